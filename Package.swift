@@ -1,0 +1,94 @@
+// swift-tools-version: 6.2
+// The generated protobuf code uses `nonisolated struct`, which needs tools 6.2.
+import PackageDescription
+
+let package = Package(
+  name: "TenFoot",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "tenfoot-broker", targets: ["tenfoot-broker"]),
+    .executable(name: "tenfoot-screen", targets: ["tenfoot-screen"]),
+    .executable(name: "tenfoot-remote", targets: ["tenfoot-remote"]),
+    .library(name: "FocusEngine", targets: ["FocusEngine"]),
+    .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
+    .library(name: "TenFootProtocol", targets: ["TenFootProtocol"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CZeroMQ",
+      pkgConfig: "libzmq",
+      providers: [.apt(["libzmq3-dev"])]
+    ),
+    .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
+    .target(name: "FocusEngine"),
+    .target(
+      name: "TenFootProtocol",
+      dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
+    ),
+    .target(name: "TerminalUI"),
+    .target(
+      name: "BrokerCore",
+      dependencies: [
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .target(
+      name: "ScreenCore",
+      dependencies: [
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TerminalUI",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .target(
+      name: "RemoteCore",
+      dependencies: [
+        "ZeroMQ", "TenFootProtocol", "TerminalUI", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "tenfoot-broker",
+      dependencies: [
+        "BrokerCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "tenfoot-screen",
+      dependencies: [
+        "ScreenCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "tenfoot-remote",
+      dependencies: [
+        "RemoteCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol"]),
+    .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+    .testTarget(name: "ScreenCoreTests", dependencies: ["ScreenCore", "FocusEngine", "TestSupport"]),
+    .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
+    .testTarget(
+      name: "BrokerCoreTests",
+      dependencies: ["BrokerCore", "ZeroMQ", "TenFootProtocol", "TestSupport"]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "TestSupport", "ZeroMQ", "TenFootProtocol",
+        // Depending on the executables makes `swift test` build them first.
+        "tenfoot-broker", "tenfoot-screen", "tenfoot-remote",
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

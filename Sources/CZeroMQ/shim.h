@@ -1,0 +1,4 @@
+#ifndef TENFOOT_CZEROMQ_SHIM_H
+#define TENFOOT_CZEROMQ_SHIM_H
+#include <zmq.h>
+#endif

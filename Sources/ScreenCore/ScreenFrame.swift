@@ -1,0 +1,51 @@
+import FocusEngine
+
+/// Everything a renderer needs to draw one applied state of a screen session.
+///
+/// The screen loop builds it from the broker's snapshot (which carries the layout) and the
+/// deltas applied since; renderers never talk to sockets.
+public struct ScreenFrame: Sendable, Equatable {
+  /// The screen session id (`--id`).
+  public var screen: String
+  /// The broker's epoch (changes when the broker restarts).
+  public var epoch: UInt64
+  /// The sequence number of the last applied state.
+  public var seq: UInt64
+  /// The layout as the broker knows it: canvas, items with titles and frames, groups.
+  public var layout: Layout
+  /// The focused item id, or nil when nothing has focus.
+  public var focused: String?
+  /// The display state of every item in the layout.
+  public var states: [String: FocusDisplayState]
+  /// A short line about the last change (e.g. "right → r0c1", "bump ←"), for status lines.
+  public var lastEvent: String?
+
+  /// Creates a frame.
+  public init(
+    screen: String, epoch: UInt64, seq: UInt64, layout: Layout, focused: String?,
+    states: [String: FocusDisplayState], lastEvent: String? = nil
+  ) {
+    self.screen = screen
+    self.epoch = epoch
+    self.seq = seq
+    self.layout = layout
+    self.focused = focused
+    self.states = states
+    self.lastEvent = lastEvent
+  }
+}
+
+/// Draws applied states. Called only from the screen's loop thread.
+public protocol Renderer: AnyObject {
+  /// Prepares the output (e.g. enters the alternate screen). Called once before the first frame.
+  func start() throws
+  /// Draws a frame. Called after every applied snapshot or delta.
+  func render(_ frame: ScreenFrame) throws
+  /// A file descriptor the loop polls for readability, if the renderer needs waking
+  /// (for example on terminal resize); nil if it never does.
+  var wakeFileDescriptor: Int32? { get }
+  /// Called by the loop when `wakeFileDescriptor` is readable.
+  func handleWake() throws
+  /// Restores the output (e.g. leaves the alternate screen). Safe to call more than once.
+  func stop()
+}
