@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "TenFoot",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "tenfoot-broker", targets: ["tenfoot-broker"]),
     .executable(name: "tenfoot-screen", targets: ["tenfoot-screen"]),
@@ -31,6 +31,14 @@ let package = Package(
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
     ),
     .target(name: "TerminalUI"),
+    .target(name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol"]),
+    .target(
+      name: "TenFootCLI",
+      dependencies: [
+        "TenFootProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "BrokerCore",
       dependencies: [
@@ -40,38 +48,42 @@ let package = Package(
     .target(
       name: "ScreenCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TerminalUI",
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
       name: "RemoteCore",
       dependencies: [
-        "ZeroMQ", "TenFootProtocol", "TerminalUI", .product(name: "Logging", package: "swift-log"),
+        "ZeroMQ", "TenFootProtocol", "TenFootClient", "TerminalUI",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BrokerCore", "TenFootCLI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ScreenCore", "TenFootCLI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "RemoteCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "RemoteCore", "TenFootCLI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol"]),
+    .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),

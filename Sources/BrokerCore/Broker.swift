@@ -1,0 +1,192 @@
+import Foundation
+import Logging
+import TenFootProtocol
+import ZeroMQ
+
+/// The broker's socket loop: one thread owns the control ROUTER and the state PUB, decodes
+/// each request, hands it to `BrokerState` and sends the reply and publications.
+///
+/// Create and `run()` it on the same thread (sockets belong to one thread); stop it from any
+/// thread with the `BrokerStopper` from `stopper`.
+public final class Broker {
+  private let configuration: BrokerConfiguration
+  private let logger: Logger
+  private let control: Socket
+  private let state: Socket
+  private let waker: Waker
+  private var core: BrokerState
+  /// Stops `run()` from any thread.
+  public let stopper: BrokerStopper
+  /// The endpoints actually bound (wildcard TCP ports resolved), control first.
+  public private(set) var boundControlEndpoints: [String] = []
+  /// The state endpoints actually bound.
+  public private(set) var boundStateEndpoints: [String] = []
+  /// The epoch this broker announces.
+  public var epoch: UInt64 { core.epoch }
+
+  /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound.
+  public init(configuration: BrokerConfiguration, context: Context, logger: Logger)
+    throws(ZeroMQError)
+  {
+    self.configuration = configuration
+    self.logger = logger
+    let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
+    core = BrokerState(epoch: epoch, name: configuration.name)
+    waker = try Waker()
+    stopper = BrokerStopper(waker: waker)
+    control = try Socket(context, .router)
+    try control.setMaxMessageSize(configuration.maxMessageSize)
+    try control.setRouterHandover(true)
+    try control.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+    try control.setSendHighWaterMark(10_000)
+    try control.setReceiveHighWaterMark(10_000)
+    state = try Socket(context, .publisher)
+    try state.setSendHighWaterMark(configuration.stateHighWaterMark)
+    try state.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+    for endpoint in configuration.controlEndpoints {
+      try control.bind(endpoint)
+      boundControlEndpoints.append(resolved(endpoint, try control.lastEndpoint))
+    }
+    for endpoint in configuration.stateEndpoints {
+      try state.bind(endpoint)
+      boundStateEndpoints.append(resolved(endpoint, try state.lastEndpoint))
+    }
+  }
+
+  /// Loops until stopped: requests in, replies and publications out, heartbeats on time.
+  public func run() throws(ZeroMQError) {
+    var poller = Poller()
+    let controlIndex = poller.add(control)
+    let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
+    let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
+    var nextHeartbeat = MonotonicClock.nanoseconds()
+    logger.info(
+      "broker ready",
+      metadata: [
+        "zmq.control": "\(boundControlEndpoints)", "zmq.state": "\(boundStateEndpoints)",
+        "broker.epoch": "\(core.epoch)",
+      ])
+    while !stopper.isStopped {
+      let now = MonotonicClock.nanoseconds()
+      if now >= nextHeartbeat {
+        publish(topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
+        nextHeartbeat = now + interval
+      }
+      let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
+      try poller.poll(timeoutMilliseconds: timeout)
+      if poller.isReadable(wakeIndex) { waker.drain() }
+      if poller.isReadable(controlIndex) {
+        // Drain what is queued, bounded so heartbeats and stop requests are never starved.
+        for _ in 0..<256 {
+          guard let frames = try control.receiveMultipart(dontWait: true) else { break }
+          try serve(frames)
+        }
+      }
+    }
+    logger.info("broker stopped")
+  }
+
+  /// Handles one ROUTER message: [peer identity, envelope].
+  private func serve(_ frames: [[UInt8]]) throws(ZeroMQError) {
+    guard let peer = frames.first else { return }
+    guard frames.count == 2 else {
+      logger.warning(
+        "dropped request: wrong frame count",
+        metadata: ["peer": "\(hex(peer))", "frames": "\(frames.count)"])
+      reply(
+        to: peer, replyTo: 0,
+        body: .error(
+          .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
+      return
+    }
+    let envelope: Tenfoot_V1_Envelope
+    do {
+      envelope = try Tenfoot_V1_Envelope.decode(frames[1])
+    } catch {
+      logger.warning(
+        "dropped request: malformed frame",
+        metadata: ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
+      reply(to: peer, replyTo: 0, body: .error(.init(.malformed, error.description)))
+      return
+    }
+    let outcome = core.handle(envelope)
+    if case .error(let error) = outcome.reply {
+      logger.warning(
+        "request refused",
+        metadata: [
+          "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
+          "error.code": "\(error.code)", "error.message": "\(error.message)",
+        ])
+    } else {
+      logger.debug(
+        "request served", metadata: ["peer": "\(envelope.sender)", "request": "\(envelope.bodyName)"])
+    }
+    // Publish before replying: a peer that sees the ack can rely on the state being on its way.
+    for publication in outcome.publications {
+      publish(topic: publication.topic, body: publication.body)
+    }
+    reply(to: peer, replyTo: envelope.seq, body: outcome.reply)
+  }
+
+  private var sentCount: UInt64 = 0
+
+  private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    sentCount += 1
+    let envelope = Tenfoot_V1_Envelope(
+      sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),
+      replyTo: replyTo, body: body)
+    do {
+      // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
+      if try !control.send(frames: [peer, envelope.encoded()], dontWait: true) {
+        logger.warning("dropped reply: peer not reading", metadata: ["peer": "\(hex(peer))"])
+      }
+    } catch {
+      logger.warning("dropped reply", metadata: ["peer": "\(hex(peer))", "error": "\(error)"])
+    }
+  }
+
+  private func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    sentCount += 1
+    let envelope = Tenfoot_V1_Envelope(
+      sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),
+      body: body)
+    do {
+      // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
+      try state.send(frames: [Array(topic.utf8), envelope.encoded()], dontWait: true)
+    } catch {
+      logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
+    }
+  }
+
+  private func resolved(_ requested: String, _ last: String) -> String {
+    // ipc endpoints come back as given; TCP wildcards come back with the real port.
+    requested.hasPrefix("tcp://") ? last : requested
+  }
+
+  private func hex(_ bytes: [UInt8]) -> String {
+    bytes.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+  }
+}
+
+/// Stops a running `Broker` from any thread.
+public final class BrokerStopper: Sendable {
+  private let waker: Waker
+  private let stopped = StopFlag()
+
+  init(waker: Waker) { self.waker = waker }
+
+  /// Asks the loop to return from `run()` soon.
+  public func stop() {
+    stopped.set()
+    waker.wake()
+  }
+
+  /// Whether `stop()` was called.
+  public var isStopped: Bool { stopped.isSet }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

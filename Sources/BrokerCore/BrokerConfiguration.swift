@@ -1,0 +1,25 @@
+import TenFootProtocol
+
+/// Where and how a broker listens.
+public struct BrokerConfiguration: Sendable {
+  /// Endpoints the control ROUTER binds (e.g. `ipc:///run/user/0/tenfoot/control`).
+  public var controlEndpoints: [String]
+  /// Endpoints the state PUB binds.
+  public var stateEndpoints: [String]
+  /// The largest inbound control message; larger ones make libzmq drop the sender's connection.
+  public var maxMessageSize: Int64 = WireProtocol.defaultMaxMessageSize
+  /// Messages queued per subscriber before PUB drops (screens then resync by sequence gap).
+  public var stateHighWaterMark: Int32 = 10_000
+  /// How often the broker heartbeat is published, in milliseconds.
+  public var heartbeatIntervalMilliseconds: Int = 1000
+  /// The broker's name in Welcome messages.
+  public var name = "tenfoot-broker \(TenFootVersion.string)"
+  /// The epoch; by default the wall-clock time of start in microseconds, so it grows.
+  public var epoch: UInt64?
+
+  /// A configuration with the given endpoints and default limits.
+  public init(controlEndpoints: [String], stateEndpoints: [String]) {
+    self.controlEndpoints = controlEndpoints
+    self.stateEndpoints = stateEndpoints
+  }
+}

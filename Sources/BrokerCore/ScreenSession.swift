@@ -1,0 +1,30 @@
+import FocusEngine
+import TenFootProtocol
+
+/// One screen session: the focus state of a registered layout and its state sequence.
+struct ScreenSession {
+  /// The session id (the screen's `--id`).
+  let id: String
+  /// The engine state.
+  var focus: FocusState
+  /// The sequence number of the last published state (snapshot or delta).
+  var seq: UInt64
+
+  /// The full state as a snapshot.
+  func snapshot(epoch: UInt64) -> Tenfoot_V1_ScreenState {
+    var state = Tenfoot_V1_ScreenState()
+    state.screenID = id
+    state.epoch = epoch
+    state.seq = seq
+    state.layout = Tenfoot_V1_Layout(focus.layout)
+    if let focused = focus.focused { state.focused = focused }
+    state.states = focus.layout.items.map { item in
+      var itemState = Tenfoot_V1_ItemState()
+      itemState.id = item.id
+      itemState.state = Tenfoot_V1_FocusDisplayState(
+        focus.displayState(of: item.id) ?? .unavailable)
+      return itemState
+    }
+    return state
+  }
+}

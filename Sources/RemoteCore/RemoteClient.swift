@@ -1,0 +1,117 @@
+import Logging
+import TenFootClient
+import TenFootProtocol
+import ZeroMQ
+
+/// A remote's session with the broker: one long-lived control connection, a chosen screen,
+/// and key presses sent as down/up events stamped with the remote's monotonic clock.
+public final class RemoteClient {
+  private let connection: ControlConnection
+  private let timeoutMilliseconds: Int
+  /// The screen session this remote drives.
+  public let screen: String
+  /// The broker's welcome.
+  public let welcome: Tenfoot_V1_Welcome
+
+  /// Connects, says hello and picks the screen: `screen` if given, else the only session.
+  /// Throws `RemoteError` with a sentence naming the endpoint when no broker answers in time.
+  public init(
+    context: Context, endpoint: String, screen: String?, timeoutMilliseconds: Int,
+    name: String = "remote"
+  ) throws(RemoteError) {
+    do {
+      connection = try ControlConnection(context: context, endpoint: endpoint, sender: name)
+    } catch {
+      throw RemoteError("cannot connect to \(endpoint): \(error)")
+    }
+    self.timeoutMilliseconds = timeoutMilliseconds
+    do {
+      welcome = try connection.hello(
+        role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
+        timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      throw RemoteError(
+        "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there? (\(error))"
+      )
+    }
+    if let screen {
+      guard welcome.screens.contains(screen) else {
+        throw RemoteError(
+          "no screen \"\(screen)\" on the broker at \(endpoint) (screens: \(Self.list(welcome.screens)))")
+      }
+      self.screen = screen
+    } else {
+      guard welcome.screens.count == 1, let only = welcome.screens.first else {
+        throw RemoteError(
+          welcome.screens.isEmpty
+            ? "no screen is registered at \(endpoint): start tenfoot-screen first"
+            : "several screens are registered (\(Self.list(welcome.screens))): pick one with --screen")
+      }
+      self.screen = only
+    }
+  }
+
+  /// Presses and releases `key`, returning what the broker did.
+  public func press(_ key: Tenfoot_V1_Key) throws(RemoteError) -> PressResult {
+    let down = try send(key, .down)
+    let up = try send(key, .up)
+    return PressResult(key: key, effects: down.effects + up.effects,
+      focused: up.hasFocused ? up.focused : nil)
+  }
+
+  private func send(_ key: Tenfoot_V1_Key, _ phase: Tenfoot_V1_KeyPhase) throws(RemoteError)
+    -> Tenfoot_V1_Ack
+  {
+    var input = Tenfoot_V1_Input()
+    input.screenID = screen
+    var event = Tenfoot_V1_KeyEvent()
+    event.key = key
+    event.phase = phase
+    event.timestampNs = MonotonicClock.nanoseconds()
+    input.key = event
+    let reply: Tenfoot_V1_Envelope.OneOf_Body
+    do {
+      reply = try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      throw RemoteError("\(key.name): \(error)")
+    }
+    switch reply {
+    case .ack(let ack): return ack
+    case .error(let error):
+      throw RemoteError("\(key.name): broker refused: \(error.code.name): \(error.message)")
+    default: throw RemoteError("\(key.name): unexpected reply from broker")
+    }
+  }
+
+  private static func list(_ screens: [String]) -> String {
+    screens.isEmpty ? "none" : screens.joined(separator: ", ")
+  }
+
+  private static func seconds(_ milliseconds: Int) -> String {
+    milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+  }
+}
+
+/// What one key press did.
+public struct PressResult: Sendable {
+  /// The key pressed.
+  public var key: Tenfoot_V1_Key
+  /// The engine's effects, in order (down, then up).
+  public var effects: [Tenfoot_V1_FocusEffect]
+  /// The focused item afterwards.
+  public var focused: String?
+
+  /// One line for people and scripts: `right: focus r0c0 → r0c1 (right); focused r0c1`.
+  public var line: String {
+    let what = effects.isEmpty ? "no effect" : effects.map(\.summary).joined(separator: "; ")
+    return "\(key.name): \(what); focused \(focused ?? "none")"
+  }
+}
+
+/// A remote failure, as a sentence for people.
+public struct RemoteError: Error, CustomStringConvertible {
+  /// What went wrong and what to do.
+  public let description: String
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
+}

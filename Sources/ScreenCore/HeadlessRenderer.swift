@@ -1,0 +1,68 @@
+import FocusEngine
+import Foundation
+
+/// Writes one JSON object per applied state, one per line, for tests and tools:
+/// `{"screen":…,"epoch":…,"seq":…,"focused":"<id>"|null,"states":{"<id>":"focused",…},
+/// "event":"…"}`. Keys are sorted, so equal frames give equal lines.
+public final class HeadlessRenderer: Renderer {
+  private let output: FileHandle
+  private let encoder: JSONEncoder
+
+  /// Writes to `path`, or to standard output for `-`.
+  public init(path: String) throws {
+    if path == "-" {
+      output = .standardOutput
+    } else {
+      guard FileManager.default.createFile(atPath: path, contents: nil),
+        let handle = FileHandle(forWritingAtPath: path)
+      else {
+        throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+      }
+      output = handle
+    }
+    encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  }
+
+  /// Nothing to prepare.
+  public func start() throws {}
+
+  /// Writes the frame's line and flushes it, so a reader sees each state as it is applied.
+  public func render(_ frame: ScreenFrame) throws {
+    var line = try encoder.encode(HeadlessFrame(frame))
+    line.append(0x0A)
+    try output.write(contentsOf: line)
+  }
+
+  /// Never needs waking.
+  public var wakeFileDescriptor: Int32? { nil }
+
+  /// Never called.
+  public func handleWake() throws {}
+
+  /// Nothing to restore.
+  public func stop() {}
+}
+
+/// The JSON shape of a headless frame.
+struct HeadlessFrame: Encodable {
+  let frame: ScreenFrame
+
+  init(_ frame: ScreenFrame) { self.frame = frame }
+
+  enum Keys: String, CodingKey { case screen, epoch, seq, focused, states, event }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(frame.screen, forKey: .screen)
+    try container.encode(frame.epoch, forKey: .epoch)
+    try container.encode(frame.seq, forKey: .seq)
+    if let focused = frame.focused {
+      try container.encode(focused, forKey: .focused)
+    } else {
+      try container.encodeNil(forKey: .focused)
+    }
+    try container.encode(frame.states.mapValues(\.rawValue), forKey: .states)
+    try container.encodeIfPresent(frame.lastEvent, forKey: .event)
+  }
+}

@@ -1,0 +1,204 @@
+import FocusEngine
+import Logging
+import TenFootClient
+import TenFootProtocol
+import ZeroMQ
+
+/// What a screen process connects to and shows.
+public struct ScreenConfiguration: Sendable {
+  /// The broker's endpoints.
+  public var endpoints: Endpoints
+  /// The session id (`--id`).
+  public var screenID: String
+  /// The layout to register; nil shows an existing session without registering (a mirror).
+  public var layout: Layout?
+  /// How long one control request may take before it is retried, in milliseconds.
+  public var requestTimeoutMilliseconds = 1000
+  /// Fault injection for tests: deltas with these sequence numbers are dropped once, as if
+  /// the network lost them, to exercise the resync path.
+  public var dropDeltas: Set<UInt64> = []
+
+  /// A configuration for `screenID` at `endpoints`.
+  public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
+    self.endpoints = endpoints
+    self.screenID = screenID
+    self.layout = layout
+  }
+}
+
+/// The screen process's loop: one thread owns the SUB and DEALER sockets, keeps the state in
+/// sync with the broker (Clone pattern) and hands every applied state to the renderer.
+public final class ScreenClient {
+  private let configuration: ScreenConfiguration
+  private let renderer: any Renderer
+  private let logger: Logger
+  private let control: ControlConnection
+  private let subscriber: Socket
+  private let waker: Waker
+  private var sync: StateSync
+  private let topic: [UInt8]
+  private var dropDeltas: Set<UInt64>
+  /// Stops `run()` from any thread.
+  public let stopper: ScreenStopper
+
+  /// Creates and connects the sockets (subscribing before any snapshot is requested).
+  public init(
+    configuration: ScreenConfiguration, context: Context, renderer: any Renderer, logger: Logger
+  ) throws(ZeroMQError) {
+    self.configuration = configuration
+    self.renderer = renderer
+    self.logger = logger
+    waker = try Waker()
+    stopper = ScreenStopper(waker: waker)
+    sync = StateSync(screen: configuration.screenID)
+    topic = Array(WireProtocol.stateTopic(screen: configuration.screenID).utf8)
+    dropDeltas = configuration.dropDeltas
+    subscriber = try Socket(context, .subscriber)
+    try subscriber.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+    try subscriber.setReconnectInterval(milliseconds: 100, maxMilliseconds: 1000)
+    try subscriber.subscribe(WireProtocol.stateTopic(screen: configuration.screenID))
+    try subscriber.subscribe(WireProtocol.heartbeatTopic)
+    try subscriber.connect(configuration.endpoints.state)
+    control = try ControlConnection(
+      context: context, endpoint: configuration.endpoints.control,
+      sender: "screen:\(configuration.screenID)")
+  }
+
+  /// Runs until stopped. Throws only for problems retrying cannot fix (an invalid layout).
+  public func run() throws {
+    try renderer.start()
+    defer { renderer.stop() }
+    var poller = Poller()
+    let stateIndex = poller.add(subscriber)
+    let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
+    let rendererIndex = renderer.wakeFileDescriptor.map { poller.add(fileDescriptor: $0) }
+
+    try resync(reason: "start")
+    while !stopper.isStopped {
+      try poller.poll(timeoutMilliseconds: 1000)
+      if poller.isReadable(wakeIndex) { waker.drain() }
+      if let rendererIndex, poller.isReadable(rendererIndex) { try renderer.handleWake() }
+      if poller.isReadable(stateIndex) {
+        while let frames = try subscriber.receiveMultipart(dontWait: true) {
+          try handle(frames)
+        }
+      }
+      if sync.awaitingSnapshot { try resync(reason: "retry") }
+    }
+  }
+
+  private func handle(_ frames: [[UInt8]]) throws {
+    guard frames.count == 2 else {
+      logger.warning("dropped state message: wrong frame count", metadata: ["frames": "\(frames.count)"])
+      return
+    }
+    let envelope: Tenfoot_V1_Envelope
+    do {
+      envelope = try Tenfoot_V1_Envelope.decode(frames[1])
+    } catch {
+      logger.warning("dropped state message: malformed", metadata: ["error": "\(error)"])
+      return
+    }
+    let action: StateSync.Action
+    switch envelope.body {
+    case .heartbeat(let heartbeat):
+      action = sync.apply(heartbeatEpoch: heartbeat.epoch)
+    case .delta(let delta) where frames[0] == topic:
+      if dropDeltas.remove(delta.seq) != nil {
+        logger.notice("dropped delta on purpose (--debug-drop-delta)", metadata: ["seq": "\(delta.seq)"])
+        return
+      }
+      action = sync.apply(delta: delta)
+    case .snapshot(let snapshot) where frames[0] == topic:
+      action = sync.apply(snapshot: snapshot)
+    default:
+      return  // Another screen whose id shares our prefix, or a body for someone else.
+    }
+    try perform(action)
+  }
+
+  private func perform(_ action: StateSync.Action) throws {
+    switch action {
+    case .none: break
+    case .render(let frame): try renderer.render(frame)
+    case .resync(let reason): try resync(reason: reason)
+    }
+  }
+
+  /// Asks for a snapshot (registering the layout first if the broker does not know the
+  /// session) and applies it; on no answer it returns, and the loop retries.
+  private func resync(reason: String) throws {
+    sync.snapshotRequested()
+    logger.info("requesting snapshot", metadata: ["reason": "\(reason)"])
+    var request = Tenfoot_V1_SnapshotRequest()
+    request.screenID = configuration.screenID
+    for attempt in 0..<2 {
+      let reply: Tenfoot_V1_Envelope.OneOf_Body
+      do {
+        reply = try control.request(
+          .snapshotRequest(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+      } catch {
+        logger.notice(
+          "waiting for broker",
+          metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
+        return
+      }
+      switch reply {
+      case .snapshot(let snapshot):
+        try perform(sync.apply(snapshot: snapshot))
+        return
+      case .error(let error) where error.code == .unknownScreen && attempt == 0:
+        guard configuration.layout != nil else {
+          logger.notice("waiting for the session to be registered by another screen")
+          return
+        }
+        try register()
+      default:
+        logger.warning("unexpected snapshot reply", metadata: ["reply": "\(reply)"])
+        return
+      }
+    }
+  }
+
+  private func register() throws {
+    guard let layout = configuration.layout else { return }
+    var request = Tenfoot_V1_RegisterScreen()
+    request.screenID = configuration.screenID
+    request.layout = Tenfoot_V1_Layout(layout)
+    let reply = try control.request(
+      .registerScreen(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+    switch reply {
+    case .ack(let ack):
+      logger.info("registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
+    case .error(let error):
+      throw ScreenError("the broker refused the layout: \(error.code.name): \(error.message)")
+    default:
+      throw ScreenError("unexpected reply to register: \(reply)")
+    }
+  }
+}
+
+/// A screen failure retrying cannot fix.
+public struct ScreenError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public let description: String
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
+}
+
+/// Stops a running `ScreenClient` from any thread (a signal handler's queue).
+public final class ScreenStopper: Sendable {
+  private let waker: Waker
+  private let flag = StopFlag()
+
+  init(waker: Waker) { self.waker = waker }
+
+  /// Asks the loop to return from `run()`.
+  public func stop() {
+    flag.set()
+    waker.wake()
+  }
+
+  /// Whether `stop()` was called.
+  public var isStopped: Bool { flag.isSet }
+}

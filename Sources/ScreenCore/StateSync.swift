@@ -1,0 +1,107 @@
+import FocusEngine
+import TenFootProtocol
+
+/// The screen side of the zguide "Clone" pattern, as a pure state machine.
+///
+/// The screen subscribes first, then asks for a snapshot; deltas that arrive before the
+/// snapshot are buffered, those at or below the snapshot's sequence are dropped, the rest are
+/// applied in order. A gap in sequence numbers or a new broker epoch makes it ask again.
+public struct StateSync: Sendable {
+  /// What the screen loop should do after feeding a message in.
+  public enum Action: Sendable, Equatable {
+    /// Nothing new to show.
+    case none
+    /// Draw this frame.
+    case render(ScreenFrame)
+    /// State was lost (gap or new epoch): request a snapshot; `reason` is for logs.
+    case resync(reason: String)
+  }
+
+  /// The screen session id.
+  public let screen: String
+  /// The frame shown now, nil until the first snapshot.
+  public private(set) var frame: ScreenFrame?
+  /// Deltas received while waiting for a snapshot, oldest first (bounded).
+  private var pending: [Tenfoot_V1_StateDelta] = []
+  /// Whether a snapshot has been asked for and not yet applied.
+  public private(set) var awaitingSnapshot = true
+  /// The most deltas buffered while waiting; older ones are dropped (the snapshot covers them).
+  public static let pendingLimit = 10_000
+
+  /// Starts waiting for the first snapshot of `screen`.
+  public init(screen: String) { self.screen = screen }
+
+  /// Marks that a snapshot was requested (after `resync`).
+  public mutating func snapshotRequested() {
+    awaitingSnapshot = true
+  }
+
+  /// Applies a snapshot (the reply to a request, or one published after a layout change).
+  public mutating func apply(snapshot: Tenfoot_V1_ScreenState) -> Action {
+    if let frame, !awaitingSnapshot, snapshot.epoch == frame.epoch, snapshot.seq <= frame.seq {
+      return .none  // An older snapshot than what is shown.
+    }
+    var states: [String: FocusDisplayState] = [:]
+    states.reserveCapacity(snapshot.states.count)
+    for item in snapshot.states {
+      if let state = FocusDisplayState(wire: item.state) { states[item.id] = state }
+    }
+    var next = ScreenFrame(
+      screen: screen, epoch: snapshot.epoch, seq: snapshot.seq,
+      layout: Layout(wire: snapshot.layout),
+      focused: snapshot.hasFocused ? snapshot.focused : nil, states: states)
+    let buffered = pending
+    pending.removeAll()
+    awaitingSnapshot = false
+    for delta in buffered where delta.epoch == next.epoch && delta.seq > next.seq {
+      guard delta.seq == next.seq + 1 else {
+        frame = next
+        return resync("gap after snapshot: have \(next.seq), next buffered is \(delta.seq)")
+      }
+      Self.merge(delta, into: &next)
+    }
+    frame = next
+    return .render(next)
+  }
+
+  /// Applies a published delta.
+  public mutating func apply(delta: Tenfoot_V1_StateDelta) -> Action {
+    guard !awaitingSnapshot, var current = frame else {
+      if pending.count >= Self.pendingLimit { pending.removeFirst() }
+      pending.append(delta)
+      return .none
+    }
+    if delta.epoch != current.epoch {
+      pending = [delta]
+      return resync("broker epoch changed from \(current.epoch) to \(delta.epoch)")
+    }
+    if delta.seq <= current.seq { return .none }  // Already covered by the snapshot.
+    guard delta.seq == current.seq + 1 else {
+      pending = [delta]
+      return resync("sequence gap: have \(current.seq), received \(delta.seq)")
+    }
+    Self.merge(delta, into: &current)
+    frame = current
+    return .render(current)
+  }
+
+  /// Notes a broker heartbeat; a new epoch means the broker restarted and state is gone.
+  public mutating func apply(heartbeatEpoch epoch: UInt64) -> Action {
+    guard let frame, !awaitingSnapshot, frame.epoch != epoch else { return .none }
+    return resync("broker restarted (epoch \(frame.epoch) → \(epoch))")
+  }
+
+  private mutating func resync(_ reason: String) -> Action {
+    awaitingSnapshot = true
+    return .resync(reason: reason)
+  }
+
+  private static func merge(_ delta: Tenfoot_V1_StateDelta, into frame: inout ScreenFrame) {
+    frame.seq = delta.seq
+    frame.focused = delta.hasFocused ? delta.focused : nil
+    for item in delta.changed {
+      if let state = FocusDisplayState(wire: item.state) { frame.states[item.id] = state }
+    }
+    frame.lastEvent = delta.effects.map(\.summary).joined(separator: "; ")
+  }
+}

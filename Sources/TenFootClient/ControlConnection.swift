@@ -1,0 +1,122 @@
+import TenFootProtocol
+import ZeroMQ
+
+/// A peer's connection to the broker's control socket: a DEALER that sends one request at a
+/// time and waits, bounded, for the reply whose `reply_to` matches.
+///
+/// Owned by one thread, like the socket inside it. One connection lives for the whole process:
+/// never one per key press.
+public final class ControlConnection {
+  /// The socket; exposed so a loop can poll it beside others.
+  public let socket: Socket
+  /// The endpoint connected to.
+  public let endpoint: String
+  private let sender: String
+  private var seq: UInt64 = 0
+
+  /// Connects a DEALER to `endpoint`. libzmq connects in the background; the first request
+  /// tells whether a broker is there.
+  public init(context: Context, endpoint: String, sender: String) throws(ZeroMQError) {
+    socket = try Socket(context, .dealer)
+    try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+    try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 1000)
+    // Queue only on a live connection: a request made while the broker is away fails fast
+    // (and is retried by the caller) instead of being delivered stale after a restart.
+    try socket.setImmediate(true)
+    try socket.connect(endpoint)
+    self.endpoint = endpoint
+    self.sender = sender
+  }
+
+  /// Sends `body` and waits up to `timeoutMilliseconds` for its reply.
+  /// Replies to earlier, abandoned requests are skipped.
+  public func request(_ body: Tenfoot_V1_Envelope.OneOf_Body, timeoutMilliseconds: Int)
+    throws(ControlError) -> Tenfoot_V1_Envelope.OneOf_Body
+  {
+    let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
+    seq += 1
+    let envelope = Tenfoot_V1_Envelope(
+      sender: sender, seq: seq, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
+    do throws(ZeroMQError) {
+      // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
+      try socket.setSendTimeout(milliseconds: Int32(max(1, timeoutMilliseconds)))
+      guard try socket.send(envelope.encoded()) else { throw ControlError.timedOut(endpoint) }
+      var poller = Poller()
+      poller.add(socket)
+      while true {
+        let now = MonotonicClock.nanoseconds()
+        guard now < deadline else { throw ControlError.timedOut(endpoint) }
+        let remaining = Int((deadline - now) / 1_000_000) + 1
+        try poller.poll(timeoutMilliseconds: remaining)
+        guard poller.isReadable(0) else { continue }
+        while let frame = try socket.receive(dontWait: true) {
+          let reply: Tenfoot_V1_Envelope
+          do {
+            reply = try Tenfoot_V1_Envelope.decode(frame)
+          } catch {
+            throw ControlError.malformedReply("\(error)")
+          }
+          if reply.replyTo == seq, let body = reply.body { return body }
+        }
+      }
+    } catch let error as ControlError {
+      throw error
+    } catch {
+      if (error as? ZeroMQError)?.errno == EAGAIN { throw ControlError.timedOut(endpoint) }
+      throw ControlError.socket("\(error)")
+    }
+  }
+
+  /// Says hello as `role` and returns the broker's welcome; any other answer is an error.
+  public func hello(role: Tenfoot_V1_PeerRole, client: String, timeoutMilliseconds: Int)
+    throws(ControlError) -> Tenfoot_V1_Welcome
+  {
+    var hello = Tenfoot_V1_Hello()
+    hello.role = role
+    hello.client = client
+    switch try request(.hello(hello), timeoutMilliseconds: timeoutMilliseconds) {
+    case .welcome(let welcome): return welcome
+    case .error(let error): throw ControlError.refused(error)
+    default: throw ControlError.malformedReply("hello was not answered with welcome")
+    }
+  }
+}
+
+/// Why a control request did not get a usable answer.
+public enum ControlError: Error, CustomStringConvertible {
+  /// No reply within the timeout: no broker at the endpoint, or it is not answering.
+  case timedOut(String)
+  /// The broker answered with a typed error.
+  case refused(Tenfoot_V1_Error)
+  /// The reply could not be decoded or was of the wrong kind.
+  case malformedReply(String)
+  /// The socket failed.
+  case socket(String)
+
+  /// A sentence for people.
+  public var description: String {
+    switch self {
+    case .timedOut(let endpoint): "no broker answered at \(endpoint)"
+    case .refused(let error): "broker refused: \(error.code.name): \(error.message)"
+    case .malformedReply(let reason): "unreadable reply from broker: \(reason)"
+    case .socket(let reason): "socket error: \(reason)"
+    }
+  }
+}
+
+extension Tenfoot_V1_ErrorCode {
+  /// The short name of the code ("unknown_screen").
+  public var name: String {
+    switch self {
+    case .unspecified: "unspecified"
+    case .malformed: "malformed"
+    case .unsupportedVersion: "unsupported_version"
+    case .unknownScreen: "unknown_screen"
+    case .invalidLayout: "invalid_layout"
+    case .invalidInput: "invalid_input"
+    case .unexpectedMessage: "unexpected_message"
+    case .ambiguousScreen: "ambiguous_screen"
+    case .UNRECOGNIZED(let value): "code_\(value)"
+    }
+  }
+}

@@ -1,0 +1,1 @@
+// TerminalUI module; filled in by following commits.

@@ -1,0 +1,94 @@
+import ArgumentParser
+import FocusEngine
+import Foundation
+import ScreenCore
+import TenFootCLI
+import TenFootProtocol
+import ZeroMQ
+
+/// `tenfoot-screen`: registers a layout and renders the state the broker publishes.
+@main
+struct ScreenCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tenfoot-screen",
+    abstract: "Registers a layout with the broker and renders its focus state.",
+    discussion: """
+      By default it registers the embedded demo catalog (a menu bar and rows of posters) and \
+      draws it full-screen in the terminal. --renderer headless writes one JSON object per \
+      applied state instead (see README).
+      """,
+    version: TenFootVersion.string)
+
+  enum RendererKind: String, ExpressibleByArgument, CaseIterable {
+    case terminal, headless
+  }
+
+  @OptionGroup var connection: ConnectionOptions
+  @OptionGroup var logging: LoggingOptions
+
+  @Option(help: "Screen session id (1–64 of A-Z a-z 0-9 . _ : -).")
+  var id = "main"
+
+  @Option(help: "Layout JSON file to register (default: the embedded demo catalog).",
+    completion: .file(extensions: ["json"]))
+  var layout: String?
+
+  @Flag(help: "Show an existing session without registering a layout (a mirror).")
+  var mirror = false
+
+  @Option(help: "terminal (default on a TTY) or headless.")
+  var renderer: RendererKind?
+
+  @Option(help: "Headless output: a file, or - for standard output.")
+  var frames = "-"
+
+  @Option(help: .hidden)
+  var debugDropDelta: [UInt64] = []
+
+  func validate() throws {
+    if let problem = ScreenID.problem(with: id) { throw ValidationError(problem) }
+    if mirror && layout != nil { throw ValidationError("--mirror registers no layout: drop --layout") }
+  }
+
+  func run() throws {
+    let kind = renderer ?? (isatty(STDOUT_FILENO) == 1 ? .terminal : .headless)
+    let endpoints: Endpoints
+    do {
+      endpoints = try connection.endpoints()
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    var defaultLog: String?
+    if kind == .terminal, let directory = try? Endpoints.runtimeDirectory(
+      environment: ProcessInfo.processInfo.environment)
+    {
+      defaultLog = "\(directory)/screen-\(id).log"  // Keep the full-screen display clean.
+    }
+    let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLog)
+
+    var registered: Layout?
+    if !mirror {
+      if let layout {
+        do {
+          registered = try LayoutFile.load(path: layout)
+        } catch {
+          throw ValidationError("\(error)")
+        }
+      } else {
+        registered = DemoCatalog.layout
+      }
+    }
+    let output: any Renderer =
+      switch kind {
+      case .terminal: TerminalRenderer()
+      case .headless: try HeadlessRenderer(path: frames)
+      }
+    var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
+    configuration.dropDeltas = Set(debugDropDelta)
+    let context = try Context()
+    let client = try ScreenClient(
+      configuration: configuration, context: context, renderer: output, logger: logger)
+    SignalWatcher.onTerminate { client.stopper.stop() }
+    try client.run()
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Where the three processes meet in a test.
+enum Network: String, CaseIterable, CustomStringConvertible {
+  /// The embedded default: ipc:// sockets in a private runtime directory, no endpoint flags.
+  case ipc
+  /// tcp://127.0.0.1 on ports the broker picks, with --insecure.
+  case tcp
+
+  var description: String { rawValue }
+}
+
+/// A real broker process plus helpers to start screens and remotes against it.
+final class Stack {
+  let directory: TemporaryDirectory
+  let environment: [String: String]
+  let network: Network
+  let broker: ChildProcess
+  let control: String
+  let state: String
+
+  init(_ network: Network, brokerArguments: [String] = []) throws {
+    directory = try TemporaryDirectory()
+    self.network = network
+    environment = ["TENFOOT_RUNTIME_DIR": directory.path + "/run"]
+    var arguments = brokerArguments
+    if network == .tcp {
+      arguments += ["--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--insecure"]
+    }
+    broker = try ChildProcess(
+      TestEnvironment.binary("tenfoot-broker"), arguments, environment: environment)
+    let ready = try broker.waitForLine("broker ready line") { $0.hasPrefix("tenfoot-broker ready") }
+    let fields = Dictionary(
+      uniqueKeysWithValues: ready.line.split(separator: " ").compactMap { word in
+        let parts = word.split(separator: "=", maxSplits: 1)
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+      })
+    control = try #require(fields["control"])
+    state = try #require(fields["state"])
+  }
+
+  /// Endpoint flags for the other processes: none for ipc (the defaults must find the broker).
+  var endpointArguments: [String] {
+    network == .ipc ? [] : ["--control", control, "--state", state, "--insecure"]
+  }
+
+  /// Starts a headless screen writing frames to its stdout.
+  func screen(_ arguments: [String]) throws -> ChildProcess {
+    try ChildProcess(
+      TestEnvironment.binary("tenfoot-screen"),
+      arguments + ["--renderer", "headless", "--frames", "-"] + endpointArguments,
+      environment: environment)
+  }
+
+  /// Runs a remote command to completion and returns its exit status and output.
+  func remote(_ arguments: [String], stdin: FileHandle? = nil, timeout: Double = 15) throws
+    -> (status: Int32, output: [String], errors: [String])
+  {
+    let process = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"), arguments + endpointArguments,
+      environment: environment, stdin: stdin)
+    let status = try process.waitForExit(timeout: timeout)
+    return (status, process.output, process.errors)
+  }
+
+  /// Writes a layout file into the stack's directory.
+  func layoutFile(rows: Int, columns: Int) throws -> String {
+    try directory.write("grid.json", TestLayouts.gridJSON(rows: rows, columns: columns))
+  }
+}
+
+/// A headless frame line, parsed.
+struct Frame: CustomStringConvertible {
+  let seq: Int
+  let epoch: Int
+  let focused: String?
+  let states: [String: String]
+  let event: String?
+  let line: String
+
+  init?(_ line: String) {
+    guard let data = line.data(using: .utf8),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let seq = object["seq"] as? Int, let epoch = object["epoch"] as? Int,
+      let states = object["states"] as? [String: String]
+    else { return nil }
+    self.seq = seq
+    self.epoch = epoch
+    focused = object["focused"] as? String
+    self.states = states
+    event = object["event"] as? String
+    self.line = line
+  }
+
+  var description: String { line }
+}
+
+extension ChildProcess {
+  /// Waits for a frame line matching `predicate`; returns its index and the frame.
+  @discardableResult
+  func waitForFrame(
+    from start: Int = 0, timeout: Double = 10, _ what: String, where predicate: (Frame) -> Bool
+  ) throws -> (index: Int, frame: Frame) {
+    let found = try waitForLine(from: start, timeout: timeout, what) { line in
+      Frame(line).map(predicate) ?? false
+    }
+    guard let frame = Frame(found.line) else { throw ChildProcessError(description: "unparsable") }
+    return (found.index, frame)
+  }
+
+  /// Every frame printed so far.
+  var frames: [Frame] { output.compactMap(Frame.init) }
+}

@@ -1,0 +1,119 @@
+import FocusEngine
+import Foundation
+import TenFootProtocol
+import Testing
+import TestSupport
+
+@Suite("Wire format: envelopes, mappings, keys")
+struct WireTests {
+  @Test("an envelope round-trips with every field")
+  func envelopeRoundTrip() throws {
+    var input = Tenfoot_V1_Input()
+    input.screenID = "main"
+    input.key.key = .select
+    input.key.phase = .up
+    input.key.timestampNs = 123_456_789
+    let envelope = Tenfoot_V1_Envelope(
+      sender: "remote:1", seq: 7, sentAtNanoseconds: 99, replyTo: 3, body: .input(input))
+    let decoded = try Tenfoot_V1_Envelope.decode(envelope.encoded())
+    #expect(decoded == envelope)
+    #expect(decoded.protocolVersion == WireProtocol.version)
+    #expect(decoded.bodyName == "input")
+  }
+
+  @Test(
+    "malformed bytes are a ProtocolError, never a crash",
+    arguments: [
+      [0xFF], [0x0A, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F], Array("hello world".utf8),
+      [0x52, 0x05, 0x0A, 0x03],
+    ] as [[UInt8]])
+  func malformed(_ bytes: [UInt8]) {
+    #expect(throws: ProtocolError.self) { try Tenfoot_V1_Envelope.decode(bytes) }
+  }
+
+  @Test("a layout survives engine → wire → engine unchanged")
+  func layoutRoundTrip() {
+    var layout = TestLayouts.grid(rows: 2, columns: 3)
+    layout.items[1].available = false
+    layout.items[2].toggles = false
+    layout.items[3].selected = true
+    layout.groups = [Group(id: "top", items: ["r0c0", "r0c1"], groups: [Group(id: "inner")])]
+    #expect(Layout(wire: Tenfoot_V1_Layout(layout)) == layout)
+  }
+
+  @Test("every display state maps both ways", arguments: FocusDisplayState.allCases)
+  func displayStates(_ state: FocusDisplayState) {
+    #expect(FocusDisplayState(wire: Tenfoot_V1_FocusDisplayState(state)) == state)
+  }
+
+  @Test("key names: canonical names round-trip and aliases resolve")
+  func keyNames() {
+    for name in Tenfoot_V1_Key.canonicalNames {
+      #expect(Tenfoot_V1_Key(name: name)?.name == name)
+    }
+    #expect(Tenfoot_V1_Key(name: "Back") == .menu)
+    #expect(Tenfoot_V1_Key(name: "enter") == .select)
+    #expect(Tenfoot_V1_Key(name: "sideways") == nil)
+  }
+
+  @Test("effect summaries read as sentences")
+  func summaries() {
+    let moved = Tenfoot_V1_FocusEffect(
+      .focusChanged(FocusUpdateContext(previous: "a", next: "b", heading: .right)))
+    #expect(moved.summary == "focus a → b (right)")
+    #expect(Tenfoot_V1_FocusEffect(.movementFailed(.up)).summary == "bump up: no item that way")
+    #expect(
+      Tenfoot_V1_FocusEffect(.selectionChanged(id: "x", selected: false)).summary == "x deselected")
+  }
+
+  @Test("screen ids: allowed characters and length")
+  func screenIDs() {
+    #expect(ScreenID.problem(with: "living-room.tv:2") == nil)
+    #expect(ScreenID.problem(with: "") != nil)
+    #expect(ScreenID.problem(with: "a/b") != nil)
+    #expect(ScreenID.problem(with: String(repeating: "x", count: 65)) != nil)
+  }
+}
+
+@Suite("Layout files")
+struct LayoutFileTests {
+  @Test("the grid file loads")
+  func loads() throws {
+    let layout = try LayoutFile.decode(Data(TestLayouts.gridJSON(rows: 3, columns: 3).utf8))
+    #expect(layout == TestLayouts.grid(rows: 3, columns: 3).withTitles(from: layout))
+    #expect(layout.items.count == 9)
+    #expect(layout.initialFocus == "r0c0")
+  }
+
+  @Test(
+    "bad files name the path and the reason",
+    arguments: [
+      (#"{"items": [{"id": "a", "frame": [0, 0, 1, 1], "colour": "red"}]}"#, "items[0]", "colour"),
+      (#"{"items": [], "theme": 1}"#, "", "theme"),
+      (#"{"items": [{"id": "a"}]}"#, "items[0].frame", "missing"),
+      (#"{"items": [{"id": "a", "frame": [0, 0, 1]}]}"#, "items[0].frame", ""),
+      (#"{"items": [{"id": "a", "frame": [0, 0, -5, 1]}]}"#, "items[0].frame", "negative"),
+      (#"{"items": [{"id": "a", "frame": [0,0,1,1]}, {"id": "a", "frame": [0,0,1,1]}]}"#, "items[1]", "duplicate"),
+      (#"{"items": [], "initialFocus": "zzz"}"#, "initialFocus", "zzz"),
+      (#"{"items": [ "#, "", "JSON"),
+    ])
+  func rejects(_ json: String, _ path: String, _ reasonFragment: String) {
+    let error = #expect(throws: LayoutFileError.self) {
+      try LayoutFile.decode(Data(json.utf8), file: "t.json")
+    }
+    guard let error else { return }
+    #expect(error.path.hasPrefix(path), "path was \(error.path)")
+    #expect(
+      error.description.lowercased().contains(reasonFragment.lowercased()), "\(error.description)")
+    #expect(error.description.hasPrefix("t.json: "))
+  }
+}
+
+extension Layout {
+  /// This layout with titles copied from `other` (the grid JSON and builder share titles).
+  fileprivate func withTitles(from other: Layout) -> Layout {
+    var copy = self
+    for index in copy.items.indices { copy.items[index].title = other.items[index].title }
+    return copy
+  }
+}
