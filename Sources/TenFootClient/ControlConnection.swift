@@ -1,6 +1,10 @@
 import TenFootProtocol
 import ZeroMQ
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A peer's connection to the broker's control socket: a DEALER that sends one request at a
 /// time and waits, bounded, for the reply whose `reply_to` matches.
 ///
@@ -37,33 +41,44 @@ public final class ControlConnection {
     seq += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: sender, seq: seq, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
-    do throws(ZeroMQError) {
-      // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
-      try socket.setSendTimeout(milliseconds: Int32(max(1, timeoutMilliseconds)))
-      guard try socket.send(envelope.encoded()) else { throw ControlError.timedOut(endpoint) }
-      var poller = Poller()
-      poller.add(socket)
-      while true {
-        let now = MonotonicClock.nanoseconds()
-        guard now < deadline else { throw ControlError.timedOut(endpoint) }
-        let remaining = Int((deadline - now) / 1_000_000) + 1
-        try poller.poll(timeoutMilliseconds: remaining)
-        guard poller.isReadable(0) else { continue }
-        while let frame = try socket.receive(dontWait: true) {
-          let reply: Tenfoot_V1_Envelope
-          do {
-            reply = try Tenfoot_V1_Envelope.decode(frame)
-          } catch {
-            throw ControlError.malformedReply("\(error)")
-          }
-          if reply.replyTo == seq, let body = reply.body { return body }
-        }
-      }
+    do {
+      return try exchange(envelope, deadline: deadline)
     } catch let error as ControlError {
       throw error
-    } catch {
-      if (error as? ZeroMQError)?.errno == EAGAIN { throw ControlError.timedOut(endpoint) }
+    } catch let error as ZeroMQError {
+      if error.errno == EAGAIN { throw ControlError.timedOut(endpoint) }
       throw ControlError.socket("\(error)")
+    } catch {
+      throw ControlError.socket("\(error)")
+    }
+  }
+
+  /// Sends the request and polls for its reply until `deadline`. Throws `ControlError` or
+  /// `ZeroMQError`.
+  private func exchange(_ envelope: Tenfoot_V1_Envelope, deadline: UInt64) throws
+    -> Tenfoot_V1_Envelope.OneOf_Body
+  {
+    let remainingAtStart = (deadline - MonotonicClock.nanoseconds()) / 1_000_000
+    // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
+    try socket.setSendTimeout(milliseconds: Int32(clamping: max(1, remainingAtStart)))
+    guard try socket.send(envelope.encoded()) else { throw ControlError.timedOut(endpoint) }
+    var poller = Poller()
+    poller.add(socket)
+    while true {
+      let now = MonotonicClock.nanoseconds()
+      guard now < deadline else { throw ControlError.timedOut(endpoint) }
+      let remaining = Int((deadline - now) / 1_000_000) + 1
+      try poller.poll(timeoutMilliseconds: remaining)
+      guard poller.isReadable(0) else { continue }
+      while let frame = try socket.receive(dontWait: true) {
+        let reply: Tenfoot_V1_Envelope
+        do {
+          reply = try Tenfoot_V1_Envelope.decode(frame)
+        } catch {
+          throw ControlError.malformedReply("\(error)")
+        }
+        if reply.replyTo == envelope.seq, let body = reply.body { return body }
+      }
     }
   }
 

@@ -47,7 +47,7 @@ struct BrokerCommand: ParsableCommand {
     print(
       "tenfoot-broker ready control=\(broker.controlEndpoints.joined(separator: ",")) state=\(broker.stateEndpoints.joined(separator: ",")) epoch=\(broker.epoch)"
     )
-    fflush(stdout)
+    fflush(nil)
     broker.wait()
   }
 }

@@ -98,7 +98,7 @@ extension RemoteCommand {
       let remote = try options.connect()
       for key in keys {
         print(try remote.press(key).line)
-        fflush(stdout)
+        fflush(nil)
       }
     }
   }

@@ -88,7 +88,8 @@ struct ScreenCommand: ParsableCommand {
     let context = try Context()
     let client = try ScreenClient(
       configuration: configuration, context: context, renderer: output, logger: logger)
-    SignalWatcher.onTerminate { client.stopper.stop() }
+    let stopper = client.stopper
+    SignalWatcher.onTerminate { stopper.stop() }
     try client.run()
   }
 }
