@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A private tmux server (its own socket, so a person's sessions are never touched) with one
+/// session, driven and read the way a person's terminal would be.
+final class Tmux {
+  let socket: String
+  let session = "tf"
+
+  init(columns: Int, rows: Int, command: String, environment: [String: String]) throws {
+    socket = "tenfoot-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    var arguments = ["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)"]
+    for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
+      arguments += ["-e", "\(key)=\(value)"]
+    }
+    try run(arguments + [command])
+    try run(["set-option", "-t", session, "remain-on-exit", "on"])
+  }
+
+  deinit { _ = try? run(["kill-server"]) }
+
+  /// Runs a tmux command against this server and returns its standard output.
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    let tmux = try ChildProcess("/usr/bin/env", ["tmux", "-L", socket] + arguments)
+    let status = try tmux.waitForExit(timeout: 10)
+    guard status == 0 else {
+      throw ChildProcessError(
+        description: "tmux \(arguments.joined(separator: " ")) exited \(status): \(tmux.errors)")
+    }
+    return tmux.output.joined(separator: "\n")
+  }
+
+  /// What the pane shows now, as plain text.
+  func capture() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
+
+  /// A tmux format variable of the pane, like `alternate_on` or `pane_dead`.
+  func pane(_ variable: String) throws -> String {
+    try run(["display-message", "-p", "-t", session, "#{\(variable)}"])
+  }
+
+  /// Polls the pane until `predicate` holds, up to `timeout` seconds. tmux has no event to wait
+  /// on for "the pane now shows X", so this polls every 20 ms with a bounded deadline and fails
+  /// with the last capture.
+  @discardableResult
+  func waitFor(_ what: String, timeout: Double = 10, _ predicate: (String) throws -> Bool) throws
+    -> String
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last = ""
+    while Date() < deadline {
+      last = try capture()
+      if try predicate(last) { return last }
+      usleep(20_000)
+    }
+    throw ChildProcessError(
+      description: "timed out after \(timeout) s waiting for \(what); the pane shows:\n\(last)")
+  }
+}
+
+@Suite("The terminal renderer in a real terminal (tmux)", .serialized)
+struct TerminalScreenTests {
+  static var hasTmux: Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/tmux")
+    }
+  }
+
+  @Test("the screen shows the focused title, follows the remote, and restores the terminal on Ctrl-C")
+  func focusedTitleAndRestore() throws {
+    try #require(Self.hasTmux, "tmux is not installed: run scripts/bootstrap")
+    let stack = try Stack(.ipc)
+    let layout = try stack.layoutFile(rows: 3, columns: 3)
+    let modes = stack.directory.path + "/stty-after"
+    // The pane runs a shell so that, after the screen exits, the tty's modes can be read back.
+    let command =
+      "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout); "
+      + "stty -a > \(modes); echo screen-exited-$?"
+    let tmux = try Tmux(columns: 120, rows: 40, command: command, environment: stack.environment)
+
+    let first = try tmux.waitFor("the first frame with the focused title") {
+      $0.contains("▶ Row 0 Col 0")
+    }
+    #expect(first.contains("Row 1 Col 2"), "unfocused titles are drawn too:\n\(first)")
+    #expect(try tmux.pane("alternate_on") == "1", "the renderer uses the alternate screen")
+
+    let press = try stack.remote(["press", "right", "down"])
+    #expect(press.status == 0, "remote failed: \(press.errors)")
+    try tmux.waitFor("focus to follow the remote to Row 1 Col 1") {
+      $0.contains("▶ Row 1 Col 1")
+    }
+
+    try tmux.run(["send-keys", "-t", tmux.session, "C-c"])
+    let after = try tmux.waitFor("the screen to exit on Ctrl-C") { $0.contains("screen-exited-") }
+    #expect(after.contains("screen-exited-0") || after.contains("screen-exited-130"), "\(after)")
+    #expect(try tmux.pane("alternate_on") == "0", "the alternate screen was left")
+    let stty = try String(contentsOfFile: modes, encoding: .utf8)
+    let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }))
+    #expect(flags.contains("icanon") && flags.contains("echo"), "cooked mode restored:\n\(stty)")
+    #expect(try tmux.pane("cursor_flag") == "1", "the cursor is visible again")
+  }
+}
