@@ -87,7 +87,10 @@ let package = Package(
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
-    .testTarget(name: "ScreenCoreTests", dependencies: ["ScreenCore", "FocusEngine", "TestSupport"]),
+    .testTarget(
+      name: "ScreenCoreTests",
+      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
+    ),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
     .testTarget(
       name: "BrokerCoreTests",

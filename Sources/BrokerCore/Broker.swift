@@ -69,7 +69,8 @@ public final class Broker {
     while !stopper.isStopped {
       let now = MonotonicClock.nanoseconds()
       if now >= nextHeartbeat {
-        publish(topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
+        publish(
+          topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
         nextHeartbeat = now + interval
       }
       let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
@@ -119,7 +120,8 @@ public final class Broker {
         ])
     } else {
       logger.debug(
-        "request served", metadata: ["peer": "\(envelope.sender)", "request": "\(envelope.bodyName)"])
+        "request served",
+        metadata: ["peer": "\(envelope.sender)", "request": "\(envelope.bodyName)"])
     }
     // Publish before replying: a peer that sees the ack can rely on the state being on its way.
     for publication in outcome.publications {

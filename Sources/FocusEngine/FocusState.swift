@@ -83,7 +83,8 @@ public struct FocusState: Sendable, Equatable {
     index = Self.makeIndex(newLayout)
   }
 
-  static func search(in layout: Layout, from source: Rect, excluding id: String?,
+  static func search(
+    in layout: Layout, from source: Rect, excluding id: String?,
     _ direction: Direction
   ) -> String? {
     var best: (distance: Double, offset: Double, id: String)?
@@ -164,8 +165,7 @@ public struct FocusState: Sendable, Equatable {
       let cx = other.midX - frame.midX
       let cy = other.midY - frame.midY
       let centre = cx * cx + cy * cy
-      if let current = best, current.gap < gap || (current.gap == gap && current.centre <= centre)
-      {
+      if let current = best, current.gap < gap || (current.gap == gap && current.centre <= centre) {
         continue
       }
       best = (gap, centre, candidate.id)

@@ -42,8 +42,7 @@ extension Item: Decodable {
   }
 
   /// Reads `[x, y, width, height]`: exactly four numbers.
-  private static func decodeFrame(_ container: inout any UnkeyedDecodingContainer) throws -> Rect
-  {
+  private static func decodeFrame(_ container: inout any UnkeyedDecodingContainer) throws -> Rect {
     let path = container.codingPath
     func wrongCount(_ found: String) -> DecodingError {
       .dataCorrupted(

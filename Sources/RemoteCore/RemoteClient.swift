@@ -37,7 +37,8 @@ public final class RemoteClient {
     if let screen {
       guard welcome.screens.contains(screen) else {
         throw RemoteError(
-          "no screen \"\(screen)\" on the broker at \(endpoint) (screens: \(Self.list(welcome.screens)))")
+          "no screen \"\(screen)\" on the broker at \(endpoint) (screens: \(Self.list(welcome.screens)))"
+        )
       }
       self.screen = screen
     } else {
@@ -45,7 +46,8 @@ public final class RemoteClient {
         throw RemoteError(
           welcome.screens.isEmpty
             ? "no screen is registered at \(endpoint): start tenfoot-screen first"
-            : "several screens are registered (\(Self.list(welcome.screens))): pick one with --screen")
+            : "several screens are registered (\(Self.list(welcome.screens))): pick one with --screen"
+        )
       }
       self.screen = only
     }
@@ -55,7 +57,8 @@ public final class RemoteClient {
   public func press(_ key: Tenfoot_V1_Key) throws(RemoteError) -> PressResult {
     let down = try send(key, .down)
     let up = try send(key, .up)
-    return PressResult(key: key, effects: down.effects + up.effects,
+    return PressResult(
+      key: key, effects: down.effects + up.effects,
       focused: up.hasFocused ? up.focused : nil)
   }
 

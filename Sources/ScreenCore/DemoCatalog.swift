@@ -8,11 +8,21 @@ public enum DemoCatalog {
 
   /// Row titles and their posters; titles starting with "~" are unavailable.
   static let rows: [(title: String, posters: [String])] = [
-    ("Up Next", ["The Long Field", "Night Train", "Blue Harbor", "~Coming Soon", "Paper Moons",
-      "Glass City"]),
+    (
+      "Up Next",
+      [
+        "The Long Field", "Night Train", "Blue Harbor", "~Coming Soon", "Paper Moons",
+        "Glass City",
+      ]
+    ),
     ("Trending", ["Orbit", "~Locked", "Red Canyon", "Quiet Hours", "Signal", "Low Tide"]),
-    ("Classics", ["Old Roads", "Silver Screen", "~Restoring", "Golden Hour", "Last Reel",
-      "First Light"]),
+    (
+      "Classics",
+      [
+        "Old Roads", "Silver Screen", "~Restoring", "Golden Hour", "Last Reel",
+        "First Light",
+      ]
+    ),
     ("Kids", ["Tiny Robots", "Cloud Castle", "Sea Friends", "~Soon", "Moon Bus", "Dino Day"]),
   ]
 

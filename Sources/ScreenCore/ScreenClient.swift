@@ -89,7 +89,8 @@ public final class ScreenClient {
 
   private func handle(_ frames: [[UInt8]]) throws {
     guard frames.count == 2 else {
-      logger.warning("dropped state message: wrong frame count", metadata: ["frames": "\(frames.count)"])
+      logger.warning(
+        "dropped state message: wrong frame count", metadata: ["frames": "\(frames.count)"])
       return
     }
     let envelope: Tenfoot_V1_Envelope
@@ -105,7 +106,8 @@ public final class ScreenClient {
       action = sync.apply(heartbeatEpoch: heartbeat.epoch)
     case .delta(let delta) where frames[0] == topic:
       if dropDeltas.remove(delta.seq) != nil {
-        logger.notice("dropped delta on purpose (--debug-drop-delta)", metadata: ["seq": "\(delta.seq)"])
+        logger.notice(
+          "dropped delta on purpose (--debug-drop-delta)", metadata: ["seq": "\(delta.seq)"])
         return
       }
       action = sync.apply(delta: delta)
@@ -169,7 +171,8 @@ public final class ScreenClient {
       .registerScreen(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
     switch reply {
     case .ack(let ack):
-      logger.info("registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
+      logger.info(
+        "registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
     case .error(let error):
       throw ScreenError("the broker refused the layout: \(error.code.name): \(error.message)")
     default:

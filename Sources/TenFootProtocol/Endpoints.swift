@@ -14,7 +14,9 @@ public struct Endpoints: Sendable, Equatable {
   }
 
   /// The embedded local default: `ipc://` sockets in the private runtime directory.
-  public static func localDefault(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func localDefault(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  )
     throws(EndpointError) -> Endpoints
   {
     let directory = try runtimeDirectory(environment: environment)

@@ -2,9 +2,10 @@ import SwiftProtobuf
 
 extension Tenfoot_V1_Envelope {
   /// An envelope of the current protocol version carrying `body`.
-  public init(sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
-    body: Tenfoot_V1_Envelope.OneOf_Body)
-  {
+  public init(
+    sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
+    body: Tenfoot_V1_Envelope.OneOf_Body
+  ) {
     self.init()
     protocolVersion = WireProtocol.version
     self.sender = sender

@@ -9,7 +9,8 @@ public enum LayoutFile {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw LayoutFileError(file: path, path: "", reason: "cannot read: \(error.localizedDescription)")
+      throw LayoutFileError(
+        file: path, path: "", reason: "cannot read: \(error.localizedDescription)")
     }
     return try decode(data, file: path)
   }
@@ -74,7 +75,8 @@ public struct LayoutFileError: Error, Sendable, Equatable, CustomStringConvertib
     case .typeMismatch(let type, let context):
       self.init(file: file, path: render(context.codingPath), reason: "expected \(type)")
     case .valueNotFound(let type, let context):
-      self.init(file: file, path: render(context.codingPath), reason: "expected \(type), found null")
+      self.init(
+        file: file, path: render(context.codingPath), reason: "expected \(type), found null")
     @unknown default:
       self.init(file: file, path: "", reason: "\(error)")
     }

@@ -153,4 +153,6 @@ public final class ChildProcess: @unchecked Sendable {
 public struct ChildProcessError: Error, CustomStringConvertible {
   /// What was expected and what the process printed.
   public let description: String
+  /// Creates an error with a sentence for the test log.
+  public init(description: String) { self.description = description }
 }

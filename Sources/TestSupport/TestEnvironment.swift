@@ -11,7 +11,9 @@ public enum TestEnvironment {
       .deletingLastPathComponent()
     // The test binary may sit inside a bundle directory (X.xctest/...): walk up to the products.
     while url.path != "/" {
-      if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("tenfoot-broker").path) {
+      if FileManager.default.isExecutableFile(
+        atPath: url.appendingPathComponent("tenfoot-broker").path)
+      {
         return url.path
       }
       url.deleteLastPathComponent()

@@ -17,14 +17,16 @@ public struct Poller {
   /// Polls `socket` for input; returns its index.
   @discardableResult
   public mutating func add(_ socket: Socket) -> Int {
-    items.append(zmq_pollitem_t(socket: socket.handle, fd: -1, events: Int16(ZMQ_POLLIN), revents: 0))
+    items.append(
+      zmq_pollitem_t(socket: socket.handle, fd: -1, events: Int16(ZMQ_POLLIN), revents: 0))
     return items.count - 1
   }
 
   /// Polls a raw file descriptor (an eventfd, a pipe, a terminal) for input; returns its index.
   @discardableResult
   public mutating func add(fileDescriptor: Int32) -> Int {
-    items.append(zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: Int16(ZMQ_POLLIN), revents: 0))
+    items.append(
+      zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: Int16(ZMQ_POLLIN), revents: 0))
     return items.count - 1
   }
 

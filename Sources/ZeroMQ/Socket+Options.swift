@@ -36,7 +36,8 @@ extension Socket {
     guard zmq_getsockopt(handle, option, &buffer, &size) == 0 else {
       throw ZeroMQError.last("zmq_getsockopt(\(name))")
     }
-    return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
+    return String(
+      decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
       as: UTF8.self)
   }
 
@@ -63,9 +64,10 @@ extension Socket {
 
   /// ZMTP heartbeats: ping every `interval` ms, drop the connection after `timeout` ms of
   /// silence, and ask the peer to use `ttl` ms (`ZMQ_HEARTBEAT_IVL/TIMEOUT/TTL`).
-  public func setHeartbeat(intervalMilliseconds interval: Int32, timeoutMilliseconds timeout: Int32,
-    ttlMilliseconds ttl: Int32? = nil) throws(ZeroMQError)
-  {
+  public func setHeartbeat(
+    intervalMilliseconds interval: Int32, timeoutMilliseconds timeout: Int32,
+    ttlMilliseconds ttl: Int32? = nil
+  ) throws(ZeroMQError) {
     try setOption(ZMQ_HEARTBEAT_IVL, interval, "ZMQ_HEARTBEAT_IVL")
     try setOption(ZMQ_HEARTBEAT_TIMEOUT, timeout, "ZMQ_HEARTBEAT_TIMEOUT")
     try setOption(ZMQ_HEARTBEAT_TTL, ttl ?? timeout, "ZMQ_HEARTBEAT_TTL")

@@ -18,6 +18,9 @@ public final class Socket {
   /// The message `receive` fills, kept at a stable address (zmq_msg_t must not move).
   private let message: UnsafeMutablePointer<zmq_msg_t>
   private var closed = false
+  /// Keeps the context alive while the socket is: `zmq_ctx_term` in the context's deinit blocks
+  /// until every socket is closed, so a context must never be released before its sockets.
+  private let context: Context
   /// The socket's type.
   public let type: SocketType
 
@@ -28,6 +31,7 @@ public final class Socket {
       throw ZeroMQError.last("zmq_socket")
     }
     self.handle = handle
+    self.context = context
     self.type = type
     message = .allocate(capacity: 1)
     try setOption(ZMQ_LINGER, Int32(0), "ZMQ_LINGER")

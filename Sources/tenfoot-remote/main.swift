@@ -62,7 +62,8 @@ extension RemoteCommand {
       let parsed = try keys.map { name in
         guard let key = Tenfoot_V1_Key(name: name) else {
           throw ValidationError(
-            "unknown key \"\(name)\" (keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")))")
+            "unknown key \"\(name)\" (keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")))"
+          )
         }
         return key
       }
@@ -76,7 +77,9 @@ extension RemoteCommand {
   /// `tenfoot-remote script [FILE|-]`
   struct Script: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Press the keys of a script: one key per line, # comments, blank lines ignored.")
+      abstract: "Press the keys of a script: one key per line, # comments, blank lines ignored.",
+      discussion:
+        "A file is checked whole first; standard input (-) is pressed line by line as it arrives.")
 
     @OptionGroup var options: RemoteOptions
 
@@ -84,22 +87,34 @@ extension RemoteCommand {
     var file = "-"
 
     func run() throws {
-      let text: String
-      if file == "-" {
-        text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      } else {
+      guard file == "-" else {
+        // A file is checked whole before the first key is pressed.
+        let text: String
         do {
           text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
           throw ValidationError("cannot read \(file): \(error.localizedDescription)")
         }
+        let keys = try RemoteScript.parse(text)
+        let remote = try options.connect()
+        for key in keys { try report(remote.press(key)) }
+        return
       }
-      let keys = try RemoteScript.parse(text)
+      // Standard input is streamed: each key is pressed as its line arrives, over the one
+      // connection, so another program can drive the remote live through a pipe.
       let remote = try options.connect()
-      for key in keys {
-        print(try remote.press(key).line)
-        fflush(nil)
+      var number = 0
+      while let line = readLine(strippingNewline: true) {
+        number += 1
+        if let key = try RemoteScript.parseLine(Substring(line), number: number) {
+          try report(remote.press(key))
+        }
       }
+    }
+
+    private func report(_ result: PressResult) {
+      print(result.line)
+      fflush(nil)
     }
   }
 
@@ -113,7 +128,8 @@ extension RemoteCommand {
     func run() throws {
       guard isatty(STDIN_FILENO) == 1 else {
         throw ValidationError(
-          "standard input is not a terminal: use 'tenfoot-remote press KEY' or 'tenfoot-remote script FILE'")
+          "standard input is not a terminal: use 'tenfoot-remote press KEY' or 'tenfoot-remote script FILE'"
+        )
       }
       let remote = try options.connect()
       try InteractiveRemote(remote: remote).run()

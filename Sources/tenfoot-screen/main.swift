@@ -29,7 +29,8 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "Screen session id (1–64 of A-Z a-z 0-9 . _ : -).")
   var id = "main"
 
-  @Option(help: "Layout JSON file to register (default: the embedded demo catalog).",
+  @Option(
+    help: "Layout JSON file to register (default: the embedded demo catalog).",
     completion: .file(extensions: ["json"]))
   var layout: String?
 
@@ -47,7 +48,9 @@ struct ScreenCommand: ParsableCommand {
 
   func validate() throws {
     if let problem = ScreenID.problem(with: id) { throw ValidationError(problem) }
-    if mirror && layout != nil { throw ValidationError("--mirror registers no layout: drop --layout") }
+    if mirror && layout != nil {
+      throw ValidationError("--mirror registers no layout: drop --layout")
+    }
   }
 
   func run() throws {
@@ -59,8 +62,9 @@ struct ScreenCommand: ParsableCommand {
       throw ValidationError("\(error)")
     }
     var defaultLog: String?
-    if kind == .terminal, let directory = try? Endpoints.runtimeDirectory(
-      environment: ProcessInfo.processInfo.environment)
+    if kind == .terminal,
+      let directory = try? Endpoints.runtimeDirectory(
+        environment: ProcessInfo.processInfo.environment)
     {
       defaultLog = "\(directory)/screen-\(id).log"  // Keep the full-screen display clean.
     }

@@ -2,8 +2,8 @@ import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
-import Testing
 import TestSupport
+import Testing
 import ZeroMQ
 
 @testable import BrokerCore
@@ -32,7 +32,17 @@ struct BrokerLoopTests {
       try dealer.connect(control)
       subscriber = try Socket(context, .subscriber)
       try subscriber.subscribe("screen/")
+      try subscriber.subscribe(WireProtocol.heartbeatTopic)
       try subscriber.connect(state)
+    }
+
+    /// Waits for the broker's first heartbeat (it publishes one every second): only then is the
+    /// subscription known to be live, so nothing published afterwards can be missed.
+    func waitUntilSubscribed() throws {
+      while true {
+        let published = try nextPublished()
+        if published.topic == WireProtocol.heartbeatTopic { return }
+      }
     }
 
     deinit {
@@ -47,7 +57,8 @@ struct BrokerLoopTests {
       var poller = Poller()
       poller.add(dealer)
       try poller.poll(timeoutMilliseconds: 5000)
-      let reply = try #require(try dealer.receive(dontWait: true), "the broker did not reply in 5 s")
+      let reply = try #require(
+        try dealer.receive(dontWait: true), "the broker did not reply in 5 s")
       return try Tenfoot_V1_Envelope.decode(reply)
     }
 
@@ -135,7 +146,12 @@ struct BrokerLoopTests {
     _ = try harness.register(TestLayouts.grid(rows: 2, columns: 2))
 
     let garbage = try harness.roundTrip([[0xFF, 0x00, 0x13, 0x37, 0xFF, 0xFF]])
-    #expect(garbage.body == .error(.with { $0.code = .malformed; $0.message = garbage.error.message }))
+    #expect(
+      garbage.body
+        == .error(
+          .with {
+            $0.code = .malformed; $0.message = garbage.error.message
+          }))
     #expect(garbage.error.code == .malformed)
     #expect(garbage.error.message.contains("not a tenfoot.v1.Envelope"))
 
@@ -173,7 +189,8 @@ struct BrokerLoopTests {
   @Test("deltas are published in sequence with the changed states and the cause")
   func deltas() throws {
     let harness = try Harness(transport: "inproc")
-    // Wait for the subscription to be live: registration publishes a snapshot at seq 1.
+    try harness.waitUntilSubscribed()
+    // Registration publishes a snapshot at seq 1.
     _ = try harness.register(TestLayouts.grid(rows: 3, columns: 3))
     var first = try harness.nextPublished()
     while case .heartbeat = first.envelope.body { first = try harness.nextPublished() }

@@ -1,7 +1,7 @@
 import Foundation
 import TenFootProtocol
-import Testing
 import TestSupport
+import Testing
 import ZeroMQ
 
 @Suite("Bad input and missing brokers", .serialized)

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Broker, screen and remote as separate processes", .serialized)
 struct FocusAcrossProcessesTests {
-  @Test("3×3 script: right, right, down, select, left; then right, and right at the edge",
+  @Test(
+    "3×3 script: right, right, down, select, left; then right, and right at the edge",
     arguments: Network.allCases)
   func threeByThree(_ network: Network) throws {
     let stack = try Stack(network)
@@ -19,7 +20,8 @@ struct FocusAcrossProcessesTests {
     #expect(run.status == 0, "remote failed: \(run.errors)")
     #expect(run.output.count == 5)
     #expect(run.output.first == "right: focus r0c0 → r0c1 (right); focused r0c1")
-    #expect(run.output[3] == "select: highlighted r1c2; activated r1c2; r1c2 selected; focused r1c2")
+    #expect(
+      run.output[3] == "select: highlighted r1c2; activated r1c2; r1c2 selected; focused r1c2")
     #expect(run.output.last == "left: focus r1c2 → r1c1 (left); focused r1c1")
 
     let settled = try screen.waitForFrame(from: first.index, "r1c1 focused with r1c2 selected") {
@@ -67,7 +69,8 @@ struct FocusAcrossProcessesTests {
     let healed = try lossy.waitForFrame("the lossy screen caught up") { $0.focused == "r0c0" }
     #expect(healed.frame.seq == seq + 2)
     #expect(!lossy.frames.contains { $0.seq == seq + 1 }, "the dropped delta was never applied")
-    #expect(lossy.errors.contains { $0.contains("requesting snapshot") && $0.contains("sequence gap") })
+    #expect(
+      lossy.errors.contains { $0.contains("requesting snapshot") && $0.contains("sequence gap") })
     let lateHealed = try late.waitForFrame("the late screen followed") { $0.focused == "r0c0" }
     #expect(lateHealed.frame.seq == seq + 2)
   }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Where the three processes meet in a test.
 enum Network: String, CaseIterable, CustomStringConvertible {

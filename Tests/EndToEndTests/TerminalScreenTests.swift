@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A private tmux server (its own socket, so a person's sessions are never touched) with one
 /// session, driven and read the way a person's terminal would be.
@@ -21,15 +21,47 @@ final class Tmux {
   deinit { _ = try? run(["kill-server"]) }
 
   /// Runs a tmux command against this server and returns its standard output.
+  ///
+  /// Spawned with posix_spawn and reaped with waitpid rather than Foundation's `Process`:
+  /// `new-session` forks the tmux server, which inherits the client's streams (so pipes never
+  /// reach EOF), and `Process.waitUntilExit` was seen never to return for that client. Output
+  /// goes to a temporary file instead of a pipe for the same reason.
   @discardableResult
-  func run(_ arguments: [String]) throws -> String {
-    let tmux = try ChildProcess("/usr/bin/env", ["tmux", "-L", socket] + arguments)
-    let status = try tmux.waitForExit(timeout: 10)
-    guard status == 0 else {
+  func run(_ arguments: [String], timeout: Double = 10) throws -> String {
+    let outputPath = "/tmp/tf-tmux-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ["tmux", "-L", socket] + arguments
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { for pointer in cArguments { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+    guard spawned == 0 else {
       throw ChildProcessError(
-        description: "tmux \(arguments.joined(separator: " ")) exited \(status): \(tmux.errors)")
+        description: "cannot start tmux: \(String(cString: strerror(spawned)))")
     }
-    return tmux.output.joined(separator: "\n")
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      guard Date() < deadline else {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        throw ChildProcessError(description: "tmux \(arguments.first ?? "") hung for \(timeout) s")
+      }
+      usleep(2_000)
+    }
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    // WIFEXITED and WEXITSTATUS are macros Swift cannot import: decode the wait status by hand.
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+      throw ChildProcessError(
+        description: "tmux \(arguments.joined(separator: " ")) failed (wait status \(status))")
+    }
+    return output.hasSuffix("\n") ? String(output.dropLast()) : output
   }
 
   /// What the pane shows now, as plain text.
@@ -67,7 +99,8 @@ struct TerminalScreenTests {
     }
   }
 
-  @Test("the screen shows the focused title, follows the remote, and restores the terminal on Ctrl-C")
+  @Test(
+    "the screen shows the focused title, follows the remote, and restores the terminal on Ctrl-C")
   func focusedTitleAndRestore() throws {
     try #require(Self.hasTmux, "tmux is not installed: run scripts/bootstrap")
     let stack = try Stack(.ipc)

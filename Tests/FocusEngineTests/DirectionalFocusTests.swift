@@ -3,7 +3,9 @@ import Testing
 @testable import FocusEngine
 
 /// A rows × columns grid of 300×200 cells with 40-point gaps, ids `r<row>c<column>`.
-func grid(rows: Int = 3, columns: Int = 3, unavailable: Set<String> = [], initialFocus: String? = nil)
+func grid(
+  rows: Int = 3, columns: Int = 3, unavailable: Set<String> = [], initialFocus: String? = nil
+)
   -> Layout
 {
   var items: [Item] = []
@@ -13,7 +15,8 @@ func grid(rows: Int = 3, columns: Int = 3, unavailable: Set<String> = [], initia
       items.append(
         Item(
           id: id, title: id.uppercased(),
-          frame: Rect(x: 100 + Double(column) * 340, y: 100 + Double(row) * 240, width: 300,
+          frame: Rect(
+            x: 100 + Double(column) * 340, y: 100 + Double(row) * 240, width: 300,
             height: 200),
           available: !unavailable.contains(id)))
     }
@@ -21,7 +24,8 @@ func grid(rows: Int = 3, columns: Int = 3, unavailable: Set<String> = [], initia
   return Layout(items: items, initialFocus: initialFocus)
 }
 
-func item(_ id: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+func item(
+  _ id: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
   available: Bool = true
 ) -> Item {
   Item(id: id, frame: Rect(x: x, y: y, width: width, height: height), available: available)

@@ -33,7 +33,9 @@ struct LayoutFormatTests {
         "initialFocus": "a" }
       """)
     #expect(layout.canvas == Size(width: 1280, height: 720))
-    #expect(layout.items[0] == Item(id: "a", title: "Alpha", frame: Rect(x: 100, y: 100, width: 300, height: 200)))
+    #expect(
+      layout.items[0]
+        == Item(id: "a", title: "Alpha", frame: Rect(x: 100, y: 100, width: 300, height: 200)))
     #expect(layout.items[1].available == false)
     #expect(layout.items[1].toggles == false)
     #expect(layout.items[1].selected == true)
@@ -52,7 +54,8 @@ struct LayoutFormatTests {
     let message = decodingMessage(#"{"items": [{"id": "a", "frame": [0,0,1,1], "colour": "red"}]}"#)
     #expect(
       message
-        == #".items[0]: unknown field "colour" (allowed: id, title, frame, available, toggles, selected)"#)
+        == #".items[0]: unknown field "colour" (allowed: id, title, frame, available, toggles, selected)"#
+    )
     let top = decodingMessage(#"{"items": [], "focus": "a", "extra": 1}"#)
     #expect(top?.contains(#"unknown fields "extra", "focus""#) == true)
   }
@@ -78,18 +81,25 @@ struct LayoutFormatTests {
       (Layout(items: [item("a", 0, 0, -1, 1)]), "items[0].frame: width must not be negative"),
       (Layout(items: [item("a", .nan, 0, 1, 1)]), "items[0].frame: x must be finite"),
       (
-        Layout(items: [item("a", 0, 0, 1, 1)], groups: [Group(id: "g", groups: [Group(id: "h", items: ["zz"])])]),
+        Layout(
+          items: [item("a", 0, 0, 1, 1)],
+          groups: [Group(id: "g", groups: [Group(id: "h", items: ["zz"])])]),
         #"groups[0].groups[0].items[0]: unknown item "zz""#
       ),
       (
-        Layout(items: [item("a", 0, 0, 1, 1)], groups: [Group(id: "g", items: ["a"]), Group(id: "h", items: ["a"])]),
+        Layout(
+          items: [item("a", 0, 0, 1, 1)],
+          groups: [Group(id: "g", items: ["a"]), Group(id: "h", items: ["a"])]),
         #"groups[1].items[0]: item "a" is already in group "g""#
       ),
       (
         Layout(items: [item("a", 0, 0, 1, 1)], groups: [Group(id: "g"), Group(id: "g")]),
         #"groups[1].id: duplicate group id "g""#
       ),
-      (Layout(items: [item("a", 0, 0, 1, 1)], initialFocus: "b"), #"initialFocus: unknown item "b""#),
+      (
+        Layout(items: [item("a", 0, 0, 1, 1)], initialFocus: "b"),
+        #"initialFocus: unknown item "b""#
+      ),
     ])
   func validation(layout: Layout, expected: String) {
     #expect(throws: LayoutError.self) { try layout.validate() }

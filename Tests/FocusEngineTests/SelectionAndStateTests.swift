@@ -10,14 +10,18 @@ struct SelectionAndStateTests {
     #expect(reduce(&state, .selectDown) == [.highlighted("r0c0")])
     #expect(state.displayState(of: "r0c0") == .highlighted)
     #expect(
-      reduce(&state, .selectUp) == [.activated("r0c0"), .selectionChanged(id: "r0c0", selected: true)])
+      reduce(&state, .selectUp) == [
+        .activated("r0c0"), .selectionChanged(id: "r0c0", selected: true),
+      ])
     #expect(state.displayState(of: "r0c0") == .focused)
     reduce(&state, .move(.right))
     #expect(state.displayState(of: "r0c0") == .selected)
     reduce(&state, .move(.left))
     reduce(&state, .selectDown)
     #expect(
-      reduce(&state, .selectUp) == [.activated("r0c0"), .selectionChanged(id: "r0c0", selected: false)])
+      reduce(&state, .selectUp) == [
+        .activated("r0c0"), .selectionChanged(id: "r0c0", selected: false),
+      ])
     reduce(&state, .move(.right))
     #expect(state.displayState(of: "r0c0") == .unfocused)
   }
@@ -116,7 +120,9 @@ struct LayoutReplacementTests {
     // 40 away: equal gaps, the nearer centre (r0c1: 240 vs r1c0: 340) wins.
     #expect(state.focused == "r0c1")
     #expect(
-      effects == [.focusChanged(FocusUpdateContext(previous: "r1c1", next: "r0c1", heading: .recovery))])
+      effects == [
+        .focusChanged(FocusUpdateContext(previous: "r1c1", next: "r0c1", heading: .recovery))
+      ])
   }
 
   @Test("when the focused item becomes unavailable, focus recovers and the press is dropped")
@@ -135,7 +141,9 @@ struct LayoutReplacementTests {
     let effects = reduce(&state, .replaceLayout(Layout(items: [])))
     #expect(state.focused == nil)
     #expect(
-      effects == [.focusChanged(FocusUpdateContext(previous: "r0c0", next: nil, heading: .recovery))])
+      effects == [
+        .focusChanged(FocusUpdateContext(previous: "r0c0", next: nil, heading: .recovery))
+      ])
   }
 
   @Test("from no focus, a layout with focusable items places initial focus")
@@ -143,6 +151,7 @@ struct LayoutReplacementTests {
     var state = try FocusState(layout: Layout(items: []))
     let effects = reduce(&state, .replaceLayout(grid(initialFocus: "r2c2")))
     #expect(
-      effects == [.focusChanged(FocusUpdateContext(previous: nil, next: "r2c2", heading: .initial))])
+      effects == [.focusChanged(FocusUpdateContext(previous: nil, next: "r2c2", heading: .initial))]
+    )
   }
 }

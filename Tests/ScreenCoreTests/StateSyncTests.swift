@@ -1,12 +1,13 @@
 import FocusEngine
 import ScreenCore
 import TenFootProtocol
-import Testing
 import TestSupport
+import Testing
 
 @Suite("StateSync: the Clone pattern on the screen side")
 struct StateSyncTests {
-  func snapshot(seq: UInt64, epoch: UInt64 = 1, focused: String = "r0c0") -> Tenfoot_V1_ScreenState {
+  func snapshot(seq: UInt64, epoch: UInt64 = 1, focused: String = "r0c0") -> Tenfoot_V1_ScreenState
+  {
     var state = Tenfoot_V1_ScreenState()
     state.screenID = "main"
     state.epoch = epoch

@@ -1,8 +1,8 @@
 import FocusEngine
 import Foundation
 import TenFootProtocol
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Wire format: envelopes, mappings, keys")
 struct WireTests {
@@ -91,9 +91,12 @@ struct LayoutFileTests {
       (#"{"items": [{"id": "a", "frame": [0, 0, 1, 1], "colour": "red"}]}"#, "items[0]", "colour"),
       (#"{"items": [], "theme": 1}"#, "", "theme"),
       (#"{"items": [{"id": "a"}]}"#, "items[0].frame", "missing"),
-      (#"{"items": [{"id": "a", "frame": [0, 0, 1]}]}"#, "items[0].frame", ""),
+      (#"{"items": [{"id": "a", "frame": [0, 0, 1]}]}"#, "items[0].frame", "4 numbers"),
       (#"{"items": [{"id": "a", "frame": [0, 0, -5, 1]}]}"#, "items[0].frame", "negative"),
-      (#"{"items": [{"id": "a", "frame": [0,0,1,1]}, {"id": "a", "frame": [0,0,1,1]}]}"#, "items[1]", "duplicate"),
+      (
+        #"{"items": [{"id": "a", "frame": [0,0,1,1]}, {"id": "a", "frame": [0,0,1,1]}]}"#,
+        "items[1]", "duplicate"
+      ),
       (#"{"items": [], "initialFocus": "zzz"}"#, "initialFocus", "zzz"),
       (#"{"items": [ "#, "", "JSON"),
     ])

@@ -19,7 +19,8 @@ struct SocketPatternTests {
     #expect(try b.receiveMultipart(within: 2000) == [bytes("back")])
   }
 
-  @Test("DEALER/ROUTER: the router sees the identity and replies to it", arguments: Transport.allCases)
+  @Test(
+    "DEALER/ROUTER: the router sees the identity and replies to it", arguments: Transport.allCases)
   func dealerRouter(_ transport: Transport) throws {
     let router = try Socket(context, .router)
     let endpoint = try router.bindFresh(transport)

@@ -1,0 +1,151 @@
+import Foundation
+import TenFootProtocol
+import TerminalUI
+
+/// The interactive remote: reads keys from the terminal in raw mode and presses the matching
+/// remote keys over the one long-lived connection, printing what each press did.
+///
+/// Keys (as in DESIGN.md): arrows move; Return selects; Space is Play/Pause; Esc or Backspace
+/// is Menu; Tab and Shift-Tab move
+/// between groups; Page Up/Down; `h` or Home is Home; `p` is Play/Pause; `?` shows the keys
+/// again; `q` or Ctrl-C quits. The terminal stays on the normal screen (the output is a log
+/// of presses) and is restored on every way out: return, thrown error, or a fatal signal
+/// (``RawTerminal``'s guard).
+public final class InteractiveRemote {
+  private let remote: RemoteClient
+  private let input: Int32
+  private let output: Int32
+
+  /// How long a lone ESC byte waits for the rest of an escape sequence before it counts as
+  /// the Escape key. Sequences from a terminal arrive in one read; 30 ms is far below what a
+  /// person notices.
+  static let escapeTimeoutMilliseconds: Int32 = 30
+
+  /// Drives `remote` from standard input, writing to standard output.
+  public init(remote: RemoteClient) {
+    self.remote = remote
+    input = STDIN_FILENO
+    output = STDOUT_FILENO
+  }
+
+  /// What a key does in the interactive remote.
+  public enum Action: Sendable, Equatable {
+    /// Press this remote key.
+    case press(Tenfoot_V1_Key)
+    /// Show the key help again.
+    case help
+    /// Leave the interactive remote.
+    case quit
+  }
+
+  /// The action for a key read from the terminal, or nil if the key does nothing.
+  public static func action(for key: KeyPress) -> Action? {
+    switch key {
+    case .up: .press(.up)
+    case .down: .press(.down)
+    case .left: .press(.left)
+    case .right: .press(.right)
+    case .enter: .press(.select)
+    case .space: .press(.playPause)
+    case .escape, .backspace: .press(.menu)
+    case .tab: .press(.tab)
+    case .shiftTab: .press(.shiftTab)
+    case .pageUp: .press(.pageUp)
+    case .pageDown: .press(.pageDown)
+    case .home: .press(.home)
+    case .ctrlC: .quit
+    case .end, .delete: nil
+    case .character(let character):
+      switch character {
+      case "h", "H": .press(.home)
+      case "p", "P": .press(.playPause)
+      case "q", "Q": .quit
+      case "?": .help
+      default: nil
+      }
+    }
+  }
+
+  /// The help header, one line per entry.
+  static func help(screen: String) -> [String] {
+    [
+      "tenfoot-remote: driving screen \"\(screen)\"",
+      "  arrows move · Return select · Esc/Backspace menu · Tab/Shift-Tab group",
+      "  h home · Space/p play/pause · PgUp/PgDn page · ? keys · q or Ctrl-C quit",
+    ]
+  }
+
+  /// Runs until `q`, Ctrl-C or the end of input. Press failures are printed and the loop goes
+  /// on, except when the broker is gone: then the terminal is restored and the error thrown.
+  public func run() throws {
+    let terminal = RawTerminal(fileDescriptor: input)
+    // Raw mode needs a terminal; from a pipe, keys are read as they come (no raw mode).
+    if RawTerminal.isTerminal(input) { try terminal.enter() }
+    defer { terminal.restore() }
+
+    try say(Self.help(screen: remote.screen))
+    var decoder = KeyDecoder()
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      let timeout = decoder.hasPendingEscape ? Self.escapeTimeoutMilliseconds : -1
+      let polled = poll(&ready, 1, timeout)
+      let keys: [KeyPress]
+      var endOfInput = false
+      if polled < 0 {
+        if errno == EINTR { continue }
+        throw RemoteError("cannot read the keyboard: \(String(cString: strerror(errno)))")
+      } else if polled == 0 {
+        keys = decoder.flush()  // a lone ESC: the Escape key
+      } else {
+        let count = read(input, &buffer, buffer.count)
+        if count < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          throw RemoteError("cannot read the keyboard: \(String(cString: strerror(errno)))")
+        }
+        if count == 0 {
+          endOfInput = true
+          keys = decoder.flush()
+        } else {
+          keys = decoder.feed(buffer[0..<count])
+        }
+      }
+      for key in keys {
+        guard let action = Self.action(for: key) else { continue }
+        switch action {
+        case .quit:
+          return
+        case .help:
+          try say(Self.help(screen: remote.screen))
+        case .press(let remoteKey):
+          let result: PressResult
+          do {
+            result = try remote.press(remoteKey)
+          } catch {
+            try say(["error: \(error)"])
+            if Self.brokerIsGone(error) { throw error }
+            continue
+          }
+          try say([result.line])
+        }
+      }
+      if endOfInput { return }
+    }
+  }
+
+  /// Whether a press failed because the broker no longer answers (rather than refusing one
+  /// press). `RemoteError` carries only its sentence, so this reads the sentence that
+  /// `ControlError.timedOut` and `.socket` produce.
+  static func brokerIsGone(_ error: RemoteError) -> Bool {
+    error.description.contains("no broker answered") || error.description.contains("socket error")
+  }
+
+  /// Writes `lines`, each ending in CR LF: raw mode turns off the terminal's own `\n` → `\r\n`.
+  private func say(_ lines: [String]) throws {
+    do {
+      try TerminalOutput.write(lines.map { $0 + "\r\n" }.joined(), to: output)
+    } catch {
+      throw RemoteError("cannot write to the terminal: \(error)")
+    }
+  }
+}

@@ -1,0 +1,343 @@
+import FocusEngine
+import Foundation
+import TerminalUI
+
+/// Draws frames full-screen in a terminal: the alternate screen in raw mode, the layout scaled
+/// from its canvas to the terminal's cells, only the changed cells written per frame, a full
+/// repaint after a resize (SIGWINCH), and the terminal given back by ``stop()`` — or by the
+/// ``RawTerminal`` guard if the process dies first.
+///
+/// Drawing is split in two: ``compose(_:columns:rows:colorMode:)`` is a pure function from a
+/// frame to a ``CellGrid`` (tested without a terminal), and ``render(_:)`` writes the
+/// ``CellGrid/ansiDiff(from:colorMode:)`` against the previous grid with one write loop.
+///
+/// Ctrl-C keeps raising SIGINT (`ISIG` stays on): the screen reads no keys, and the program's
+/// SIGINT handler shuts the loop down cleanly, which ends in ``stop()``.
+public final class TerminalRenderer: Renderer {
+  private let output: Int32
+  private let colorMode: ColorMode
+  private let fixedSize: (columns: Int, rows: Int)?
+  private var size: (columns: Int, rows: Int)
+  private var terminal: RawTerminal?
+  private var resizeSignals: SignalPipe?
+  private var previous: CellGrid?
+  private var lastFrame: ScreenFrame?
+
+  /// The size used when the output is not a terminal and no size was given.
+  public static let fallbackSize = (columns: 80, rows: 24)
+  /// Below this size the layout is not drawn, only a message and the status line.
+  public static let minimumSize = (columns: 40, rows: 12)
+
+  /// Draws to `fd`; `colorMode` defaults to ``ColorMode/detect(environment:isTTY:)`` on the
+  /// process environment, and `size` to the terminal's own size (followed on resize).
+  public init(
+    output fd: Int32 = STDOUT_FILENO, colorMode: ColorMode? = nil,
+    size: (columns: Int, rows: Int)? = nil
+  ) {
+    output = fd
+    self.colorMode =
+      colorMode
+      ?? ColorMode.detect(
+        environment: ProcessInfo.processInfo.environment, isTTY: RawTerminal.isTerminal(fd))
+    fixedSize = size
+    self.size = size ?? RawTerminal.terminalSize(fd) ?? Self.fallbackSize
+  }
+
+  deinit { stop() }
+
+  /// Enters raw mode, the alternate screen and hides the cursor (when the output is a
+  /// terminal), and starts watching SIGWINCH.
+  public func start() throws {
+    if RawTerminal.isTerminal(output), terminal == nil {
+      let raw = RawTerminal(fileDescriptor: output)
+      try raw.enter([.alternateScreen, .hideCursor, .keepsSignalKeys])
+      terminal = raw
+    }
+    if resizeSignals == nil {
+      do {
+        resizeSignals = try SignalPipe(signals: [SIGWINCH])
+      } catch {
+        stop()
+        throw error
+      }
+    }
+    refreshSize()
+    previous = nil
+  }
+
+  /// Composes `frame` and writes the cells that changed since the last frame.
+  public func render(_ frame: ScreenFrame) throws {
+    lastFrame = frame
+    let grid = Self.compose(frame, columns: size.columns, rows: size.rows, colorMode: colorMode)
+    let bytes = grid.ansiDiff(from: previous, colorMode: colorMode)
+    previous = grid
+    guard !bytes.isEmpty else { return }
+    do {
+      try TerminalOutput.write(bytes, to: output)
+    } catch {
+      previous = nil  // What the terminal shows is unknown now: repaint fully next time.
+      throw error
+    }
+  }
+
+  /// The read end of the SIGWINCH pipe, once started.
+  public var wakeFileDescriptor: Int32? { resizeSignals?.fileDescriptor }
+
+  /// After a resize: reads the new size and repaints the last frame fully.
+  public func handleWake() throws {
+    guard let signals = resizeSignals, signals.drain().contains(SIGWINCH) else { return }
+    refreshSize()
+    previous = nil
+    if let lastFrame { try render(lastFrame) }
+  }
+
+  /// Shows the cursor, leaves the alternate screen and restores the terminal's settings.
+  /// Idempotent.
+  public func stop() {
+    resizeSignals?.close()
+    resizeSignals = nil
+    terminal?.restore()
+    terminal = nil
+    previous = nil
+  }
+
+  private func refreshSize() {
+    if fixedSize == nil, let current = RawTerminal.terminalSize(output) { size = current }
+  }
+}
+
+// MARK: - Composition
+
+extension TerminalRenderer {
+  /// The frame as cells, for a terminal of `columns × rows`.
+  ///
+  /// Row 0 is a title bar, the last two rows are the status line (`▶ <title> (<id>) · <state>
+  /// · seq <n> · <last event>`) and a key hint; between them the items are scaled from the
+  /// layout's canvas (points, origin top-left) to cells, each a box with its title. The five
+  /// display states stay distinct without colour:
+  /// - focused: grown by a cell on each side (where the content area allows), a double border
+  ///   (`╔═╗`), a bold title and a `▒` shadow on the right and bottom;
+  /// - highlighted: the focused look in inverse video;
+  /// - selected: a `♥` before the title, in a distinct colour (underlined in monochrome);
+  /// - unavailable: dim, with a dotted `·` border, title kept;
+  /// - unfocused: a plain light border (`┌─┐`).
+  /// The focused item is drawn last so it lies over its neighbours. A terminal smaller than
+  /// ``minimumSize`` gets a one-line message and the status line.
+  public static func compose(
+    _ frame: ScreenFrame, columns: Int, rows: Int, colorMode: ColorMode
+  ) -> CellGrid {
+    var grid = CellGrid(columns: columns, rows: rows)
+    guard columns > 0, rows > 0 else { return grid }
+    let status = statusLine(frame)
+    if columns < minimumSize.columns || rows < minimumSize.rows {
+      grid.put(
+        "terminal too small: \(columns)×\(rows), need \(minimumSize.columns)×\(minimumSize.rows)",
+        x: 0, y: 0, style: Palette.warning)
+      if rows > 1 { grid.put(status, x: 0, y: 1, style: Palette.status) }
+      return grid
+    }
+
+    grid.fill(CellRect(x: 0, y: 0, width: columns, height: 1), style: Palette.titleBar)
+    grid.put(
+      " TenFoot · screen \(frame.screen) · epoch \(frame.epoch)", x: 0, y: 0,
+      style: Palette.titleBar)
+
+    let content = CellRect(x: 0, y: 1, width: columns, height: rows - 3)
+    let canvas = frame.layout.canvas
+    let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
+    let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
+    var lifted: [(Item, FocusDisplayState, CellRect)] = []
+    for item in frame.layout.items {
+      let state = displayState(of: item, in: frame)
+      let box = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: content)
+      guard !box.isEmpty else { continue }
+      if state == .focused || state == .highlighted {
+        lifted.append((item, state, box))
+      } else {
+        drawItem(item, state, box, in: &grid, content: content, colorMode: colorMode)
+      }
+    }
+    for (item, state, box) in lifted {
+      drawItem(item, state, box, in: &grid, content: content, colorMode: colorMode)
+    }
+
+    grid.fill(CellRect(x: 0, y: rows - 2, width: columns, height: 1), style: Palette.status)
+    grid.put(status, x: 0, y: rows - 2, style: Palette.status)
+    let hint = keyHints.first { $0.count <= columns } ?? keyHints[keyHints.count - 1]
+    grid.put(hint, x: 0, y: rows - 1, style: Palette.hint)
+    return grid
+  }
+
+  /// The key hint line, longest first; the longest that fits is shown.
+  static let keyHints = [
+    "tenfoot-remote drives this screen: arrows move · Return selects · Esc = Menu · "
+      + "Tab = next group · Ctrl-C quits",
+    "arrows move · Return selects · Esc = Menu · Ctrl-C quits",
+    "Ctrl-C quits",
+  ]
+
+  /// `▶ <title> (<id>) · <state> · seq <n> · <last event>`, or `▶ (nothing focused) · …`.
+  static func statusLine(_ frame: ScreenFrame) -> String {
+    var parts: [String] = []
+    if let focused = frame.focused {
+      let title = frame.layout.items.first { $0.id == focused }?.title ?? ""
+      let state = frame.states[focused] ?? .focused
+      parts.append(title.isEmpty ? "▶ (\(focused))" : "▶ \(title) (\(focused))")
+      parts.append(state.rawValue)
+    } else {
+      parts.append("▶ (nothing focused)")
+    }
+    parts.append("seq \(frame.seq)")
+    if let event = frame.lastEvent, !event.isEmpty { parts.append(event) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The frame's state for `item`, falling back to what the layout alone implies.
+  static func displayState(of item: Item, in frame: ScreenFrame) -> FocusDisplayState {
+    if let state = frame.states[item.id] { return state }
+    if !item.available { return .unavailable }
+    return frame.focused == item.id ? .focused : .unfocused
+  }
+
+  /// `rect` (canvas points) scaled to cells inside `content`: edges rounded outwards, so a
+  /// small item still covers at least one cell.
+  static func cellRect(_ rect: Rect, scaleX: Double, scaleY: Double, in content: CellRect)
+    -> CellRect
+  {
+    guard rect.width.isFinite, rect.height.isFinite, rect.x.isFinite, rect.y.isFinite else {
+      return CellRect(x: 0, y: 0, width: 0, height: 0)
+    }
+    func clamp(_ value: Double) -> Int { Int(max(-1e6, min(1e6, value))) }
+    let left = clamp((rect.minX * scaleX).rounded(.down))
+    let top = clamp((rect.minY * scaleY).rounded(.down))
+    let right = max(left + 1, clamp((rect.maxX * scaleX).rounded(.up)))
+    let bottom = max(top + 1, clamp((rect.maxY * scaleY).rounded(.up)))
+    let scaled = CellRect(
+      x: content.x + left, y: content.y + top, width: right - left, height: bottom - top)
+    return scaled.intersection(content)
+  }
+
+  /// The border glyphs of a box: corners top-left, top-right, bottom-left, bottom-right,
+  /// then horizontal and vertical.
+  struct Border {
+    let topLeft: Character
+    let topRight: Character
+    let bottomLeft: Character
+    let bottomRight: Character
+    let horizontal: Character
+    let vertical: Character
+
+    static let light = Border(
+      topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─",
+      vertical: "│")
+    static let double = Border(
+      topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═",
+      vertical: "║")
+    static let dotted = Border(
+      topLeft: "·", topRight: "·", bottomLeft: "·", bottomRight: "·", horizontal: "·",
+      vertical: "·")
+  }
+
+  /// Colours and attributes of each part of the screen.
+  enum Palette {
+    static let titleBar = Style(
+      foreground: RGB(240, 240, 240), background: RGB(28, 56, 104), bold: true)
+    static let status = Style(foreground: RGB(250, 250, 250), background: RGB(48, 48, 48))
+    static let hint = Style(foreground: RGB(150, 150, 150), dim: true)
+    static let warning = Style(foreground: RGB(255, 200, 0), bold: true)
+    static let unfocusedBorder = Style(foreground: RGB(140, 140, 140))
+    static let unfocusedTitle = Style(foreground: RGB(220, 220, 220))
+    static let focusedBorder = Style(
+      foreground: RGB(255, 255, 255), background: RGB(36, 92, 170), bold: true)
+    static let focusedFill = Style(foreground: RGB(255, 255, 255), background: RGB(36, 92, 170))
+    static let focusedTitle = Style(
+      foreground: RGB(255, 255, 255), background: RGB(36, 92, 170), bold: true)
+    static let shadow = Style(foreground: RGB(80, 80, 80), dim: true)
+    static let selectedBorder = Style(foreground: RGB(235, 80, 150))
+    static let selectedTitle = Style(foreground: RGB(255, 110, 170), bold: true)
+    static let unavailable = Style(foreground: RGB(100, 100, 100), dim: true)
+  }
+
+  /// Draws one item in its state.
+  static func drawItem(
+    _ item: Item, _ state: FocusDisplayState, _ box: CellRect, in grid: inout CellGrid,
+    content: CellRect, colorMode: ColorMode
+  ) {
+    switch state {
+    case .focused, .highlighted:
+      let grown = box.inset(by: -1).intersection(content)
+      // The shadow sits one cell right of and below the lifted box.
+      let shadowStyle = Palette.shadow
+      let right = CellRect(x: grown.maxX, y: grown.y + 1, width: 1, height: grown.height)
+      let bottom = CellRect(x: grown.x + 1, y: grown.maxY, width: grown.width, height: 1)
+      grid.fill(right.intersection(content), character: "▒", style: shadowStyle)
+      grid.fill(bottom.intersection(content), character: "▒", style: shadowStyle)
+      grid.fill(grown, style: Palette.focusedFill)
+      drawBox(
+        grown, border: .double, borderStyle: Palette.focusedBorder, title: item.title,
+        titleStyle: Palette.focusedTitle, in: &grid)
+      if state == .highlighted { grid.restyle(grown) { $0.inverse = true } }
+    case .selected:
+      var titleStyle = Palette.selectedTitle
+      if colorMode == .monochrome { titleStyle.underline = true }
+      drawBox(
+        box, border: .light, borderStyle: Palette.selectedBorder, title: "♥ " + item.title,
+        titleStyle: titleStyle, in: &grid)
+    case .unavailable:
+      drawBox(
+        box, border: .dotted, borderStyle: Palette.unavailable, title: item.title,
+        titleStyle: Palette.unavailable, in: &grid)
+    case .unfocused:
+      drawBox(
+        box, border: .light, borderStyle: Palette.unfocusedBorder, title: item.title,
+        titleStyle: Palette.unfocusedTitle, in: &grid)
+    }
+  }
+
+  /// Draws a bordered box with `title` centred on its middle row, truncated with `…` to fit.
+  /// Boxes two rows high carry the title in their top border; one row high, between two
+  /// vertical border glyphs.
+  static func drawBox(
+    _ box: CellRect, border: Border, borderStyle: Style, title: String, titleStyle: Style,
+    in grid: inout CellGrid
+  ) {
+    guard !box.isEmpty else { return }
+    let left = box.x
+    let right = box.maxX - 1
+    let top = box.y
+    let bottom = box.maxY - 1
+    if box.height == 1 {
+      grid[left, top] = Cell(border.vertical, style: borderStyle)
+      if right > left { grid[right, top] = Cell(border.vertical, style: borderStyle) }
+    } else {
+      for x in left...right {
+        let isLeft = x == left
+        let isRight = x == right
+        grid[x, top] = Cell(
+          isLeft ? border.topLeft : isRight ? border.topRight : border.horizontal,
+          style: borderStyle)
+        grid[x, bottom] = Cell(
+          isLeft ? border.bottomLeft : isRight ? border.bottomRight : border.horizontal,
+          style: borderStyle)
+      }
+      if box.height > 2 {
+        for y in (top + 1)..<bottom {
+          grid[left, y] = Cell(border.vertical, style: borderStyle)
+          if right > left { grid[right, y] = Cell(border.vertical, style: borderStyle) }
+        }
+      }
+    }
+    let room = box.width - 2
+    guard room > 0 else { return }
+    let shown = truncated(title, to: room)
+    let row = box.height >= 3 ? top + (box.height - 1) / 2 : top
+    grid.put(shown, x: left + 1 + (room - shown.count) / 2, y: row, style: titleStyle)
+  }
+
+  /// `text` cut to `width` characters, ending in `…` when cut.
+  static func truncated(_ text: String, to width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard text.count > width else { return text }
+    return String(text.prefix(width - 1)) + "…"
+  }
+}

@@ -1,1 +1,0 @@
-// TerminalUI module; filled in by following commits.
