@@ -133,4 +133,34 @@ struct TerminalScreenTests {
     #expect(flags.contains("icanon") && flags.contains("echo"), "cooked mode restored:\n\(stty)")
     #expect(try tmux.pane("cursor_flag") == "1", "the cursor is visible again")
   }
+
+  @Test("the interactive remote: arrows move, Return selects, Esc is Menu, q quits")
+  func interactiveRemote() throws {
+    try #require(Self.hasTmux, "tmux is not installed: run scripts/bootstrap")
+    let stack = try Stack(.ipc)
+    let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 3, columns: 3)])
+    let first = try screen.waitForFrame("first frame") { $0.focused == "r0c0" }
+    let command =
+      "\(TestEnvironment.binary("tenfoot-remote")); echo remote-exited-$?"
+    let tmux = try Tmux(columns: 100, rows: 30, command: command, environment: stack.environment)
+    try tmux.waitFor("the remote's help header") { $0.contains("driving screen \"main\"") }
+
+    try tmux.run(["send-keys", "-t", tmux.session, "Right", "Down", "Enter"])
+    let selected = try screen.waitForFrame(from: first.index, "r1c1 activated by Return") {
+      $0.focused == "r1c1" && $0.event?.contains("r1c1 selected") == true
+    }
+    try tmux.run(["send-keys", "-t", tmux.session, "Left"])
+    let moved = try screen.waitForFrame(from: selected.index + 1, "r1c0 focused after Left") {
+      $0.focused == "r1c0"
+    }
+    #expect(moved.frame.states["r1c1"] == "selected")
+
+    try tmux.run(["send-keys", "-t", tmux.session, "Escape"])
+    try tmux.waitFor("Escape to press Menu") { $0.contains("menu: no effect; focused r1c0") }
+    try tmux.run(["send-keys", "-t", tmux.session, "q"])
+    let pane = try tmux.waitFor("the remote to quit on q") { $0.contains("remote-exited-") }
+    #expect(pane.contains("remote-exited-0"), "\(pane)")
+    #expect(pane.contains("right: focus r0c0 → r0c1 (right); focused r0c1"), "\(pane)")
+    #expect(pane.contains("select: highlighted r1c1; activated r1c1; r1c1 selected; focused r1c1"))
+  }
 }
