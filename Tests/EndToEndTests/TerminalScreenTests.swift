@@ -7,6 +7,7 @@ import Testing
 final class Tmux {
   let socket: String
   let session = "tf"
+  private var stopped = false
 
   init(columns: Int, rows: Int, command: String, environment: [String: String]) throws {
     socket = "tenfoot-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -18,7 +19,20 @@ final class Tmux {
     try run(["set-option", "-t", session, "remain-on-exit", "on"])
   }
 
-  deinit { _ = try? run(["kill-server"]) }
+  deinit { stop() }
+
+  /// Ends the session, and with it this private tmux server (idempotent). `kill-session`, not
+  /// `kill-server`: with a dead pane kept by `remain-on-exit`, tmux 3.3a was seen to answer
+  /// `kill-server` and keep running; the server exits by itself once it has no sessions.
+  func stop() {
+    guard !stopped else { return }
+    stopped = true
+    do {
+      try run(["kill-session", "-t", session])
+    } catch {
+      FileHandle.standardError.write(Data("tmux kill-server failed: \(error)\n".utf8))
+    }
+  }
 
   /// Runs a tmux command against this server and returns its standard output.
   ///
@@ -47,7 +61,12 @@ final class Tmux {
     }
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
+    while true {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid { break }
+      if reaped == -1 && errno != EINTR {
+        throw ChildProcessError(description: "waitpid(tmux): \(String(cString: strerror(errno)))")
+      }
       guard Date() < deadline else {
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
@@ -111,6 +130,7 @@ struct TerminalScreenTests {
       "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout); "
       + "stty -a > \(modes); echo screen-exited-$?"
     let tmux = try Tmux(columns: 120, rows: 40, command: command, environment: stack.environment)
+    defer { tmux.stop() }
 
     let first = try tmux.waitFor("the first frame with the focused title") {
       $0.contains("▶ Row 0 Col 0")
@@ -143,6 +163,7 @@ struct TerminalScreenTests {
     let command =
       "\(TestEnvironment.binary("tenfoot-remote")); echo remote-exited-$?"
     let tmux = try Tmux(columns: 100, rows: 30, command: command, environment: stack.environment)
+    defer { tmux.stop() }
     try tmux.waitFor("the remote's help header") { $0.contains("driving screen \"main\"") }
 
     try tmux.run(["send-keys", "-t", tmux.session, "Right", "Down", "Enter"])
