@@ -29,10 +29,12 @@ public final class RemoteClient {
       welcome = try connection.hello(
         role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
         timeoutMilliseconds: timeoutMilliseconds)
-    } catch {
+    } catch .timedOut {
       throw RemoteError(
-        "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there? (\(error))"
+        "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there?"
       )
+    } catch {
+      throw RemoteError("the broker at \(endpoint) did not welcome this remote: \(error)")
     }
     if let screen {
       guard welcome.screens.contains(screen) else {

@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Three network hosts inside this machine: Linux network namespaces joined by a bridge, each
+/// with its own address and no shared loopback, so the processes can only meet over the
+/// "network" as they would on separate machines. Needs root (CI runs as root).
+final class NamespaceNetwork {
+  /// The namespaces, by role.
+  let broker: String
+  let screen: String
+  let remote: String
+  /// The broker host's address.
+  let brokerAddress = "10.77.0.1"
+
+  init() throws {
+    let tag = "tf\(getpid() % 100_000)"
+    broker = tag + "b"
+    screen = tag + "s"
+    remote = tag + "r"
+    do {
+      try Self.ip(["netns", "add", broker])
+      try Self.ip(["netns", "add", screen])
+      try Self.ip(["netns", "add", remote])
+      try Self.ip(["-n", broker, "link", "add", "br0", "type", "bridge"])
+      try Self.ip(["-n", broker, "addr", "add", "\(brokerAddress)/24", "dev", "br0"])
+      try Self.ip(["-n", broker, "link", "set", "br0", "up"])
+      try Self.ip(["-n", broker, "link", "set", "lo", "up"])
+      for (index, host) in [screen, remote].enumerated() {
+        let outside = "v\(host)"
+        try Self.ip(["link", "add", outside, "type", "veth", "peer", "name", "eth0", "netns", host])
+        try Self.ip(["link", "set", outside, "netns", broker])
+        try Self.ip(["-n", broker, "link", "set", outside, "master", "br0"])
+        try Self.ip(["-n", broker, "link", "set", outside, "up"])
+        try Self.ip(["-n", host, "addr", "add", "10.77.0.\(index + 2)/24", "dev", "eth0"])
+        try Self.ip(["-n", host, "link", "set", "eth0", "up"])
+        try Self.ip(["-n", host, "link", "set", "lo", "up"])
+      }
+    } catch {
+      remove()
+      throw error
+    }
+  }
+
+  deinit { remove() }
+
+  /// Deletes the namespaces (their veth ends go with them).
+  func remove() {
+    for name in [broker, screen, remote] { _ = try? Self.ip(["netns", "del", name]) }
+  }
+
+  /// The command line that runs `binary` inside namespace `host`.
+  func exec(in host: String, _ binary: String) -> [String] {
+    ["ip", "netns", "exec", host, TestEnvironment.binary(binary)]
+  }
+
+  @discardableResult
+  static func ip(_ arguments: [String]) throws -> [String] {
+    let process = try ChildProcess("/usr/bin/env", ["ip"] + arguments)
+    let status = try process.waitForExit(timeout: 10)
+    guard status == 0 else {
+      throw ChildProcessError(
+        description: "ip \(arguments.joined(separator: " ")) exited \(status): \(process.errors)")
+    }
+    return process.output
+  }
+
+  /// Whether this machine lets us create network namespaces (root with iproute2).
+  static var available: Bool {
+    guard getuid() == 0 else { return false }
+    let probe = "tfprobe\(getpid() % 100_000)"
+    guard (try? ip(["netns", "add", probe])) != nil else { return false }
+    _ = try? ip(["netns", "del", probe])
+    return true
+  }
+}
+
+@Suite("Broker, screen and remote on separate network hosts", .serialized)
+struct SeparateHostsTests {
+  @Test(
+    "the remote and the screen reach the broker only over TCP between namespaces",
+    .enabled(if: NamespaceNetwork.available, "needs root and iproute2 (network namespaces)"))
+  func acrossNamespaces() throws {
+    let network = try NamespaceNetwork()
+    let directory = try TemporaryDirectory()
+    let endpoints = [
+      "--control", "tcp://\(network.brokerAddress):7700", "--state",
+      "tcp://\(network.brokerAddress):7701", "--insecure",
+    ]
+    let environment = ["TENFOOT_RUNTIME_DIR": directory.path + "/run"]
+    let brokerCommand = network.exec(in: network.broker, "tenfoot-broker")
+    let broker = try ChildProcess(
+      "/usr/bin/env", brokerCommand + endpoints, environment: environment)
+    try broker.waitForLine("broker ready") { $0.hasPrefix("tenfoot-broker ready") }
+
+    let layout = try directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
+    let screen = try ChildProcess(
+      "/usr/bin/env",
+      network.exec(in: network.screen, "tenfoot-screen")
+        + ["--layout", layout, "--renderer", "headless"] + endpoints,
+      environment: environment)
+    let first = try screen.waitForFrame("the screen's first frame") { $0.focused == "r0c0" }
+
+    let remote = try ChildProcess(
+      "/usr/bin/env",
+      network.exec(in: network.remote, "tenfoot-remote")
+        + ["press", "right", "down", "select"] + endpoints,
+      environment: environment)
+    #expect(try remote.waitForExit(timeout: 15) == 0, "remote: \(remote.errors)")
+    #expect(
+      remote.output.last == "select: highlighted r1c1; activated r1c1; r1c1 selected; focused r1c1")
+    try screen.waitForFrame(from: first.index, "r1c1 focused on the screen host") {
+      $0.focused == "r1c1" && $0.event?.contains("r1c1 selected") == true
+    }
+
+    // The broker is not on the remote's own host: its loopback has nothing listening.
+    let local = try ChildProcess(
+      "/usr/bin/env",
+      network.exec(in: network.remote, "tenfoot-remote")
+        + [
+          "press", "up", "--control", "tcp://127.0.0.1:7700", "--state", "tcp://127.0.0.1:7701",
+          "--insecure", "--timeout", "1",
+        ],
+      environment: environment)
+    #expect(try local.waitForExit(timeout: 10) != 0)
+    #expect(local.errors.joined().contains("no broker answered at tcp://127.0.0.1:7700"))
+  }
+}
