@@ -5,9 +5,16 @@ import Foundation
 public enum LayoutFile {
   /// Reads, decodes and validates a layout file.
   public static func load(path: String) throws(LayoutFileError) -> Layout {
+    // Read through a file handle to the end, not `Data(contentsOf:)`, so pipes and process
+    // substitution (`--layout <(generate-layout)`) work as well as regular files.
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      let reason = String(cString: strerror(errno))
+      throw LayoutFileError(file: path, path: "", reason: "cannot open: \(reason)")
+    }
+    defer { try? handle.close() }
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try handle.readToEnd() ?? Data()
     } catch {
       throw LayoutFileError(
         file: path, path: "", reason: "cannot read: \(error.localizedDescription)")

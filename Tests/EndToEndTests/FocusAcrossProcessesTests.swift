@@ -74,4 +74,28 @@ struct FocusAcrossProcessesTests {
     let lateHealed = try late.waitForFrame("the late screen followed") { $0.focused == "r0c0" }
     #expect(lateHealed.frame.seq == seq + 2)
   }
+
+  @Test("after the broker is killed and restarted, the screen re-registers and follows again")
+  func brokerRestart() throws {
+    let stack = try Stack(.ipc)
+    let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
+    let first = try screen.waitForFrame("first frame") { $0.focused == "r0c0" }
+    #expect(try stack.remote(["press", "right"]).status == 0)
+    let moved = try screen.waitForFrame(from: first.index, "r0c1 focused") { $0.focused == "r0c1" }
+
+    try stack.restartBroker()
+    // The new broker has a new epoch and no sessions: the screen notices (heartbeat or the
+    // snapshot answer), registers its layout again and shows the fresh session.
+    let fresh = try screen.waitForFrame(from: moved.index + 1, "a frame from the new broker") {
+      $0.epoch != moved.frame.epoch
+    }
+    #expect(fresh.frame.seq == 1)
+    #expect(fresh.frame.focused == "r0c0")
+    let press = try stack.remote(["press", "down"])
+    #expect(press.status == 0, "remote after restart: \(press.errors)")
+    let followed = try screen.waitForFrame(from: fresh.index + 1, "r1c0 focused after restart") {
+      $0.focused == "r1c0"
+    }
+    #expect(followed.frame.epoch == fresh.frame.epoch)
+  }
 }

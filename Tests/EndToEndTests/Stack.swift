@@ -17,9 +17,10 @@ final class Stack {
   let directory: TemporaryDirectory
   let environment: [String: String]
   let network: Network
-  let broker: ChildProcess
-  let control: String
-  let state: String
+  private(set) var broker: ChildProcess
+  private(set) var control: String
+  private(set) var state: String
+  private let brokerArguments: [String]
 
   init(_ network: Network, brokerArguments: [String] = []) throws {
     directory = try TemporaryDirectory()
@@ -29,7 +30,23 @@ final class Stack {
     if network == .tcp {
       arguments += ["--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--insecure"]
     }
-    broker = try ChildProcess(
+    self.brokerArguments = arguments
+    (broker, control, state) = try Self.startBroker(arguments, environment: environment)
+  }
+
+  /// Kills the broker with SIGKILL (no chance to clean up) and starts a new one on the same
+  /// endpoints, as a crash and a supervisor's restart would. Only for ipc, whose endpoints are
+  /// fixed paths (tcp wildcards would get new ports).
+  func restartBroker() throws {
+    precondition(network == .ipc, "restartBroker needs fixed endpoints")
+    broker.kill()
+    (broker, control, state) = try Self.startBroker(brokerArguments, environment: environment)
+  }
+
+  private static func startBroker(_ arguments: [String], environment: [String: String]) throws
+    -> (ChildProcess, String, String)
+  {
+    let broker = try ChildProcess(
       TestEnvironment.binary("tenfoot-broker"), arguments, environment: environment)
     let ready = try broker.waitForLine("broker ready line") { $0.hasPrefix("tenfoot-broker ready") }
     let fields = Dictionary(
@@ -37,8 +54,7 @@ final class Stack {
         let parts = word.split(separator: "=", maxSplits: 1)
         return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
       })
-    control = try #require(fields["control"])
-    state = try #require(fields["state"])
+    return (broker, try #require(fields["control"]), try #require(fields["state"]))
   }
 
   /// Endpoint flags for the other processes: none for ipc (the defaults must find the broker).

@@ -85,6 +85,24 @@ struct LayoutFileTests {
     #expect(layout.initialFocus == "r0c0")
   }
 
+  @Test("a layout can come from a pipe (process substitution), not only a regular file")
+  func loadsFromPipe() throws {
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data(TestLayouts.gridJSON(rows: 1, columns: 2).utf8))
+    try pipe.fileHandleForWriting.close()
+    let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+    #expect(try LayoutFile.load(path: path).items.map(\.id) == ["r0c0", "r0c1"])
+  }
+
+  @Test("a missing file is reported with the file and the reason")
+  func missingFile() {
+    #expect {
+      try LayoutFile.load(path: "/nonexistent/grid.json")
+    } throws: { error in
+      "\(error)".hasPrefix("/nonexistent/grid.json: ") && "\(error)".contains("No such file")
+    }
+  }
+
   @Test(
     "bad files name the path and the reason",
     arguments: [
