@@ -30,8 +30,11 @@ final class Tmux {
     do {
       try run(["kill-session", "-t", session])
     } catch {
-      FileHandle.standardError.write(Data("tmux kill-server failed: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("tmux kill-session failed: \(error)\n".utf8))
     }
+    // The exiting server leaves its socket file behind: remove it so tests leave no trace.
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(directory)/tmux-\(getuid())/\(socket)")
   }
 
   /// Runs a tmux command against this server and returns its standard output.
