@@ -21,8 +21,7 @@ struct ScreenSession {
     state.states = focus.layout.items.map { item in
       var itemState = Tenfoot_V1_ItemState()
       itemState.id = item.id
-      itemState.state = Tenfoot_V1_FocusDisplayState(
-        focus.displayState(of: item.id) ?? .unavailable)
+      itemState.state = Tenfoot_V1_FocusDisplayState(focus.displayState(of: item))
       return itemState
     }
     return state

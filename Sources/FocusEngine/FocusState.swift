@@ -62,13 +62,14 @@ public struct FocusState: Sendable, Equatable {
     return Self.search(in: layout, from: source.frame, excluding: id, direction)
   }
 
-  // MARK: - Internals used by the reducer
-
-  func displayState(of item: Item) -> FocusDisplayState {
+  /// The display state of an item of this layout (no id lookup: for walking `layout.items`).
+  public func displayState(of item: Item) -> FocusDisplayState {
     if !item.available { return .unavailable }
     if item.id == focused { return item.id == pressed ? .highlighted : .focused }
     return selected.contains(item.id) ? .selected : .unfocused
   }
+
+  // MARK: - Internals used by the reducer
 
   func initialFocus() -> String? {
     if let wanted = layout.initialFocus, item(wanted)?.available == true { return wanted }

@@ -123,7 +123,7 @@ public final class InteractiveRemote {
             result = try remote.press(remoteKey)
           } catch {
             try say(["error: \(error)"])
-            if Self.brokerIsGone(error) { throw error }
+            if error.brokerUnreachable { throw error }
             continue
           }
           try say([result.line])
@@ -131,13 +131,6 @@ public final class InteractiveRemote {
       }
       if endOfInput { return }
     }
-  }
-
-  /// Whether a press failed because the broker no longer answers (rather than refusing one
-  /// press). `RemoteError` carries only its sentence, so this reads the sentence that
-  /// `ControlError.timedOut` and `.socket` produce.
-  static func brokerIsGone(_ error: RemoteError) -> Bool {
-    error.description.contains("no broker answered") || error.description.contains("socket error")
   }
 
   /// Writes `lines`, each ending in CR LF: raw mode turns off the terminal's own `\n` → `\r\n`.

@@ -31,8 +31,8 @@ public final class RemoteClient {
         timeoutMilliseconds: timeoutMilliseconds)
     } catch .timedOut {
       throw RemoteError(
-        "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there?"
-      )
+        "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there?",
+        brokerUnreachable: true)
     } catch {
       throw RemoteError("the broker at \(endpoint) did not welcome this remote: \(error)")
     }
@@ -78,7 +78,12 @@ public final class RemoteClient {
     do {
       reply = try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
     } catch {
-      throw RemoteError("\(key.name): \(error)")
+      switch error {
+      case .timedOut, .socket:
+        throw RemoteError("\(key.name): \(error)", brokerUnreachable: true)
+      case .refused, .malformedReply:
+        throw RemoteError("\(key.name): \(error)")
+      }
     }
     switch reply {
     case .ack(let ack): return ack
@@ -117,6 +122,12 @@ public struct PressResult: Sendable {
 public struct RemoteError: Error, CustomStringConvertible {
   /// What went wrong and what to do.
   public let description: String
+  /// Whether the broker stopped answering (no reply in time, or the socket failed), as
+  /// opposed to refusing one request: an interactive session cannot go on.
+  public let brokerUnreachable: Bool
   /// Creates an error.
-  public init(_ description: String) { self.description = description }
+  public init(_ description: String, brokerUnreachable: Bool = false) {
+    self.description = description
+    self.brokerUnreachable = brokerUnreachable
+  }
 }

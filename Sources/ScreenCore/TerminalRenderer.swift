@@ -171,7 +171,7 @@ extension TerminalRenderer {
   /// The key hint line, longest first; the longest that fits is shown.
   static let keyHints = [
     "tenfoot-remote drives this screen: arrows move · Return selects · Esc = Menu · "
-      + "Tab = next group · Ctrl-C quits",
+      + "Ctrl-C quits",
     "arrows move · Return selects · Esc = Menu · Ctrl-C quits",
     "Ctrl-C quits",
   ]

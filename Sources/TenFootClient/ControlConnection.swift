@@ -58,7 +58,8 @@ public final class ControlConnection {
   private func exchange(_ envelope: Tenfoot_V1_Envelope, deadline: UInt64) throws
     -> Tenfoot_V1_Envelope.OneOf_Body
   {
-    let remainingAtStart = (deadline - MonotonicClock.nanoseconds()) / 1_000_000
+    let start = MonotonicClock.nanoseconds()
+    let remainingAtStart = deadline > start ? (deadline - start) / 1_000_000 : 0
     // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
     try socket.setSendTimeout(milliseconds: Int32(clamping: max(1, remainingAtStart)))
     guard try socket.send(envelope.encoded()) else { throw ControlError.timedOut(endpoint) }

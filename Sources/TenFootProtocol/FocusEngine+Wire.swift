@@ -45,12 +45,7 @@ extension Tenfoot_V1_Heading {
 
   /// The wire heading of a direction.
   public init(_ direction: Direction) {
-    switch direction {
-    case .up: self = .up
-    case .down: self = .down
-    case .left: self = .left
-    case .right: self = .right
-    }
+    self.init(FocusHeading(direction))
   }
 
   /// A lower-case name for people ("right"), "unknown" for unspecified values.

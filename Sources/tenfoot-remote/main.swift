@@ -32,6 +32,12 @@ struct RemoteOptions: ParsableArguments {
   @Option(help: "Seconds to wait for the broker before giving up.")
   var timeout: Double = 3
 
+  func validate() throws {
+    guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be a number of seconds between 0 and 3600")
+    }
+  }
+
   func connect() throws -> RemoteClient {
     _ = logging.bootstrap(label: "tenfoot.remote")
     let endpoints: Endpoints

@@ -69,7 +69,6 @@ struct TerminalRendererTests {
       arrows move · Return selects · Esc = Menu · Ctrl-C quits
       """
     let actual = grid.lines().joined(separator: "\n")
-    print(actual)
     #expect(actual == expected)
   }
 
