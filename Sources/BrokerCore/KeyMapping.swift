@@ -21,8 +21,10 @@ enum KeyMapping {
     case .left: return .success(down ? .move(.left) : nil)
     case .right: return .success(down ? .move(.right) : nil)
     case .select: return .success(down ? .selectDown : .selectUp)
-    case .menu, .home, .playPause, .pageUp, .pageDown, .tab, .shiftTab, .volumeUp, .volumeDown,
-      .mute, .power, .info:
+    case .tab: return .success(down ? .tab(.next) : nil)
+    case .shiftTab: return .success(down ? .tab(.previous) : nil)
+    case .menu, .home, .playPause, .pageUp, .pageDown, .volumeUp, .volumeDown, .mute, .power,
+      .info:
       return .success(nil)
     }
   }

@@ -24,6 +24,9 @@ struct ScreenSession {
       itemState.state = Tenfoot_V1_FocusDisplayState(focus.displayState(of: item))
       return itemState
     }
+    state.scroll = focus.scrollOffsets.sorted { $0.key < $1.key }
+      .filter { $0.value != .zero }
+      .map { Tenfoot_V1_ScrollOffset(group: $0.key, offset: $0.value) }
     return state
   }
 }

@@ -44,6 +44,10 @@ extension Tenfoot_V1_Envelope {
     case .ack: "ack"
     case .error: "error"
     case .heartbeat: "heartbeat"
+    case .patchLayout: "patch_layout"
+    case .focusRequest: "focus_request"
+    case .debugRequest: "debug_request"
+    case .debugReport: "debug_report"
     case nil: "empty"
     }
   }

@@ -75,9 +75,13 @@ extension Tenfoot_V1_FocusEffect {
       if let previous = context.previous { update.previous = previous }
       if let next = context.next { update.next = next }
       update.heading = Tenfoot_V1_Heading(context.heading)
+      if let cause = context.cause {
+        update.cause.sender = cause.sender
+        update.cause.seq = cause.sequence
+      }
       kind = .focusChanged(update)
-    case .movementFailed(let direction):
-      kind = .movementFailed(Tenfoot_V1_Heading(direction))
+    case .movementFailed(let heading):
+      kind = .movementFailed(Tenfoot_V1_Heading(heading))
     case .highlighted(let id):
       kind = .highlighted(id)
     case .activated(let id):
@@ -87,6 +91,12 @@ extension Tenfoot_V1_FocusEffect {
       change.id = id
       change.selected = selected
       kind = .selectionChanged(change)
+    case .scrolled(let group, let offset):
+      kind = .scrolled(Tenfoot_V1_ScrollOffset(group: group, offset: offset))
+    case .focusRequestDenied(let error):
+      kind = .focusRequestDenied(Tenfoot_V1_FocusDenial(error))
+    case .layoutRejected(let error):
+      kind = .layoutRejected(error.description)
     }
   }
 
@@ -102,7 +112,48 @@ extension Tenfoot_V1_FocusEffect {
     case .activated(let id): return "activated \(id)"
     case .selectionChanged(let change):
       return "\(change.id) \(change.selected ? "selected" : "deselected")"
+    case .scrolled(let offset): return "scrolled \(offset.group) to \(offset.x), \(offset.y)"
+    case .focusRequestDenied(let denial): return "focus request denied: \(denial.message)"
+    case .layoutRejected(let reason): return "layout rejected: \(reason)"
     case nil: return "nothing"
+    }
+  }
+}
+
+extension Tenfoot_V1_ScrollOffset {
+  /// The wire form of a group's scroll offset.
+  public init(group: String, offset: Point) {
+    self.init()
+    self.group = group
+    x = offset.x
+    y = offset.y
+  }
+}
+
+extension Tenfoot_V1_FocusDenial {
+  /// The wire form of a refused focus request.
+  public init(_ error: FocusRequestError) {
+    self.init()
+    reason =
+      switch error.reason {
+      case .unknown: .unknown
+      case .unavailable: .unavailable
+      case .outsideTrappingGroup: .outsideTrappingGroup
+      case .ambiguous: .ambiguous
+      }
+    target = error.target
+    message = error.message
+  }
+}
+
+extension Tenfoot_V1_ErrorCode {
+  /// The error code that answers a refused focus request.
+  public init(_ reason: FocusRequestError.Reason) {
+    switch reason {
+    case .unknown: self = .unknownTarget
+    case .unavailable: self = .focusUnavailable
+    case .outsideTrappingGroup: self = .focusTrapped
+    case .ambiguous: self = .focusAmbiguous
     }
   }
 }

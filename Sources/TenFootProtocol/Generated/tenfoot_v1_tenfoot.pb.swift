@@ -75,6 +75,122 @@ public nonisolated enum Tenfoot_V1_PeerRole: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+public nonisolated enum Tenfoot_V1_SearchModel: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// On a group: inherit from the enclosing group or the layout. On a layout: tvOS.
+  case unspecified // = 0
+  case tvos // = 1
+  case android // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .tvos
+    case 2: self = .android
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .tvos: return 1
+    case .android: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_SearchModel] = [
+    .unspecified,
+    .tvos,
+    .android,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_LayoutDirection: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case ltr // = 0
+  case rtl // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .ltr
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .ltr
+    case 1: self = .rtl
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .ltr: return 0
+    case .rtl: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_LayoutDirection] = [
+    .ltr,
+    .rtl,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_ScrollAxis: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case none // = 0
+  case horizontal // = 1
+  case vertical // = 2
+  case both // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .none
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .none
+    case 1: self = .horizontal
+    case 2: self = .vertical
+    case 3: self = .both
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .none: return 0
+    case .horizontal: return 1
+    case .vertical: return 2
+    case .both: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_ScrollAxis] = [
+    .none,
+    .horizontal,
+    .vertical,
+    .both,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_Key: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -327,6 +443,52 @@ public nonisolated enum Tenfoot_V1_Heading: SwiftProtobuf.Enum, Swift.CaseIterab
 
 }
 
+public nonisolated enum Tenfoot_V1_FocusDenialReason: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case unknown // = 1
+  case unavailable // = 2
+  case outsideTrappingGroup // = 3
+  case ambiguous // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .unknown
+    case 2: self = .unavailable
+    case 3: self = .outsideTrappingGroup
+    case 4: self = .ambiguous
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .unknown: return 1
+    case .unavailable: return 2
+    case .outsideTrappingGroup: return 3
+    case .ambiguous: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_FocusDenialReason] = [
+    .unspecified,
+    .unknown,
+    .unavailable,
+    .outsideTrappingGroup,
+    .ambiguous,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -343,6 +505,18 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
 
   /// Input without a screen id while zero or several sessions exist.
   case ambiguousScreen // = 7
+
+  /// A focus request named no item or group of the session.
+  case unknownTarget // = 8
+
+  /// A focus request named an item that cannot take focus, or a group with none.
+  case focusUnavailable // = 9
+
+  /// A focus request named something outside the group that traps focus.
+  case focusTrapped // = 10
+
+  /// A focus request's id names both an item and a group.
+  case focusAmbiguous // = 11
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -359,6 +533,10 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 5: self = .invalidInput
     case 6: self = .unexpectedMessage
     case 7: self = .ambiguousScreen
+    case 8: self = .unknownTarget
+    case 9: self = .focusUnavailable
+    case 10: self = .focusTrapped
+    case 11: self = .focusAmbiguous
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -373,6 +551,10 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .invalidInput: return 5
     case .unexpectedMessage: return 6
     case .ambiguousScreen: return 7
+    case .unknownTarget: return 8
+    case .focusUnavailable: return 9
+    case .focusTrapped: return 10
+    case .focusAmbiguous: return 11
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -387,111 +569,168 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .invalidInput,
     .unexpectedMessage,
     .ambiguousScreen,
+    .unknownTarget,
+    .focusUnavailable,
+    .focusTrapped,
+    .focusAmbiguous,
   ]
 
 }
 
 /// Every frame TenFoot sends is one Envelope.
-public nonisolated struct Tenfoot_V1_Envelope: Sendable {
+public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The protocol version the sender speaks (1).
-  public var protocolVersion: UInt32 = 0
+  public var protocolVersion: UInt32 {
+    get {_storage._protocolVersion}
+    set {_uniqueStorage()._protocolVersion = newValue}
+  }
 
   /// A free-form name of the sending peer, for logs ("remote:alice-phone").
-  public var sender: String = String()
+  public var sender: String {
+    get {_storage._sender}
+    set {_uniqueStorage()._sender = newValue}
+  }
 
   /// The sender's own message counter; replies echo it in reply_to.
-  public var seq: UInt64 = 0
+  public var seq: UInt64 {
+    get {_storage._seq}
+    set {_uniqueStorage()._seq = newValue}
+  }
 
   /// The sender's monotonic clock when it sent the message, in nanoseconds.
-  public var sentAtNs: UInt64 = 0
+  public var sentAtNs: UInt64 {
+    get {_storage._sentAtNs}
+    set {_uniqueStorage()._sentAtNs = newValue}
+  }
 
   /// On replies: the seq of the request this answers.
-  public var replyTo: UInt64 = 0
+  public var replyTo: UInt64 {
+    get {_storage._replyTo}
+    set {_uniqueStorage()._replyTo = newValue}
+  }
 
-  public var body: Tenfoot_V1_Envelope.OneOf_Body? = nil
+  public var body: OneOf_Body? {
+    get {return _storage._body}
+    set {_uniqueStorage()._body = newValue}
+  }
 
   public var hello: Tenfoot_V1_Hello {
     get {
-      if case .hello(let v)? = body {return v}
+      if case .hello(let v)? = _storage._body {return v}
       return Tenfoot_V1_Hello()
     }
-    set {body = .hello(newValue)}
+    set {_uniqueStorage()._body = .hello(newValue)}
   }
 
   public var welcome: Tenfoot_V1_Welcome {
     get {
-      if case .welcome(let v)? = body {return v}
+      if case .welcome(let v)? = _storage._body {return v}
       return Tenfoot_V1_Welcome()
     }
-    set {body = .welcome(newValue)}
+    set {_uniqueStorage()._body = .welcome(newValue)}
   }
 
   public var registerScreen: Tenfoot_V1_RegisterScreen {
     get {
-      if case .registerScreen(let v)? = body {return v}
+      if case .registerScreen(let v)? = _storage._body {return v}
       return Tenfoot_V1_RegisterScreen()
     }
-    set {body = .registerScreen(newValue)}
+    set {_uniqueStorage()._body = .registerScreen(newValue)}
   }
 
   public var input: Tenfoot_V1_Input {
     get {
-      if case .input(let v)? = body {return v}
+      if case .input(let v)? = _storage._body {return v}
       return Tenfoot_V1_Input()
     }
-    set {body = .input(newValue)}
+    set {_uniqueStorage()._body = .input(newValue)}
   }
 
   public var snapshotRequest: Tenfoot_V1_SnapshotRequest {
     get {
-      if case .snapshotRequest(let v)? = body {return v}
+      if case .snapshotRequest(let v)? = _storage._body {return v}
       return Tenfoot_V1_SnapshotRequest()
     }
-    set {body = .snapshotRequest(newValue)}
+    set {_uniqueStorage()._body = .snapshotRequest(newValue)}
   }
 
   public var snapshot: Tenfoot_V1_ScreenState {
     get {
-      if case .snapshot(let v)? = body {return v}
+      if case .snapshot(let v)? = _storage._body {return v}
       return Tenfoot_V1_ScreenState()
     }
-    set {body = .snapshot(newValue)}
+    set {_uniqueStorage()._body = .snapshot(newValue)}
   }
 
   public var delta: Tenfoot_V1_StateDelta {
     get {
-      if case .delta(let v)? = body {return v}
+      if case .delta(let v)? = _storage._body {return v}
       return Tenfoot_V1_StateDelta()
     }
-    set {body = .delta(newValue)}
+    set {_uniqueStorage()._body = .delta(newValue)}
   }
 
   public var ack: Tenfoot_V1_Ack {
     get {
-      if case .ack(let v)? = body {return v}
+      if case .ack(let v)? = _storage._body {return v}
       return Tenfoot_V1_Ack()
     }
-    set {body = .ack(newValue)}
+    set {_uniqueStorage()._body = .ack(newValue)}
   }
 
   public var error: Tenfoot_V1_Error {
     get {
-      if case .error(let v)? = body {return v}
+      if case .error(let v)? = _storage._body {return v}
       return Tenfoot_V1_Error()
     }
-    set {body = .error(newValue)}
+    set {_uniqueStorage()._body = .error(newValue)}
   }
 
   public var heartbeat: Tenfoot_V1_Heartbeat {
     get {
-      if case .heartbeat(let v)? = body {return v}
+      if case .heartbeat(let v)? = _storage._body {return v}
       return Tenfoot_V1_Heartbeat()
     }
-    set {body = .heartbeat(newValue)}
+    set {_uniqueStorage()._body = .heartbeat(newValue)}
+  }
+
+  /// A screen changes part of its layout. Answered with Ack (or Error INVALID_LAYOUT).
+  public var patchLayout: Tenfoot_V1_PatchLayout {
+    get {
+      if case .patchLayout(let v)? = _storage._body {return v}
+      return Tenfoot_V1_PatchLayout()
+    }
+    set {_uniqueStorage()._body = .patchLayout(newValue)}
+  }
+
+  /// Programmatic focus (SwiftUI FocusState). Answered with Ack (or a FOCUS_* Error).
+  public var focusRequest: Tenfoot_V1_FocusRequest {
+    get {
+      if case .focusRequest(let v)? = _storage._body {return v}
+      return Tenfoot_V1_FocusRequest()
+    }
+    set {_uniqueStorage()._body = .focusRequest(newValue)}
+  }
+
+  /// The focus debugger on a live session. Answered with DebugReport.
+  public var debugRequest: Tenfoot_V1_DebugRequest {
+    get {
+      if case .debugRequest(let v)? = _storage._body {return v}
+      return Tenfoot_V1_DebugRequest()
+    }
+    set {_uniqueStorage()._body = .debugRequest(newValue)}
+  }
+
+  public var debugReport: Tenfoot_V1_DebugReport {
+    get {
+      if case .debugReport(let v)? = _storage._body {return v}
+      return Tenfoot_V1_DebugReport()
+    }
+    set {_uniqueStorage()._body = .debugReport(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -507,10 +746,19 @@ public nonisolated struct Tenfoot_V1_Envelope: Sendable {
     case ack(Tenfoot_V1_Ack)
     case error(Tenfoot_V1_Error)
     case heartbeat(Tenfoot_V1_Heartbeat)
+    /// A screen changes part of its layout. Answered with Ack (or Error INVALID_LAYOUT).
+    case patchLayout(Tenfoot_V1_PatchLayout)
+    /// Programmatic focus (SwiftUI FocusState). Answered with Ack (or a FOCUS_* Error).
+    case focusRequest(Tenfoot_V1_FocusRequest)
+    /// The focus debugger on a live session. Answered with DebugReport.
+    case debugRequest(Tenfoot_V1_DebugRequest)
+    case debugReport(Tenfoot_V1_DebugReport)
 
   }
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// First message of every control connection.
@@ -598,11 +846,50 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
   /// Empty: the first available item.
   public var initialFocus: String = String()
 
+  /// Unspecified: tvOS.
+  public var search: Tenfoot_V1_SearchModel = .unspecified
+
+  public var layoutDirection: Tenfoot_V1_LayoutDirection = .ltr
+
+  public var guides: [Tenfoot_V1_FocusGuide] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _canvas: Tenfoot_V1_Size? = nil
+}
+
+/// An invisible rectangle that redirects the directional search to its destinations.
+public nonisolated struct Tenfoot_V1_FocusGuide: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var frame: Tenfoot_V1_Rect {
+    get {_frame ?? Tenfoot_V1_Rect()}
+    set {_frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {self._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {self._frame = nil}
+
+  /// Item, group or guide ids, in order of preference.
+  public var destinations: [String] = []
+
+  public var disabled: Bool = false
+
+  /// Empty: the root.
+  public var group: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _frame: Tenfoot_V1_Rect? = nil
 }
 
 public nonisolated struct Tenfoot_V1_Size: Sendable {
@@ -664,11 +951,22 @@ public nonisolated struct Tenfoot_V1_Item: Sendable {
 
   public var selected: Bool = false
 
+  /// A custom focus-group priority (ignored 0, previously focused 1000, prioritized 2000).
+  public var priority: Int64 {
+    get {_priority ?? 0}
+    set {_priority = newValue}
+  }
+  /// Returns true if `priority` has been explicitly set.
+  public var hasPriority: Bool {self._priority != nil}
+  /// Clears the value of `priority`. Subsequent reads from it will return its default value.
+  public mutating func clearPriority() {self._priority = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _frame: Tenfoot_V1_Rect? = nil
+  fileprivate var _priority: Int64? = nil
 }
 
 public nonisolated struct Tenfoot_V1_Group: Sendable {
@@ -681,6 +979,371 @@ public nonisolated struct Tenfoot_V1_Group: Sendable {
   public var items: [String] = []
 
   public var groups: [Tenfoot_V1_Group] = []
+
+  public var trapsFocus: Bool = false
+
+  public var remembersLastFocused: Bool = false
+
+  /// Empty: none.
+  public var preferredFocus: String = String()
+
+  public var selectionFollowsFocus: Bool = false
+
+  public var search: Tenfoot_V1_SearchModel = .unspecified
+
+  public var scroll: Tenfoot_V1_ScrollAxis = .none
+
+  public var viewport: Tenfoot_V1_Rect {
+    get {_viewport ?? Tenfoot_V1_Rect()}
+    set {_viewport = newValue}
+  }
+  /// Returns true if `viewport` has been explicitly set.
+  public var hasViewport: Bool {self._viewport != nil}
+  /// Clears the value of `viewport`. Subsequent reads from it will return its default value.
+  public mutating func clearViewport() {self._viewport = nil}
+
+  /// Unset: 40 points.
+  public var scrollMargin: Double {
+    get {_scrollMargin ?? 0}
+    set {_scrollMargin = newValue}
+  }
+  /// Returns true if `scrollMargin` has been explicitly set.
+  public var hasScrollMargin: Bool {self._scrollMargin != nil}
+  /// Clears the value of `scrollMargin`. Subsequent reads from it will return its default value.
+  public mutating func clearScrollMargin() {self._scrollMargin = nil}
+
+  public var disabled: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _viewport: Tenfoot_V1_Rect? = nil
+  fileprivate var _scrollMargin: Double? = nil
+}
+
+/// Part of a layout changes; see LayoutPatch in the engine.
+public nonisolated struct Tenfoot_V1_PatchLayout: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  public var operations: [Tenfoot_V1_PatchOperation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_PatchOperation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var op: Tenfoot_V1_PatchOperation.OneOf_Op? = nil
+
+  public var addItem: Tenfoot_V1_AddItem {
+    get {
+      if case .addItem(let v)? = op {return v}
+      return Tenfoot_V1_AddItem()
+    }
+    set {op = .addItem(newValue)}
+  }
+
+  public var removeItem: String {
+    get {
+      if case .removeItem(let v)? = op {return v}
+      return String()
+    }
+    set {op = .removeItem(newValue)}
+  }
+
+  public var moveItem: Tenfoot_V1_MoveItem {
+    get {
+      if case .moveItem(let v)? = op {return v}
+      return Tenfoot_V1_MoveItem()
+    }
+    set {op = .moveItem(newValue)}
+  }
+
+  public var setItemAvailable: Tenfoot_V1_SetEnabled {
+    get {
+      if case .setItemAvailable(let v)? = op {return v}
+      return Tenfoot_V1_SetEnabled()
+    }
+    set {op = .setItemAvailable(newValue)}
+  }
+
+  public var addGroup: Tenfoot_V1_AddGroup {
+    get {
+      if case .addGroup(let v)? = op {return v}
+      return Tenfoot_V1_AddGroup()
+    }
+    set {op = .addGroup(newValue)}
+  }
+
+  public var removeGroup: String {
+    get {
+      if case .removeGroup(let v)? = op {return v}
+      return String()
+    }
+    set {op = .removeGroup(newValue)}
+  }
+
+  public var setGroupEnabled: Tenfoot_V1_SetEnabled {
+    get {
+      if case .setGroupEnabled(let v)? = op {return v}
+      return Tenfoot_V1_SetEnabled()
+    }
+    set {op = .setGroupEnabled(newValue)}
+  }
+
+  public var addGuide: Tenfoot_V1_FocusGuide {
+    get {
+      if case .addGuide(let v)? = op {return v}
+      return Tenfoot_V1_FocusGuide()
+    }
+    set {op = .addGuide(newValue)}
+  }
+
+  public var removeGuide: String {
+    get {
+      if case .removeGuide(let v)? = op {return v}
+      return String()
+    }
+    set {op = .removeGuide(newValue)}
+  }
+
+  public var setGuideEnabled: Tenfoot_V1_SetEnabled {
+    get {
+      if case .setGuideEnabled(let v)? = op {return v}
+      return Tenfoot_V1_SetEnabled()
+    }
+    set {op = .setGuideEnabled(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Op: Equatable, Sendable {
+    case addItem(Tenfoot_V1_AddItem)
+    case removeItem(String)
+    case moveItem(Tenfoot_V1_MoveItem)
+    case setItemAvailable(Tenfoot_V1_SetEnabled)
+    case addGroup(Tenfoot_V1_AddGroup)
+    case removeGroup(String)
+    case setGroupEnabled(Tenfoot_V1_SetEnabled)
+    case addGuide(Tenfoot_V1_FocusGuide)
+    case removeGuide(String)
+    case setGuideEnabled(Tenfoot_V1_SetEnabled)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_AddItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var item: Tenfoot_V1_Item {
+    get {_item ?? Tenfoot_V1_Item()}
+    set {_item = newValue}
+  }
+  /// Returns true if `item` has been explicitly set.
+  public var hasItem: Bool {self._item != nil}
+  /// Clears the value of `item`. Subsequent reads from it will return its default value.
+  public mutating func clearItem() {self._item = nil}
+
+  /// Empty: top level.
+  public var group: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _item: Tenfoot_V1_Item? = nil
+}
+
+public nonisolated struct Tenfoot_V1_MoveItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var frame: Tenfoot_V1_Rect {
+    get {_frame ?? Tenfoot_V1_Rect()}
+    set {_frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {self._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {self._frame = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _frame: Tenfoot_V1_Rect? = nil
+}
+
+public nonisolated struct Tenfoot_V1_SetEnabled: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var enabled: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_AddGroup: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var group: Tenfoot_V1_Group {
+    get {_group ?? Tenfoot_V1_Group()}
+    set {_group = newValue}
+  }
+  /// Returns true if `group` has been explicitly set.
+  public var hasGroup: Bool {self._group != nil}
+  /// Clears the value of `group`. Subsequent reads from it will return its default value.
+  public mutating func clearGroup() {self._group = nil}
+
+  /// Empty: top level.
+  public var parent: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _group: Tenfoot_V1_Group? = nil
+}
+
+/// Ask the broker to focus an item or a group of a session.
+public nonisolated struct Tenfoot_V1_FocusRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  public var target: Tenfoot_V1_FocusRequest.OneOf_Target? = nil
+
+  public var item: String {
+    get {
+      if case .item(let v)? = target {return v}
+      return String()
+    }
+    set {target = .item(newValue)}
+  }
+
+  public var group: String {
+    get {
+      if case .group(let v)? = target {return v}
+      return String()
+    }
+    set {target = .group(newValue)}
+  }
+
+  /// An id that may name an item or a group (ambiguous if both).
+  public var any: String {
+    get {
+      if case .any(let v)? = target {return v}
+      return String()
+    }
+    set {target = .any(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Target: Equatable, Sendable {
+    case item(String)
+    case group(String)
+    /// An id that may name an item or a group (ambiguous if both).
+    case any(String)
+
+  }
+
+  public init() {}
+}
+
+/// The focus debugger (UIFocusDebugger) on a live session.
+public nonisolated struct Tenfoot_V1_DebugRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  public var query: Tenfoot_V1_DebugRequest.OneOf_Query? = nil
+
+  /// Why this item can or cannot take focus.
+  public var explainItem: String {
+    get {
+      if case .explainItem(let v)? = query {return v}
+      return String()
+    }
+    set {query = .explainItem(newValue)}
+  }
+
+  public var tabLoop: Bool {
+    get {
+      if case .tabLoop(let v)? = query {return v}
+      return false
+    }
+    set {query = .tabLoop(newValue)}
+  }
+
+  public var groupTree: Bool {
+    get {
+      if case .groupTree(let v)? = query {return v}
+      return false
+    }
+    set {query = .groupTree(newValue)}
+  }
+
+  /// Where focus would go on this input ("up", "tab", "shift-tab", "select", …); no change.
+  public var dryRun: String {
+    get {
+      if case .dryRun(let v)? = query {return v}
+      return String()
+    }
+    set {query = .dryRun(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Query: Equatable, Sendable {
+    /// Why this item can or cannot take focus.
+    case explainItem(String)
+    case tabLoop(Bool)
+    case groupTree(Bool)
+    /// Where focus would go on this input ("up", "tab", "shift-tab", "select", …); no change.
+    case dryRun(String)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_DebugReport: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  /// For people, one line per fact.
+  public var text: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -801,12 +1464,55 @@ public nonisolated struct Tenfoot_V1_FocusUpdate: Sendable {
 
   public var heading: Tenfoot_V1_Heading = .unspecified
 
+  public var cause: Tenfoot_V1_Cause {
+    get {_cause ?? Tenfoot_V1_Cause()}
+    set {_cause = newValue}
+  }
+  /// Returns true if `cause` has been explicitly set.
+  public var hasCause: Bool {self._cause != nil}
+  /// Clears the value of `cause`. Subsequent reads from it will return its default value.
+  public mutating func clearCause() {self._cause = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _previous: String? = nil
   fileprivate var _next: String? = nil
+  fileprivate var _cause: Tenfoot_V1_Cause? = nil
+}
+
+/// A scrolling group's offset: its content moved left by x and up by y points.
+public nonisolated struct Tenfoot_V1_ScrollOffset: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var group: String = String()
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_FocusDenial: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: Tenfoot_V1_FocusDenialReason = .unspecified
+
+  public var target: String = String()
+
+  public var message: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// Something the engine did, for renderers and remotes to show.
@@ -858,6 +1564,31 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     set {kind = .selectionChanged(newValue)}
   }
 
+  public var scrolled: Tenfoot_V1_ScrollOffset {
+    get {
+      if case .scrolled(let v)? = kind {return v}
+      return Tenfoot_V1_ScrollOffset()
+    }
+    set {kind = .scrolled(newValue)}
+  }
+
+  public var focusRequestDenied: Tenfoot_V1_FocusDenial {
+    get {
+      if case .focusRequestDenied(let v)? = kind {return v}
+      return Tenfoot_V1_FocusDenial()
+    }
+    set {kind = .focusRequestDenied(newValue)}
+  }
+
+  /// "path: reason".
+  public var layoutRejected: String {
+    get {
+      if case .layoutRejected(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .layoutRejected(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -867,6 +1598,10 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     case highlighted(String)
     case activated(String)
     case selectionChanged(Tenfoot_V1_SelectionChange)
+    case scrolled(Tenfoot_V1_ScrollOffset)
+    case focusRequestDenied(Tenfoot_V1_FocusDenial)
+    /// "path: reason".
+    case layoutRejected(String)
 
   }
 
@@ -921,6 +1656,9 @@ public nonisolated struct Tenfoot_V1_ScreenState: Sendable {
   /// Every item's display state, in layout order.
   public var states: [Tenfoot_V1_ItemState] = []
 
+  /// Every scrolled group's offset (groups at 0, 0 are left out).
+  public var scroll: [Tenfoot_V1_ScrollOffset] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -963,6 +1701,9 @@ public nonisolated struct Tenfoot_V1_StateDelta: Sendable {
   public var hasCause: Bool {self._cause != nil}
   /// Clears the value of `cause`. Subsequent reads from it will return its default value.
   public mutating func clearCause() {self._cause = nil}
+
+  /// The groups whose scroll offset changed, with their new offset.
+  public var scroll: [Tenfoot_V1_ScrollOffset] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1039,6 +1780,18 @@ nonisolated extension Tenfoot_V1_PeerRole: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PEER_ROLE_UNSPECIFIED\0\u{1}PEER_ROLE_SCREEN\0\u{1}PEER_ROLE_REMOTE\0\u{1}PEER_ROLE_TOOL\0")
 }
 
+nonisolated extension Tenfoot_V1_SearchModel: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEARCH_MODEL_UNSPECIFIED\0\u{1}SEARCH_MODEL_TVOS\0\u{1}SEARCH_MODEL_ANDROID\0")
+}
+
+nonisolated extension Tenfoot_V1_LayoutDirection: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LAYOUT_DIRECTION_LTR\0\u{1}LAYOUT_DIRECTION_RTL\0")
+}
+
+nonisolated extension Tenfoot_V1_ScrollAxis: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SCROLL_AXIS_NONE\0\u{1}SCROLL_AXIS_HORIZONTAL\0\u{1}SCROLL_AXIS_VERTICAL\0\u{1}SCROLL_AXIS_BOTH\0")
+}
+
 nonisolated extension Tenfoot_V1_Key: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_UNSPECIFIED\0\u{1}KEY_UP\0\u{1}KEY_DOWN\0\u{1}KEY_LEFT\0\u{1}KEY_RIGHT\0\u{1}KEY_SELECT\0\u{1}KEY_MENU\0\u{1}KEY_HOME\0\u{1}KEY_PLAY_PAUSE\0\u{1}KEY_PAGE_UP\0\u{1}KEY_PAGE_DOWN\0\u{1}KEY_TAB\0\u{1}KEY_SHIFT_TAB\0\u{1}KEY_VOLUME_UP\0\u{1}KEY_VOLUME_DOWN\0\u{1}KEY_MUTE\0\u{1}KEY_POWER\0\u{1}KEY_INFO\0")
 }
@@ -1055,233 +1808,351 @@ nonisolated extension Tenfoot_V1_Heading: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0HEADING_UNSPECIFIED\0\u{1}HEADING_UP\0\u{1}HEADING_DOWN\0\u{1}HEADING_LEFT\0\u{1}HEADING_RIGHT\0\u{1}HEADING_NEXT\0\u{1}HEADING_PREVIOUS\0\u{1}HEADING_PROGRAMMATIC\0\u{1}HEADING_RECOVERY\0\u{1}HEADING_INITIAL\0")
 }
 
+nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_DENIAL_REASON_UNSPECIFIED\0\u{1}FOCUS_DENIAL_REASON_UNKNOWN\0\u{1}FOCUS_DENIAL_REASON_UNAVAILABLE\0\u{1}FOCUS_DENIAL_REASON_OUTSIDE_TRAPPING_GROUP\0\u{1}FOCUS_DENIAL_REASON_AMBIGUOUS\0")
+}
+
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0")
+
+  fileprivate class _StorageClass {
+    var _protocolVersion: UInt32 = 0
+    var _sender: String = String()
+    var _seq: UInt64 = 0
+    var _sentAtNs: UInt64 = 0
+    var _replyTo: UInt64 = 0
+    var _body: Tenfoot_V1_Envelope.OneOf_Body?
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _protocolVersion = source._protocolVersion
+      _sender = source._sender
+      _seq = source._seq
+      _sentAtNs = source._sentAtNs
+      _replyTo = source._replyTo
+      _body = source._body
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.sender) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
-      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.sentAtNs) }()
-      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.replyTo) }()
-      case 10: try {
-        var v: Tenfoot_V1_Hello?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .hello(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._protocolVersion) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._sender) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
+        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._sentAtNs) }()
+        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._replyTo) }()
+        case 10: try {
+          var v: Tenfoot_V1_Hello?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .hello(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .hello(v)
+          }
+        }()
+        case 11: try {
+          var v: Tenfoot_V1_Welcome?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .welcome(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .welcome(v)
+          }
+        }()
+        case 12: try {
+          var v: Tenfoot_V1_RegisterScreen?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .registerScreen(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .registerScreen(v)
+          }
+        }()
+        case 13: try {
+          var v: Tenfoot_V1_Input?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .input(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .input(v)
+          }
+        }()
+        case 14: try {
+          var v: Tenfoot_V1_SnapshotRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .snapshotRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .snapshotRequest(v)
+          }
+        }()
+        case 15: try {
+          var v: Tenfoot_V1_ScreenState?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .snapshot(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .snapshot(v)
+          }
+        }()
+        case 16: try {
+          var v: Tenfoot_V1_StateDelta?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .delta(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .delta(v)
+          }
+        }()
+        case 17: try {
+          var v: Tenfoot_V1_Ack?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .ack(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .ack(v)
+          }
+        }()
+        case 18: try {
+          var v: Tenfoot_V1_Error?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .error(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .error(v)
+          }
+        }()
+        case 19: try {
+          var v: Tenfoot_V1_Heartbeat?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .heartbeat(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .heartbeat(v)
+          }
+        }()
+        case 20: try {
+          var v: Tenfoot_V1_PatchLayout?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .patchLayout(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .patchLayout(v)
+          }
+        }()
+        case 21: try {
+          var v: Tenfoot_V1_FocusRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .focusRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .focusRequest(v)
+          }
+        }()
+        case 22: try {
+          var v: Tenfoot_V1_DebugRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .debugRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .debugRequest(v)
+          }
+        }()
+        case 23: try {
+          var v: Tenfoot_V1_DebugReport?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .debugReport(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .debugReport(v)
+          }
+        }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .hello(v)
-        }
-      }()
-      case 11: try {
-        var v: Tenfoot_V1_Welcome?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .welcome(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .welcome(v)
-        }
-      }()
-      case 12: try {
-        var v: Tenfoot_V1_RegisterScreen?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .registerScreen(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .registerScreen(v)
-        }
-      }()
-      case 13: try {
-        var v: Tenfoot_V1_Input?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .input(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .input(v)
-        }
-      }()
-      case 14: try {
-        var v: Tenfoot_V1_SnapshotRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .snapshotRequest(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .snapshotRequest(v)
-        }
-      }()
-      case 15: try {
-        var v: Tenfoot_V1_ScreenState?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .snapshot(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .snapshot(v)
-        }
-      }()
-      case 16: try {
-        var v: Tenfoot_V1_StateDelta?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .delta(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .delta(v)
-        }
-      }()
-      case 17: try {
-        var v: Tenfoot_V1_Ack?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .ack(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .ack(v)
-        }
-      }()
-      case 18: try {
-        var v: Tenfoot_V1_Error?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .error(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .error(v)
-        }
-      }()
-      case 19: try {
-        var v: Tenfoot_V1_Heartbeat?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .heartbeat(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .heartbeat(v)
-        }
-      }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.protocolVersion != 0 {
-      try visitor.visitSingularUInt32Field(value: self.protocolVersion, fieldNumber: 1)
-    }
-    if !self.sender.isEmpty {
-      try visitor.visitSingularStringField(value: self.sender, fieldNumber: 2)
-    }
-    if self.seq != 0 {
-      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
-    }
-    if self.sentAtNs != 0 {
-      try visitor.visitSingularUInt64Field(value: self.sentAtNs, fieldNumber: 4)
-    }
-    if self.replyTo != 0 {
-      try visitor.visitSingularUInt64Field(value: self.replyTo, fieldNumber: 5)
-    }
-    switch self.body {
-    case .hello?: try {
-      guard case .hello(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    }()
-    case .welcome?: try {
-      guard case .welcome(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    }()
-    case .registerScreen?: try {
-      guard case .registerScreen(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-    }()
-    case .input?: try {
-      guard case .input(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-    }()
-    case .snapshotRequest?: try {
-      guard case .snapshotRequest(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-    }()
-    case .snapshot?: try {
-      guard case .snapshot(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-    }()
-    case .delta?: try {
-      guard case .delta(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-    }()
-    case .ack?: try {
-      guard case .ack(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-    }()
-    case .error?: try {
-      guard case .error(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-    }()
-    case .heartbeat?: try {
-      guard case .heartbeat(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._protocolVersion != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._protocolVersion, fieldNumber: 1)
+      }
+      if !_storage._sender.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._sender, fieldNumber: 2)
+      }
+      if _storage._seq != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
+      }
+      if _storage._sentAtNs != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._sentAtNs, fieldNumber: 4)
+      }
+      if _storage._replyTo != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._replyTo, fieldNumber: 5)
+      }
+      switch _storage._body {
+      case .hello?: try {
+        guard case .hello(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .welcome?: try {
+        guard case .welcome(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case .registerScreen?: try {
+        guard case .registerScreen(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      }()
+      case .input?: try {
+        guard case .input(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      }()
+      case .snapshotRequest?: try {
+        guard case .snapshotRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .snapshot?: try {
+        guard case .snapshot(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
+      case .delta?: try {
+        guard case .delta(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      }()
+      case .ack?: try {
+        guard case .ack(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      }()
+      case .error?: try {
+        guard case .error(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      }()
+      case .heartbeat?: try {
+        guard case .heartbeat(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+      }()
+      case .patchLayout?: try {
+        guard case .patchLayout(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      }()
+      case .focusRequest?: try {
+        guard case .focusRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      }()
+      case .debugRequest?: try {
+        guard case .debugRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+      }()
+      case .debugReport?: try {
+        guard case .debugReport(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+      }()
+      case nil: break
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Envelope, rhs: Tenfoot_V1_Envelope) -> Bool {
-    if lhs.protocolVersion != rhs.protocolVersion {return false}
-    if lhs.sender != rhs.sender {return false}
-    if lhs.seq != rhs.seq {return false}
-    if lhs.sentAtNs != rhs.sentAtNs {return false}
-    if lhs.replyTo != rhs.replyTo {return false}
-    if lhs.body != rhs.body {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._protocolVersion != rhs_storage._protocolVersion {return false}
+        if _storage._sender != rhs_storage._sender {return false}
+        if _storage._seq != rhs_storage._seq {return false}
+        if _storage._sentAtNs != rhs_storage._sentAtNs {return false}
+        if _storage._replyTo != rhs_storage._replyTo {return false}
+        if _storage._body != rhs_storage._body {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1408,7 +2279,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Layout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1420,6 +2291,9 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.initialFocus) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.search) }()
+      case 6: try { try decoder.decodeSingularEnumField(value: &self.layoutDirection) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.guides) }()
       default: break
       }
     }
@@ -1442,6 +2316,15 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.initialFocus.isEmpty {
       try visitor.visitSingularStringField(value: self.initialFocus, fieldNumber: 4)
     }
+    if self.search != .unspecified {
+      try visitor.visitSingularEnumField(value: self.search, fieldNumber: 5)
+    }
+    if self.layoutDirection != .ltr {
+      try visitor.visitSingularEnumField(value: self.layoutDirection, fieldNumber: 6)
+    }
+    if !self.guides.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.guides, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1450,6 +2333,63 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.items != rhs.items {return false}
     if lhs.groups != rhs.groups {return false}
     if lhs.initialFocus != rhs.initialFocus {return false}
+    if lhs.search != rhs.search {return false}
+    if lhs.layoutDirection != rhs.layoutDirection {return false}
+    if lhs.guides != rhs.guides {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_FocusGuide: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FocusGuide"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}frame\0\u{1}destinations\0\u{1}disabled\0\u{1}group\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.destinations) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._frame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.destinations.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.destinations, fieldNumber: 3)
+    }
+    if self.disabled != false {
+      try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 4)
+    }
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_FocusGuide, rhs: Tenfoot_V1_FocusGuide) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._frame != rhs._frame {return false}
+    if lhs.destinations != rhs.destinations {return false}
+    if lhs.disabled != rhs.disabled {return false}
+    if lhs.group != rhs.group {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1537,7 +2477,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1551,6 +2491,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       case 4: try { try decoder.decodeSingularBoolField(value: &self.unavailable) }()
       case 5: try { try decoder.decodeSingularBoolField(value: &self.momentary) }()
       case 6: try { try decoder.decodeSingularBoolField(value: &self.selected) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self._priority) }()
       default: break
       }
     }
@@ -1579,6 +2520,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if self.selected != false {
       try visitor.visitSingularBoolField(value: self.selected, fieldNumber: 6)
     }
+    try { if let v = self._priority {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1589,6 +2533,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if lhs.unavailable != rhs.unavailable {return false}
     if lhs.momentary != rhs.momentary {return false}
     if lhs.selected != rhs.selected {return false}
+    if lhs._priority != rhs._priority {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1596,7 +2541,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1607,12 +2552,25 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
       case 2: try { try decoder.decodeRepeatedStringField(value: &self.items) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.trapsFocus) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.remembersLastFocused) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.preferredFocus) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.selectionFollowsFocus) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.search) }()
+      case 9: try { try decoder.decodeSingularEnumField(value: &self.scroll) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._viewport) }()
+      case 11: try { try decoder.decodeSingularDoubleField(value: &self._scrollMargin) }()
+      case 12: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.id.isEmpty {
       try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
     }
@@ -1622,6 +2580,33 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     if !self.groups.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.groups, fieldNumber: 3)
     }
+    if self.trapsFocus != false {
+      try visitor.visitSingularBoolField(value: self.trapsFocus, fieldNumber: 4)
+    }
+    if self.remembersLastFocused != false {
+      try visitor.visitSingularBoolField(value: self.remembersLastFocused, fieldNumber: 5)
+    }
+    if !self.preferredFocus.isEmpty {
+      try visitor.visitSingularStringField(value: self.preferredFocus, fieldNumber: 6)
+    }
+    if self.selectionFollowsFocus != false {
+      try visitor.visitSingularBoolField(value: self.selectionFollowsFocus, fieldNumber: 7)
+    }
+    if self.search != .unspecified {
+      try visitor.visitSingularEnumField(value: self.search, fieldNumber: 8)
+    }
+    if self.scroll != .none {
+      try visitor.visitSingularEnumField(value: self.scroll, fieldNumber: 9)
+    }
+    try { if let v = self._viewport {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
+    try { if let v = self._scrollMargin {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
+    } }()
+    if self.disabled != false {
+      try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1629,6 +2614,585 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs.id != rhs.id {return false}
     if lhs.items != rhs.items {return false}
     if lhs.groups != rhs.groups {return false}
+    if lhs.trapsFocus != rhs.trapsFocus {return false}
+    if lhs.remembersLastFocused != rhs.remembersLastFocused {return false}
+    if lhs.preferredFocus != rhs.preferredFocus {return false}
+    if lhs.selectionFollowsFocus != rhs.selectionFollowsFocus {return false}
+    if lhs.search != rhs.search {return false}
+    if lhs.scroll != rhs.scroll {return false}
+    if lhs._viewport != rhs._viewport {return false}
+    if lhs._scrollMargin != rhs._scrollMargin {return false}
+    if lhs.disabled != rhs.disabled {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PatchLayout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PatchLayout"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}operations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.operations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    if !self.operations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.operations, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PatchLayout, rhs: Tenfoot_V1_PatchLayout) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.operations != rhs.operations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PatchOperation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PatchOperation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}add_item\0\u{3}remove_item\0\u{3}move_item\0\u{3}set_item_available\0\u{3}add_group\0\u{3}remove_group\0\u{3}set_group_enabled\0\u{3}add_guide\0\u{3}remove_guide\0\u{3}set_guide_enabled\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Tenfoot_V1_AddItem?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .addItem(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .addItem(v)
+        }
+      }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.op != nil {try decoder.handleConflictingOneOf()}
+          self.op = .removeItem(v)
+        }
+      }()
+      case 3: try {
+        var v: Tenfoot_V1_MoveItem?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .moveItem(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .moveItem(v)
+        }
+      }()
+      case 4: try {
+        var v: Tenfoot_V1_SetEnabled?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setItemAvailable(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setItemAvailable(v)
+        }
+      }()
+      case 5: try {
+        var v: Tenfoot_V1_AddGroup?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .addGroup(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .addGroup(v)
+        }
+      }()
+      case 6: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.op != nil {try decoder.handleConflictingOneOf()}
+          self.op = .removeGroup(v)
+        }
+      }()
+      case 7: try {
+        var v: Tenfoot_V1_SetEnabled?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setGroupEnabled(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setGroupEnabled(v)
+        }
+      }()
+      case 8: try {
+        var v: Tenfoot_V1_FocusGuide?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .addGuide(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .addGuide(v)
+        }
+      }()
+      case 9: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.op != nil {try decoder.handleConflictingOneOf()}
+          self.op = .removeGuide(v)
+        }
+      }()
+      case 10: try {
+        var v: Tenfoot_V1_SetEnabled?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setGuideEnabled(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setGuideEnabled(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.op {
+    case .addItem?: try {
+      guard case .addItem(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .removeItem?: try {
+      guard case .removeItem(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .moveItem?: try {
+      guard case .moveItem(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .setItemAvailable?: try {
+      guard case .setItemAvailable(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case .addGroup?: try {
+      guard case .addGroup(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
+    case .removeGroup?: try {
+      guard case .removeGroup(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    }()
+    case .setGroupEnabled?: try {
+      guard case .setGroupEnabled(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    }()
+    case .addGuide?: try {
+      guard case .addGuide(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    }()
+    case .removeGuide?: try {
+      guard case .removeGuide(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 9)
+    }()
+    case .setGuideEnabled?: try {
+      guard case .setGuideEnabled(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PatchOperation, rhs: Tenfoot_V1_PatchOperation) -> Bool {
+    if lhs.op != rhs.op {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AddItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}item\0\u{1}group\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._item) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._item {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AddItem, rhs: Tenfoot_V1_AddItem) -> Bool {
+    if lhs._item != rhs._item {return false}
+    if lhs.group != rhs.group {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_MoveItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MoveItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}frame\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._frame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_MoveItem, rhs: Tenfoot_V1_MoveItem) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._frame != rhs._frame {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_SetEnabled: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetEnabled"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}enabled\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.enabled) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if self.enabled != false {
+      try visitor.visitSingularBoolField(value: self.enabled, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_SetEnabled, rhs: Tenfoot_V1_SetEnabled) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.enabled != rhs.enabled {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AddGroup: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddGroup"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}parent\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._group) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.parent) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._group {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.parent.isEmpty {
+      try visitor.visitSingularStringField(value: self.parent, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AddGroup, rhs: Tenfoot_V1_AddGroup) -> Bool {
+    if lhs._group != rhs._group {return false}
+    if lhs.parent != rhs.parent {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_FocusRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FocusRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}item\0\u{1}group\0\u{1}any\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .item(v)
+        }
+      }()
+      case 3: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .group(v)
+        }
+      }()
+      case 4: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .any(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    switch self.target {
+    case .item?: try {
+      guard case .item(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .group?: try {
+      guard case .group(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    }()
+    case .any?: try {
+      guard case .any(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_FocusRequest, rhs: Tenfoot_V1_FocusRequest) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.target != rhs.target {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_DebugRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DebugRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{3}explain_item\0\u{3}tab_loop\0\u{3}group_tree\0\u{3}dry_run\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .explainItem(v)
+        }
+      }()
+      case 3: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .tabLoop(v)
+        }
+      }()
+      case 4: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .groupTree(v)
+        }
+      }()
+      case 5: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .dryRun(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    switch self.query {
+    case .explainItem?: try {
+      guard case .explainItem(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .tabLoop?: try {
+      guard case .tabLoop(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
+    }()
+    case .groupTree?: try {
+      guard case .groupTree(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 4)
+    }()
+    case .dryRun?: try {
+      guard case .dryRun(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_DebugRequest, rhs: Tenfoot_V1_DebugRequest) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.query != rhs.query {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_DebugReport: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DebugReport"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_DebugReport, rhs: Tenfoot_V1_DebugReport) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.text != rhs.text {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1827,7 +3391,7 @@ nonisolated extension Tenfoot_V1_Cause: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FocusUpdate"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}previous\0\u{1}next\0\u{1}heading\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}previous\0\u{1}next\0\u{1}heading\0\u{1}cause\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1838,6 +3402,7 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
       case 1: try { try decoder.decodeSingularStringField(value: &self._previous) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self._next) }()
       case 3: try { try decoder.decodeSingularEnumField(value: &self.heading) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._cause) }()
       default: break
       }
     }
@@ -1857,6 +3422,9 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
     if self.heading != .unspecified {
       try visitor.visitSingularEnumField(value: self.heading, fieldNumber: 3)
     }
+    try { if let v = self._cause {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1864,6 +3432,87 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
     if lhs._previous != rhs._previous {return false}
     if lhs._next != rhs._next {return false}
     if lhs.heading != rhs.heading {return false}
+    if lhs._cause != rhs._cause {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ScrollOffset: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ScrollOffset"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}x\0\u{1}y\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 1)
+    }
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 2)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_ScrollOffset, rhs: Tenfoot_V1_ScrollOffset) -> Bool {
+    if lhs.group != rhs.group {return false}
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_FocusDenial: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FocusDenial"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}target\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.target) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.reason != .unspecified {
+      try visitor.visitSingularEnumField(value: self.reason, fieldNumber: 1)
+    }
+    if !self.target.isEmpty {
+      try visitor.visitSingularStringField(value: self.target, fieldNumber: 2)
+    }
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_FocusDenial, rhs: Tenfoot_V1_FocusDenial) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs.target != rhs.target {return false}
+    if lhs.message != rhs.message {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1871,7 +3520,7 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FocusEffect"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0\u{1}scrolled\0\u{3}focus_request_denied\0\u{3}layout_rejected\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1929,6 +3578,40 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
           self.kind = .selectionChanged(v)
         }
       }()
+      case 6: try {
+        var v: Tenfoot_V1_ScrollOffset?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .scrolled(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .scrolled(v)
+        }
+      }()
+      case 7: try {
+        var v: Tenfoot_V1_FocusDenial?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .focusRequestDenied(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .focusRequestDenied(v)
+        }
+      }()
+      case 8: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .layoutRejected(v)
+        }
+      }()
       default: break
       }
     }
@@ -1959,6 +3642,18 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
     case .selectionChanged?: try {
       guard case .selectionChanged(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
+    case .scrolled?: try {
+      guard case .scrolled(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
+    case .focusRequestDenied?: try {
+      guard case .focusRequestDenied(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    }()
+    case .layoutRejected?: try {
+      guard case .layoutRejected(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 8)
     }()
     case nil: break
     }
@@ -2009,7 +3704,7 @@ nonisolated extension Tenfoot_V1_SelectionChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScreenState"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2023,6 +3718,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       case 4: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self._focused) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.states) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.scroll) }()
       default: break
       }
     }
@@ -2051,6 +3747,9 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
     if !self.states.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.states, fieldNumber: 6)
     }
+    if !self.scroll.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.scroll, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2061,6 +3760,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
     if lhs._layout != rhs._layout {return false}
     if lhs._focused != rhs._focused {return false}
     if lhs.states != rhs.states {return false}
+    if lhs.scroll != rhs.scroll {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2068,7 +3768,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StateDelta"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2083,6 +3783,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
       case 5: try { try decoder.decodeRepeatedMessageField(value: &self.changed) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.effects) }()
       case 7: try { try decoder.decodeSingularMessageField(value: &self._cause) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.scroll) }()
       default: break
       }
     }
@@ -2114,6 +3815,9 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
     try { if let v = self._cause {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
     } }()
+    if !self.scroll.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.scroll, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2125,6 +3829,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
     if lhs.changed != rhs.changed {return false}
     if lhs.effects != rhs.effects {return false}
     if lhs._cause != rhs._cause {return false}
+    if lhs.scroll != rhs.scroll {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
