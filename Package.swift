@@ -62,7 +62,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", "TenFootCLI",
+        "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
