@@ -145,41 +145,57 @@ struct BrokerState {
     guard var session = sessions[id] else {
       return Outcome(reply: .error(unknownScreen(id)))
     }
-    let event: FocusEvent?
+    let mapped: Result<RemoteInput, KeyMappingError>
     switch input.event {
-    case .key(let key):
-      switch KeyMapping.event(for: key) {
-      case .success(let mapped): event = mapped
-      case .failure(let problem):
-        return Outcome(reply: .error(.init(.invalidInput, problem.description)))
-      }
+    case .key(let key): mapped = KeyMapping.input(for: key)
+    case .touch(let touch): mapped = KeyMapping.input(for: touch)
+    case .text(let text): mapped = KeyMapping.input(for: text)
     case nil:
       return Outcome(reply: .error(.init(.invalidInput, "input has no event")))
     }
-
+    let remoteInput: RemoteInput
+    switch mapped {
+    case .success(let value): remoteInput = value
+    case .failure(let problem):
+      return Outcome(reply: .error(.init(.invalidInput, problem.description)))
+    }
     var ack = Tenfoot_V1_Ack()
     ack.screenID = id
-    guard let event else {
-      // A key this screen gives no meaning to yet (e.g. volume): acknowledged, nothing changes.
-      ack.stateSeq = session.seq
-      if let focused = session.focus.focused { ack.focused = focused }
-      return Outcome(reply: .ack(ack))
-    }
-
-    return step(&session, event, cause: cause, ack: ack)
+    return step(&session, .remote(remoteInput), cause: cause, ack: ack)
   }
 
-  /// Runs one engine event on a session and publishes a delta if anything happened.
+  /// What a session step runs: an engine event, or a remote's timed input.
+  enum Step {
+    case event(FocusEvent)
+    case remote(RemoteInput)
+  }
+
+  /// Runs one engine event on a session and publishes a delta if anything happened (or the
+  /// focused item's tilt changed).
   private mutating func step(
-    _ session: inout ScreenSession, _ event: FocusEvent, cause: Tenfoot_V1_Envelope,
+    _ session: inout ScreenSession, _ step: Step, cause: Tenfoot_V1_Envelope,
     ack: Tenfoot_V1_Ack
   ) -> Outcome {
     var ack = ack
     let before = session.focus
-    let effects = reduce(
-      &session.focus, event, cause: FocusCause(sender: cause.sender, sequence: cause.seq))
+    let parallaxBefore = session.parallax
+    let effects: [FocusEffect]
+    switch step {
+    case .event(let event):
+      effects = reduce(
+        &session.focus, event, cause: FocusCause(sender: cause.sender, sequence: cause.seq))
+    case .remote(let input):
+      effects = session.remote.handle(input, &session.focus)
+    }
+    for effect in effects {
+      if case .textRejected(let reason) = effect {
+        sessions[session.id] = session
+        return Outcome(reply: .error(.init(.noTextField, reason)))
+      }
+    }
+    let parallax = session.parallax
     var publications: [Publication] = []
-    if !effects.isEmpty {
+    if !effects.isEmpty || parallax != parallaxBefore {
       session.seq += 1
       var delta = Tenfoot_V1_StateDelta()
       delta.screenID = session.id
@@ -195,12 +211,19 @@ struct BrokerState {
       }
       delta.cause.sender = cause.sender
       delta.cause.seq = cause.seq
+      if let parallax { delta.parallax = parallax }
+      for effect in effects {
+        if case .textChanged(let id, let value) = effect { delta.text[id] = value }
+      }
+      delta.editingText = session.focus.isEditingText
       ack.effects = delta.effects
       publications.append(
         Publication(topic: WireProtocol.stateTopic(screen: session.id), body: .delta(delta)))
       sessions[session.id] = session
     }
+    sessions[session.id] = session  // The remote's timing state changes even without effects.
     ack.stateSeq = session.seq
+    ack.editingText = session.focus.isEditingText
     if let focused = session.focus.focused { ack.focused = focused }
     return Outcome(reply: .ack(ack), publications: publications)
   }
@@ -269,7 +292,7 @@ struct BrokerState {
     }
     var ack = Tenfoot_V1_Ack()
     ack.screenID = session.id
-    return step(&session, .requestFocus(target), cause: cause, ack: ack)
+    return step(&session, .event(.requestFocus(target)), cause: cause, ack: ack)
   }
 
   /// The focus debugger on a live session.
@@ -322,7 +345,9 @@ struct BrokerState {
         touch(context.previous)
         touch(context.next)
       case .highlighted(let id), .activated(let id), .selectionChanged(let id, _): touch(id)
-      case .movementFailed, .scrolled, .focusRequestDenied, .layoutRejected: break
+      case .movementFailed, .scrolled, .focusRequestDenied, .layoutRejected, .textChanged,
+        .textRejected, .back, .home, .playPause, .contextMenu, .doubleTap:
+        break
       }
     }
     return touched.compactMap { id in

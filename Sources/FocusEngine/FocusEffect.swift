@@ -17,6 +17,20 @@ public enum FocusEffect: Sendable, Equatable {
   case focusRequestDenied(FocusRequestError)
   /// A layout or patch was invalid; nothing changed.
   case layoutRejected(LayoutError)
+  /// A text field's value changed.
+  case textChanged(id: String, value: String)
+  /// Text input arrived while no text field had focus (or was too long); nothing changed.
+  case textRejected(String)
+  /// Menu/Back was pressed: the screen closes what is open (or leaves).
+  case back
+  /// TV/Home was pressed: the screen goes to its home.
+  case home
+  /// Play/Pause was pressed on this item (nil: nothing focused).
+  case playPause(String?)
+  /// Select was held down long on this item: show its context menu (it was not activated).
+  case contextMenu(String)
+  /// A button was tapped twice within the double-tap window.
+  case doubleTap(RemoteButton)
 }
 
 /// Why a programmatic focus request cannot be honoured.

@@ -21,6 +21,20 @@ public enum FocusEvent: Sendable, Equatable {
   case replaceLayout(Layout)
   /// The screen changed part of its layout; applied as ``replaceLayout(_:)`` of the result.
   case applyPatch(LayoutPatch)
+  /// A held select press ends without activating (a long press became a context menu).
+  case cancelSelect
+  /// Text typed into the focused text field.
+  case text(TextEdit)
+}
+
+/// An edit of a text field's value.
+public enum TextEdit: Sendable, Hashable {
+  /// Replaces the value.
+  case set(String)
+  /// Adds to the end of the value.
+  case append(String)
+  /// Empties the value.
+  case clear
 }
 
 /// The direction of a Tab press.

@@ -18,6 +18,8 @@ public struct FocusState: Sendable, Equatable {
   public internal(set) var lastFocused: [String: String]
   /// Scrolling group id → its scroll offset (content moved left and up by this much).
   public internal(set) var scrollOffsets: [String: Point]
+  /// Text field id → its current value.
+  public internal(set) var textValues: [String: String]
   /// Whether the last focus change came from a directional input (arrows, swipes); decides
   /// how focus recovers when its item vanishes.
   public internal(set) var lastInputWasDirectional: Bool
@@ -43,6 +45,7 @@ public struct FocusState: Sendable, Equatable {
     self.lastFocused = [:]
     self.scrollOffsets = [:]
     self.lastInputWasDirectional = false
+    self.textValues = Self.textFields(of: layout, keeping: [:])
     self.shift = []
     self.scrollDomain = []
     self.grids = [:]
@@ -208,6 +211,7 @@ public struct FocusState: Sendable, Equatable {
     selected = selected.intersection(stillThere)
       .union(newLayout.items.lazy.filter(\.selected).map(\.id))
     layout = newLayout
+    textValues = Self.textFields(of: newLayout, keeping: textValues)
     index = LayoutIndex(newLayout)
     lastFocused = lastFocused.filter {
       index.groupIndex[$0.key] != nil && stillThere.contains($0.value)
@@ -217,6 +221,23 @@ public struct FocusState: Sendable, Equatable {
     }
     if let pressed, !stillThere.contains(pressed) { self.pressed = nil }
     rebuildDerived()
+  }
+
+  /// The text fields of a layout with their values: kept from `old` where the id remains a
+  /// text field, else the layout's initial value.
+  private static func textFields(of layout: Layout, keeping old: [String: String])
+    -> [String: String]
+  {
+    var values: [String: String] = [:]
+    for item in layout.items where item.kind == .textField {
+      values[item.id] = old[item.id] ?? item.value
+    }
+    return values
+  }
+
+  /// Whether the focused item is a text field (the remote may type).
+  public var isEditingText: Bool {
+    focusedPosition.map { layout.items[$0].kind == .textField } ?? false
   }
 
   private mutating func rebuildDerived() {

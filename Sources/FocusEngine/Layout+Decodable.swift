@@ -25,7 +25,7 @@ extension Layout: Decodable {
 
 extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, title, frame, available, toggles, selected, priority
+    case id, title, frame, available, toggles, selected, priority, kind, layers, value
   }
 
   /// Decodes `{"id", "frame": [x, y, width, height], "title"?, "available"?, "toggles"?,
@@ -42,7 +42,25 @@ extension Item: Decodable {
       available: try container.decodeIfPresent(Bool.self, forKey: .available) ?? true,
       toggles: try container.decodeIfPresent(Bool.self, forKey: .toggles) ?? true,
       selected: try container.decodeIfPresent(Bool.self, forKey: .selected) ?? false,
-      priority: try container.decodeIfPresent(FocusPriority.self, forKey: .priority))
+      priority: try container.decodeIfPresent(FocusPriority.self, forKey: .priority),
+      kind: try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .button,
+      layers: try container.decodeIfPresent([ParallaxLayer].self, forKey: .layers) ?? [],
+      value: try container.decodeIfPresent(String.self, forKey: .value) ?? "")
+  }
+}
+
+extension ParallaxLayer: Decodable {
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case name, depth
+  }
+
+  /// Decodes `{"name", "depth"}`; unknown fields are errors.
+  public init(from decoder: any Decoder) throws {
+    try StrictKeys.check(decoder, allowed: CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try container.decode(String.self, forKey: .name),
+      depth: try container.decode(Double.self, forKey: .depth))
   }
 }
 
@@ -168,6 +186,7 @@ extension NamedEnum {
 extension SearchModel: NamedEnum {}
 extension LayoutDirection: NamedEnum {}
 extension ScrollAxis: NamedEnum {}
+extension ItemKind: NamedEnum {}
 
 extension Size: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {

@@ -1,6 +1,8 @@
 extension Layout {
   /// The longest id a layout accepts, in characters.
   public static let maximumIDLength = 128
+  /// The longest text field value, in UTF-8 bytes.
+  public static let maximumTextLength = 4096
   /// The most items a layout may hold.
   public static let maximumItemCount = 100_000
   /// The deepest group nesting a layout may have (top-level groups are depth 1).
@@ -38,6 +40,17 @@ extension Layout {
       }
       itemPaths[item.id] = path
       try Self.checkFrame(item.frame, path: path + ".frame")
+      for (position, layer) in item.layers.enumerated()
+      where !(layer.depth.isFinite && layer.depth >= 0 && layer.depth <= 1) {
+        throw LayoutError(
+          path: "\(path).layers[\(position)].depth",
+          reason: "must be between 0 and 1, got \(layer.depth)")
+      }
+      if item.value.utf8.count > Self.maximumTextLength {
+        throw LayoutError(
+          path: path + ".value",
+          reason: "\(item.value.utf8.count) bytes (at most \(Self.maximumTextLength))")
+      }
     }
     var walk = GroupWalk(itemPaths: itemPaths)
     for (index, group) in groups.enumerated() {

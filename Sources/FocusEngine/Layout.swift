@@ -14,11 +14,18 @@ public struct Item: Sendable, Hashable {
   public var selected: Bool
   /// A custom focus-group priority; it can only raise the item above its system priority.
   public var priority: FocusPriority?
+  /// What kind of control the item is.
+  public var kind: ItemKind
+  /// The parallax layers of the item's image, back to front.
+  public var layers: [ParallaxLayer]
+  /// A text field's initial value.
+  public var value: String
 
   /// Creates an item.
   public init(
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
-    selected: Bool = false, priority: FocusPriority? = nil
+    selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
+    layers: [ParallaxLayer] = [], value: String = ""
   ) {
     self.id = id
     self.title = title
@@ -27,6 +34,31 @@ public struct Item: Sendable, Hashable {
     self.toggles = toggles
     self.selected = selected
     self.priority = priority
+    self.kind = kind
+    self.layers = layers
+    self.value = value
+  }
+}
+
+/// The kind of control an item is.
+public enum ItemKind: String, Sendable, Hashable, CaseIterable {
+  /// A poster, a menu entry, a toggle: anything that is selected by a click.
+  case button
+  /// A text field: when focused, the remote may type into it.
+  case textField
+}
+
+/// One layer of a layered (parallax) image: deeper layers move less when the item tilts.
+public struct ParallaxLayer: Sendable, Hashable {
+  /// The layer's name ("background", "title", …).
+  public var name: String
+  /// 0 is the back of the image, 1 the front.
+  public var depth: Double
+
+  /// Creates a layer.
+  public init(name: String, depth: Double) {
+    self.name = name
+    self.depth = depth
   }
 }
 

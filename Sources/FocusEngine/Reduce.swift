@@ -80,6 +80,31 @@ public func reduce(
     }
     return state.replaceAndRecover(layout, cause: cause)
 
+  case .cancelSelect:
+    guard state.pressed != nil else { return [] }
+    state.pressed = nil
+    return []
+
+  case .text(let edit):
+    guard let focused = state.focused, state.isEditingText, state.isFocusable(focused) else {
+      return [.textRejected("no text field has focus")]
+    }
+    let old = state.textValues[focused] ?? ""
+    let new: String
+    switch edit {
+    case .set(let text): new = text
+    case .append(let text): new = old + text
+    case .clear: new = ""
+    }
+    guard new.utf8.count <= Layout.maximumTextLength else {
+      return [
+        .textRejected("text would be \(new.utf8.count) bytes (at most \(Layout.maximumTextLength))")
+      ]
+    }
+    guard new != old else { return [] }
+    state.textValues[focused] = new
+    return [.textChanged(id: focused, value: new)]
+
   case .applyPatch(let patch):
     do throws(LayoutError) {
       let layout = try patch.applied(to: state.layout)

@@ -136,6 +136,7 @@ extension Tenfoot_V1_ErrorCode {
     case .focusUnavailable: "focus_unavailable"
     case .focusTrapped: "focus_trapped"
     case .focusAmbiguous: "focus_ambiguous"
+    case .noTextField: "no_text_field"
     case .UNRECOGNIZED(let value): "code_\(value)"
     }
   }

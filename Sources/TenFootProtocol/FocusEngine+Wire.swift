@@ -97,6 +97,19 @@ extension Tenfoot_V1_FocusEffect {
       kind = .focusRequestDenied(Tenfoot_V1_FocusDenial(error))
     case .layoutRejected(let error):
       kind = .layoutRejected(error.description)
+    case .textChanged(let id, let value):
+      kind = .textChanged(
+        .with {
+          $0.id = id
+          $0.value = value
+        })
+    case .textRejected(let reason):
+      kind = .layoutRejected(reason)  // Never published: the broker answers NO_TEXT_FIELD.
+    case .back: kind = .back(true)
+    case .home: kind = .home(true)
+    case .playPause(let id): kind = .playPause(id ?? "")
+    case .contextMenu(let id): kind = .contextMenu(id)
+    case .doubleTap(let button): kind = .doubleTap(Tenfoot_V1_Key(button))
     }
   }
 
@@ -115,6 +128,12 @@ extension Tenfoot_V1_FocusEffect {
     case .scrolled(let offset): return "scrolled \(offset.group) to \(offset.x), \(offset.y)"
     case .focusRequestDenied(let denial): return "focus request denied: \(denial.message)"
     case .layoutRejected(let reason): return "layout rejected: \(reason)"
+    case .textChanged(let change): return "\(change.id) text \"\(change.value)\""
+    case .back: return "back"
+    case .home: return "home"
+    case .playPause(let id): return id.isEmpty ? "play/pause" : "play/pause \(id)"
+    case .contextMenu(let id): return "context menu \(id)"
+    case .doubleTap(let key): return "double tap \(key.name)"
     case nil: return "nothing"
     }
   }
@@ -155,5 +174,46 @@ extension Tenfoot_V1_ErrorCode {
     case .outsideTrappingGroup: self = .focusTrapped
     case .ambiguous: self = .focusAmbiguous
     }
+  }
+}
+
+extension Tenfoot_V1_Key {
+  /// The wire key of a remote button.
+  public init(_ button: RemoteButton) {
+    switch button {
+    case .up: self = .up
+    case .down: self = .down
+    case .left: self = .left
+    case .right: self = .right
+    case .select: self = .select
+    case .menu: self = .menu
+    case .home: self = .home
+    case .playPause: self = .playPause
+    case .tab: self = .tab
+    case .shiftTab: self = .shiftTab
+    case .other: self = .unspecified
+    }
+  }
+}
+
+extension Tenfoot_V1_Parallax {
+  /// The wire form of the focused item's parallax.
+  public init(_ parallax: Parallax) {
+    self.init()
+    item = parallax.item
+    rotateX = parallax.rotateX
+    rotateY = parallax.rotateY
+    scale = parallax.scale
+    translate = parallax.translate.map { point in
+      .with {
+        $0.x = point.x
+        $0.y = point.y
+      }
+    }
+    shadow.radius = parallax.shadow.radius
+    shadow.offsetY = parallax.shadow.offsetY
+    shadow.opacity = parallax.shadow.opacity
+    specular.x = parallax.specular.x
+    specular.y = parallax.specular.y
   }
 }

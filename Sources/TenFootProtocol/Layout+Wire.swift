@@ -21,7 +21,10 @@ extension Item {
     self.init(
       id: item.id, title: item.title, frame: Rect(wire: item.frame),
       available: !item.unavailable, toggles: !item.momentary, selected: item.selected,
-      priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil)
+      priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil,
+      kind: item.kind == .textField ? .textField : .button,
+      layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
+      value: item.value)
   }
 }
 
@@ -146,6 +149,14 @@ extension Tenfoot_V1_Item {
     momentary = !item.toggles
     selected = item.selected
     if let value = item.priority { priority = Int64(value.rawValue) }
+    kind = item.kind == .textField ? .textField : .button
+    layers = item.layers.map { layer in
+      .with {
+        $0.name = layer.name
+        $0.depth = layer.depth
+      }
+    }
+    value = item.value
   }
 }
 

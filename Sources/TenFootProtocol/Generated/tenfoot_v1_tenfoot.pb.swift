@@ -191,6 +191,86 @@ public nonisolated enum Tenfoot_V1_ScrollAxis: SwiftProtobuf.Enum, Swift.CaseIte
 
 }
 
+public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case button // = 0
+  case textField // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .button
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .button
+    case 1: self = .textField
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .button: return 0
+    case .textField: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_ItemKind] = [
+    .button,
+    .textField,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_TouchPhase: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case began // = 1
+  case moved // = 2
+  case ended // = 3
+  case cancelled // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .began
+    case 2: self = .moved
+    case 3: self = .ended
+    case 4: self = .cancelled
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .began: return 1
+    case .moved: return 2
+    case .ended: return 3
+    case .cancelled: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_TouchPhase] = [
+    .unspecified,
+    .began,
+    .moved,
+    .ended,
+    .cancelled,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_Key: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -294,6 +374,10 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
   case unspecified // = 0
   case down // = 1
   case up // = 2
+
+  /// Sent about every 50 ms while a key is held: auto-repeat and long presses are computed
+  /// from these timestamps.
+  case held // = 3
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -305,6 +389,7 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
     case 0: self = .unspecified
     case 1: self = .down
     case 2: self = .up
+    case 3: self = .held
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -314,6 +399,7 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
     case .unspecified: return 0
     case .down: return 1
     case .up: return 2
+    case .held: return 3
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -323,6 +409,7 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
     .unspecified,
     .down,
     .up,
+    .held,
   ]
 
 }
@@ -517,6 +604,9 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
 
   /// A focus request's id names both an item and a group.
   case focusAmbiguous // = 11
+
+  /// Text input while no text field has focus.
+  case noTextField // = 12
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -537,6 +627,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 9: self = .focusUnavailable
     case 10: self = .focusTrapped
     case 11: self = .focusAmbiguous
+    case 12: self = .noTextField
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -555,6 +646,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .focusUnavailable: return 9
     case .focusTrapped: return 10
     case .focusAmbiguous: return 11
+    case .noTextField: return 12
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -573,164 +665,147 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .focusUnavailable,
     .focusTrapped,
     .focusAmbiguous,
+    .noTextField,
   ]
 
 }
 
 /// Every frame TenFoot sends is one Envelope.
-public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
+public nonisolated struct Tenfoot_V1_Envelope: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The protocol version the sender speaks (1).
-  public var protocolVersion: UInt32 {
-    get {_storage._protocolVersion}
-    set {_uniqueStorage()._protocolVersion = newValue}
-  }
+  public var protocolVersion: UInt32 = 0
 
   /// A free-form name of the sending peer, for logs ("remote:alice-phone").
-  public var sender: String {
-    get {_storage._sender}
-    set {_uniqueStorage()._sender = newValue}
-  }
+  public var sender: String = String()
 
   /// The sender's own message counter; replies echo it in reply_to.
-  public var seq: UInt64 {
-    get {_storage._seq}
-    set {_uniqueStorage()._seq = newValue}
-  }
+  public var seq: UInt64 = 0
 
   /// The sender's monotonic clock when it sent the message, in nanoseconds.
-  public var sentAtNs: UInt64 {
-    get {_storage._sentAtNs}
-    set {_uniqueStorage()._sentAtNs = newValue}
-  }
+  public var sentAtNs: UInt64 = 0
 
   /// On replies: the seq of the request this answers.
-  public var replyTo: UInt64 {
-    get {_storage._replyTo}
-    set {_uniqueStorage()._replyTo = newValue}
-  }
+  public var replyTo: UInt64 = 0
 
-  public var body: OneOf_Body? {
-    get {return _storage._body}
-    set {_uniqueStorage()._body = newValue}
-  }
+  public var body: Tenfoot_V1_Envelope.OneOf_Body? = nil
 
   public var hello: Tenfoot_V1_Hello {
     get {
-      if case .hello(let v)? = _storage._body {return v}
+      if case .hello(let v)? = body {return v}
       return Tenfoot_V1_Hello()
     }
-    set {_uniqueStorage()._body = .hello(newValue)}
+    set {body = .hello(newValue)}
   }
 
   public var welcome: Tenfoot_V1_Welcome {
     get {
-      if case .welcome(let v)? = _storage._body {return v}
+      if case .welcome(let v)? = body {return v}
       return Tenfoot_V1_Welcome()
     }
-    set {_uniqueStorage()._body = .welcome(newValue)}
+    set {body = .welcome(newValue)}
   }
 
   public var registerScreen: Tenfoot_V1_RegisterScreen {
     get {
-      if case .registerScreen(let v)? = _storage._body {return v}
+      if case .registerScreen(let v)? = body {return v}
       return Tenfoot_V1_RegisterScreen()
     }
-    set {_uniqueStorage()._body = .registerScreen(newValue)}
+    set {body = .registerScreen(newValue)}
   }
 
   public var input: Tenfoot_V1_Input {
     get {
-      if case .input(let v)? = _storage._body {return v}
+      if case .input(let v)? = body {return v}
       return Tenfoot_V1_Input()
     }
-    set {_uniqueStorage()._body = .input(newValue)}
+    set {body = .input(newValue)}
   }
 
   public var snapshotRequest: Tenfoot_V1_SnapshotRequest {
     get {
-      if case .snapshotRequest(let v)? = _storage._body {return v}
+      if case .snapshotRequest(let v)? = body {return v}
       return Tenfoot_V1_SnapshotRequest()
     }
-    set {_uniqueStorage()._body = .snapshotRequest(newValue)}
+    set {body = .snapshotRequest(newValue)}
   }
 
   public var snapshot: Tenfoot_V1_ScreenState {
     get {
-      if case .snapshot(let v)? = _storage._body {return v}
+      if case .snapshot(let v)? = body {return v}
       return Tenfoot_V1_ScreenState()
     }
-    set {_uniqueStorage()._body = .snapshot(newValue)}
+    set {body = .snapshot(newValue)}
   }
 
   public var delta: Tenfoot_V1_StateDelta {
     get {
-      if case .delta(let v)? = _storage._body {return v}
+      if case .delta(let v)? = body {return v}
       return Tenfoot_V1_StateDelta()
     }
-    set {_uniqueStorage()._body = .delta(newValue)}
+    set {body = .delta(newValue)}
   }
 
   public var ack: Tenfoot_V1_Ack {
     get {
-      if case .ack(let v)? = _storage._body {return v}
+      if case .ack(let v)? = body {return v}
       return Tenfoot_V1_Ack()
     }
-    set {_uniqueStorage()._body = .ack(newValue)}
+    set {body = .ack(newValue)}
   }
 
   public var error: Tenfoot_V1_Error {
     get {
-      if case .error(let v)? = _storage._body {return v}
+      if case .error(let v)? = body {return v}
       return Tenfoot_V1_Error()
     }
-    set {_uniqueStorage()._body = .error(newValue)}
+    set {body = .error(newValue)}
   }
 
   public var heartbeat: Tenfoot_V1_Heartbeat {
     get {
-      if case .heartbeat(let v)? = _storage._body {return v}
+      if case .heartbeat(let v)? = body {return v}
       return Tenfoot_V1_Heartbeat()
     }
-    set {_uniqueStorage()._body = .heartbeat(newValue)}
+    set {body = .heartbeat(newValue)}
   }
 
   /// A screen changes part of its layout. Answered with Ack (or Error INVALID_LAYOUT).
   public var patchLayout: Tenfoot_V1_PatchLayout {
     get {
-      if case .patchLayout(let v)? = _storage._body {return v}
+      if case .patchLayout(let v)? = body {return v}
       return Tenfoot_V1_PatchLayout()
     }
-    set {_uniqueStorage()._body = .patchLayout(newValue)}
+    set {body = .patchLayout(newValue)}
   }
 
   /// Programmatic focus (SwiftUI FocusState). Answered with Ack (or a FOCUS_* Error).
   public var focusRequest: Tenfoot_V1_FocusRequest {
     get {
-      if case .focusRequest(let v)? = _storage._body {return v}
+      if case .focusRequest(let v)? = body {return v}
       return Tenfoot_V1_FocusRequest()
     }
-    set {_uniqueStorage()._body = .focusRequest(newValue)}
+    set {body = .focusRequest(newValue)}
   }
 
   /// The focus debugger on a live session. Answered with DebugReport.
   public var debugRequest: Tenfoot_V1_DebugRequest {
     get {
-      if case .debugRequest(let v)? = _storage._body {return v}
+      if case .debugRequest(let v)? = body {return v}
       return Tenfoot_V1_DebugRequest()
     }
-    set {_uniqueStorage()._body = .debugRequest(newValue)}
+    set {body = .debugRequest(newValue)}
   }
 
   public var debugReport: Tenfoot_V1_DebugReport {
     get {
-      if case .debugReport(let v)? = _storage._body {return v}
+      if case .debugReport(let v)? = body {return v}
       return Tenfoot_V1_DebugReport()
     }
-    set {_uniqueStorage()._body = .debugReport(newValue)}
+    set {body = .debugReport(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -757,8 +832,6 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
   }
 
   public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// First message of every control connection.
@@ -961,12 +1034,35 @@ public nonisolated struct Tenfoot_V1_Item: Sendable {
   /// Clears the value of `priority`. Subsequent reads from it will return its default value.
   public mutating func clearPriority() {self._priority = nil}
 
+  public var kind: Tenfoot_V1_ItemKind = .button
+
+  /// Layers of the item's image, back to front, for parallax.
+  public var layers: [Tenfoot_V1_ParallaxLayer] = []
+
+  /// A text field's initial value.
+  public var value: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _frame: Tenfoot_V1_Rect? = nil
   fileprivate var _priority: Int64? = nil
+}
+
+public nonisolated struct Tenfoot_V1_ParallaxLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  /// 0 is the back of the image, 1 the front: deeper layers move less.
+  public var depth: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Tenfoot_V1_Group: Sendable {
@@ -1369,10 +1465,92 @@ public nonisolated struct Tenfoot_V1_Input: Sendable {
     set {event = .key(newValue)}
   }
 
+  public var touch: Tenfoot_V1_TouchEvent {
+    get {
+      if case .touch(let v)? = event {return v}
+      return Tenfoot_V1_TouchEvent()
+    }
+    set {event = .touch(newValue)}
+  }
+
+  public var text: Tenfoot_V1_TextInput {
+    get {
+      if case .text(let v)? = event {return v}
+      return Tenfoot_V1_TextInput()
+    }
+    set {event = .text(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Event: Equatable, Sendable {
     case key(Tenfoot_V1_KeyEvent)
+    case touch(Tenfoot_V1_TouchEvent)
+    case text(Tenfoot_V1_TextInput)
+
+  }
+
+  public init() {}
+}
+
+/// A touch-surface sample of a Siri Remote: x, y in [-1, 1], y growing downwards.
+public nonisolated struct Tenfoot_V1_TouchEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var phase: Tenfoot_V1_TouchPhase = .unspecified
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  /// The remote's monotonic clock at the sample, in nanoseconds.
+  public var timestampNs: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Text for the focused text field (Error NO_TEXT_FIELD if none has focus).
+public nonisolated struct Tenfoot_V1_TextInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var edit: Tenfoot_V1_TextInput.OneOf_Edit? = nil
+
+  public var set: String {
+    get {
+      if case .set(let v)? = edit {return v}
+      return String()
+    }
+    set {edit = .set(newValue)}
+  }
+
+  public var append: String {
+    get {
+      if case .append(let v)? = edit {return v}
+      return String()
+    }
+    set {edit = .append(newValue)}
+  }
+
+  public var clear: Bool {
+    get {
+      if case .clear(let v)? = edit {return v}
+      return false
+    }
+    set {edit = .clear(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Edit: Equatable, Sendable {
+    case set(String)
+    case append(String)
+    case clear(Bool)
 
   }
 
@@ -1589,6 +1767,59 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     set {kind = .layoutRejected(newValue)}
   }
 
+  public var textChanged: Tenfoot_V1_TextChange {
+    get {
+      if case .textChanged(let v)? = kind {return v}
+      return Tenfoot_V1_TextChange()
+    }
+    set {kind = .textChanged(newValue)}
+  }
+
+  /// Menu/Back was pressed: close what is open.
+  public var back: Bool {
+    get {
+      if case .back(let v)? = kind {return v}
+      return false
+    }
+    set {kind = .back(newValue)}
+  }
+
+  /// TV/Home was pressed: go home.
+  public var home: Bool {
+    get {
+      if case .home(let v)? = kind {return v}
+      return false
+    }
+    set {kind = .home(newValue)}
+  }
+
+  /// Play/Pause was pressed on this item (empty: nothing focused).
+  public var playPause: String {
+    get {
+      if case .playPause(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .playPause(newValue)}
+  }
+
+  /// Select was held long on this item: show its context menu.
+  public var contextMenu: String {
+    get {
+      if case .contextMenu(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .contextMenu(newValue)}
+  }
+
+  /// A key was tapped twice quickly.
+  public var doubleTap: Tenfoot_V1_Key {
+    get {
+      if case .doubleTap(let v)? = kind {return v}
+      return .unspecified
+    }
+    set {kind = .doubleTap(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -1602,10 +1833,110 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     case focusRequestDenied(Tenfoot_V1_FocusDenial)
     /// "path: reason".
     case layoutRejected(String)
+    case textChanged(Tenfoot_V1_TextChange)
+    /// Menu/Back was pressed: close what is open.
+    case back(Bool)
+    /// TV/Home was pressed: go home.
+    case home(Bool)
+    /// Play/Pause was pressed on this item (empty: nothing focused).
+    case playPause(String)
+    /// Select was held long on this item: show its context menu.
+    case contextMenu(String)
+    /// A key was tapped twice quickly.
+    case doubleTap(Tenfoot_V1_Key)
 
   }
 
   public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_TextChange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var value: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_Point: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_Shadow: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var radius: Double = 0
+
+  public var offsetY: Double = 0
+
+  public var opacity: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// How the focused item is drawn in 3D.
+public nonisolated struct Tenfoot_V1_Parallax: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var item: String = String()
+
+  /// Degrees.
+  public var rotateX: Double = 0
+
+  public var rotateY: Double = 0
+
+  public var scale: Double = 0
+
+  /// Per layer of the item, back to front: its shift in points.
+  public var translate: [Tenfoot_V1_Point] = []
+
+  public var shadow: Tenfoot_V1_Shadow {
+    get {_shadow ?? Tenfoot_V1_Shadow()}
+    set {_shadow = newValue}
+  }
+  /// Returns true if `shadow` has been explicitly set.
+  public var hasShadow: Bool {self._shadow != nil}
+  /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
+  public mutating func clearShadow() {self._shadow = nil}
+
+  /// The specular highlight's position on the item, each axis 0..1.
+  public var specular: Tenfoot_V1_Point {
+    get {_specular ?? Tenfoot_V1_Point()}
+    set {_specular = newValue}
+  }
+  /// Returns true if `specular` has been explicitly set.
+  public var hasSpecular: Bool {self._specular != nil}
+  /// Clears the value of `specular`. Subsequent reads from it will return its default value.
+  public mutating func clearSpecular() {self._specular = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _shadow: Tenfoot_V1_Shadow? = nil
+  fileprivate var _specular: Tenfoot_V1_Point? = nil
 }
 
 public nonisolated struct Tenfoot_V1_SelectionChange: Sendable {
@@ -1624,93 +1955,167 @@ public nonisolated struct Tenfoot_V1_SelectionChange: Sendable {
 
 /// The whole state of a session: the reply to SnapshotRequest, and published after a layout
 /// change. Renderers replace what they had.
-public nonisolated struct Tenfoot_V1_ScreenState: Sendable {
+public nonisolated struct Tenfoot_V1_ScreenState: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var screenID: String = String()
+  public var screenID: String {
+    get {_storage._screenID}
+    set {_uniqueStorage()._screenID = newValue}
+  }
 
-  public var epoch: UInt64 = 0
+  public var epoch: UInt64 {
+    get {_storage._epoch}
+    set {_uniqueStorage()._epoch = newValue}
+  }
 
-  public var seq: UInt64 = 0
+  public var seq: UInt64 {
+    get {_storage._seq}
+    set {_uniqueStorage()._seq = newValue}
+  }
 
   public var layout: Tenfoot_V1_Layout {
-    get {_layout ?? Tenfoot_V1_Layout()}
-    set {_layout = newValue}
+    get {_storage._layout ?? Tenfoot_V1_Layout()}
+    set {_uniqueStorage()._layout = newValue}
   }
   /// Returns true if `layout` has been explicitly set.
-  public var hasLayout: Bool {self._layout != nil}
+  public var hasLayout: Bool {_storage._layout != nil}
   /// Clears the value of `layout`. Subsequent reads from it will return its default value.
-  public mutating func clearLayout() {self._layout = nil}
+  public mutating func clearLayout() {_uniqueStorage()._layout = nil}
 
   public var focused: String {
-    get {_focused ?? String()}
-    set {_focused = newValue}
+    get {_storage._focused ?? String()}
+    set {_uniqueStorage()._focused = newValue}
   }
   /// Returns true if `focused` has been explicitly set.
-  public var hasFocused: Bool {self._focused != nil}
+  public var hasFocused: Bool {_storage._focused != nil}
   /// Clears the value of `focused`. Subsequent reads from it will return its default value.
-  public mutating func clearFocused() {self._focused = nil}
+  public mutating func clearFocused() {_uniqueStorage()._focused = nil}
 
   /// Every item's display state, in layout order.
-  public var states: [Tenfoot_V1_ItemState] = []
+  public var states: [Tenfoot_V1_ItemState] {
+    get {_storage._states}
+    set {_uniqueStorage()._states = newValue}
+  }
 
   /// Every scrolled group's offset (groups at 0, 0 are left out).
-  public var scroll: [Tenfoot_V1_ScrollOffset] = []
+  public var scroll: [Tenfoot_V1_ScrollOffset] {
+    get {_storage._scroll}
+    set {_uniqueStorage()._scroll = newValue}
+  }
+
+  /// The focused item's parallax (unset when nothing is focused).
+  public var parallax: Tenfoot_V1_Parallax {
+    get {_storage._parallax ?? Tenfoot_V1_Parallax()}
+    set {_uniqueStorage()._parallax = newValue}
+  }
+  /// Returns true if `parallax` has been explicitly set.
+  public var hasParallax: Bool {_storage._parallax != nil}
+  /// Clears the value of `parallax`. Subsequent reads from it will return its default value.
+  public mutating func clearParallax() {_uniqueStorage()._parallax = nil}
+
+  /// Every text field's value.
+  public var text: Dictionary<String,String> {
+    get {_storage._text}
+    set {_uniqueStorage()._text = newValue}
+  }
+
+  /// Whether the focused item is a text field.
+  public var editingText: Bool {
+    get {_storage._editingText}
+    set {_uniqueStorage()._editingText = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _layout: Tenfoot_V1_Layout? = nil
-  fileprivate var _focused: String? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// A change to a session's state; applies only on top of seq - 1 of the same epoch.
-public nonisolated struct Tenfoot_V1_StateDelta: Sendable {
+public nonisolated struct Tenfoot_V1_StateDelta: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var screenID: String = String()
+  public var screenID: String {
+    get {_storage._screenID}
+    set {_uniqueStorage()._screenID = newValue}
+  }
 
-  public var epoch: UInt64 = 0
+  public var epoch: UInt64 {
+    get {_storage._epoch}
+    set {_uniqueStorage()._epoch = newValue}
+  }
 
-  public var seq: UInt64 = 0
+  public var seq: UInt64 {
+    get {_storage._seq}
+    set {_uniqueStorage()._seq = newValue}
+  }
 
   public var focused: String {
-    get {_focused ?? String()}
-    set {_focused = newValue}
+    get {_storage._focused ?? String()}
+    set {_uniqueStorage()._focused = newValue}
   }
   /// Returns true if `focused` has been explicitly set.
-  public var hasFocused: Bool {self._focused != nil}
+  public var hasFocused: Bool {_storage._focused != nil}
   /// Clears the value of `focused`. Subsequent reads from it will return its default value.
-  public mutating func clearFocused() {self._focused = nil}
+  public mutating func clearFocused() {_uniqueStorage()._focused = nil}
 
   /// The items whose display state changed, with their new state.
-  public var changed: [Tenfoot_V1_ItemState] = []
+  public var changed: [Tenfoot_V1_ItemState] {
+    get {_storage._changed}
+    set {_uniqueStorage()._changed = newValue}
+  }
 
-  public var effects: [Tenfoot_V1_FocusEffect] = []
+  public var effects: [Tenfoot_V1_FocusEffect] {
+    get {_storage._effects}
+    set {_uniqueStorage()._effects = newValue}
+  }
 
   public var cause: Tenfoot_V1_Cause {
-    get {_cause ?? Tenfoot_V1_Cause()}
-    set {_cause = newValue}
+    get {_storage._cause ?? Tenfoot_V1_Cause()}
+    set {_uniqueStorage()._cause = newValue}
   }
   /// Returns true if `cause` has been explicitly set.
-  public var hasCause: Bool {self._cause != nil}
+  public var hasCause: Bool {_storage._cause != nil}
   /// Clears the value of `cause`. Subsequent reads from it will return its default value.
-  public mutating func clearCause() {self._cause = nil}
+  public mutating func clearCause() {_uniqueStorage()._cause = nil}
 
   /// The groups whose scroll offset changed, with their new offset.
-  public var scroll: [Tenfoot_V1_ScrollOffset] = []
+  public var scroll: [Tenfoot_V1_ScrollOffset] {
+    get {_storage._scroll}
+    set {_uniqueStorage()._scroll = newValue}
+  }
+
+  /// The focused item's parallax now (unset when nothing is focused).
+  public var parallax: Tenfoot_V1_Parallax {
+    get {_storage._parallax ?? Tenfoot_V1_Parallax()}
+    set {_uniqueStorage()._parallax = newValue}
+  }
+  /// Returns true if `parallax` has been explicitly set.
+  public var hasParallax: Bool {_storage._parallax != nil}
+  /// Clears the value of `parallax`. Subsequent reads from it will return its default value.
+  public mutating func clearParallax() {_uniqueStorage()._parallax = nil}
+
+  /// The text fields whose value changed.
+  public var text: Dictionary<String,String> {
+    get {_storage._text}
+    set {_uniqueStorage()._text = newValue}
+  }
+
+  public var editingText: Bool {
+    get {_storage._editingText}
+    set {_uniqueStorage()._editingText = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _focused: String? = nil
-  fileprivate var _cause: Tenfoot_V1_Cause? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Published on topic "broker" once a second, so idle screens notice a broker restart.
@@ -1749,6 +2154,9 @@ public nonisolated struct Tenfoot_V1_Ack: Sendable {
 
   /// The screen session the request applied to.
   public var screenID: String = String()
+
+  /// Whether the focused item is a text field (the remote may type).
+  public var editingText: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1792,12 +2200,20 @@ nonisolated extension Tenfoot_V1_ScrollAxis: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SCROLL_AXIS_NONE\0\u{1}SCROLL_AXIS_HORIZONTAL\0\u{1}SCROLL_AXIS_VERTICAL\0\u{1}SCROLL_AXIS_BOTH\0")
 }
 
+nonisolated extension Tenfoot_V1_ItemKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ITEM_KIND_BUTTON\0\u{1}ITEM_KIND_TEXT_FIELD\0")
+}
+
+nonisolated extension Tenfoot_V1_TouchPhase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TOUCH_PHASE_UNSPECIFIED\0\u{1}TOUCH_PHASE_BEGAN\0\u{1}TOUCH_PHASE_MOVED\0\u{1}TOUCH_PHASE_ENDED\0\u{1}TOUCH_PHASE_CANCELLED\0")
+}
+
 nonisolated extension Tenfoot_V1_Key: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_UNSPECIFIED\0\u{1}KEY_UP\0\u{1}KEY_DOWN\0\u{1}KEY_LEFT\0\u{1}KEY_RIGHT\0\u{1}KEY_SELECT\0\u{1}KEY_MENU\0\u{1}KEY_HOME\0\u{1}KEY_PLAY_PAUSE\0\u{1}KEY_PAGE_UP\0\u{1}KEY_PAGE_DOWN\0\u{1}KEY_TAB\0\u{1}KEY_SHIFT_TAB\0\u{1}KEY_VOLUME_UP\0\u{1}KEY_VOLUME_DOWN\0\u{1}KEY_MUTE\0\u{1}KEY_POWER\0\u{1}KEY_INFO\0")
 }
 
 nonisolated extension Tenfoot_V1_KeyPhase: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_PHASE_UNSPECIFIED\0\u{1}KEY_PHASE_DOWN\0\u{1}KEY_PHASE_UP\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_PHASE_UNSPECIFIED\0\u{1}KEY_PHASE_DOWN\0\u{1}KEY_PHASE_UP\0\u{1}KEY_PHASE_HELD\0")
 }
 
 nonisolated extension Tenfoot_V1_FocusDisplayState: SwiftProtobuf._ProtoNameProviding {
@@ -1813,346 +2229,300 @@ nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProv
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0")
 
-  fileprivate class _StorageClass {
-    var _protocolVersion: UInt32 = 0
-    var _sender: String = String()
-    var _seq: UInt64 = 0
-    var _sentAtNs: UInt64 = 0
-    var _replyTo: UInt64 = 0
-    var _body: Tenfoot_V1_Envelope.OneOf_Body?
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _protocolVersion = source._protocolVersion
-      _sender = source._sender
-      _seq = source._seq
-      _sentAtNs = source._sentAtNs
-      _replyTo = source._replyTo
-      _body = source._body
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._protocolVersion) }()
-        case 2: try { try decoder.decodeSingularStringField(value: &_storage._sender) }()
-        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
-        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._sentAtNs) }()
-        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._replyTo) }()
-        case 10: try {
-          var v: Tenfoot_V1_Hello?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .hello(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .hello(v)
-          }
-        }()
-        case 11: try {
-          var v: Tenfoot_V1_Welcome?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .welcome(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .welcome(v)
-          }
-        }()
-        case 12: try {
-          var v: Tenfoot_V1_RegisterScreen?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .registerScreen(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .registerScreen(v)
-          }
-        }()
-        case 13: try {
-          var v: Tenfoot_V1_Input?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .input(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .input(v)
-          }
-        }()
-        case 14: try {
-          var v: Tenfoot_V1_SnapshotRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .snapshotRequest(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .snapshotRequest(v)
-          }
-        }()
-        case 15: try {
-          var v: Tenfoot_V1_ScreenState?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .snapshot(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .snapshot(v)
-          }
-        }()
-        case 16: try {
-          var v: Tenfoot_V1_StateDelta?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .delta(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .delta(v)
-          }
-        }()
-        case 17: try {
-          var v: Tenfoot_V1_Ack?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .ack(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .ack(v)
-          }
-        }()
-        case 18: try {
-          var v: Tenfoot_V1_Error?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .error(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .error(v)
-          }
-        }()
-        case 19: try {
-          var v: Tenfoot_V1_Heartbeat?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .heartbeat(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .heartbeat(v)
-          }
-        }()
-        case 20: try {
-          var v: Tenfoot_V1_PatchLayout?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .patchLayout(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .patchLayout(v)
-          }
-        }()
-        case 21: try {
-          var v: Tenfoot_V1_FocusRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .focusRequest(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .focusRequest(v)
-          }
-        }()
-        case 22: try {
-          var v: Tenfoot_V1_DebugRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .debugRequest(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .debugRequest(v)
-          }
-        }()
-        case 23: try {
-          var v: Tenfoot_V1_DebugReport?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .debugReport(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .debugReport(v)
-          }
-        }()
-        default: break
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.sender) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.sentAtNs) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.replyTo) }()
+      case 10: try {
+        var v: Tenfoot_V1_Hello?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .hello(let m) = current {v = m}
         }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .hello(v)
+        }
+      }()
+      case 11: try {
+        var v: Tenfoot_V1_Welcome?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .welcome(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .welcome(v)
+        }
+      }()
+      case 12: try {
+        var v: Tenfoot_V1_RegisterScreen?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .registerScreen(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .registerScreen(v)
+        }
+      }()
+      case 13: try {
+        var v: Tenfoot_V1_Input?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .input(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .input(v)
+        }
+      }()
+      case 14: try {
+        var v: Tenfoot_V1_SnapshotRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .snapshotRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .snapshotRequest(v)
+        }
+      }()
+      case 15: try {
+        var v: Tenfoot_V1_ScreenState?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .snapshot(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .snapshot(v)
+        }
+      }()
+      case 16: try {
+        var v: Tenfoot_V1_StateDelta?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .delta(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .delta(v)
+        }
+      }()
+      case 17: try {
+        var v: Tenfoot_V1_Ack?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .ack(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .ack(v)
+        }
+      }()
+      case 18: try {
+        var v: Tenfoot_V1_Error?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .error(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .error(v)
+        }
+      }()
+      case 19: try {
+        var v: Tenfoot_V1_Heartbeat?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .heartbeat(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .heartbeat(v)
+        }
+      }()
+      case 20: try {
+        var v: Tenfoot_V1_PatchLayout?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .patchLayout(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .patchLayout(v)
+        }
+      }()
+      case 21: try {
+        var v: Tenfoot_V1_FocusRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .focusRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .focusRequest(v)
+        }
+      }()
+      case 22: try {
+        var v: Tenfoot_V1_DebugRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .debugRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .debugRequest(v)
+        }
+      }()
+      case 23: try {
+        var v: Tenfoot_V1_DebugReport?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .debugReport(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .debugReport(v)
+        }
+      }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._protocolVersion != 0 {
-        try visitor.visitSingularUInt32Field(value: _storage._protocolVersion, fieldNumber: 1)
-      }
-      if !_storage._sender.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._sender, fieldNumber: 2)
-      }
-      if _storage._seq != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
-      }
-      if _storage._sentAtNs != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._sentAtNs, fieldNumber: 4)
-      }
-      if _storage._replyTo != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._replyTo, fieldNumber: 5)
-      }
-      switch _storage._body {
-      case .hello?: try {
-        guard case .hello(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-      }()
-      case .welcome?: try {
-        guard case .welcome(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-      }()
-      case .registerScreen?: try {
-        guard case .registerScreen(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-      }()
-      case .input?: try {
-        guard case .input(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-      }()
-      case .snapshotRequest?: try {
-        guard case .snapshotRequest(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-      }()
-      case .snapshot?: try {
-        guard case .snapshot(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-      }()
-      case .delta?: try {
-        guard case .delta(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-      }()
-      case .ack?: try {
-        guard case .ack(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-      }()
-      case .error?: try {
-        guard case .error(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-      }()
-      case .heartbeat?: try {
-        guard case .heartbeat(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
-      }()
-      case .patchLayout?: try {
-        guard case .patchLayout(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      }()
-      case .focusRequest?: try {
-        guard case .focusRequest(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      }()
-      case .debugRequest?: try {
-        guard case .debugRequest(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
-      }()
-      case .debugReport?: try {
-        guard case .debugReport(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
-      }()
-      case nil: break
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.protocolVersion != 0 {
+      try visitor.visitSingularUInt32Field(value: self.protocolVersion, fieldNumber: 1)
+    }
+    if !self.sender.isEmpty {
+      try visitor.visitSingularStringField(value: self.sender, fieldNumber: 2)
+    }
+    if self.seq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
+    }
+    if self.sentAtNs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.sentAtNs, fieldNumber: 4)
+    }
+    if self.replyTo != 0 {
+      try visitor.visitSingularUInt64Field(value: self.replyTo, fieldNumber: 5)
+    }
+    switch self.body {
+    case .hello?: try {
+      guard case .hello(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .welcome?: try {
+      guard case .welcome(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .registerScreen?: try {
+      guard case .registerScreen(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .input?: try {
+      guard case .input(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .snapshotRequest?: try {
+      guard case .snapshotRequest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+    }()
+    case .snapshot?: try {
+      guard case .snapshot(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+    }()
+    case .delta?: try {
+      guard case .delta(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
+    case .ack?: try {
+      guard case .ack(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .error?: try {
+      guard case .error(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+    }()
+    case .heartbeat?: try {
+      guard case .heartbeat(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
+    case .patchLayout?: try {
+      guard case .patchLayout(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .focusRequest?: try {
+      guard case .focusRequest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .debugRequest?: try {
+      guard case .debugRequest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    }()
+    case .debugReport?: try {
+      guard case .debugReport(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+    }()
+    case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Envelope, rhs: Tenfoot_V1_Envelope) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._protocolVersion != rhs_storage._protocolVersion {return false}
-        if _storage._sender != rhs_storage._sender {return false}
-        if _storage._seq != rhs_storage._seq {return false}
-        if _storage._sentAtNs != rhs_storage._sentAtNs {return false}
-        if _storage._replyTo != rhs_storage._replyTo {return false}
-        if _storage._body != rhs_storage._body {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.protocolVersion != rhs.protocolVersion {return false}
+    if lhs.sender != rhs.sender {return false}
+    if lhs.seq != rhs.seq {return false}
+    if lhs.sentAtNs != rhs.sentAtNs {return false}
+    if lhs.replyTo != rhs.replyTo {return false}
+    if lhs.body != rhs.body {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2477,7 +2847,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2492,6 +2862,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       case 5: try { try decoder.decodeSingularBoolField(value: &self.momentary) }()
       case 6: try { try decoder.decodeSingularBoolField(value: &self.selected) }()
       case 7: try { try decoder.decodeSingularInt64Field(value: &self._priority) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.layers) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.value) }()
       default: break
       }
     }
@@ -2523,6 +2896,15 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     try { if let v = self._priority {
       try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
     } }()
+    if self.kind != .button {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 8)
+    }
+    if !self.layers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.layers, fieldNumber: 9)
+    }
+    if !self.value.isEmpty {
+      try visitor.visitSingularStringField(value: self.value, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2534,6 +2916,44 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if lhs.momentary != rhs.momentary {return false}
     if lhs.selected != rhs.selected {return false}
     if lhs._priority != rhs._priority {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.layers != rhs.layers {return false}
+    if lhs.value != rhs.value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ParallaxLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}depth\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.depth) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if self.depth.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.depth, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_ParallaxLayer, rhs: Tenfoot_V1_ParallaxLayer) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.depth != rhs.depth {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3200,7 +3620,7 @@ nonisolated extension Tenfoot_V1_DebugReport: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Input"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0\u{1}touch\0\u{1}text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3222,6 +3642,32 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
           self.event = .key(v)
         }
       }()
+      case 3: try {
+        var v: Tenfoot_V1_TouchEvent?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .touch(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .touch(v)
+        }
+      }()
+      case 4: try {
+        var v: Tenfoot_V1_TextInput?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .text(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .text(v)
+        }
+      }()
       default: break
       }
     }
@@ -3235,15 +3681,141 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
     }
-    try { if case .key(let v)? = self.event {
+    switch self.event {
+    case .key?: try {
+      guard case .key(let v)? = self.event else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
+    }()
+    case .touch?: try {
+      guard case .touch(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .text?: try {
+      guard case .text(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Input, rhs: Tenfoot_V1_Input) -> Bool {
     if lhs.screenID != rhs.screenID {return false}
     if lhs.event != rhs.event {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_TouchEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TouchEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}phase\0\u{1}x\0\u{1}y\0\u{3}timestamp_ns\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.timestampNs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 1)
+    }
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 2)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 3)
+    }
+    if self.timestampNs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.timestampNs, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_TouchEvent, rhs: Tenfoot_V1_TouchEvent) -> Bool {
+    if lhs.phase != rhs.phase {return false}
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.timestampNs != rhs.timestampNs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_TextInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}set\0\u{1}append\0\u{1}clear\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.edit != nil {try decoder.handleConflictingOneOf()}
+          self.edit = .set(v)
+        }
+      }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.edit != nil {try decoder.handleConflictingOneOf()}
+          self.edit = .append(v)
+        }
+      }()
+      case 3: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.edit != nil {try decoder.handleConflictingOneOf()}
+          self.edit = .clear(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.edit {
+    case .set?: try {
+      guard case .set(let v)? = self.edit else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    }()
+    case .append?: try {
+      guard case .append(let v)? = self.edit else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .clear?: try {
+      guard case .clear(let v)? = self.edit else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_TextInput, rhs: Tenfoot_V1_TextInput) -> Bool {
+    if lhs.edit != rhs.edit {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3520,7 +4092,7 @@ nonisolated extension Tenfoot_V1_FocusDenial: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FocusEffect"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0\u{1}scrolled\0\u{3}focus_request_denied\0\u{3}layout_rejected\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0\u{1}scrolled\0\u{3}focus_request_denied\0\u{3}layout_rejected\0\u{3}text_changed\0\u{1}back\0\u{1}home\0\u{3}play_pause\0\u{3}context_menu\0\u{3}double_tap\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3612,6 +4184,59 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
           self.kind = .layoutRejected(v)
         }
       }()
+      case 9: try {
+        var v: Tenfoot_V1_TextChange?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .textChanged(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .textChanged(v)
+        }
+      }()
+      case 10: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .back(v)
+        }
+      }()
+      case 11: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .home(v)
+        }
+      }()
+      case 12: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .playPause(v)
+        }
+      }()
+      case 13: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .contextMenu(v)
+        }
+      }()
+      case 14: try {
+        var v: Tenfoot_V1_Key?
+        try decoder.decodeSingularEnumField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .doubleTap(v)
+        }
+      }()
       default: break
       }
     }
@@ -3655,6 +4280,30 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
       guard case .layoutRejected(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularStringField(value: v, fieldNumber: 8)
     }()
+    case .textChanged?: try {
+      guard case .textChanged(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    }()
+    case .back?: try {
+      guard case .back(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 10)
+    }()
+    case .home?: try {
+      guard case .home(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 11)
+    }()
+    case .playPause?: try {
+      guard case .playPause(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 12)
+    }()
+    case .contextMenu?: try {
+      guard case .contextMenu(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 13)
+    }()
+    case .doubleTap?: try {
+      guard case .doubleTap(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 14)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -3662,6 +4311,180 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
 
   public static func ==(lhs: Tenfoot_V1_FocusEffect, rhs: Tenfoot_V1_FocusEffect) -> Bool {
     if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_TextChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextChange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}value\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.value.isEmpty {
+      try visitor.visitSingularStringField(value: self.value, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_TextChange, rhs: Tenfoot_V1_TextChange) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.value != rhs.value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Point"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 1)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Point, rhs: Tenfoot_V1_Point) -> Bool {
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Shadow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Shadow"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}radius\0\u{3}offset_y\0\u{1}opacity\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.radius) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.offsetY) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.opacity) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.radius.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.radius, fieldNumber: 1)
+    }
+    if self.offsetY.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.offsetY, fieldNumber: 2)
+    }
+    if self.opacity.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.opacity, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Shadow, rhs: Tenfoot_V1_Shadow) -> Bool {
+    if lhs.radius != rhs.radius {return false}
+    if lhs.offsetY != rhs.offsetY {return false}
+    if lhs.opacity != rhs.opacity {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Parallax: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Parallax"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}item\0\u{3}rotate_x\0\u{3}rotate_y\0\u{1}scale\0\u{1}translate\0\u{1}shadow\0\u{1}specular\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.item) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.rotateX) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.rotateY) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.scale) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.translate) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._shadow) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._specular) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.item.isEmpty {
+      try visitor.visitSingularStringField(value: self.item, fieldNumber: 1)
+    }
+    if self.rotateX.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.rotateX, fieldNumber: 2)
+    }
+    if self.rotateY.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.rotateY, fieldNumber: 3)
+    }
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.scale, fieldNumber: 4)
+    }
+    if !self.translate.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.translate, fieldNumber: 5)
+    }
+    try { if let v = self._shadow {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._specular {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Parallax, rhs: Tenfoot_V1_Parallax) -> Bool {
+    if lhs.item != rhs.item {return false}
+    if lhs.rotateX != rhs.rotateX {return false}
+    if lhs.rotateY != rhs.rotateY {return false}
+    if lhs.scale != rhs.scale {return false}
+    if lhs.translate != rhs.translate {return false}
+    if lhs._shadow != rhs._shadow {return false}
+    if lhs._specular != rhs._specular {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3704,63 +4527,132 @@ nonisolated extension Tenfoot_V1_SelectionChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScreenState"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0")
+
+  fileprivate class _StorageClass {
+    var _screenID: String = String()
+    var _epoch: UInt64 = 0
+    var _seq: UInt64 = 0
+    var _layout: Tenfoot_V1_Layout? = nil
+    var _focused: String? = nil
+    var _states: [Tenfoot_V1_ItemState] = []
+    var _scroll: [Tenfoot_V1_ScrollOffset] = []
+    var _parallax: Tenfoot_V1_Parallax? = nil
+    var _text: Dictionary<String,String> = [:]
+    var _editingText: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _screenID = source._screenID
+      _epoch = source._epoch
+      _seq = source._seq
+      _layout = source._layout
+      _focused = source._focused
+      _states = source._states
+      _scroll = source._scroll
+      _parallax = source._parallax
+      _text = source._text
+      _editingText = source._editingText
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self._focused) }()
-      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.states) }()
-      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.scroll) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._screenID) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._epoch) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._layout) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._focused) }()
+        case 6: try { try decoder.decodeRepeatedMessageField(value: &_storage._states) }()
+        case 7: try { try decoder.decodeRepeatedMessageField(value: &_storage._scroll) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
+        case 9: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.screenID.isEmpty {
-      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
-    }
-    if self.epoch != 0 {
-      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 2)
-    }
-    if self.seq != 0 {
-      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
-    }
-    try { if let v = self._layout {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._focused {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
-    } }()
-    if !self.states.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.states, fieldNumber: 6)
-    }
-    if !self.scroll.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.scroll, fieldNumber: 7)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._screenID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._screenID, fieldNumber: 1)
+      }
+      if _storage._epoch != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._epoch, fieldNumber: 2)
+      }
+      if _storage._seq != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
+      }
+      try { if let v = _storage._layout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._focused {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+      } }()
+      if !_storage._states.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._states, fieldNumber: 6)
+      }
+      if !_storage._scroll.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._scroll, fieldNumber: 7)
+      }
+      try { if let v = _storage._parallax {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if !_storage._text.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: _storage._text, fieldNumber: 9)
+      }
+      if _storage._editingText != false {
+        try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 10)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_ScreenState, rhs: Tenfoot_V1_ScreenState) -> Bool {
-    if lhs.screenID != rhs.screenID {return false}
-    if lhs.epoch != rhs.epoch {return false}
-    if lhs.seq != rhs.seq {return false}
-    if lhs._layout != rhs._layout {return false}
-    if lhs._focused != rhs._focused {return false}
-    if lhs.states != rhs.states {return false}
-    if lhs.scroll != rhs.scroll {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._screenID != rhs_storage._screenID {return false}
+        if _storage._epoch != rhs_storage._epoch {return false}
+        if _storage._seq != rhs_storage._seq {return false}
+        if _storage._layout != rhs_storage._layout {return false}
+        if _storage._focused != rhs_storage._focused {return false}
+        if _storage._states != rhs_storage._states {return false}
+        if _storage._scroll != rhs_storage._scroll {return false}
+        if _storage._parallax != rhs_storage._parallax {return false}
+        if _storage._text != rhs_storage._text {return false}
+        if _storage._editingText != rhs_storage._editingText {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3768,68 +4660,139 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StateDelta"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0")
+
+  fileprivate class _StorageClass {
+    var _screenID: String = String()
+    var _epoch: UInt64 = 0
+    var _seq: UInt64 = 0
+    var _focused: String? = nil
+    var _changed: [Tenfoot_V1_ItemState] = []
+    var _effects: [Tenfoot_V1_FocusEffect] = []
+    var _cause: Tenfoot_V1_Cause? = nil
+    var _scroll: [Tenfoot_V1_ScrollOffset] = []
+    var _parallax: Tenfoot_V1_Parallax? = nil
+    var _text: Dictionary<String,String> = [:]
+    var _editingText: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _screenID = source._screenID
+      _epoch = source._epoch
+      _seq = source._seq
+      _focused = source._focused
+      _changed = source._changed
+      _effects = source._effects
+      _cause = source._cause
+      _scroll = source._scroll
+      _parallax = source._parallax
+      _text = source._text
+      _editingText = source._editingText
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self._focused) }()
-      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.changed) }()
-      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.effects) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._cause) }()
-      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.scroll) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._screenID) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._epoch) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._focused) }()
+        case 5: try { try decoder.decodeRepeatedMessageField(value: &_storage._changed) }()
+        case 6: try { try decoder.decodeRepeatedMessageField(value: &_storage._effects) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._cause) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._scroll) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
+        case 10: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
+        case 11: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.screenID.isEmpty {
-      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
-    }
-    if self.epoch != 0 {
-      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 2)
-    }
-    if self.seq != 0 {
-      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
-    }
-    try { if let v = self._focused {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
-    } }()
-    if !self.changed.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.changed, fieldNumber: 5)
-    }
-    if !self.effects.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.effects, fieldNumber: 6)
-    }
-    try { if let v = self._cause {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    if !self.scroll.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.scroll, fieldNumber: 8)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._screenID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._screenID, fieldNumber: 1)
+      }
+      if _storage._epoch != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._epoch, fieldNumber: 2)
+      }
+      if _storage._seq != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
+      }
+      try { if let v = _storage._focused {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+      } }()
+      if !_storage._changed.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._changed, fieldNumber: 5)
+      }
+      if !_storage._effects.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._effects, fieldNumber: 6)
+      }
+      try { if let v = _storage._cause {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if !_storage._scroll.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._scroll, fieldNumber: 8)
+      }
+      try { if let v = _storage._parallax {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      if !_storage._text.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: _storage._text, fieldNumber: 10)
+      }
+      if _storage._editingText != false {
+        try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 11)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_StateDelta, rhs: Tenfoot_V1_StateDelta) -> Bool {
-    if lhs.screenID != rhs.screenID {return false}
-    if lhs.epoch != rhs.epoch {return false}
-    if lhs.seq != rhs.seq {return false}
-    if lhs._focused != rhs._focused {return false}
-    if lhs.changed != rhs.changed {return false}
-    if lhs.effects != rhs.effects {return false}
-    if lhs._cause != rhs._cause {return false}
-    if lhs.scroll != rhs.scroll {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._screenID != rhs_storage._screenID {return false}
+        if _storage._epoch != rhs_storage._epoch {return false}
+        if _storage._seq != rhs_storage._seq {return false}
+        if _storage._focused != rhs_storage._focused {return false}
+        if _storage._changed != rhs_storage._changed {return false}
+        if _storage._effects != rhs_storage._effects {return false}
+        if _storage._cause != rhs_storage._cause {return false}
+        if _storage._scroll != rhs_storage._scroll {return false}
+        if _storage._parallax != rhs_storage._parallax {return false}
+        if _storage._text != rhs_storage._text {return false}
+        if _storage._editingText != rhs_storage._editingText {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3867,7 +4830,7 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Ack"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}state_seq\0\u{1}focused\0\u{1}effects\0\u{3}screen_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}state_seq\0\u{1}focused\0\u{1}effects\0\u{3}screen_id\0\u{3}editing_text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3879,6 +4842,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
       case 2: try { try decoder.decodeSingularStringField(value: &self._focused) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.effects) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.editingText) }()
       default: break
       }
     }
@@ -3901,6 +4865,9 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 4)
     }
+    if self.editingText != false {
+      try visitor.visitSingularBoolField(value: self.editingText, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3909,6 +4876,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if lhs._focused != rhs._focused {return false}
     if lhs.effects != rhs.effects {return false}
     if lhs.screenID != rhs.screenID {return false}
+    if lhs.editingText != rhs.editingText {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
