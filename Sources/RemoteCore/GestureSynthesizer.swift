@@ -29,10 +29,11 @@ public enum GestureSynthesizer {
     ("slow", 0.8), ("medium", 2.5), ("fast", 6.0),
   ]
 
-  /// A swipe along a direction: from a point before the centre through `distance` units.
-  public static func swipe(_ direction: Tenfoot_V1_Key, velocity: Double, distance: Double)
-    -> [Sample]
-  {
+  /// A swipe along a direction: from a point before the centre through `distance` units,
+  /// drifting `drift` units across the direction on the way (a thumb's diagonal).
+  public static func swipe(
+    _ direction: Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double = 0
+  ) -> [Sample] {
     let (dx, dy): (Double, Double) =
       switch direction {
       case .left: (-1, 0)
@@ -40,7 +41,9 @@ public enum GestureSynthesizer {
       case .down: (0, 1)
       default: (1, 0)
       }
-    let start = (x: -dx * distance / 2, y: -dy * distance / 2)
+    let start = (
+      x: -dx * distance / 2 - abs(dy) * drift / 2, y: -dy * distance / 2 - abs(dx) * drift / 2
+    )
     let duration = 2 * distance / (1.5 * velocity)
     let count = max(2, Int(duration * rate))
     var samples = [Sample(phase: .began, x: start.x, y: start.y, at: 0)]
@@ -49,10 +52,12 @@ public enum GestureSynthesizer {
     for index in 1...count {
       let t = duration * Double(index) / Double(count)
       let travelled = v0 * t + acceleration * t * t / 2
+      let across = drift * travelled / distance
       samples.append(
         Sample(
-          phase: index == count ? .ended : .moved, x: clamp(start.x + dx * travelled),
-          y: clamp(start.y + dy * travelled), at: t))
+          phase: index == count ? .ended : .moved,
+          x: clamp(start.x + dx * travelled + abs(dy) * across),
+          y: clamp(start.y + dy * travelled + abs(dx) * across), at: t))
     }
     return samples
   }

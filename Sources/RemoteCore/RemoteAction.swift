@@ -8,8 +8,8 @@ public enum RemoteAction: Sendable, Equatable {
   case hold(Tenfoot_V1_Key, seconds: Double)
   /// Two quick presses.
   case double(Tenfoot_V1_Key)
-  /// A swipe on the touch surface.
-  case swipe(Tenfoot_V1_Key, velocity: Double, distance: Double)
+  /// A swipe on the touch surface, drifting `drift` units across its direction.
+  case swipe(Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double)
   /// Touch, slide to a point, rest, lift: tilts the focused item.
   case drag(x: Double, y: Double, duration: Double)
   /// A click on the touch surface (select).
@@ -52,6 +52,7 @@ public enum RemoteAction: Sendable, Equatable {
       }
       var velocity = 2.5
       var distance = 1.2
+      var drift = 0.0
       for word in rest.dropFirst() {
         if let named = GestureSynthesizer.speeds.first(where: { $0.name == word }) {
           velocity = named.velocity
@@ -61,12 +62,15 @@ public enum RemoteAction: Sendable, Equatable {
           value <= 2
         {
           distance = value
+        } else if word.hasPrefix("drift="), let value = Double(word.dropFirst(6)), abs(value) <= 1 {
+          drift = value
         } else {
           throw RemoteError(
-            "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2)")
+            "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2, drift=UNITS up to 1)"
+          )
         }
       }
-      return .swipe(try key(direction), velocity: velocity, distance: distance)
+      return .swipe(try key(direction), velocity: velocity, distance: distance, drift: drift)
     case "drag":
       guard let target = rest.first else { throw RemoteError("drag takes a point, like 0.2,0") }
       let point = try self.point(target)
@@ -124,7 +128,7 @@ public enum RemoteAction: Sendable, Equatable {
     case .press(let key): key.name
     case .hold(let key, _): "hold \(key.name)"
     case .double(let key): "double \(key.name)"
-    case .swipe(let key, _, _): "swipe \(key.name)"
+    case .swipe(let key, _, _, _): "swipe \(key.name)"
     case .drag: "drag"
     case .click: "click"
     case .type: "type"

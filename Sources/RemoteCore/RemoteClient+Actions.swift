@@ -33,8 +33,9 @@ extension RemoteClient {
       }
       Self.wait(until: end)
       acks.append(try sendKey(key, .up, at: end))
-    case .swipe(let key, let velocity, let distance):
-      let samples = GestureSynthesizer.swipe(key, velocity: velocity, distance: distance)
+    case .swipe(let key, let velocity, let distance, let drift):
+      let samples = GestureSynthesizer.swipe(
+        key, velocity: velocity, distance: distance, drift: drift)
       acks += try sendTouches(samples, from: start)
     case .drag(let x, let y, let duration):
       let samples = GestureSynthesizer.drag(

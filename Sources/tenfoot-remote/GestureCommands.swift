@@ -51,6 +51,8 @@ extension RemoteCommand {
     @Option(help: "Release velocity in surface units per second (instead of --speed).")
     var velocity: Swift.Double?
     @Option(help: "Travel in surface units (default 1.2, at most 2).") var distance: Swift.Double?
+    @Option(help: "Drift across the direction, surface units (a diagonal thumb; default 0).")
+    var drift: Swift.Double?
 
     func validate() throws {
       if speed != nil && velocity != nil {
@@ -63,6 +65,7 @@ extension RemoteCommand {
       if let speed { words.append(speed) }
       if let velocity { words.append("v=\(velocity)") }
       if let distance { words.append("d=\(distance)") }
+      if let drift { words.append("drift=\(drift)") }
       try RemoteCommand.run(try RemoteAction.parse(words), options)
     }
   }
