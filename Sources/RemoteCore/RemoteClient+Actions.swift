@@ -52,6 +52,20 @@ extension RemoteClient {
       focused: last?.hasFocused == true ? last?.focused : nil)
   }
 
+  /// Sends one touch sample stamped now (the interactive touch mode).
+  public func touch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double) throws(RemoteError)
+    -> PressResult
+  {
+    var touch = Tenfoot_V1_TouchEvent()
+    touch.phase = phase
+    touch.x = x
+    touch.y = y
+    touch.timestampNs = MonotonicClock.nanoseconds()
+    let ack = try send(.touch(touch), what: "touch")
+    return PressResult(
+      name: "touch", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+  }
+
   /// The interval between held ticks, nanoseconds.
   static let holdTick: UInt64 = 50_000_000
 
