@@ -47,9 +47,11 @@ extension RemoteClient {
       acks.append(try send(.text(input), what: "type"))
     }
     let last = acks.last
-    return PressResult(
+    var result = PressResult(
       name: action.name, effects: acks.flatMap(\.effects),
       focused: last?.hasFocused == true ? last?.focused : nil)
+    result.editingText = last?.editingText ?? false
+    return result
   }
 
   /// Sends one touch sample stamped now (the interactive touch mode).

@@ -114,11 +114,14 @@ public struct PressResult: Sendable {
   public var effects: [Tenfoot_V1_FocusEffect]
   /// The focused item afterwards.
   public var focused: String?
+  /// Whether the focused item is a text field (the remote may `type`).
+  public var editingText = false
 
   /// One line for people and scripts: `right: focus r0c0 → r0c1 (right); focused r0c1`.
   public var line: String {
     let what = effects.isEmpty ? "no effect" : effects.map(\.summary).joined(separator: "; ")
-    return "\(name): \(what); focused \(focused ?? "none")"
+    return
+      "\(name): \(what); focused \(focused ?? "none")\(editingText ? " (text field: type to edit)" : "")"
   }
 }
 

@@ -113,10 +113,12 @@ struct SiriRemoteTests {
     let refused = try stack.remote(["type", "star"])
     #expect(refused.status != 0)
     #expect(refused.errors.joined().contains("no_text_field"), "\(refused.errors)")
-    _ = try stack.remote(["press", "up"])
+    let up = try stack.remote(["press", "up"])
+    #expect(up.output == ["up: focus a0 → search (up); focused search (text field: type to edit)"])
     let typed = try stack.remote(["type", "star"])
     #expect(typed.status == 0, "\(typed.errors)")
-    #expect(typed.output == [#"type: search text "star"; focused search"#])
+    #expect(
+      typed.output == [#"type: search text "star"; focused search (text field: type to edit)"#])
     _ = try screen.waitForFrame(from: start, "star in the frame") { $0.text["search"] == "star" }
   }
 }
