@@ -40,6 +40,8 @@ public final class ScreenClient {
   private var dropDeltas: Set<UInt64>
   /// Stops `run()` from any thread.
   public let stopper: ScreenStopper
+  /// Input from other threads (a web page acting as a remote), sent to the broker by the loop.
+  public let inputs: ScreenInputQueue
 
   /// Creates and connects the sockets (subscribing before any snapshot is requested).
   public init(
@@ -50,6 +52,7 @@ public final class ScreenClient {
     self.logger = logger
     waker = try Waker()
     stopper = ScreenStopper(waker: waker)
+    inputs = ScreenInputQueue(waker: waker)
     sync = StateSync(screen: configuration.screenID)
     topic = Array(WireProtocol.stateTopic(screen: configuration.screenID).utf8)
     dropDeltas = configuration.dropDeltas
@@ -76,7 +79,10 @@ public final class ScreenClient {
     try resync(reason: "start")
     while !stopper.isStopped {
       try poller.poll(timeoutMilliseconds: 1000)
-      if poller.isReadable(wakeIndex) { waker.drain() }
+      if poller.isReadable(wakeIndex) {
+        waker.drain()
+        sendQueuedInputs()
+      }
       if let rendererIndex, poller.isReadable(rendererIndex) { try renderer.handleWake() }
       if poller.isReadable(stateIndex) {
         while let frames = try subscriber.receiveMultipart(dontWait: true) {
@@ -84,6 +90,27 @@ public final class ScreenClient {
         }
       }
       if sync.awaitingSnapshot { try resync(reason: "retry") }
+    }
+  }
+
+  /// Sends what `inputs` holds to the broker, one request each. A refusal or a missing broker
+  /// is logged and the event dropped: input is never replayed late.
+  private func sendQueuedInputs() {
+    for event in inputs.drain() {
+      var input = Tenfoot_V1_Input()
+      input.screenID = configuration.screenID
+      input.event = event
+      do {
+        let reply = try control.request(
+          .input(input), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+        if case .error(let error) = reply {
+          logger.notice(
+            "broker refused input",
+            metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
+        }
+      } catch {
+        logger.notice("input not delivered", metadata: ["error": "\(error)"])
+      }
     }
   }
 
