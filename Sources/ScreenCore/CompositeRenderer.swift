@@ -1,0 +1,28 @@
+/// Several renderers drawing the same frames (headless JSON lines plus SVG files).
+public final class CompositeRenderer: Renderer {
+  private let renderers: [any Renderer]
+
+  /// Draws every frame with each of `renderers`, in order.
+  public init(_ renderers: [any Renderer]) { self.renderers = renderers }
+
+  /// Starts each renderer.
+  public func start() throws { for renderer in renderers { try renderer.start() } }
+
+  /// Draws the frame with each renderer.
+  public func render(_ frame: ScreenFrame) throws {
+    for renderer in renderers { try renderer.render(frame) }
+  }
+
+  /// The first renderer's wake descriptor, if any renderer has one.
+  public var wakeFileDescriptor: Int32? { renderers.lazy.compactMap(\.wakeFileDescriptor).first }
+
+  /// Passes the wake-up to every renderer that can be woken.
+  public func handleWake() throws {
+    for renderer in renderers where renderer.wakeFileDescriptor != nil {
+      try renderer.handleWake()
+    }
+  }
+
+  /// Stops each renderer, last first.
+  public func stop() { for renderer in renderers.reversed() { renderer.stop() } }
+}

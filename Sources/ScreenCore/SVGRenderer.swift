@@ -1,0 +1,232 @@
+import FocusEngine
+import Foundation
+
+/// Writes one SVG file per applied state (`frame-000001.svg`, …) that looks like the web
+/// renderer's page: cards with titles, the five states, the focused card lifted, scaled and
+/// skewed to suggest its tilt, shadows from the engine's numbers, a specular highlight and a
+/// status line. For documentation and snapshot tests; the drawing is `SVGRenderer.svg(for:)`.
+public final class SVGRenderer: Renderer {
+  private let directory: String
+  private var count = 0
+
+  /// Writes into `directory`, creating it if needed.
+  public init(directory: String) throws {
+    self.directory = directory
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true)
+  }
+
+  /// Nothing to prepare.
+  public func start() throws {}
+
+  /// Writes the next numbered file.
+  public func render(_ frame: ScreenFrame) throws {
+    count += 1
+    let name = String(format: "frame-%06d.svg", count)
+    try Data(Self.svg(for: frame).utf8).write(
+      to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+  }
+
+  /// Never needs waking.
+  public var wakeFileDescriptor: Int32? { nil }
+
+  /// Never called.
+  public func handleWake() throws {}
+
+  /// Nothing to restore.
+  public func stop() {}
+
+  /// How far the skew follows the tilt: an affine stand-in for the page's perspective.
+  static let skewPerDegree = 0.8
+  /// The status line's height below the canvas, points.
+  static let statusHeight = 56.0
+
+  /// The SVG document for `frame`.
+  public static func svg(for frame: ScreenFrame) -> String {
+    let canvas = frame.layout.canvas
+    let height = canvas.height + statusHeight
+    var out = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(n(canvas.width))" height="\(n(height))" \
+      viewBox="0 0 \(n(canvas.width)) \(n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+      <defs>
+      <radialGradient id="bg" cx="50%" cy="0%" r="90%"><stop offset="0" stop-color="#1d2433"/>\
+      <stop offset="1" stop-color="#0b0d12"/></radialGradient>
+      <filter id="gray"><feColorMatrix type="saturate" values="0"/></filter>
+
+      """
+    for state in FocusDisplayState.allCases where state != .unavailable {
+      out += shadowFilter(id: "shadow-\(state.rawValue)", Parallax.shadow(for: state))
+    }
+    if let parallax = frame.parallax {
+      out += shadowFilter(id: "shadow-tilt", parallax.shadow)
+      out += """
+        <radialGradient id="specular" cx="\(n(parallax.specular.x))" cy="\(n(parallax.specular.y))" r="0.6">\
+        <stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="0.6" stop-color="#fff" \
+        stop-opacity="0.06"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+
+        """
+    }
+    out += """
+      </defs>
+      <rect width="\(n(canvas.width))" height="\(n(canvas.height))" fill="url(#bg)"/>
+
+      """
+    // The focused (and highlighted) card goes last so it is drawn above its neighbours.
+    let order = frame.layout.items.sorted { rank(frame, $0) < rank(frame, $1) }
+    for item in order { out += card(item, frame) }
+    out += status(frame, y: canvas.height, width: canvas.width)
+    out += "</svg>\n"
+    return out
+  }
+
+  private static func rank(_ frame: ScreenFrame, _ item: Item) -> Int {
+    switch frame.states[item.id] {
+    case .focused: 2
+    case .highlighted: 1
+    default: 0
+    }
+  }
+
+  private static func shadowFilter(id: String, _ shadow: Parallax.Shadow) -> String {
+    """
+    <filter id="\(id)" x="-30%" y="-30%" width="160%" height="170%"><feDropShadow dx="0" \
+    dy="\(n(shadow.offsetY))" stdDeviation="\(n(shadow.radius / 2))" flood-color="#000" \
+    flood-opacity="\(n(shadow.opacity))"/></filter>
+
+    """
+  }
+
+  private static func card(_ item: Item, _ frame: ScreenFrame) -> String {
+    let state = frame.states[item.id] ?? .unfocused
+    let rect = item.frame
+    let centerX = rect.x + rect.width / 2
+    let centerY = rect.y + rect.height / 2
+    var scale = Parallax.scale(for: state)
+    var skew = (x: 0.0, y: 0.0)
+    let tilted = frame.parallax?.item == item.id ? frame.parallax : nil
+    if let tilted {
+      scale = tilted.scale
+      skew = (x: -tilted.rotateX * skewPerDegree, y: tilted.rotateY * skewPerDegree)
+    }
+    let transform =
+      "translate(\(n(centerX)) \(n(centerY))) scale(\(n(scale))) skewX(\(n(skew.x))) "
+      + "skewY(\(n(skew.y))) translate(\(n(-centerX)) \(n(-centerY)))"
+    let filter =
+      switch state {
+      case .unavailable: "url(#gray)"
+      case .focused where tilted != nil: "url(#shadow-tilt)"
+      default: "url(#shadow-\(state.rawValue))"
+      }
+    let opacity = state == .unavailable ? "0.55" : "1"
+    let short = rect.height < 120
+    let isText = item.kind == .textField
+    let fill =
+      isText ? "#e9edf5" : color(for: item.id, lightness: state == .highlighted ? 0.28 : 0.38)
+    var out = """
+      <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)" \
+      opacity="\(opacity)" filter="\(filter)">
+      <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
+      rx="14" fill="\(fill)"\(state == .focused ? " stroke=\"#fff\" stroke-width=\"4\"" : "")/>
+
+      """
+    for (index, layer) in item.layers.enumerated() where !isText {
+      let shift = tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
+      let radius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
+      out += """
+        <circle cx="\(n(rect.x + rect.width * (0.3 + 0.4 * layer.depth) + (shift?.x ?? 0)))" \
+        cy="\(n(rect.y + rect.height * (0.45 - 0.15 * layer.depth) + (shift?.y ?? 0)))" \
+        r="\(n(radius))" fill="#fff" fill-opacity="\(n(0.12 + 0.25 * layer.depth))"/>
+
+        """
+    }
+    if state == .focused && tilted != nil {
+      out += """
+        <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
+        rx="14" fill="url(#specular)"/>
+
+        """
+    }
+    let text =
+      isText ? (frame.text[item.id].flatMap { $0.isEmpty ? nil : $0 } ?? item.title) : item.title
+    let textColor = isText ? "#141821" : "#eef1f6"
+    let textY = short || isText ? centerY + 8 : rect.y + rect.height - 18
+    let fontSize = short ? 24 : 20
+    out += """
+      <text x="\(n(centerX))" y="\(n(textY))" text-anchor="middle" font-size="\(fontSize)" \
+      font-weight="600" fill="\(textColor)">\(escape(text))\
+      \(isText && frame.editingText && frame.focused == item.id ? "▏" : "")</text>
+
+      """
+    if state == .selected {
+      out += """
+        <text x="\(n(rect.x + rect.width - 12))" y="\(n(rect.y + 32))" text-anchor="end" \
+        font-size="26" fill="#ff3b5c">♥</text>
+
+        """
+    }
+    if state == .unavailable {
+      out += """
+        <rect x="\(n(rect.x + 10))" y="\(n(rect.y + 10))" width="132" height="26" rx="6" \
+        fill="#000" fill-opacity="0.6"/><text x="\(n(rect.x + 76))" y="\(n(rect.y + 28))" \
+        text-anchor="middle" font-size="14" fill="#eef1f6">COMING SOON</text>
+
+        """
+    }
+    out += "</g>\n"
+    return out
+  }
+
+  private static func status(_ frame: ScreenFrame, y: Double, width: Double) -> String {
+    var line = "nothing focused"
+    if let id = frame.focused {
+      let title = frame.layout.items.first { $0.id == id }?.title ?? id
+      line = "▶ \(title) (\(id))"
+      if let parallax = frame.parallax {
+        line += String(
+          format: " · rotateX %.2f° rotateY %.2f° scale %.2f", parallax.rotateX, parallax.rotateY,
+          parallax.scale)
+      }
+    }
+    line += " · seq \(frame.seq)"
+    if let event = frame.lastEvent { line += " · \(event)" }
+    return """
+      <rect x="0" y="\(n(y))" width="\(n(width))" height="\(n(statusHeight))" fill="#05070a"/>
+      <text x="24" y="\(n(y + 36))" font-size="22" fill="#aab3c5">\(escape(line))</text>
+
+      """
+  }
+
+  /// A poster colour from the item's id (the page uses the same hue).
+  private static func color(for id: String, lightness: Double) -> String {
+    var hash: UInt32 = 2_166_136_261  // FNV-1a over UTF-16 units, as the page computes it.
+    for unit in id.utf16 { hash = (hash ^ UInt32(unit)) &* 16_777_619 }
+    let hue = Double(hash % 360)
+    let saturation = 0.5
+    let chroma = (1 - abs(2 * lightness - 1)) * saturation
+    let sector = hue / 60
+    let second = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
+    let (red, green, blue): (Double, Double, Double) =
+      switch Int(sector) {
+      case 0: (chroma, second, 0)
+      case 1: (second, chroma, 0)
+      case 2: (0, chroma, second)
+      case 3: (0, second, chroma)
+      case 4: (second, 0, chroma)
+      default: (chroma, 0, second)
+      }
+    let match = lightness - chroma / 2
+    func byte(_ value: Double) -> Int { Int(((value + match) * 255).rounded()) }
+    return String(format: "#%02x%02x%02x", byte(red), byte(green), byte(blue))
+  }
+
+  /// A number with at most three decimals and no trailing zeros.
+  private static func n(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
+  private static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
