@@ -10,8 +10,8 @@ public enum RemoteAction: Sendable, Equatable {
   case double(Tenfoot_V1_Key)
   /// A swipe on the touch surface, drifting `drift` units across its direction.
   case swipe(Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double)
-  /// Touch, slide to a point, rest, lift: tilts the focused item.
-  case drag(x: Double, y: Double, duration: Double)
+  /// Touch, slide to a point, rest `rest` seconds, lift: tilts the focused item.
+  case drag(x: Double, y: Double, duration: Double, rest: Double = RemoteAction.dragRest)
   /// A click on the touch surface (select).
   case click
   /// Type into the focused text field.
@@ -75,7 +75,8 @@ public enum RemoteAction: Sendable, Equatable {
       guard let target = rest.first else { throw RemoteError("drag takes a point, like 0.2,0") }
       let point = try self.point(target)
       let seconds = rest.count > 1 ? try duration(rest[1]) : 0.25
-      return .drag(x: point.x, y: point.y, duration: seconds)
+      let resting = rest.count > 2 ? try duration(rest[2]) : dragRest
+      return .drag(x: point.x, y: point.y, duration: seconds, rest: resting)
     case "click":
       return .click
     case "type":

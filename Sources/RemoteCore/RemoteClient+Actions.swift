@@ -37,9 +37,8 @@ extension RemoteClient {
       let samples = GestureSynthesizer.swipe(
         key, velocity: velocity, distance: distance, drift: drift)
       acks += try sendTouches(samples, from: start)
-    case .drag(let x, let y, let duration):
-      let samples = GestureSynthesizer.drag(
-        toX: x, y: y, duration: duration, rest: RemoteAction.dragRest)
+    case .drag(let x, let y, let duration, let rest):
+      let samples = GestureSynthesizer.drag(toX: x, y: y, duration: duration, rest: rest)
       acks += try sendTouches(samples, from: start)
     case .type(let text):
       var input = Tenfoot_V1_TextInput()

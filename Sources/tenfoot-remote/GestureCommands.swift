@@ -70,7 +70,7 @@ extension RemoteCommand {
     }
   }
 
-  /// `tenfoot-remote drag --to X,Y [--duration T]`
+  /// `tenfoot-remote drag --to X,Y [--duration T] [--rest T]`
   struct Drag: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Touch, slide to a point, rest briefly, lift: tilts the focused item.")
@@ -78,9 +78,10 @@ extension RemoteCommand {
     @OptionGroup var options: RemoteOptions
     @Option(help: "Where to slide to, X,Y in [-1, 1].") var to: String
     @Option(help: "How long the slide takes, like 250ms.") var duration = "250ms"
+    @Option(help: "How long the finger rests before lifting, like 2s.") var rest = "300ms"
 
     func run() throws {
-      try RemoteCommand.run(try RemoteAction.parse(["drag", to, duration]), options)
+      try RemoteCommand.run(try RemoteAction.parse(["drag", to, duration, rest]), options)
     }
   }
 
