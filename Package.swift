@@ -17,6 +17,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
   ],
   targets: [
     .systemLibrary(
@@ -52,6 +55,18 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The web renderer: a Hummingbird server with a WebSocket, kept out of ScreenCore so the
+    // terminal and headless screens' tests do not build the HTTP stack.
+    .target(
+      name: "WebScreen",
+      dependencies: [
+        "ScreenCore", "TenFootProtocol",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "RemoteCore",
       dependencies: [
@@ -70,7 +85,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "TenFootCLI",
+        "ScreenCore", "WebScreen", "TenFootCLI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -104,6 +119,9 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "TestSupport", "ZeroMQ", "TenFootProtocol",
+        // A WebSocket client plays the web renderer's page in WebScreenTests.
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
         // Depending on the executables makes `swift test` build them first.
         "tenfoot-broker", "tenfoot-screen", "tenfoot-remote",
       ]

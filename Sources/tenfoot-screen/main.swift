@@ -4,6 +4,7 @@ import Foundation
 import ScreenCore
 import TenFootCLI
 import TenFootProtocol
+import WebScreen
 import ZeroMQ
 
 /// `tenfoot-screen`: registers a layout and renders the state the broker publishes.
@@ -15,12 +16,14 @@ struct ScreenCommand: ParsableCommand {
     discussion: """
       By default it registers the embedded demo catalog (a menu bar and rows of posters) and \
       draws it full-screen in the terminal. --renderer headless writes one JSON object per \
-      applied state instead (see README).
+      applied state instead (see README); --svg DIR also draws each state as an SVG file. \
+      --renderer web serves a page that draws the screen in CSS 3D and acts as a remote \
+      (--listen HOST:PORT, default 127.0.0.1:8080).
       """,
     version: TenFootVersion.string)
 
   enum RendererKind: String, ExpressibleByArgument, CaseIterable {
-    case terminal, headless
+    case terminal, headless, web
   }
 
   @OptionGroup var connection: ConnectionOptions
@@ -37,17 +40,26 @@ struct ScreenCommand: ParsableCommand {
   @Flag(help: "Show an existing session without registering a layout (a mirror).")
   var mirror = false
 
-  @Option(help: "terminal (default on a TTY) or headless.")
+  @Option(help: "terminal (default on a TTY), headless or web.")
   var renderer: RendererKind?
 
   @Option(help: "Headless output: a file, or - for standard output.")
   var frames = "-"
+
+  @Option(help: "Headless: also write one SVG file per frame into this directory.")
+  var svg: String?
+
+  @Option(help: "Web renderer: the address to serve the page on (port 0 picks a free port).")
+  var listen = "127.0.0.1:8080"
 
   @Option(help: .hidden)
   var debugDropDelta: [UInt64] = []
 
   func validate() throws {
     if let problem = ScreenID.problem(with: id) { throw ValidationError(problem) }
+    if (renderer ?? .terminal) == .web && WebAddress(listen) == nil {
+      throw ValidationError("--listen wants HOST:PORT, e.g. 127.0.0.1:8080 (port 0 picks one)")
+    }
     if mirror && layout != nil {
       throw ValidationError("--mirror registers no layout: drop --layout")
     }
@@ -82,16 +94,29 @@ struct ScreenCommand: ParsableCommand {
         registered = DemoCatalog.layout
       }
     }
-    let output: any Renderer =
-      switch kind {
-      case .terminal: TerminalRenderer()
-      case .headless: try HeadlessRenderer(path: frames)
+    var web: WebRenderer?
+    let output: any Renderer
+    switch kind {
+    case .terminal: output = TerminalRenderer()
+    case .headless:
+      let headless = try HeadlessRenderer(path: frames)
+      output =
+        try svg.map { try CompositeRenderer([headless, SVGRenderer(directory: $0)]) } ?? headless
+    case .web:
+      guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
+      let renderer = WebRenderer(host: address.host, port: address.port, logger: logger) { url in
+        print("tenfoot-screen web \(url)")
+        fflush(nil)
       }
+      web = renderer
+      output = renderer
+    }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
     let context = try Context()
     let client = try ScreenClient(
       configuration: configuration, context: context, renderer: output, logger: logger)
+    web?.forwardInputs(to: client.inputs)
     let stopper = client.stopper
     SignalWatcher.onTerminate { stopper.stop() }
     try client.run()

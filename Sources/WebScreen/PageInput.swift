@@ -1,0 +1,79 @@
+import Foundation
+import TenFootProtocol
+
+/// Turns the page's remote messages into `Input` events for the broker.
+///
+/// The page sends `{"key":"right","phase":"down","t":1234.5}` for keys and
+/// `{"touch":"moved","x":0.3,"y":0,"t":1240.1}` for the touch pad (x, y in [-1, 1]); `t` is the
+/// page's `performance.now()` in milliseconds. Timestamps are moved onto this process's
+/// monotonic clock by the offset seen at the page's first message, so gesture speeds are the
+/// page's own and network jitter does not change them.
+struct PageInput {
+  /// Why a message was not turned into an event.
+  struct Problem: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  private var offset: Int64?
+  private var last: UInt64 = 0
+
+  /// The event a page message stands for.
+  mutating func event(from text: String) throws(Problem) -> Tenfoot_V1_Input.OneOf_Event {
+    guard let data = text.data(using: .utf8),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { throw Problem(description: "not a JSON object") }
+    let timestamp = stamp(object["t"] as? Double)
+    if let name = object["key"] as? String {
+      guard let key = Tenfoot_V1_Key(name: name) else {
+        throw Problem(description: "unknown key \(name)")
+      }
+      var event = Tenfoot_V1_KeyEvent()
+      event.key = key
+      switch object["phase"] as? String {
+      case "down": event.phase = .down
+      case "up": event.phase = .up
+      case "held": event.phase = .held
+      default: throw Problem(description: "key phase must be down, up or held")
+      }
+      event.timestampNs = timestamp
+      return .key(event)
+    }
+    if let phase = object["touch"] as? String {
+      var event = Tenfoot_V1_TouchEvent()
+      switch phase {
+      case "began": event.phase = .began
+      case "moved": event.phase = .moved
+      case "ended": event.phase = .ended
+      case "cancelled": event.phase = .cancelled
+      default: throw Problem(description: "touch phase must be began, moved, ended or cancelled")
+      }
+      guard let x = object["x"] as? Double, let y = object["y"] as? Double, x.isFinite, y.isFinite
+      else { throw Problem(description: "touch needs numbers x and y") }
+      event.x = min(1, max(-1, x))
+      event.y = min(1, max(-1, y))
+      event.timestampNs = timestamp
+      return .touch(event)
+    }
+    if let value = object["text"] as? String {
+      var input = Tenfoot_V1_TextInput()
+      input.set = value
+      return .text(input)
+    }
+    throw Problem(description: "expected key, touch or text")
+  }
+
+  /// The page time `milliseconds` on this process's clock, never going backwards.
+  private mutating func stamp(_ milliseconds: Double?) -> UInt64 {
+    let now = MonotonicClock.nanoseconds()
+    guard let milliseconds, milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e12 else {
+      last = max(last, now)
+      return last
+    }
+    let pageNanoseconds = Int64(milliseconds * 1_000_000)
+    let offset = self.offset ?? (Int64(now) - pageNanoseconds)
+    self.offset = offset
+    let mapped = UInt64(max(0, pageNanoseconds + offset))
+    last = max(last, mapped)
+    return last
+  }
+}

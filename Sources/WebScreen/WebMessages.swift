@@ -1,0 +1,131 @@
+import FocusEngine
+import Foundation
+import ScreenCore
+import TenFootProtocol
+
+/// The JSON the page receives: the layout (sent on connect and when it changes) and frames.
+enum WebMessages {
+  /// The layout message: canvas, items, groups, and the engine's per-state scale and shadow
+  /// (so the page draws exactly the numbers the focus engine uses).
+  static func layout(_ layout: Layout) throws -> String {
+    let states: [String: StateStyle] = Dictionary(
+      uniqueKeysWithValues: FocusDisplayState.allCases.map { state in
+        let shadow = Parallax.shadow(for: state)
+        return (
+          state.rawValue,
+          StateStyle(
+            scale: Parallax.scale(for: state),
+            shadow: ShadowJSON(
+              radius: shadow.radius, offsetY: shadow.offsetY, opacity: shadow.opacity))
+        )
+      })
+    let message = LayoutJSON(
+      canvas: [layout.canvas.width, layout.canvas.height],
+      items: layout.items.map { item in
+        ItemJSON(
+          id: item.id, title: item.title,
+          frame: [item.frame.x, item.frame.y, item.frame.width, item.frame.height],
+          kind: item.kind.rawValue, toggles: item.toggles,
+          layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) })
+      },
+      groups: layout.groups.flatMap(Self.flatten),
+      states: states)
+    return try encode(message)
+  }
+
+  /// The frame message: everything but the layout.
+  static func frame(_ frame: ScreenFrame) throws -> String {
+    let parallax = frame.parallax.map { value in
+      ParallaxJSON(
+        item: value.item, rotateX: round(value.rotateX), rotateY: round(value.rotateY),
+        scale: round(value.scale), translate: value.translate.map { [round($0.x), round($0.y)] },
+        shadow: ShadowJSON(
+          radius: value.shadow.radius, offsetY: value.shadow.offsetY,
+          opacity: value.shadow.opacity),
+        specular: [round(value.specular.x), round(value.specular.y)])
+    }
+    return try encode(
+      FrameJSON(
+        screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
+        states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
+        text: frame.text, editing: frame.editingText, events: frame.events))
+  }
+
+  private static func flatten(_ group: Group) -> [GroupJSON] {
+    [
+      GroupJSON(
+        id: group.id, items: group.items, scroll: group.scroll?.rawValue,
+        viewport: group.viewport.map { [$0.x, $0.y, $0.width, $0.height] })
+    ] + group.groups.flatMap(flatten)
+  }
+
+  private static func encode(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  private static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  struct StateStyle: Encodable {
+    let scale: Double
+    let shadow: ShadowJSON
+  }
+
+  struct ShadowJSON: Encodable {
+    let radius: Double
+    let offsetY: Double
+    let opacity: Double
+  }
+
+  struct LayerJSON: Encodable {
+    let name: String
+    let depth: Double
+  }
+
+  struct ItemJSON: Encodable {
+    let id: String
+    let title: String
+    let frame: [Double]
+    let kind: String
+    let toggles: Bool
+    let layers: [LayerJSON]
+  }
+
+  struct GroupJSON: Encodable {
+    let id: String
+    let items: [String]
+    let scroll: String?
+    let viewport: [Double]?
+  }
+
+  struct LayoutJSON: Encodable {
+    let canvas: [Double]
+    let items: [ItemJSON]
+    let groups: [GroupJSON]
+    let states: [String: StateStyle]
+  }
+
+  struct ParallaxJSON: Encodable {
+    let item: String
+    let rotateX: Double
+    let rotateY: Double
+    let scale: Double
+    let translate: [[Double]]
+    let shadow: ShadowJSON
+    let specular: [Double]
+  }
+
+  struct FrameJSON: Encodable {
+    let screen: String
+    let epoch: UInt64
+    let seq: UInt64
+    let focused: String?
+    let states: [String: String]
+    let event: String?
+    let parallax: ParallaxJSON?
+    let text: [String: String]
+    let editing: Bool
+    let events: [String]
+  }
+}

@@ -1,0 +1,299 @@
+/// The web renderer's page: HTML, CSS and JavaScript in one document, no external assets.
+///
+/// It opens a WebSocket to `/ws`, builds the grid from the layout message and restyles it on
+/// every frame message: CSS 3D (perspective, rotateX/rotateY, scale) from the focused item's
+/// parallax, per-layer translation, a shadow from the engine's per-state numbers, a specular
+/// gradient, and CSS transitions that ease every change (the tilt settling back to rest).
+/// The keyboard and the touch pad send remote input back; a dropped socket reconnects.
+enum WebPage {
+  /// The whole page.
+  static let html = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>TenFoot screen</title>
+    <style>
+    \(css)
+    </style>
+    </head>
+    <body>
+    <div id="viewport"><div id="stage"></div></div>
+    <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
+    <div id="remote" aria-label="remote">
+      <p>Remote: arrows, Enter, Esc (Menu), Tab. Drag on the pad to tilt; flick to swipe.</p>
+      <div id="pad" title="touch surface: drag to tilt, swipe to move"><div id="finger"></div></div>
+      <div id="buttons">
+        <button data-key="menu">Menu</button><button data-key="home">Home</button>
+        <button data-key="select">Select</button><button data-key="play-pause">Play/Pause</button>
+      </div>
+    </div>
+    <script>
+    \(script)
+    </script>
+    </body>
+    </html>
+    """
+
+  static let css = """
+    html, body { margin: 0; height: 100%; background: #0b0d12; color: #eef1f6;
+      font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; overflow: hidden; }
+    #viewport { position: absolute; inset: 0 214px 40px 0; overflow: hidden; }
+    #stage { position: absolute; left: 0; top: 0; transform-origin: 0 0;
+      background: radial-gradient(ellipse at 50% 0%, #1d2433 0%, #0b0d12 70%); }
+    .item { position: absolute; box-sizing: border-box; border-radius: 14px; will-change: transform;
+      transform-style: preserve-3d; background: #1a1f2b; overflow: hidden;
+      transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1), box-shadow 0.28s ease,
+        filter 0.28s ease, opacity 0.28s ease; }
+    #stage.instant .item, #stage.instant .item * { transition: none !important; }
+    .item .layer { position: absolute; inset: -12px; transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1); }
+    .item .face { position: absolute; inset: 0; }
+    .item .title { position: absolute; left: 0; right: 0; bottom: 0; padding: 8% 8% 7%; font-weight: 600;
+      font-size: 22px; line-height: 1.15; text-shadow: 0 1px 3px rgba(0, 0, 0, 0.7);
+      background: linear-gradient(transparent, rgba(0, 0, 0, 0.55)); transition: transform 0.28s ease; }
+    .item.short .title { top: 0; bottom: 0; display: flex; align-items: center; justify-content: center;
+      padding: 0 10px; background: none; font-size: 24px; }
+    .item .specular { position: absolute; inset: 0; opacity: 0; pointer-events: none; mix-blend-mode: screen;
+      transition: opacity 0.28s ease, background-position 0.28s ease; }
+    .item .heart { position: absolute; top: 8px; right: 12px; font-size: 28px; color: #ff3b5c; display: none;
+      text-shadow: 0 1px 4px rgba(0, 0, 0, 0.6); }
+    .item .soon { position: absolute; top: 10px; left: 12px; font-size: 15px; letter-spacing: 0.04em;
+      text-transform: uppercase; background: rgba(0, 0, 0, 0.6); padding: 3px 8px; border-radius: 6px; display: none; }
+    .item.focused { z-index: 10; }
+    .item.focused .specular { opacity: 1; }
+    .item.focused .title { transform: translateY(-4px); }
+    .item.highlighted { z-index: 9; filter: brightness(0.72); }
+    .item.selected .heart { display: block; }
+    .item.unavailable { filter: grayscale(1) brightness(0.55); opacity: 0.55; }
+    .item.unavailable .soon { display: block; }
+    .item.textfield { background: #e9edf5; color: #141821; }
+    .item.textfield .face { display: none; }
+    .item.textfield .title { color: #141821; text-shadow: none; background: none; top: 0; display: flex;
+      align-items: center; padding: 0 18px; font-weight: 500; }
+    .item.textfield .value:empty::before { content: attr(data-placeholder); color: #7a8294; }
+    .item.textfield.editing .value::after { content: "▏"; animation: blink 1s steps(1) infinite; }
+    @keyframes blink { 50% { opacity: 0; } }
+    #status { position: absolute; left: 0; right: 0; bottom: 0; height: 40px; line-height: 40px; padding: 0 16px;
+      background: #05070a; font-size: 14px; color: #aab3c5; white-space: nowrap; overflow: hidden; }
+    #conn { padding: 2px 8px; border-radius: 6px; background: #214d2e; color: #b8f5c8; }
+    #conn.down { background: #5a2a22; color: #ffd0c4; }
+    #remote { position: absolute; right: 12px; top: 50%; transform: translateY(-60%); width: 190px; }
+    #remote p { font-size: 12px; color: #7f889b; margin: 0 0 8px; line-height: 1.4; }
+    #pad { position: relative; width: 190px; height: 150px; border-radius: 22px; touch-action: none;
+      background: linear-gradient(160deg, #2c3342, #161a23); box-shadow: inset 0 1px 0 rgba(255, 255, 255, 0.1),
+      0 8px 24px rgba(0, 0, 0, 0.5); cursor: crosshair; }
+    #finger { position: absolute; width: 26px; height: 26px; margin: -13px 0 0 -13px; border-radius: 50%;
+      background: rgba(255, 255, 255, 0.55); left: 50%; top: 50%; opacity: 0; transition: opacity 0.2s; }
+    #pad.touching #finger { opacity: 1; }
+    #buttons { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; margin-top: 8px; }
+    #buttons button { background: #232936; color: #dfe5f0; border: 0; border-radius: 10px; padding: 7px 0;
+      font-size: 13px; cursor: pointer; }
+    """
+
+  static let script = """
+    "use strict";
+    const stage = document.getElementById("stage");
+    const viewport = document.getElementById("viewport");
+    const conn = document.getElementById("conn");
+    const info = document.getElementById("info");
+    let layout = null, frame = null, socket = null, retry = 250;
+    const nodes = new Map();
+    const PERSPECTIVE = 900;
+
+    function hue(id) {
+      let h = 2166136261;
+      for (const c of id) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+      return h % 360;
+    }
+
+    function fit() {
+      if (!layout) return;
+      const s = Math.min(viewport.clientWidth / layout.canvas[0], viewport.clientHeight / layout.canvas[1]);
+      stage.style.width = layout.canvas[0] + "px";
+      stage.style.height = layout.canvas[1] + "px";
+      stage.style.transform = "scale(" + s + ")";
+    }
+    window.addEventListener("resize", fit);
+
+    function build() {
+      stage.textContent = "";
+      stage.classList.add("instant");  // A new layout appears at once; changes after it ease.
+      nodes.clear();
+      for (const item of layout.items) {
+        const [x, y, w, h] = item.frame;
+        const el = document.createElement("div");
+        el.id = "item-" + item.id;
+        el.dataset.id = item.id;
+        el.style.left = x + "px"; el.style.top = y + "px";
+        el.style.width = w + "px"; el.style.height = h + "px";
+        const g = hue(item.id);
+        const layers = [];
+        if (item.layers.length > 0) {
+          item.layers.forEach((layer, i) => {
+            const l = document.createElement("div");
+            l.className = "layer";
+            l.dataset.name = layer.name;
+            const a = 0.25 + 0.55 * layer.depth;
+            l.style.background = i === 0
+              ? "linear-gradient(160deg, hsl(" + g + " 55% 42%), hsl(" + ((g + 40) % 360) + " 60% 18%))"
+              : "radial-gradient(circle at " + (30 + 40 * layer.depth) + "% " + (60 - 20 * layer.depth) +
+                "%, hsla(" + ((g + 180 * layer.depth) % 360) + ", 70%, 70%, " + a + ") 0 18%, transparent 19%)";
+            el.appendChild(l); layers.push(l);
+          });
+        } else {
+          const f = document.createElement("div");
+          f.className = "face";
+          f.style.background = "linear-gradient(160deg, hsl(" + g + " 50% 38%), hsl(" + ((g + 40) % 360) + " 55% 16%))";
+          el.appendChild(f);
+        }
+        const title = document.createElement("div");
+        title.className = "title";
+        if (item.kind === "textField") {
+          const v = document.createElement("span");
+          v.className = "value"; v.dataset.placeholder = item.title;
+          title.appendChild(v);
+        } else {
+          title.textContent = item.title;
+        }
+        const spec = document.createElement("div"); spec.className = "specular";
+        const heart = document.createElement("div"); heart.className = "heart"; heart.textContent = "♥";
+        const soon = document.createElement("div"); soon.className = "soon"; soon.textContent = "Coming soon";
+        el.append(title, heart, soon, spec);
+        stage.appendChild(el);
+        nodes.set(item.id, { item, el, layers, title, spec });
+      }
+      fit();
+    }
+
+    function shadowCSS(s) {
+      return "0 " + s.offsetY + "px " + s.radius + "px rgba(0,0,0," + s.opacity + ")";
+    }
+
+    function draw() {
+      if (!layout || !frame) return;
+      const p = frame.parallax;
+      const offsets = frame.scroll || {};
+      const shift = new Map();
+      for (const group of layout.groups) {
+        const o = offsets[group.id];
+        if (o) for (const id of group.items) shift.set(id, o);
+      }
+      for (const [id, n] of nodes) {
+        const state = frame.states[id] || "unfocused";
+        const style = layout.states[state] || layout.states.unfocused;
+        let cls = "item " + state;
+        if (n.item.kind === "textField") cls += " textfield";
+        if (n.item.frame[3] < 120) cls += " short";
+        if (frame.editing && frame.focused === id) cls += " editing";
+        n.el.className = cls;
+        n.el.dataset.state = state;
+        const o = shift.get(id);
+        const base = o ? "translate(" + (-o[0]) + "px, " + (-o[1]) + "px) " : "";
+        let rx = 0, ry = 0, scale = style.scale, shadow = style.shadow, spec = [0.5, 0.5], translate = [];
+        if (p && p.item === id) {
+          rx = p.rotateX; ry = p.rotateY; scale = p.scale; shadow = p.shadow; spec = p.specular; translate = p.translate;
+        }
+        n.el.style.transform = base + "perspective(" + PERSPECTIVE + "px) rotateX(" + rx + "deg) rotateY(" + ry +
+          "deg) scale(" + scale + ")";
+        n.el.style.boxShadow = (state === "focused" ? "0 0 0 4px rgba(255,255,255,0.92), " : "") + shadowCSS(shadow);
+        n.spec.style.background = "radial-gradient(circle at " + (spec[0] * 100).toFixed(1) + "% " +
+          (spec[1] * 100).toFixed(1) + "%, rgba(255,255,255,0.42), rgba(255,255,255,0.08) 38%, transparent 62%)";
+        n.layers.forEach((l, i) => {
+          const t = translate[i] || [0, 0];
+          l.style.transform = "translate(" + t[0] + "px, " + t[1] + "px)";
+        });
+        if (n.item.kind === "textField") {
+          n.title.firstChild.textContent = frame.text[id] || "";
+        }
+      }
+      if (stage.classList.contains("instant")) {
+        requestAnimationFrame(() => requestAnimationFrame(() => stage.classList.remove("instant")));
+      }
+      const f = frame.focused ? nodes.get(frame.focused) : null;
+      info.textContent = (f ? "▶ " + (f.item.title || f.item.id) + " (" + f.item.id + ")" : "nothing focused") +
+        (p ? " · rotateX " + p.rotateX.toFixed(2) + "° rotateY " + p.rotateY.toFixed(2) + "° scale " + p.scale.toFixed(2) : "") +
+        " · seq " + frame.seq + (frame.event ? " · " + frame.event : "");
+    }
+
+    function connect() {
+      socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+      socket.onopen = () => { retry = 250; conn.textContent = "live"; conn.className = ""; };
+      socket.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.layout) { layout = message.layout; build(); }
+        if (message.frame) { frame = message.frame; draw(); }
+      };
+      socket.onclose = () => {
+        conn.textContent = "reconnecting…"; conn.className = "down";
+        setTimeout(connect, retry); retry = Math.min(retry * 2, 3000);
+      };
+    }
+    connect();
+
+    function send(message) {
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        message.t = performance.now();
+        socket.send(JSON.stringify(message));
+      }
+    }
+
+    const keys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "select",
+      Escape: "menu", Home: "home", " ": "play-pause" };
+    const down = new Map();
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const editing = frame && frame.editing && frame.focused;
+      if (editing && (e.key.length === 1 || e.key === "Backspace")) {
+        const value = frame.text[frame.focused] || "";
+        send({ text: e.key === "Backspace" ? value.slice(0, -1) : value + e.key });
+        e.preventDefault(); return;
+      }
+      let key = keys[e.key];
+      if (e.key === "Tab") key = e.shiftKey ? "shift-tab" : "tab";
+      if (e.key === "Backspace") key = "menu";
+      if (!key) return;
+      e.preventDefault();
+      if (e.repeat) { send({ key: down.get(e.code) || key, phase: "held" }); return; }
+      down.set(e.code, key);
+      send({ key, phase: "down" });
+    });
+    document.addEventListener("keyup", (e) => {
+      const key = down.get(e.code);
+      if (!key) return;
+      down.delete(e.code);
+      e.preventDefault();
+      send({ key, phase: "up" });
+    });
+    for (const b of document.querySelectorAll("#buttons button")) {
+      b.addEventListener("pointerdown", () => send({ key: b.dataset.key, phase: "down" }));
+      b.addEventListener("pointerup", () => send({ key: b.dataset.key, phase: "up" }));
+    }
+
+    const pad = document.getElementById("pad");
+    const finger = document.getElementById("finger");
+    let touching = null;
+    function padPoint(e) {
+      const r = pad.getBoundingClientRect();
+      const x = Math.max(-1, Math.min(1, ((e.clientX - r.left) / r.width) * 2 - 1));
+      const y = Math.max(-1, Math.min(1, ((e.clientY - r.top) / r.height) * 2 - 1));
+      finger.style.left = ((x + 1) * 50) + "%"; finger.style.top = ((y + 1) * 50) + "%";
+      return { x, y };
+    }
+    pad.addEventListener("pointerdown", (e) => {
+      touching = e.pointerId; pad.setPointerCapture(e.pointerId); pad.classList.add("touching");
+      send({ touch: "began", ...padPoint(e) }); e.preventDefault();
+    });
+    pad.addEventListener("pointermove", (e) => {
+      if (touching !== e.pointerId) return;
+      send({ touch: "moved", ...padPoint(e) });
+    });
+    function lift(e, phase) {
+      if (touching !== e.pointerId) return;
+      touching = null; pad.classList.remove("touching");
+      send({ touch: phase, ...padPoint(e) });
+    }
+    pad.addEventListener("pointerup", (e) => lift(e, "ended"));
+    pad.addEventListener("pointercancel", (e) => lift(e, "cancelled"));
+    """
+}
