@@ -1,0 +1,218 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import TestSupport
+import Testing
+
+/// The web renderer across processes: a real broker, `tenfoot-screen --renderer web` and
+/// remotes; headless Chromium (Debian's `chromium`) loads the page and the test reads its DOM,
+/// and a WebSocket client plays the page to check the stream and the page-as-remote path.
+@Suite("Web renderer across processes", .serialized)
+struct WebScreenTests {
+  /// A row of posters with layers (`p0`…`p5`, `p2` unavailable) under a menu bar.
+  static let layout = {
+    var items: [String] = []
+    for column in 0..<6 {
+      let available = column == 2 ? #", "available": false"# : ""
+      items.append(
+        #"{"id": "p\#(column)", "title": "Poster \#(column)", "frame": [\#(100 + column * 300), 300, 270, 400]\#(available), "layers": [{"name": "back", "depth": 0}, {"name": "front", "depth": 1}]}"#
+      )
+    }
+    for column in 0..<3 {
+      items.append(
+        #"{"id": "m\#(column)", "title": "Menu \#(column)", "frame": [\#(600 + column * 250), 60, 220, 70]}"#
+      )
+    }
+    return
+      #"{"canvas": {"width": 1920, "height": 1080}, "initialFocus": "p0", "items": [\#(items.joined(separator: ", "))]}"#
+  }()
+
+  /// Chromium's path, or nil when it is not installed. `scripts/test` installs it and sets
+  /// `TENFOOT_REQUIRE_BROWSER=1`, so in CI a missing browser fails instead of skipping.
+  static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  static let browserRequired = ProcessInfo.processInfo.environment["TENFOOT_REQUIRE_BROWSER"] == "1"
+
+  /// Starts the stack, the web screen on a free port, and a headless mirror to observe
+  /// frames; returns the page URL once the first frame is applied.
+  func start() throws -> (stack: Stack, web: ChildProcess, mirror: ChildProcess, url: String) {
+    let stack = try Stack(.ipc)
+    let file = try stack.directory.write("posters.json", Self.layout)
+    let web = try ChildProcess(
+      TestEnvironment.binary("tenfoot-screen"),
+      ["--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0"] + stack.endpointArguments,
+      environment: stack.environment)
+    let line = try web.waitForLine("the web renderer's listening line") {
+      $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
+    }
+    let url = String(line.line.dropFirst("tenfoot-screen web ".count))
+    #expect(!url.hasSuffix(":0/"), "port 0 must print the real port: \(url)")
+    let mirror = try stack.screen(["--mirror"])
+    try mirror.waitForFrame("the mirror's first frame") { $0.focused == "p0" }
+    return (stack, web, mirror, url)
+  }
+
+  /// The page's DOM after Chromium ran it for `budget` ms of virtual time.
+  func dumpDOM(_ url: String, in directory: TemporaryDirectory, budget: Int = 2000) throws
+    -> String
+  {
+    let chromium = try #require(Self.chromium, "chromium is not installed")
+    let browser = try ChildProcess(
+      chromium,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--user-data-dir=\(directory.path)/chromium", "--virtual-time-budget=\(budget)",
+        "--dump-dom", url,
+      ])
+    let status = try browser.waitForExit(timeout: 60)
+    #expect(status == 0, "chromium failed: \(browser.errors.suffix(5))")
+    return browser.output.joined(separator: "\n")
+  }
+
+  /// The opening tag of the element with `id`, from a dumped DOM.
+  func tag(_ id: String, in dom: String) -> String? {
+    guard let start = dom.range(of: #"id="item-\#(id)""#) else { return nil }
+    let open = dom[..<start.lowerBound].lastIndex(of: "<") ?? start.lowerBound
+    let close = dom[start.upperBound...].firstIndex(of: ">") ?? dom.endIndex
+    return String(dom[open..<close])
+  }
+
+  /// The number in `name(…deg)` inside a transform, e.g. rotateY.
+  func angle(_ name: String, in tag: String) -> Double? {
+    guard let start = tag.range(of: "\(name)(") else { return nil }
+    let rest = tag[start.upperBound...]
+    guard let end = rest.range(of: "deg)") else { return nil }
+    return Double(rest[..<end.lowerBound])
+  }
+
+  @Test(
+    "headless Chromium shows the focused poster focused with a 3D tilt while a drag rests, and the unavailable one dimmed",
+    .enabled(if: chromium != nil || browserRequired))
+  func browserShowsFocusAndTilt() throws {
+    let (stack, web, mirror, url) = try start()
+    // The page right after loading: the initial focus and the unavailable poster.
+    let first = try dumpDOM(url, in: stack.directory)
+    let p0 = try #require(tag("p0", in: first), "no p0 in the page:\n\(first.prefix(2000))")
+    #expect(p0.contains(#"class="item focused"#), "\(p0)")
+    let p2 = try #require(tag("p2", in: first))
+    #expect(p2.contains(#"class="item unavailable"#), "\(p2)")
+    #expect(first.contains("Coming soon"))
+
+    // A real remote moves focus, then rests a finger to the right: the poster tilts.
+    let press = try stack.remote(["press", "right"])
+    #expect(press.status == 0, "\(press.errors)")
+    #expect(press.output.first?.contains("p1") == true, "\(press.output)")
+    let drag = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      ["drag", "--to", "0.3,0", "--rest", "8s"] + stack.endpointArguments,
+      environment: stack.environment)
+    let tilted = try mirror.waitForFrame("the mirror sees the tilt") {
+      $0.focused == "p1" && ($0.rotateY ?? 0) > 0.5
+    }
+    let dom = try dumpDOM(url, in: stack.directory)
+    let p1 = try #require(tag("p1", in: dom))
+    #expect(p1.contains(#"class="item focused"#), "\(p1)")
+    let rotateY = try #require(angle("rotateY", in: p1), "no rotateY in \(p1)")
+    #expect(
+      rotateY > 0.5, "the page should tilt like the frame (\(tilted.frame.rotateY ?? 0)): \(p1)")
+    #expect(p1.contains("perspective("), "\(p1)")
+    #expect(p1.contains("scale(1.1)"), "\(p1)")
+    let moved = try #require(tag("p0", in: dom))
+    #expect(moved.contains(#"class="item unfocused"#), "\(moved)")
+    #expect(angle("rotateY", in: moved) == 0, "\(moved)")
+    let stillUnavailable = try #require(tag("p2", in: dom))
+    #expect(stillUnavailable.contains(#"class="item unavailable"#), "\(stillUnavailable)")
+    #expect(
+      stillUnavailable.contains("box-shadow: rgba(0, 0, 0, 0) 0px 0px 0px"), "\(stillUnavailable)")
+    drag.kill()
+    try stopsCleanly(web)
+  }
+
+  @Test(
+    "a page gets the layout and the current frame at once, its keys move focus, and it keeps receiving frames across a broker restart"
+  )
+  func pageStreamAndRemote() async throws {
+    let (stack, web, mirror, url) = try start()
+    let socketURL = url.replacingOccurrences(of: "http://", with: "ws://") + "ws"
+    let shared = Unchecked(value: stack)
+    let received = try await withThrowingTaskGroup(of: Int.self) { group in
+      group.addTask {
+        let counter = Counter()
+        try await WebSocketClient.connect(url: socketURL, logger: Logger(label: "test.page")) {
+          inbound, outbound, _ in
+          var iterator = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+          func next(_ what: String, where predicate: ([String: Any]) -> Bool) async throws
+            -> [String: Any]
+          {
+            while let message = try await iterator.next() {
+              guard case .text(let text) = message else { continue }
+              counter.add()
+              let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+              if let object, predicate(object) { return object }
+            }
+            throw ChildProcessError(description: "the stream ended waiting for \(what)")
+          }
+          let layout = try await next("the layout") { $0["layout"] != nil }
+          let items = (layout["layout"] as? [String: Any])?["items"] as? [[String: Any]]
+          #expect(items?.count == 9)
+          let first = try await next("the current frame") { $0["frame"] != nil }
+          #expect((first["frame"] as? [String: Any])?["focused"] as? String == "p0")
+          // The page as a remote: right (down, up) skips nothing; right again skips p2.
+          for time in [1000, 1200] {
+            try await outbound.write(.text(#"{"key":"right","phase":"down","t":\#(time)}"#))
+            try await outbound.write(.text(#"{"key":"right","phase":"up","t":\#(time + 40)}"#))
+          }
+          try await outbound.write(.text(#"{"key":"nonsense","phase":"down"}"#))
+          _ = try await next("focus on p3") {
+            ($0["frame"] as? [String: Any])?["focused"] as? String == "p3"
+          }
+          let epoch = (first["frame"] as? [String: Any])?["epoch"] as? Int
+          try shared.value.restartBroker()
+          _ = try await next("a frame from the restarted broker") {
+            guard let frame = $0["frame"] as? [String: Any] else { return false }
+            return frame["epoch"] as? Int != epoch && frame["focused"] as? String == "p0"
+          }
+          try await outbound.write(.text(#"{"key":"right","phase":"down","t":5000}"#))
+          try await outbound.write(.text(#"{"key":"right","phase":"up","t":5040}"#))
+          _ = try await next("focus on p1 after the restart") {
+            ($0["frame"] as? [String: Any])?["focused"] as? String == "p1"
+          }
+        }
+        return counter.count
+      }
+      group.addTask {
+        try await Task.sleep(for: .seconds(30))
+        throw ChildProcessError(description: "the page test did not finish within 30 s")
+      }
+      let result = try await group.next() ?? 0
+      group.cancelAll()
+      return result
+    }
+    #expect(received >= 4, "layout, first frame, p3, restart, p1")
+    try mirror.waitForFrame("the mirror agrees") { $0.focused == "p1" }
+    try stopsCleanly(web)
+  }
+
+  /// SIGTERM stops the web screen (server included) with status 0.
+  func stopsCleanly(_ web: ChildProcess) throws {
+    web.signal(SIGTERM)
+    let status = try web.waitForExit(timeout: 10)
+    #expect(status == 0, "\(web.errors.suffix(5))")
+  }
+}
+
+/// Hands a non-Sendable test value to a task that uses it while the test waits.
+struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+}
+
+/// Counts messages across the WebSocket handler's closure.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func add() { lock.withLock { value += 1 } }
+
+  var count: Int { lock.withLock { value } }
+}
