@@ -87,11 +87,15 @@ public final class SVGRenderer: Renderer {
     }
   }
 
+  /// A drop shadow from SVG 1.1 primitives (feDropShadow is not in every SVG renderer).
   private static func shadowFilter(id: String, _ shadow: Parallax.Shadow) -> String {
     """
-    <filter id="\(id)" x="-30%" y="-30%" width="160%" height="170%"><feDropShadow dx="0" \
-    dy="\(n(shadow.offsetY))" stdDeviation="\(n(shadow.radius / 2))" flood-color="#000" \
-    flood-opacity="\(n(shadow.opacity))"/></filter>
+    <filter id="\(id)" x="-30%" y="-30%" width="160%" height="170%">\
+    <feGaussianBlur in="SourceAlpha" stdDeviation="\(n(shadow.radius / 2))"/>\
+    <feOffset dy="\(n(shadow.offsetY))" result="blur"/>\
+    <feFlood flood-color="#000" flood-opacity="\(n(shadow.opacity))"/>\
+    <feComposite in2="blur" operator="in"/>\
+    <feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
 
     """
   }
@@ -188,7 +192,7 @@ public final class SVGRenderer: Renderer {
       }
     }
     line += " · seq \(frame.seq)"
-    if let event = frame.lastEvent { line += " · \(event)" }
+    if let event = frame.lastEvent, !event.isEmpty { line += " · \(event)" }
     return """
       <rect x="0" y="\(n(y))" width="\(n(width))" height="\(n(statusHeight))" fill="#05070a"/>
       <text x="24" y="\(n(y + 36))" font-size="22" fill="#aab3c5">\(escape(line))</text>
