@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import Synchronization
 import TestSupport
 import Testing
 
@@ -215,4 +216,179 @@ final class Counter: @unchecked Sendable {
   func add() { lock.withLock { value += 1 } }
 
   var count: Int { lock.withLock { value } }
+}
+
+/// The page as a remote, in a real browser: headless Chromium driven over the DevTools
+/// protocol presses keys and drags on the touch pad, and the focus and tilt come back.
+@Suite("Web page as a remote", .serialized)
+struct WebPageRemoteTests {
+  @Test(
+    "arrow keys and a drag on the page's touch pad reach the broker and come back as focus and tilt",
+    .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
+  func keysAndPad() async throws {
+    let setup = WebScreenTests()
+    let (stack, web, mirror, url) = try setup.start()
+    let chromium = try #require(WebScreenTests.chromium, "chromium is not installed")
+    let browser = try ChildProcess(
+      chromium,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--user-data-dir=\(stack.directory.path)/chromium-cdp", "--remote-debugging-port=0",
+        "--remote-allow-origins=*",
+        "--window-size=1280,720", url,
+      ])
+    let listening = try browser.waitForErrorLine("DevTools listening") {
+      $0.contains("DevTools listening on ws://")
+    }
+    let browserSocket = try #require(listening.split(separator: " ").last.map(String.init))
+    let port = try #require(
+      browserSocket.split(separator: ":").dropFirst(2).first?.split(separator: "/").first)
+    let page = try await Self.pageSocket(browser: browserSocket, port: String(port), url: url)
+    let mirrorBox = Unchecked(value: mirror)
+    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
+      inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      try await devtools.waitFor(
+        "p0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p0'")
+      try await devtools.key("ArrowRight", code: 39)
+      try await devtools.waitFor(
+        "p1 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p1'")
+      try mirrorBox.value.waitForFrame("the broker moved focus to p1") { $0.focused == "p1" }
+      // A finger on the pad's centre, slid right by 0.3 of its width, resting.
+      let pad = try await devtools.evaluate(
+        "(() => { const r = document.getElementById('pad').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()"
+      )
+      let numbers = try #require(pad as? [Double], "pad rect: \(String(describing: pad))")
+      let (x, y, width) = (numbers[0], numbers[1], numbers[2])
+      try await devtools.mouse("mousePressed", x: x, y: y)
+      for step in 1...10 {
+        try await devtools.mouse("mouseMoved", x: x + Double(step) * 0.015 * width, y: y)
+      }
+      try await devtools.waitFor(
+        "p1 tilted on the page",
+        "/rotateY\\((\\d+\\.?\\d*)deg\\)/.test(document.getElementById('item-p1').style.transform) && parseFloat(document.getElementById('item-p1').style.transform.match(/rotateY\\(([-\\d.]+)deg\\)/)[1]) > 0.5"
+      )
+      try mirrorBox.value.waitForFrame("the broker tilts p1") {
+        $0.focused == "p1" && ($0.rotateY ?? 0) > 0.5
+      }
+      try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y)
+      try await devtools.waitFor(
+        "p1 back at rest after lift-off",
+        "document.getElementById('item-p1').style.transform.includes('rotateY(0deg)')")
+    }
+    browser.kill()
+    try setup.stopsCleanly(web)
+  }
+
+  /// The DevTools WebSocket of the page showing `url`, found through the browser's socket.
+  static func pageSocket(browser: String, port: String, url: String) async throws -> String {
+    let found = Mutex<String?>(nil)
+    try await WebSocketClient.connect(url: browser, logger: Logger(label: "test.cdp")) {
+      inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        let result = try await devtools.call("Target.getTargets")
+        let targets = result["targetInfos"] as? [[String: Any]] ?? []
+        if let page = targets.first(where: {
+          $0["type"] as? String == "page" && $0["url"] as? String == url
+        }), let id = page["targetId"] as? String {
+          found.withLock { $0 = "ws://127.0.0.1:\(port)/devtools/page/\(id)" }
+          return
+        }
+        try await Task.sleep(for: .milliseconds(50))  // Polls a listing, bounded by the deadline.
+      }
+    }
+    return try #require(found.withLock { $0 }, "no DevTools page target for \(url) within 10 s")
+  }
+}
+
+/// A minimal Chrome DevTools protocol client over one page's WebSocket.
+final class DevTools {
+  private var messages: WebSocketInboundMessageStream.AsyncIterator
+  private let outbound: WebSocketOutboundWriter
+  private var lastID = 0
+
+  init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
+    messages = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+    self.outbound = outbound
+  }
+
+  /// Sends `method` and returns its result, skipping events.
+  @discardableResult
+  func call(_ method: String, _ params: [String: Any] = [:]) async throws -> [String: Any] {
+    lastID += 1
+    let id = lastID
+    let request = try JSONSerialization.data(withJSONObject: [
+      "id": id, "method": method, "params": params,
+    ])
+    try await outbound.write(.text(String(decoding: request, as: UTF8.self)))
+    while let message = try await messages.next() {
+      guard case .text(let text) = message,
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+        object["id"] as? Int == id
+      else { continue }
+      if let error = object["error"] { throw ChildProcessError(description: "\(method): \(error)") }
+      return object["result"] as? [String: Any] ?? [:]
+    }
+    throw ChildProcessError(description: "DevTools closed during \(method)")
+  }
+
+  /// The value of a JavaScript expression (awaited if it is a promise).
+  func evaluate(_ expression: String) async throws -> Any? {
+    let result = try await call(
+      "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+    if let exception = result["exceptionDetails"] {
+      throw ChildProcessError(description: "\(expression): \(exception)")
+    }
+    return (result["result"] as? [String: Any])?["value"]
+  }
+
+  /// Waits (in the page, up to 10 s) until `condition` is true. A page still navigating
+  /// (its execution context replaced) is asked again.
+  func waitFor(_ what: String, _ condition: String) async throws {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let met: Any?
+      do {
+        met = try await evaluate(
+          """
+          new Promise((resolve) => {
+            const start = Date.now();
+            (function check() {
+              let ok = false;
+              try { ok = Boolean(\(condition)); } catch (e) {}
+              if (ok) resolve(true); else if (Date.now() - start > 2000) resolve(false);
+              else setTimeout(check, 20);
+            })();
+          })
+          """)
+      } catch let error as ChildProcessError where error.description.contains("context") {
+        continue
+      }
+      if met as? Bool == true { return }
+    }
+    let state = try? await evaluate("document.getElementById('info')?.textContent")
+    throw ChildProcessError(
+      description: "timed out waiting for \(what); page: \(String(describing: state))")
+  }
+
+  /// Presses and releases a key.
+  func key(_ key: String, code: Int) async throws {
+    for type in ["keyDown", "keyUp"] {
+      try await call(
+        "Input.dispatchKeyEvent",
+        ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": code])
+    }
+  }
+
+  /// A left-button mouse event (the page sees pointer events).
+  func mouse(_ type: String, x: Double, y: Double) async throws {
+    try await call(
+      "Input.dispatchMouseEvent",
+      [
+        "type": type, "x": x, "y": y, "button": "left", "buttons": type == "mouseReleased" ? 0 : 1,
+        "clickCount": 1,
+      ])
+  }
 }
