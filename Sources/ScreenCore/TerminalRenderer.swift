@@ -147,7 +147,9 @@ extension TerminalRenderer {
     let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
     let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
     var lifted: [(Item, FocusDisplayState, CellRect)] = []
+    let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
     for var item in frame.layout.items {
+      if let shown = presented[item.id] { item.frame = shown }
       let state = displayState(of: item, in: frame)
       if item.kind == .textField {
         // A text field shows its value (its title is the placeholder), with a cursor when
