@@ -9,9 +9,10 @@ import TenFootProtocol
 /// on tvOS reacting to its focus and selection callbacks:
 /// - `activated:<poster>` opens the detail view: a trapping group (Play, Favourite, More Like
 ///   This) added by a patch, then focused by a group focus request;
-/// - `back` closes it and asks for focus on the poster that opened it, so focus comes back
-///   exactly where it was (the rows' scroll offsets never changed while it was open);
-/// - `home` closes it and focuses the menu bar;
+/// - `back` closes it with a patch that also names the poster that opened it as the new focus,
+///   so focus comes back exactly where it was in one step, never passing anywhere else (the
+///   rows' scroll offsets never changed while it was open);
+/// - `home` closes it the same way, focusing the menu bar;
 /// - the Favourite toggle's selection is remembered per poster and shown again when the
 ///   detail view of that poster reopens.
 public final class CatalogApp {
@@ -129,13 +130,19 @@ public final class CatalogApp {
       } else if event == "deselected:\(Self.favouriteID)", let openedFrom {
         favourites.remove(openedFrom)
       } else if event == "back", detailOpen {
-        requests.append(patch(screen: frame.screen, [.removeGroup(Self.detailGroup)]))
-        if let openedFrom { requests.append(focus(screen: frame.screen, .item(openedFrom))) }
+        // One patch closes the view and puts focus back on the poster in the same step.
+        requests.append(
+          patch(
+            screen: frame.screen, [.removeGroup(Self.detailGroup)],
+            focus: openedFrom.map { .focusItem($0) }))
       } else if event == "home" {
         if detailOpen {
-          requests.append(patch(screen: frame.screen, [.removeGroup(Self.detailGroup)]))
+          requests.append(
+            patch(
+              screen: frame.screen, [.removeGroup(Self.detailGroup)], focus: .focusGroup("menu")))
+        } else {
+          requests.append(focus(screen: frame.screen, .group("menu")))
         }
-        requests.append(focus(screen: frame.screen, .group("menu")))
       }
     }
     return requests
@@ -173,12 +180,14 @@ public final class CatalogApp {
     return operations
   }
 
-  private func patch(screen: String, _ operations: [LayoutPatch.Operation])
-    -> Tenfoot_V1_Envelope.OneOf_Body
-  {
+  private func patch(
+    screen: String, _ operations: [LayoutPatch.Operation],
+    focus: Tenfoot_V1_PatchLayout.OneOf_Focus? = nil
+  ) -> Tenfoot_V1_Envelope.OneOf_Body {
     var request = Tenfoot_V1_PatchLayout()
     request.screenID = screen
     request.operations = operations.map(Tenfoot_V1_PatchOperation.init)
+    request.focus = focus
     return .patchLayout(request)
   }
 

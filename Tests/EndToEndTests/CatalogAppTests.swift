@@ -37,6 +37,11 @@ struct CatalogAppTests {
       $0.focused == "trending-6" && $0.states["detail-play"] == nil
     }
     #expect(back.frame.states["trending-6"] == "focused")
+    // One step: focus never passed through any other item on the way back.
+    let between = screen.frames.dropFirst(detail.index).prefix(back.index - detail.index + 1)
+    #expect(
+      between.allSatisfy { $0.focused == "trending-6" || $0.focused?.hasPrefix("detail") == true },
+      "\(between.map { $0.focused ?? "none" })")
     // Same scroll offsets as before the detail view opened.
     #expect(Self.scroll(back.frame.line) == Self.scroll(before.frame.line))
   }
