@@ -463,6 +463,7 @@ struct FocusPropertyTests {
       }
       for group in layout.groups.indices { strip(&layout.groups[group]) }
       layout.search = rng.pick(SearchModel.allCases)
+      layout.layoutDirection = rng.chance(0.5) ? .rtl : .ltr
       var state = try FocusState(layout: layout)
       // Focus a few items so the scroll groups have offsets.
       for _ in 0..<3 where !layout.items.isEmpty {

@@ -114,3 +114,41 @@ struct GuideTests {
     #expect(reduce(&state, .move(.right)) == [.movementFailed(.right)])
   }
 }
+
+@Suite("Named inputs")
+struct FocusInputTests {
+  @Test(
+    "names, aliases and the events they send",
+    arguments: [
+      ("up", [FocusEvent.move(.up)]), ("DOWN", [.move(.down)]), ("left", [.move(.left)]),
+      ("right", [.move(.right)]), ("tab", [.tab(.next)]), ("shift-tab", [.tab(.previous)]),
+      ("Shift_Tab", [.tab(.previous)]), ("shifttab", [.tab(.previous)]),
+      ("backtab", [.tab(.previous)]), ("select", [.selectDown, .selectUp]),
+    ])
+  func named(name: String, events: [FocusEvent]) throws {
+    let input = try #require(FocusInput(name))
+    #expect(input.events == events)
+  }
+
+  @Test("unknown names are refused", arguments: ["", "jump", "shift tab", "up "])
+  func unknown(name: String) {
+    #expect(FocusInput(name) == nil)
+  }
+}
+
+@Suite("Focus guides inside groups")
+struct GroupedGuideTests {
+  @Test("a guide that belongs to a trapping group works inside it")
+  func guideInsideTrap() throws {
+    let layout = Layout(
+      items: [item("m1", 0, 0, 100, 100), item("m2", 500, 300, 100, 100)],
+      groups: [Group(id: "modal", items: ["m1", "m2"], trapsFocus: true)], initialFocus: "m1",
+      guides: [
+        FocusGuide(
+          id: "gd", frame: Rect(x: 200, y: 0, width: 100, height: 100), destinations: ["m2"],
+          group: "modal")
+      ])
+    var state = try FocusState(layout: layout)
+    #expect(reduce(&state, .move(.right)) == moved("m1", "m2", .right))
+  }
+}

@@ -101,6 +101,22 @@ struct InvalidLayoutTests {
         LayoutError(path: "guides[0].frame", reason: "y must be finite, got nan")
       ),
       (
+        Layout(
+          items: [a],
+          guides: [
+            FocusGuide(
+              id: "gd", frame: Rect(x: 0, y: 0, width: 1, height: 1), destinations: ["a"],
+              group: "nope")
+          ]),
+        LayoutError(path: "guides[0].group", reason: #"unknown group "nope""#)
+      ),
+      (
+        Layout(
+          items: [a],
+          guides: [FocusGuide(id: "gd", frame: Rect(x: 0, y: 0, width: 1, height: 1), destinations: [])]),
+        LayoutError(path: "guides[0].destinations", reason: "a guide needs at least one destination")
+      ),
+      (
         Layout(items: [a], groups: [Group(id: "row", items: ["a"], scroll: .horizontal)]),
         LayoutError(path: "groups[0].viewport", reason: "a scrolling group needs a viewport")
       ),

@@ -191,6 +191,21 @@ struct RecoveryTests {
     #expect(effects == recovered("r0c2", "r1c2"))
   }
 
+  @Test("after a directional move inside a trap, the nearest item inside the trap")
+  func afterMoveInTrap() throws {
+    let layout = Layout(
+      items: [
+        item("m1", 0, 0, 100, 100), item("m2", 400, 0, 100, 100), item("o", 520, 0, 100, 100),
+      ],
+      groups: [Group(id: "modal", items: ["m1", "m2"], trapsFocus: true)], initialFocus: "m1")
+    var state = try FocusState(layout: layout)
+    reduce(&state, .move(.right))
+    #expect(state.focused == "m2")
+    // "o" is nearer to m2's frame, but focus was trapped in the modal.
+    let effects = reduce(&state, .applyPatch(LayoutPatch([.removeItem("m2")])))
+    #expect(effects == recovered("m2", "m1"))
+  }
+
   @Test("after a programmatic focus: the primary item of the enclosing group")
   func afterRequest() throws {
     var state = try FocusState(layout: rowLayout())

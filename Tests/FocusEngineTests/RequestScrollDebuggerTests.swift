@@ -258,6 +258,91 @@ struct ScrollTests {
       ])
   }
 
+  /// An EPG: a vertically scrolling page (viewport 1000×500) of six horizontally scrolling
+  /// rows (viewports 1000×200 in the page's content space) of ten 300×200 cells.
+  func epg() -> Layout {
+    var items: [Item] = []
+    var rows: [Group] = []
+    for row in 0..<6 {
+      let ids = (0..<10).map { "r\(row)c\($0)" }
+      for (column, id) in ids.enumerated() {
+        items.append(item(id, Double(column) * 340, Double(row) * 240, 300, 200))
+      }
+      rows.append(
+        Group(
+          id: "row\(row)", items: ids, scroll: .horizontal,
+          viewport: Rect(x: 0, y: Double(row) * 240, width: 1000, height: 200)))
+    }
+    return Layout(
+      items: items,
+      groups: [
+        Group(
+          id: "page", groups: rows, scroll: .vertical,
+          viewport: Rect(x: 0, y: 0, width: 1000, height: 500))
+      ],
+      initialFocus: "r0c0")
+  }
+
+  @Test("nested scroll groups: the page scrolls vertically, each row horizontally")
+  func nestedScrolling() throws {
+    var state = try FocusState(layout: epg())
+    #expect(reduce(&state, .move(.down)) == moved("r0c0", "r1c0", .down))
+    #expect(
+      reduce(&state, .move(.down)) == moved("r1c0", "r2c0", .down) + [
+        .scrolled(group: "page", offset: Point(x: 0, y: 220))
+      ])
+    for _ in 0..<2 { reduce(&state, .move(.right)) }
+    #expect(
+      reduce(&state, .move(.right)) == moved("r2c2", "r2c3", .right) + [
+        .scrolled(group: "row2", offset: Point(x: 360, y: 0))
+      ])
+    #expect(state.presentedFrame(of: "r2c3") == Rect(x: 660, y: 260, width: 300, height: 200))
+    // Row 3 is unscrolled: of its cells, only c2 (680…980) lies in r2c3's beam (660…960).
+    #expect(
+      reduce(&state, .move(.down)) == moved("r2c3", "r3c2", .down) + [
+        .scrolled(group: "page", offset: Point(x: 0, y: 460)),
+        .scrolled(group: "row3", offset: Point(x: 20, y: 0)),
+      ])
+    #expect(state.presentedFrame(of: "r3c2") == Rect(x: 660, y: 260, width: 300, height: 200))
+    #expect(
+      state.scrollOffsets == [
+        "page": Point(x: 0, y: 460), "row2": Point(x: 360, y: 0), "row3": Point(x: 20, y: 0),
+      ])
+    // Up goes back to the scrolled row 2: r2c3 is where the eye sees it, above r3c2.
+    #expect(reduce(&state, .move(.up)) == moved("r3c2", "r2c3", .up) + [
+      .scrolled(group: "page", offset: Point(x: 0, y: 440))
+    ])
+  }
+
+  @Test("a scrolling group inside another on the same axis: both scroll to show the item")
+  func nestedSameAxis() throws {
+    // A page (viewport 0…500 tall) holds "top" and a list whose viewport (600…900, in the
+    // page's content space) starts below the page's viewport.
+    let list = (0..<6).map { item("L\($0)", 0, 600 + Double($0) * 240, 300, 200) }
+    let layout = Layout(
+      items: [item("top", 0, 0, 300, 200)] + list,
+      groups: [
+        Group(
+          id: "page", items: ["top"],
+          groups: [
+            Group(
+              id: "list", items: list.map(\.id), scroll: .vertical,
+              viewport: Rect(x: 0, y: 600, width: 1000, height: 300))
+          ],
+          scroll: .vertical, viewport: Rect(x: 0, y: 0, width: 1000, height: 500))
+      ])
+    var state = try FocusState(layout: layout)
+    // The list scrolls L3 (1320…1520) to 660…860, 40 above its viewport's bottom; the page
+    // then scrolls that to 260…460, 40 above its own bottom.
+    #expect(
+      reduce(&state, .requestFocus(.item("L3"))) == [
+        .focusChanged(FocusUpdateContext(previous: "top", next: "L3", heading: .programmatic)),
+        .scrolled(group: "page", offset: Point(x: 0, y: 400)),
+        .scrolled(group: "list", offset: Point(x: 0, y: 660)),
+      ])
+    #expect(state.presentedFrame(of: "L3") == Rect(x: 0, y: 260, width: 300, height: 200))
+  }
+
   @Test("scroll offsets survive a replacement that keeps the group")
   func offsetsSurvive() throws {
     var state = try FocusState(layout: row(.horizontal))

@@ -117,6 +117,20 @@ struct SearchModelTests {
     #expect(effects == moved("src", "first", direction))
   }
 
+  @Test("rtl: a full tie goes to the leading (right-hand) item", arguments: SearchModel.allCases)
+  func readingOrderTieRTL(model: SearchModel) throws {
+    for (direction, expected) in [(LayoutDirection.ltr, "left"), (.rtl, "right")] {
+      let layout = Layout(
+        items: [
+          item("src", 0, 300, 100, 100), item("right", 50, 0, 100, 100),
+          item("left", -50, 0, 100, 100),
+        ],
+        initialFocus: "src", search: model, layoutDirection: direction)
+      var state = try FocusState(layout: layout)
+      #expect(reduce(&state, .move(.up)) == moved("src", expected, .up), "\(direction)")
+    }
+  }
+
   @Test(
     "tvOS takes the nearer edge; Android's 13·major² + minor² takes the aligned one",
     arguments: directionsAndModels)
