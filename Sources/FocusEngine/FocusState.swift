@@ -154,20 +154,28 @@ public struct FocusState: Sendable, Equatable {
     let group = index.itemGroup[position]
     guard group >= 0 else { return }
     var scrolled = false
+    // The offsets of the scrolling groups passed so far (innermost first): they move the item
+    // inside the content of every scrolling group further out.
+    var inner = Point.zero
     for ancestor in index.ancestors(of: group) {
       let node = index.groupValues[ancestor]
       lastFocused[node.id] = id
-      if node.scroll != nil { scrolled = scrollIntoView(position, group: ancestor) || scrolled }
+      guard node.scroll != nil else { continue }
+      scrolled = scrollIntoView(position, group: ancestor, inner: inner) || scrolled
+      let own = scrollOffsets[node.id] ?? .zero
+      inner.x += own.x
+      inner.y += own.y
     }
     if scrolled { rebuildShift() }
   }
 
-  /// Moves group `group`'s offset so the item's frame lies inside the viewport, `scrollMargin`
-  /// from its edges where the content allows, clamped to the content's extent.
-  private mutating func scrollIntoView(_ position: Int, group: Int) -> Bool {
+  /// Moves group `group`'s offset so the item's frame, moved by the offsets `inner` of the
+  /// scrolling groups inside this one, lies inside the viewport, `scrollMargin` from its edges
+  /// where the content allows, clamped to the content's extent.
+  private mutating func scrollIntoView(_ position: Int, group: Int, inner: Point) -> Bool {
     let node = index.groupValues[group]
     guard let axis = node.scroll, let viewport = node.viewport else { return false }
-    let frame = layout.items[position].frame
+    let frame = layout.items[position].frame.offsetBy(dx: -inner.x, dy: -inner.y)
     // Frames and viewport share the parent content space; the group's own offset is relative.
     let content = contentBounds(of: group)
     var offset = scrollOffsets[node.id] ?? .zero
