@@ -113,8 +113,11 @@ struct InvalidLayoutTests {
       (
         Layout(
           items: [a],
-          guides: [FocusGuide(id: "gd", frame: Rect(x: 0, y: 0, width: 1, height: 1), destinations: [])]),
-        LayoutError(path: "guides[0].destinations", reason: "a guide needs at least one destination")
+          guides: [
+            FocusGuide(id: "gd", frame: Rect(x: 0, y: 0, width: 1, height: 1), destinations: [])
+          ]),
+        LayoutError(
+          path: "guides[0].destinations", reason: "a guide needs at least one destination")
       ),
       (
         Layout(items: [a], groups: [Group(id: "row", items: ["a"], scroll: .horizontal)]),

@@ -309,9 +309,10 @@ struct ScrollTests {
         "page": Point(x: 0, y: 460), "row2": Point(x: 360, y: 0), "row3": Point(x: 20, y: 0),
       ])
     // Up goes back to the scrolled row 2: r2c3 is where the eye sees it, above r3c2.
-    #expect(reduce(&state, .move(.up)) == moved("r3c2", "r2c3", .up) + [
-      .scrolled(group: "page", offset: Point(x: 0, y: 440))
-    ])
+    #expect(
+      reduce(&state, .move(.up)) == moved("r3c2", "r2c3", .up) + [
+        .scrolled(group: "page", offset: Point(x: 0, y: 440))
+      ])
   }
 
   @Test("a scrolling group inside another on the same axis: both scroll to show the item")
