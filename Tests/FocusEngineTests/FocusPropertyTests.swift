@@ -281,15 +281,26 @@ enum ReferenceSearch {
     }
   }
 
-  /// Where a move from `id` goes among focusable items (no guides, traps or memories).
+  /// The innermost trapping group whose subtree holds the item, if any.
+  static func trap(around id: String, in groups: [Group]) -> Group? {
+    for group in groups where RandomLayouts.descendants(group).contains(id) {
+      return trap(around: id, in: group.groups) ?? (group.trapsFocus ? group : nil)
+    }
+    return nil
+  }
+
+  /// Where a move from `id` goes among focusable items, inside its trap (no guides or
+  /// memories).
   static func destination(
     _ state: FocusState, from id: String, _ direction: Direction, model: SearchModel
   ) -> String? {
     guard let source = state.presentedFrame(of: id) else { return nil }
+    // Arrows stay inside the innermost trapping group around the source.
+    let scope = trap(around: id, in: state.layout.groups).map { Set(RandomLayouts.descendants($0)) }
     var best: (frame: Rect, id: String)?
     for position in readingOrder(state.layout) {
       let candidate = state.layout.items[position].id
-      guard candidate != id, state.isFocusable(candidate),
+      guard candidate != id, state.isFocusable(candidate), scope?.contains(candidate) ?? true,
         let frame = state.presentedFrame(of: candidate),
         isCandidate(source, frame, direction)
       else { continue }
@@ -459,6 +470,7 @@ struct FocusPropertyTests {
             x: Double(rng.int(0...50) * 10), y: Double(rng.int(0...50) * 10), width: 400,
             height: 300)
         }
+        group.trapsFocus = rng.chance(0.2)
         for child in group.groups.indices { strip(&group.groups[child]) }
       }
       for group in layout.groups.indices { strip(&layout.groups[group]) }

@@ -87,6 +87,23 @@ struct LayoutPatchTests {
           items: [item("a", 0, 0, 100, 100)], groups: [Group(id: "k")], initialFocus: "a"))
   }
 
+  @Test("removing a group clears preferredFocus naming it and guides belonging to it")
+  func removeGroupStrips() throws {
+    var layout = base()
+    layout.groups[0].groups = [Group(id: "h", items: ["c"])]
+    layout.groups[0].preferredFocus = "h"
+    layout.guides.append(
+      FocusGuide(
+        id: "inside", frame: Rect(x: 0, y: 0, width: 1, height: 1), destinations: ["a"],
+        group: "h"))
+    var state = try FocusState(layout: layout)
+    reduce(&state, .applyPatch(LayoutPatch([.removeGroup("h")])))
+    var expected = base()
+    expected.items.remove(at: 2)
+    expected.guides = []
+    #expect(state.layout == expected)
+  }
+
   @Test("guides are added, disabled and removed")
   func guides() throws {
     let extra = FocusGuide(

@@ -260,7 +260,7 @@ struct ScrollTests {
 
   /// An EPG: a vertically scrolling page (viewport 1000×500) of six horizontally scrolling
   /// rows (viewports 1000×200 in the page's content space) of ten 300×200 cells.
-  func epg() -> Layout {
+  func epg(page axis: ScrollAxis = .vertical) -> Layout {
     var items: [Item] = []
     var rows: [Group] = []
     for row in 0..<6 {
@@ -277,15 +277,18 @@ struct ScrollTests {
       items: items,
       groups: [
         Group(
-          id: "page", groups: rows, scroll: .vertical,
+          id: "page", groups: rows, scroll: axis,
           viewport: Rect(x: 0, y: 0, width: 1000, height: 500))
       ],
       initialFocus: "r0c0")
   }
 
-  @Test("nested scroll groups: the page scrolls vertically, each row horizontally")
-  func nestedScrolling() throws {
-    var state = try FocusState(layout: epg())
+  @Test(
+    "nested scroll groups: the page scrolls vertically, each row horizontally",
+    arguments: [ScrollAxis.vertical, .both])
+  func nestedScrolling(page: ScrollAxis) throws {
+    // A page that may also scroll sideways must not: its rows keep the focus in view.
+    var state = try FocusState(layout: epg(page: page))
     #expect(reduce(&state, .move(.down)) == moved("r0c0", "r1c0", .down))
     #expect(
       reduce(&state, .move(.down)) == moved("r1c0", "r2c0", .down) + [
