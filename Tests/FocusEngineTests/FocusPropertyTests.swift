@@ -440,6 +440,10 @@ struct FocusPropertyTests {
           default: break
           }
         }
+        // Replacing the layout with itself changes nothing.
+        var same = state
+        #expect(reduce(&same, .replaceLayout(state.layout)) == [], "seed \(seed): \(context)")
+        #expect(same == state, "seed \(seed): replacing with the same layout, \(context)")
         // Arrows and Tab never leave a trapping group.
         switch event {
         case .move, .tab:
