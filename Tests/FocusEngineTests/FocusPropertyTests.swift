@@ -460,6 +460,37 @@ struct FocusPropertyTests {
   }
 
   @Test(
+    "Tab visits every stop that has a focusable item once per cycle; Shift-Tab undoes Tab",
+    arguments: seeds)
+  func tabCycle(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<10 {
+      let layout = RandomLayouts.anything(&rng, maxItems: 20, guides: false, options: false)
+      let state = try FocusState(layout: layout)
+      guard let start = state.focused else { continue }
+      let live = state.tabLoop().filter { $0.entry != nil }
+      let context = "seed \(seed) round \(round)"
+      var tab = state
+      var visited: [String?] = []
+      for _ in 0..<live.count {
+        let effects = reduce(&tab, .tab(.next))
+        if live.count == 1 {
+          #expect(effects == [.movementFailed(.next)], "\(context)")
+        }
+        visited.append(tab.focused.flatMap { tab.groupID(of: $0) })
+      }
+      #expect(visited.last == state.groupID(of: start), "\(context): back to the start stop")
+      #expect(Set(visited).count == live.count, "\(context): stops visited \(visited)")
+
+      var there = state
+      if reduce(&there, .tab(.next)) != [.movementFailed(.next)], state.groupID(of: start) != nil {
+        reduce(&there, .tab(.previous))
+        #expect(there.focused == start, "\(context): Shift-Tab after Tab")
+      }
+    }
+  }
+
+  @Test(
     "the grid-indexed search equals a brute-force scan of the spec, both models",
     arguments: seeds)
   func gridMatchesReference(seed: UInt64) throws {

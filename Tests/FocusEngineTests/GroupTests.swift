@@ -144,6 +144,24 @@ struct GroupTests {
     #expect(reduce(&state, .tab(.previous)) == tabbed("s1", "t2", .previous))
   }
 
+  @Test(
+    "Shift-Tab back to a group's own items returns to the one focused there, after a nested stop")
+  func tabBackPastNested() throws {
+    let layout = Layout(
+      items: [
+        item("s1", 0, 0, 100, 100), item("s2", 200, 0, 100, 100), item("i1", 600, 0, 100, 100),
+        item("i2", 800, 0, 100, 100),
+      ],
+      groups: [
+        Group(id: "shelf", items: ["s1", "s2"], groups: [Group(id: "inner", items: ["i1", "i2"])])
+      ])
+    var state = try FocusState(layout: layout)
+    reduce(&state, .move(.right))
+    #expect(state.focused == "s2")
+    #expect(reduce(&state, .tab(.next)) == tabbed("s2", "i1", .next))
+    #expect(reduce(&state, .tab(.previous)) == tabbed("i1", "s2", .previous))
+  }
+
   /// A modal (m1 m2, with nested buttons b1 b2) over a screen (o1 left of it, o2 below it).
   func modalLayout() -> Layout {
     Layout(
