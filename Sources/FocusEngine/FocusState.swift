@@ -16,6 +16,9 @@ public struct FocusState: Sendable, Equatable {
   /// Group id → the item focused there last. Kept by id, so it survives a layout replacement
   /// that keeps the ids.
   public internal(set) var lastFocused: [String: String]
+  /// Group id → the item focused last among the group's own (direct) items: the previously
+  /// focused item of the group's Tab stop, which focus in a nested group does not overwrite.
+  private(set) var lastFocusedOwn: [String: String]
   /// Scrolling group id → its scroll offset (content moved left and up by this much).
   public internal(set) var scrollOffsets: [String: Point]
   /// Whether the last focus change came from a directional input (arrows, swipes); decides
@@ -41,6 +44,7 @@ public struct FocusState: Sendable, Equatable {
     self.pressed = nil
     self.focused = nil
     self.lastFocused = [:]
+    self.lastFocusedOwn = [:]
     self.scrollOffsets = [:]
     self.lastInputWasDirectional = false
     self.shift = []
@@ -153,6 +157,7 @@ public struct FocusState: Sendable, Equatable {
     guard let id, let position = index.itemIndex[id] else { return }
     let group = index.itemGroup[position]
     guard group >= 0 else { return }
+    lastFocusedOwn[index.nodes[group].id] = id
     var scrolled = false
     // The offsets of the scrolling groups passed so far (innermost first): they move the item
     // inside the content of every scrolling group further out.
@@ -219,6 +224,11 @@ public struct FocusState: Sendable, Equatable {
     index = LayoutIndex(newLayout)
     lastFocused = lastFocused.filter {
       index.groupIndex[$0.key] != nil && stillThere.contains($0.value)
+    }
+    lastFocusedOwn = lastFocusedOwn.filter { entry in
+      guard let group = index.groupIndex[entry.key], let item = index.itemIndex[entry.value]
+      else { return false }
+      return index.itemGroup[item] == group
     }
     scrollOffsets = scrollOffsets.filter {
       index.groupIndex[$0.key].map { index.groupValues[$0].scroll != nil } ?? false
