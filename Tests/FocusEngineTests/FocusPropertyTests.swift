@@ -491,6 +491,58 @@ struct FocusPropertyTests {
   }
 
   @Test(
+    "EPG: after every input the focused cell lies inside its row's and the page's viewports",
+    arguments: seeds)
+  func scrolledIntoView(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let pageAxis: ScrollAxis = rng.chance(0.5) ? .vertical : .both
+    var items: [Item] = []
+    var rows: [Group] = []
+    for row in 0..<rng.int(2...12) {
+      var ids: [String] = []
+      var x = 0.0
+      let length = Double(rng.int(150...600) * 10)
+      while x < length {
+        let width = Double(rng.int(5...40) * 10)
+        let id = "r\(row)c\(ids.count)"
+        ids.append(id)
+        items.append(item(id, x, Double(row) * 240, width, 200, available: !rng.chance(0.1)))
+        x += width + Double(rng.int(0...4) * 10)
+      }
+      rows.append(
+        Group(
+          id: "row\(row)", items: ids, scroll: .horizontal,
+          viewport: Rect(x: 0, y: Double(row) * 240, width: 1000, height: 200)))
+    }
+    let layout = Layout(
+      items: items,
+      groups: [
+        Group(
+          id: "page", groups: rows, scroll: pageAxis,
+          viewport: Rect(x: 0, y: 0, width: 1000, height: 500))
+      ])
+    var state = try FocusState(layout: layout)
+    for step in 0..<200 {
+      let event: FocusEvent =
+        switch rng.int(0...9) {
+        case 0...7: .move(rng.pick(Direction.allCases))
+        case 8: .tab(rng.pick(TabDirection.allCases))
+        default: .requestFocus(.item(rng.pick(items).id))
+        }
+      reduce(&state, event)
+      guard let focused = state.focused, let frame = state.presentedFrame(of: focused),
+        let row = state.groupID(of: focused), let viewport = state.group(row)?.viewport
+      else { continue }
+      let page = state.scrollOffsets["page"] ?? .zero
+      let rowView = viewport.offsetBy(dx: -page.x, dy: -page.y)
+      let context = "seed \(seed) step \(step) \(event): \(focused) at \(frame)"
+      #expect(frame.minX >= rowView.minX && frame.maxX <= rowView.maxX, "row: \(context)")
+      #expect(frame.minY >= 0 && frame.maxY <= 500, "page: \(context)")
+      #expect(frame.minX >= 0 && frame.maxX <= 1000, "page: \(context)")
+    }
+  }
+
+  @Test(
     "the grid-indexed search equals a brute-force scan of the spec, both models",
     arguments: seeds)
   func gridMatchesReference(seed: UInt64) throws {

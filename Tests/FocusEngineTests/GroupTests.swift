@@ -160,6 +160,17 @@ struct GroupTests {
     #expect(state.focused == "s2")
     #expect(reduce(&state, .tab(.next)) == tabbed("s2", "i1", .next))
     #expect(reduce(&state, .tab(.previous)) == tabbed("i1", "s2", .previous))
+    // The memory survives a replacement with the same ids; it goes when the item leaves the
+    // group's own items.
+    reduce(&state, .tab(.next))
+    #expect(reduce(&state, .replaceLayout(layout)) == [])
+    #expect(reduce(&state, .tab(.previous)) == tabbed("i1", "s2", .previous))
+    reduce(&state, .tab(.next))
+    var moved = layout
+    moved.groups[0].items = ["s1"]
+    moved.groups[0].groups[0].items.append("s2")
+    reduce(&state, .replaceLayout(moved))
+    #expect(reduce(&state, .tab(.previous)) == tabbed("i1", "s1", .previous))
   }
 
   /// A modal (m1 m2, with nested buttons b1 b2) over a screen (o1 left of it, o2 below it).
