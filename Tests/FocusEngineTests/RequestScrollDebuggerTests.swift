@@ -248,6 +248,27 @@ struct ScrollTests {
     #expect(reduce(&state, .move(.up)) == moved("below", "c3", .up))
   }
 
+  @Test("a guide in a scrolling group moves with its content")
+  func guideScrolls() throws {
+    var layout = row(.horizontal)
+    layout.guides = [
+      FocusGuide(
+        id: "back", frame: Rect(x: 1020, y: 250, width: 300, height: 50), destinations: ["c0"],
+        group: "row")
+    ]
+    var state = try FocusState(layout: layout)
+    for _ in 0..<3 { reduce(&state, .move(.right)) }
+    // Down from c3 meets the guide first (it lies between c3 and "below").
+    #expect(state.destination(from: "c3", .down) == "c0")
+    reduce(&state, .requestFocus(.item("below")))
+    #expect(state.scrollOffsets == ["row": Point(x: 360, y: 0)])
+    // Scrolled by 360, the guide sits at 660…960, in the beam of "below" and nearer than c3.
+    #expect(
+      reduce(&state, .move(.up)) == moved("below", "c0", .up) + [
+        .scrolled(group: "row", offset: .zero)
+      ])
+  }
+
   @Test("a request for an off-viewport item scrolls it in")
   func requestScrolls() throws {
     var state = try FocusState(layout: row(.horizontal))
