@@ -73,7 +73,8 @@ public final class SVGRenderer: Renderer {
       """
     // The focused (and highlighted) card goes last so it is drawn above its neighbours.
     let order = frame.layout.items.sorted { rank(frame, $0) < rank(frame, $1) }
-    for item in order { out += card(item, frame) }
+    let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
+    for item in order { out += card(item, frame, at: presented[item.id] ?? item.frame) }
     out += status(frame, y: canvas.height, width: canvas.width)
     out += "</svg>\n"
     return out
@@ -100,9 +101,8 @@ public final class SVGRenderer: Renderer {
     """
   }
 
-  private static func card(_ item: Item, _ frame: ScreenFrame) -> String {
+  private static func card(_ item: Item, _ frame: ScreenFrame, at rect: Rect) -> String {
     let state = frame.states[item.id] ?? .unfocused
-    let rect = item.frame
     let centerX = rect.x + rect.width / 2
     let centerY = rect.y + rect.height / 2
     var scale = Parallax.scale(for: state)

@@ -44,11 +44,21 @@ enum WebMessages {
           opacity: value.shadow.opacity),
         specular: [round(value.specular.x), round(value.specular.y)])
     }
+    // Items inside scrolled groups: how far they are shown from their layout frame.
+    var shift: [String: [Double]] = [:]
+    if !frame.scroll.isEmpty {
+      let presented = frame.presentedFrames()
+      for item in frame.layout.items {
+        guard let shown = presented[item.id] else { continue }
+        let offset = [round(shown.x - item.frame.x), round(shown.y - item.frame.y)]
+        if offset != [0, 0] { shift[item.id] = offset }
+      }
+    }
     return try encode(
       FrameJSON(
         screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
         states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
-        text: frame.text, editing: frame.editingText, events: frame.events))
+        text: frame.text, editing: frame.editingText, events: frame.events, shift: shift))
   }
 
   private static func flatten(_ group: Group) -> [GroupJSON] {
@@ -127,5 +137,7 @@ enum WebMessages {
     let text: [String: String]
     let editing: Bool
     let events: [String]
+    /// Item id → [dx, dy] for items moved by scrolling.
+    let shift: [String: [Double]]
   }
 }

@@ -40,7 +40,7 @@ enum WebPage {
     html, body { margin: 0; height: 100%; background: #0b0d12; color: #eef1f6;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; overflow: hidden; }
     #viewport { position: absolute; inset: 0 214px 40px 0; overflow: hidden; }
-    #stage { position: absolute; left: 0; top: 0; transform-origin: 0 0;
+    #stage { position: absolute; left: 0; top: 0; transform-origin: 0 0; overflow: hidden;
       background: radial-gradient(ellipse at 50% 0%, #1d2433 0%, #0b0d12 70%); }
     .item { position: absolute; box-sizing: border-box; border-radius: 14px; will-change: transform;
       transform-style: preserve-3d; background: #1a1f2b; overflow: hidden;
@@ -173,12 +173,7 @@ enum WebPage {
     function draw() {
       if (!layout || !frame) return;
       const p = frame.parallax;
-      const offsets = frame.scroll || {};
-      const shift = new Map();
-      for (const group of layout.groups) {
-        const o = offsets[group.id];
-        if (o) for (const id of group.items) shift.set(id, o);
-      }
+      const shift = frame.shift || {};
       for (const [id, n] of nodes) {
         const state = frame.states[id] || "unfocused";
         const style = layout.states[state] || layout.states.unfocused;
@@ -188,8 +183,8 @@ enum WebPage {
         if (frame.editing && frame.focused === id) cls += " editing";
         n.el.className = cls;
         n.el.dataset.state = state;
-        const o = shift.get(id);
-        const base = o ? "translate(" + (-o[0]) + "px, " + (-o[1]) + "px) " : "";
+        const o = shift[id];
+        const base = o ? "translate(" + o[0] + "px, " + o[1] + "px) " : "";
         let rx = 0, ry = 0, scale = style.scale, shadow = style.shadow, spec = [0.5, 0.5], translate = [];
         if (p && p.item === id) {
           rx = p.rotateX; ry = p.rotateY; scale = p.scale; shadow = p.shadow; spec = p.specular; translate = p.translate;
