@@ -74,10 +74,40 @@ public final class SVGRenderer: Renderer {
     // The focused (and highlighted) card goes last so it is drawn above its neighbours.
     let order = frame.layout.items.sorted { rank(frame, $0) < rank(frame, $1) }
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
-    for item in order { out += card(item, frame, at: presented[item.id] ?? item.frame) }
+    // A focus-trapping group holding focus (a detail view) is drawn over a dark scrim.
+    let modal = modalItems(frame)
+    let behind = order.filter { item in modal.map { !$0.contains(item.id) } ?? false }
+    for item in behind { out += card(item, frame, at: presented[item.id] ?? item.frame) }
+    if modal != nil {
+      out += """
+        <rect class="scrim" width="\(n(canvas.width))" height="\(n(canvas.height))" fill="#000" \
+        fill-opacity="0.6"/>
+
+        """
+    }
+    for item in order where modal?.contains(item.id) ?? true {
+      out += card(item, frame, at: presented[item.id] ?? item.frame)
+    }
     out += status(frame, y: canvas.height, width: canvas.width)
     out += "</svg>\n"
     return out
+  }
+
+  /// The items of the focus-trapping group (a modal) that holds focus, if one does.
+  private static func modalItems(_ frame: ScreenFrame) -> Set<String>? {
+    guard let focused = frame.focused else { return nil }
+    func all(_ group: Group) -> [String] { group.items + group.groups.flatMap(all) }
+    func find(_ groups: [Group]) -> Set<String>? {
+      for group in groups {
+        if group.trapsFocus {
+          let items = Set(all(group))
+          if items.contains(focused) { return items }
+        }
+        if let inner = find(group.groups) { return inner }
+      }
+      return nil
+    }
+    return find(frame.layout.groups)
   }
 
   private static func rank(_ frame: ScreenFrame, _ item: Item) -> Int {
@@ -187,8 +217,8 @@ public final class SVGRenderer: Renderer {
       line = "▶ \(title) (\(id))"
       if let parallax = frame.parallax {
         line += String(
-          format: " · rotateX %.2f° rotateY %.2f° scale %.2f", parallax.rotateX, parallax.rotateY,
-          parallax.scale)
+          format: " · rotateX %.2f° rotateY %.2f° scale %.2f", parallax.rotateX + 0,
+          parallax.rotateY + 0, parallax.scale)
       }
     }
     line += " · seq \(frame.seq)"

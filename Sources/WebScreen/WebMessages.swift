@@ -65,8 +65,14 @@ enum WebMessages {
     [
       GroupJSON(
         id: group.id, items: group.items, scroll: group.scroll?.rawValue,
-        viewport: group.viewport.map { [$0.x, $0.y, $0.width, $0.height] })
+        viewport: group.viewport.map { [$0.x, $0.y, $0.width, $0.height] },
+        trapsFocus: group.trapsFocus, allItems: allItems(of: group))
     ] + group.groups.flatMap(flatten)
+  }
+
+  /// The items of `group` and of every group inside it.
+  private static func allItems(of group: Group) -> [String] {
+    group.items + group.groups.flatMap(allItems)
   }
 
   private static func encode(_ value: some Encodable) throws -> String {
@@ -107,6 +113,9 @@ enum WebMessages {
     let items: [String]
     let scroll: String?
     let viewport: [Double]?
+    /// A modal: the page dims everything outside it while it holds focus.
+    let trapsFocus: Bool
+    let allItems: [String]
   }
 
   struct LayoutJSON: Encodable {

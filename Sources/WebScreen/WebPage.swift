@@ -67,6 +67,7 @@ enum WebPage {
     .item.selected .heart { display: block; }
     .item.unavailable { filter: grayscale(1) brightness(0.55); opacity: 0.55; }
     .item.unavailable .soon { display: block; }
+    .item.behind { filter: brightness(0.3) saturate(0.6); }
     .item.textfield { background: #e9edf5; color: #141821; }
     .item.textfield .face { display: none; }
     .item.textfield .title { color: #141821; text-shadow: none; background: none; top: 0; display: flex;
@@ -174,6 +175,9 @@ enum WebPage {
       if (!layout || !frame) return;
       const p = frame.parallax;
       const shift = frame.shift || {};
+      // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
+      const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));
+      const inModal = modal ? new Set(modal.allItems) : null;
       for (const [id, n] of nodes) {
         const state = frame.states[id] || "unfocused";
         const style = layout.states[state] || layout.states.unfocused;
@@ -181,6 +185,7 @@ enum WebPage {
         if (n.item.kind === "textField") cls += " textfield";
         if (n.item.frame[3] < 120) cls += " short";
         if (frame.editing && frame.focused === id) cls += " editing";
+        if (inModal && !inModal.has(id)) cls += " behind";
         n.el.className = cls;
         n.el.dataset.state = state;
         const o = shift[id];

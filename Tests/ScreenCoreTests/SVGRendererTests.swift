@@ -113,4 +113,22 @@ struct SVGRendererTests {
       contentsOf: directory.appendingPathComponent(names[1]), encoding: .utf8)
     #expect(second.contains("skewY(1.6)"))
   }
+
+  @Test("a focus-trapping group holding focus is drawn above a scrim, the rest below it")
+  func modal() throws {
+    var frame = Self.frame(rotateY: 0)
+    frame.layout.groups = [Group(id: "detail", items: ["a", "b"], trapsFocus: true)]
+    let svg = SVGRenderer.svg(for: frame)
+    let scrim = try #require(svg.range(of: #"class="scrim""#))
+    for id in ["a", "b"] {
+      let at = try #require(svg.range(of: #"id="\#(id)""#))
+      #expect(at.lowerBound > scrim.lowerBound, "\(id) should be above the scrim")
+    }
+    for id in ["c", "d", "e"] {
+      let at = try #require(svg.range(of: #"id="\#(id)""#))
+      #expect(at.lowerBound < scrim.lowerBound, "\(id) should be below the scrim")
+    }
+    frame.focused = "e"
+    #expect(!SVGRenderer.svg(for: frame).contains("scrim"))
+  }
 }
