@@ -97,10 +97,13 @@ public final class ScreenClient {
     }
   }
 
-  /// Sends what `inputs` holds to the broker, one request each. A refusal or a missing broker
-  /// is logged and the event dropped: input is never replayed late.
+  /// Sends what `inputs` holds to the broker, one request each. A refusal is logged and the
+  /// event dropped; when the broker does not answer, the rest of the batch is dropped too, so
+  /// a page streaming touch samples cannot stall the loop one timeout per sample, and input is
+  /// never replayed late.
   private func sendQueuedInputs() {
-    for event in inputs.drain() {
+    let events = inputs.drain()
+    for (index, event) in events.enumerated() {
       var input = Tenfoot_V1_Input()
       input.screenID = configuration.screenID
       input.event = event
@@ -113,7 +116,10 @@ public final class ScreenClient {
             metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
         }
       } catch {
-        logger.notice("input not delivered", metadata: ["error": "\(error)"])
+        logger.notice(
+          "input not delivered",
+          metadata: ["error": "\(error)", "dropped": "\(events.count - index)"])
+        return
       }
     }
   }
