@@ -1,0 +1,91 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+import TestSupport
+import Testing
+
+/// The page as a remote, in a real browser: headless Chromium driven over the DevTools
+/// protocol presses keys and drags on the touch pad, and the focus and tilt come back.
+@Suite("Web page as a remote", .serialized)
+struct WebPageRemoteTests {
+  @Test(
+    "arrow keys and a drag on the page's touch pad reach the broker and come back as focus and tilt",
+    .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
+  func keysAndPad() async throws {
+    let setup = WebScreenTests()
+    let (stack, web, mirror, url) = try setup.start()
+    let chromium = try #require(WebScreenTests.chromium, "chromium is not installed")
+    let browser = try ChildProcess(
+      chromium,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--user-data-dir=\(stack.directory.path)/chromium-cdp", "--remote-debugging-port=0",
+        "--remote-allow-origins=*",
+        "--window-size=1280,720", url,
+      ])
+    let listening = try browser.waitForErrorLine("DevTools listening") {
+      $0.contains("DevTools listening on ws://")
+    }
+    let browserSocket = try #require(listening.split(separator: " ").last.map(String.init))
+    let port = try #require(
+      browserSocket.split(separator: ":").dropFirst(2).first?.split(separator: "/").first)
+    let page = try await Self.pageSocket(browser: browserSocket, port: String(port), url: url)
+    let mirrorBox = Unchecked(value: mirror)
+    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
+      inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      try await devtools.waitFor(
+        "p0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p0'")
+      try await devtools.key("ArrowRight", code: 39)
+      try await devtools.waitFor(
+        "p1 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p1'")
+      try mirrorBox.value.waitForFrame("the broker moved focus to p1") { $0.focused == "p1" }
+      // A finger on the pad's centre, slid right by 0.3 of its width, resting.
+      let pad = try await devtools.evaluate(
+        "(() => { const r = document.getElementById('pad').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()"
+      )
+      let numbers = try #require(pad as? [Double], "pad rect: \(String(describing: pad))")
+      let (x, y, width) = (numbers[0], numbers[1], numbers[2])
+      try await devtools.mouse("mousePressed", x: x, y: y)
+      for step in 1...10 {
+        try await devtools.mouse("mouseMoved", x: x + Double(step) * 0.015 * width, y: y)
+      }
+      try await devtools.waitFor(
+        "p1 tilted on the page",
+        "/rotateY\\((\\d+\\.?\\d*)deg\\)/.test(document.getElementById('item-p1').style.transform) && parseFloat(document.getElementById('item-p1').style.transform.match(/rotateY\\(([-\\d.]+)deg\\)/)[1]) > 0.5"
+      )
+      try mirrorBox.value.waitForFrame("the broker tilts p1") {
+        $0.focused == "p1" && ($0.rotateY ?? 0) > 0.5
+      }
+      try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y)
+      try await devtools.waitFor(
+        "p1 back at rest after lift-off",
+        "document.getElementById('item-p1').style.transform.includes('rotateY(0deg)')")
+    }
+    browser.kill()
+    try setup.stopsCleanly(web)
+  }
+
+  /// The DevTools WebSocket of the page showing `url`, found through the browser's socket.
+  static func pageSocket(browser: String, port: String, url: String) async throws -> String {
+    let found = Mutex<String?>(nil)
+    try await WebSocketClient.connect(url: browser, logger: Logger(label: "test.cdp")) {
+      inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        let result = try await devtools.call("Target.getTargets")
+        let targets = result["targetInfos"] as? [[String: Any]] ?? []
+        if let page = targets.first(where: {
+          $0["type"] as? String == "page" && $0["url"] as? String == url
+        }), let id = page["targetId"] as? String {
+          found.withLock { $0 = "ws://127.0.0.1:\(port)/devtools/page/\(id)" }
+          return
+        }
+        try await Task.sleep(for: .milliseconds(50))  // Polls a listing, bounded by the deadline.
+      }
+    }
+    return try #require(found.withLock { $0 }, "no DevTools page target for \(url) within 10 s")
+  }
+}
