@@ -24,25 +24,30 @@ let package = Package(
       pkgConfig: "libzmq",
       providers: [.apt(["libzmq3-dev"])]
     ),
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
+    .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium"]),
     .target(name: "FocusEngine"),
     .target(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
     ),
     .target(name: "TerminalUI"),
-    .target(name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol"]),
+    .target(
+      name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     .target(
       name: "TenFootCLI",
       dependencies: [
-        "TenFootProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TenFootProtocol", "TenFootClient", "TenFootSecurity",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
       name: "BrokerCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", .product(name: "Logging", package: "swift-log"),
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
@@ -62,7 +67,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", "TenFootCLI",
+        "BrokerCore", "TenFootCLI", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -70,7 +75,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "TenFootCLI",
+        "ScreenCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -78,7 +83,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "RemoteCore", "TenFootCLI",
+        "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -94,7 +99,7 @@ let package = Package(
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
     .testTarget(
       name: "BrokerCoreTests",
-      dependencies: ["BrokerCore", "ZeroMQ", "TenFootProtocol", "TestSupport"]
+      dependencies: ["BrokerCore", "ZeroMQ", "TenFootProtocol", "TenFootSecurity", "TestSupport"]
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -15,32 +15,41 @@ public final class Broker {
   private let state: Socket
   private let waker: Waker
   private var core: BrokerState
+  /// CURVE, ZAP and pairing, when the broker is configured with security.
+  private let security: SecurityRuntime?
   /// Stops `run()` from any thread.
   public let stopper: BrokerStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
   public private(set) var boundControlEndpoints: [String] = []
   /// The state endpoints actually bound.
   public private(set) var boundStateEndpoints: [String] = []
+  /// The pairing endpoints actually bound (empty without security).
+  public var boundPairingEndpoints: [String] { security?.boundPairingEndpoints ?? [] }
   /// The epoch this broker announces.
   public var epoch: UInt64 { core.epoch }
 
-  /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound.
-  public init(configuration: BrokerConfiguration, context: Context, logger: Logger)
-    throws(ZeroMQError)
-  {
+  /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound
+  /// (`ZeroMQError`) or the allow-list cannot be read (`StoreError`).
+  public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
     stopper = BrokerStopper(waker: waker)
+    // The ZAP handler must be bound before any CURVE socket accepts a connection.
+    security = try configuration.security.map {
+      try SecurityRuntime(settings: $0, context: context, logger: logger)
+    }
     control = try Socket(context, .router)
+    try security?.secure(control)
     try control.setMaxMessageSize(configuration.maxMessageSize)
     try control.setRouterHandover(true)
     try control.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
     try control.setSendHighWaterMark(10_000)
     try control.setReceiveHighWaterMark(10_000)
     state = try Socket(context, .publisher)
+    try security?.secure(state)
     try state.setSendHighWaterMark(configuration.stateHighWaterMark)
     try state.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
     for endpoint in configuration.controlEndpoints {
@@ -58,13 +67,15 @@ public final class Broker {
     var poller = Poller()
     let controlIndex = poller.add(control)
     let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
+    let securityIndices = security.map { $0.register(in: &poller) }
     let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
     var nextHeartbeat = MonotonicClock.nanoseconds()
     logger.info(
       "broker ready",
       metadata: [
         "zmq.control": "\(boundControlEndpoints)", "zmq.state": "\(boundStateEndpoints)",
-        "broker.epoch": "\(core.epoch)",
+        "broker.epoch": "\(core.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
+        "zmq.curve": "\(security != nil)",
       ])
     while !stopper.isStopped {
       let now = MonotonicClock.nanoseconds()
@@ -76,11 +87,22 @@ public final class Broker {
       let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
       try poller.poll(timeoutMilliseconds: timeout)
       if poller.isReadable(wakeIndex) { waker.drain() }
+      if let security, let securityIndices {
+        if poller.isReadable(securityIndices.zap) { security.serveZap() }
+        if poller.isReadable(securityIndices.pairing) {
+          security.servePairing { topic, body in publish(topic: topic, body: body) }
+        }
+        security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
+          publish(topic: topic, body: body)
+        }
+      }
       if poller.isReadable(controlIndex) {
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
         for _ in 0..<256 {
-          guard let frames = try control.receiveMultipart(dontWait: true) else { break }
-          try serve(frames)
+          guard let received = try control.receiveMultipartWithUserID(dontWait: true) else {
+            break
+          }
+          try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
     }
@@ -88,8 +110,16 @@ public final class Broker {
   }
 
   /// Handles one ROUTER message: [peer identity, envelope].
-  private func serve(_ frames: [[UInt8]]) throws(ZeroMQError) {
+  private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
     guard let peer = frames.first else { return }
+    if let security, !security.allows(access) {
+      logger.notice(
+        "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
+      reply(
+        to: peer, replyTo: 0,
+        body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
+      return
+    }
     guard frames.count == 2 else {
       logger.warning(
         "dropped request: wrong frame count",

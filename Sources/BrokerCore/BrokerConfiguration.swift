@@ -14,6 +14,8 @@ public struct BrokerConfiguration: Sendable {
   public var heartbeatIntervalMilliseconds: Int = 1000
   /// The broker's name in Welcome messages.
   public var name = "tenfoot-broker \(TenFootVersion.string)"
+  /// CURVE encryption, ZAP allow-list and pairing; nil for ipc:// and --insecure brokers.
+  public var security: BrokerSecurity?
   /// The epoch; by default the wall-clock time of start in microseconds, so it grows.
   public var epoch: UInt64?
 

@@ -44,6 +44,11 @@ extension Tenfoot_V1_Envelope {
     case .ack: "ack"
     case .error: "error"
     case .heartbeat: "heartbeat"
+    case .pairRequest: "pair_request"
+    case .pairChallenge: "pair_challenge"
+    case .pairProof: "pair_proof"
+    case .paired: "paired"
+    case .pairingPrompt: "pairing_prompt"
     case nil: "empty"
     }
   }
