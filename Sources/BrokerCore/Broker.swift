@@ -112,14 +112,6 @@ public final class Broker {
   /// Handles one ROUTER message: [peer identity, envelope].
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
     guard let peer = frames.first else { return }
-    if let security, !security.allows(access) {
-      logger.notice(
-        "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
-      reply(
-        to: peer, replyTo: 0,
-        body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
-      return
-    }
     guard frames.count == 2 else {
       logger.warning(
         "dropped request: wrong frame count",
@@ -138,6 +130,15 @@ public final class Broker {
         "dropped request: malformed frame",
         metadata: ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
       reply(to: peer, replyTo: 0, body: .error(.init(.malformed, error.description)))
+      return
+    }
+    // Checked on every message, after decoding so the refusal answers the right request.
+    if let security, !security.allows(access) {
+      logger.notice(
+        "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
+      reply(
+        to: peer, replyTo: envelope.seq,
+        body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
       return
     }
     let outcome = core.handle(envelope)

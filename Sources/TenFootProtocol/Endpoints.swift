@@ -61,8 +61,10 @@ public struct Endpoints: Sendable, Equatable {
   public var usesTCP: Bool { [control, state].contains { $0.hasPrefix("tcp://") } }
 
   /// The broker's pairing endpoint for a control endpoint: `tcp://HOST:PORT` gives
-  /// `tcp://HOST:PORT+2`; `ipc://DIR/control` gives `ipc://DIR/pairing`; nil otherwise.
+  /// `tcp://HOST:PORT+2` (`tcp://HOST:*` gives `tcp://HOST:*`, for a broker that picks its
+  /// ports); `ipc://DIR/control` gives `ipc://DIR/pairing`; nil otherwise.
   public static func pairing(forControl control: String) -> String? {
+    if control.hasPrefix("tcp://"), control.hasSuffix(":*") { return control }
     if control.hasPrefix("tcp://"), let colon = control.lastIndex(of: ":"),
       let port = Int(control[control.index(after: colon)...]), port > 0, port < 65534
     {

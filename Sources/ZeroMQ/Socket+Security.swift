@@ -4,31 +4,38 @@ import CZeroMQ
 extension Socket {
   /// Receives every frame of one message together with the `User-Id` property a ZAP handler
   /// gave the connection it arrived on (nil without ZAP), or nil if `dontWait` is set and
-  /// nothing is queued. The property is read from the first frame before it is released.
+  /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so every frame is
+  /// asked and the first answer kept; each is read before its message is released.
   public func receiveMultipartWithUserID(dontWait: Bool = false) throws(ZeroMQError) -> (
     frames: [[UInt8]], userID: String?
   )? {
     let message = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
     defer { message.deallocate() }
-    guard zmq_msg_init(message) == 0 else { throw ZeroMQError.last("zmq_msg_init") }
-    defer { zmq_msg_close(message) }
-    let flags: Int32 = dontWait ? ZMQ_DONTWAIT : 0
-    while true {
-      if zmq_msg_recv(message, handle, flags) >= 0 { break }
-      let error = zmq_errno()
-      if error == EINTR { continue }
-      if error == EAGAIN { return nil }
-      throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
-    }
-    let userID = zmq_msg_gets(message, "User-Id").map { String(cString: $0) }
-    let size = zmq_msg_size(message)
-    var frames: [[UInt8]] = [
-      size > 0 && zmq_msg_data(message) != nil
-        ? [UInt8](UnsafeRawBufferPointer(start: zmq_msg_data(message), count: size)) : []
-    ]
-    while try hasMore {
-      guard let next = try receive() else { break }
-      frames.append(next)
+    var frames: [[UInt8]] = []
+    var userID: String?
+    var more = true
+    while more {
+      guard zmq_msg_init(message) == 0 else { throw ZeroMQError.last("zmq_msg_init") }
+      defer { zmq_msg_close(message) }
+      // Only the first frame may be absent; the rest of a message is already here.
+      let flags: Int32 = dontWait && frames.isEmpty ? ZMQ_DONTWAIT : 0
+      while true {
+        if zmq_msg_recv(message, handle, flags) >= 0 { break }
+        let error = zmq_errno()
+        if error == EINTR { continue }
+        if error == EAGAIN && frames.isEmpty { return nil }
+        throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
+      }
+      if userID == nil, let value = zmq_msg_gets(message, "User-Id") {
+        userID = String(cString: value)
+      }
+      let size = zmq_msg_size(message)
+      if size > 0, let data = zmq_msg_data(message) {
+        frames.append([UInt8](UnsafeRawBufferPointer(start: data, count: size)))
+      } else {
+        frames.append([])
+      }
+      more = zmq_msg_more(message) != 0
     }
     return (frames, userID)
   }
