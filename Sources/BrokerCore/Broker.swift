@@ -17,6 +17,8 @@ public final class Broker {
   private var core: BrokerState
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   private let security: SecurityRuntime?
+  /// Durable per-screen focus and selections, when the broker has a data directory.
+  private let persistence: SessionPersistence?
   /// Stops `run()` from any thread.
   public let stopper: BrokerStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
@@ -37,6 +39,9 @@ public final class Broker {
     core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
     stopper = BrokerStopper(waker: waker)
+    persistence = configuration.sessionRecordsPath.map {
+      SessionPersistence(path: $0, logger: logger)
+    }
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
       try SecurityRuntime(settings: $0, context: context, logger: logger)
@@ -70,6 +75,10 @@ public final class Broker {
     let securityIndices = security.map { $0.register(in: &poller) }
     let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
     var nextHeartbeat = MonotonicClock.nanoseconds()
+    // For the first seconds after a start, heartbeats go out every 100 ms: screens that
+    // reconnect after a crash-restart see the new epoch (and resync) within a few hundred ms.
+    let fastUntil = nextHeartbeat + 3_000_000_000
+    let fastInterval = min(interval, 100_000_000)
     logger.info(
       "broker ready",
       metadata: [
@@ -82,7 +91,7 @@ public final class Broker {
       if now >= nextHeartbeat {
         publish(
           topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
-        nextHeartbeat = now + interval
+        nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
       }
       let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
       try poller.poll(timeoutMilliseconds: timeout)
@@ -122,7 +131,7 @@ public final class Broker {
           .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
       return
     }
-    let envelope: Tenfoot_V1_Envelope
+    var envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
     } catch {
@@ -141,7 +150,20 @@ public final class Broker {
         body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
       return
     }
-    let outcome = core.handle(envelope)
+    if let persistence, case .registerScreen(let request) = envelope.body,
+      core.sessions[request.screenID] == nil
+    {
+      envelope.body = .registerScreen(persistence.restoring(request))
+    }
+    var outcome = core.handle(envelope)
+    if let persistence, case .ack(let ack) = outcome.reply,
+      let session = core.sessions[ack.screenID],
+      !persistence.record(session)
+    {
+      // Never acknowledge what a crash would lose.
+      outcome.reply = .error(
+        .init(.unspecified, "the broker could not save this change to its data directory"))
+    }
     if case .error(let error) = outcome.reply {
       logger.warning(
         "request refused",

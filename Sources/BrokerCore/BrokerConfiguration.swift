@@ -16,6 +16,8 @@ public struct BrokerConfiguration: Sendable {
   public var name = "tenfoot-broker \(TenFootVersion.string)"
   /// CURVE encryption, ZAP allow-list and pairing; nil for ipc:// and --insecure brokers.
   public var security: BrokerSecurity?
+  /// Where per-screen focus and selections are kept across restarts; nil keeps them in memory.
+  public var sessionRecordsPath: String?
   /// The epoch; by default the wall-clock time of start in microseconds, so it grows.
   public var epoch: UInt64?
 

@@ -60,7 +60,7 @@ public final class ScreenClient {
       try subscriber.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
     }
     try subscriber.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
-    try subscriber.setReconnectInterval(milliseconds: 100, maxMilliseconds: 1000)
+    try subscriber.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
     try subscriber.subscribe(WireProtocol.stateTopic(screen: configuration.screenID))
     try subscriber.subscribe(WireProtocol.heartbeatTopic)
     try subscriber.subscribe(Self.pairingTopic)

@@ -37,7 +37,7 @@ public final class ControlConnection {
           | SocketEvent.handshakeFailedProtocol)
     }
     try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
-    try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 1000)
+    try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
     // Queue only on a live connection: a request made while the broker is away fails fast
     // (and is retried by the caller) instead of being delivered stale after a restart.
     try socket.setImmediate(true)
@@ -98,6 +98,10 @@ public final class ControlConnection {
     }
   }
 
+  deinit {
+    if monitor != nil { try? socket.stopMonitor() }
+  }
+
   /// With CURVE, waits (bounded) for the first handshake's outcome, so a ZAP refusal is
   /// reported as such instead of as a timeout.
   private func awaitHandshake(deadline: UInt64) throws {
@@ -107,13 +111,19 @@ public final class ControlConnection {
     while true {
       while let event = try monitor.next() {
         if event.event == SocketEvent.handshakeSucceeded {
+          // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
+          try socket.stopMonitor()
           self.monitor = nil
           return
         }
         if event.event == SocketEvent.handshakeFailedAuth {
+          try socket.stopMonitor()
+          self.monitor = nil
           throw ControlError.notPaired(endpoint)
         }
         if event.event == SocketEvent.handshakeFailedProtocol {
+          try socket.stopMonitor()
+          self.monitor = nil
           throw ControlError.handshakeFailed(endpoint)
         }
       }

@@ -40,6 +40,15 @@ extension Socket {
     return (frames, userID)
   }
 
+  /// Stops `monitor`. Call it before closing the reading side: libzmq sends monitor events
+  /// with a blocking send from its I/O thread, so events for a reader that is gone would hang
+  /// every connection of the context.
+  public func stopMonitor() throws(ZeroMQError) {
+    guard zmq_socket_monitor(handle, nil, 0) == 0 else {
+      throw ZeroMQError.last("zmq_socket_monitor(stop)")
+    }
+  }
+
   /// Publishes this socket's events on a PAIR socket at `endpoint` (`inproc://…`), for a
   /// `SocketMonitor` to read (`zmq_socket_monitor`).
   public func monitor(_ endpoint: String, events: Int32) throws(ZeroMQError) {

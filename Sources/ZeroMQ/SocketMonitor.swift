@@ -1,7 +1,9 @@
 import CZeroMQ
 
 /// Reads the events `Socket.monitor` publishes: connects a PAIR socket to the monitor endpoint.
-/// Owned by the same thread as the socket it watches.
+/// Owned by the same thread as the socket it watches. Call `Socket.stopMonitor()` on the
+/// watched socket before dropping the monitor: libzmq's I/O thread blocks sending events that
+/// nobody reads, which stalls every connection in the context.
 public final class SocketMonitor {
   /// The PAIR socket events arrive on; exposed so a loop can poll it.
   public let socket: Socket

@@ -151,6 +151,14 @@ struct Serve: ParsableCommand {
     var configuration = BrokerConfiguration(
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
+    // Durable sessions need a data directory: given explicitly (--data-dir or
+    // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
+    // sessions in memory and touches no data directory.
+    if data.dataDir != nil || ProcessInfo.processInfo.environment["TENFOOT_STATE_DIR"] != nil
+      || connection.usesCurve(endpoints)
+    {
+      configuration.sessionRecordsPath = try data.directory() + "/sessions.json"
+    }
     if connection.usesCurve(endpoints) {
       guard let pairing = connection.pairingEndpoint(endpoints) else {
         throw ValidationError("cannot derive the pairing endpoint: give --pairing")
