@@ -19,6 +19,10 @@ public final class Broker {
   private let security: SecurityRuntime?
   /// Durable per-screen focus and selections, when the broker has a data directory.
   private let persistence: SessionPersistence?
+  /// Per-peer flood control.
+  private var throttle: PeerThrottle
+  /// Keeps bad-input log lines to a few per second.
+  private var logLimiter = LogLimiter()
   /// Stops `run()` from any thread.
   public let stopper: BrokerStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
@@ -39,6 +43,7 @@ public final class Broker {
     core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
     stopper = BrokerStopper(waker: waker)
+    throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
     persistence = configuration.sessionRecordsPath.map {
       SessionPersistence(path: $0, logger: logger)
     }
@@ -55,6 +60,8 @@ public final class Broker {
     try control.setReceiveHighWaterMark(10_000)
     state = try Socket(context, .publisher)
     try security?.secure(state)
+    // The PUB socket only receives subscriptions (topic prefixes): keep them small.
+    try state.setMaxMessageSize(4096)
     try state.setSendHighWaterMark(configuration.stateHighWaterMark)
     try state.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
     for endpoint in configuration.controlEndpoints {
@@ -122,9 +129,9 @@ public final class Broker {
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
     guard let peer = frames.first else { return }
     guard frames.count == 2 else {
-      logger.warning(
+      logLimited(
         "dropped request: wrong frame count",
-        metadata: ["peer": "\(hex(peer))", "frames": "\(frames.count)"])
+        ["peer": "\(hex(peer))", "frames": "\(frames.count)"])
       reply(
         to: peer, replyTo: 0,
         body: .error(
@@ -135,10 +142,30 @@ public final class Broker {
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
     } catch {
-      logger.warning(
-        "dropped request: malformed frame",
-        metadata: ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
+      logLimited(
+        "dropped request: malformed frame", ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
       reply(to: peer, replyTo: 0, body: .error(.init(.malformed, error.description)))
+      return
+    }
+    // Flood control before any engine work: a flooding peer costs a decode and a small reply.
+    guard throttle.admit(peer, now: MonotonicClock.nanoseconds()) else {
+      logLimited(
+        "request refused: rate limited",
+        ["peer": "\(envelope.sender)", "refused": "\(throttle.refused(peer))"])
+      var error = Tenfoot_V1_Error(
+        .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
+      error.retryAfterMs = UInt64(1000 / max(1, throttle.rate)) + 1
+      reply(to: peer, replyTo: envelope.seq, body: .error(error))
+      return
+    }
+    if let problem = InputLimits.problem(envelope) {
+      logLimited(
+        "request refused",
+        [
+          "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
+          "error.code": "\(problem.code)", "error.message": "\(problem.message)",
+        ])
+      reply(to: peer, replyTo: envelope.seq, body: .error(problem))
       return
     }
     // Checked on every message, after decoding so the refusal answers the right request.
@@ -165,9 +192,9 @@ public final class Broker {
         .init(.unspecified, "the broker could not save this change to its data directory"))
     }
     if case .error(let error) = outcome.reply {
-      logger.warning(
+      logLimited(
         "request refused",
-        metadata: [
+        [
           "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
           "error.code": "\(error.code)", "error.message": "\(error.message)",
         ])
@@ -184,6 +211,15 @@ public final class Broker {
   }
 
   private var sentCount: UInt64 = 0
+
+  /// A warning, at most a few per second per message; the next one says how many were dropped.
+  private func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
+    let decision = logLimiter.allow(message.description, now: MonotonicClock.nanoseconds())
+    guard decision.log else { return }
+    var metadata = metadata
+    if decision.suppressed > 0 { metadata["log.suppressed"] = "\(decision.suppressed)" }
+    logger.warning(message, metadata: metadata)
+  }
 
   private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
     sentCount += 1

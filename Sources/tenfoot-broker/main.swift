@@ -140,6 +140,15 @@ struct Serve: ParsableCommand {
   @Option(help: "Messages queued per screen before the state socket drops (screens resync).")
   var stateHighWaterMark: Int32 = 10_000
 
+  @Option(help: "Control messages per second each peer may send; more get rate_limited.")
+  var peerRate: Double = 2000
+
+  func validate() throws {
+    guard peerRate.isFinite, peerRate >= 1 else {
+      throw ValidationError("--peer-rate must be at least 1 message per second")
+    }
+  }
+
   func run() throws {
     let logger = logging.bootstrap(label: "tenfoot.broker")
     let endpoints: Endpoints
@@ -151,6 +160,8 @@ struct Serve: ParsableCommand {
     var configuration = BrokerConfiguration(
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
+    configuration.peerRate = peerRate
+    configuration.peerBurst = max(10, peerRate / 10)
     // Durable sessions need a data directory: given explicitly (--data-dir or
     // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
     // sessions in memory and touches no data directory.
