@@ -99,7 +99,10 @@ let package = Package(
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
     .testTarget(
       name: "BrokerCoreTests",
-      dependencies: ["BrokerCore", "ZeroMQ", "TenFootProtocol", "TenFootSecurity", "TestSupport"]
+      dependencies: [
+        "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TestSupport",
+      ],
+      exclude: ["FuzzCorpus"]
     ),
     .testTarget(
       name: "EndToEndTests",
