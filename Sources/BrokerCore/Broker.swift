@@ -138,6 +138,21 @@ public final class Broker {
           .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
       return
     }
+    // Flood control before any other work: a peer over its budget costs a dictionary lookup.
+    // Its first refused message (and every 1000th after) is decoded and answered
+    // RATE_LIMITED so a client can tell; the rest are dropped unanswered.
+    if !throttle.admit(peer, now: MonotonicClock.nanoseconds()) {
+      guard throttle.refused(peer) % 1000 == 1 else { return }
+      let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
+      logLimited(
+        "request refused: rate limited",
+        ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(peer))"])
+      var error = Tenfoot_V1_Error(
+        .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
+      error.retryAfterMs = UInt64(1000 / max(1, throttle.rate)) + 1
+      reply(to: peer, replyTo: refused?.seq ?? 0, body: .error(error))
+      return
+    }
     var envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
@@ -145,17 +160,6 @@ public final class Broker {
       logLimited(
         "dropped request: malformed frame", ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
       reply(to: peer, replyTo: 0, body: .error(.init(.malformed, error.description)))
-      return
-    }
-    // Flood control before any engine work: a flooding peer costs a decode and a small reply.
-    guard throttle.admit(peer, now: MonotonicClock.nanoseconds()) else {
-      logLimited(
-        "request refused: rate limited",
-        ["peer": "\(envelope.sender)", "refused": "\(throttle.refused(peer))"])
-      var error = Tenfoot_V1_Error(
-        .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
-      error.retryAfterMs = UInt64(1000 / max(1, throttle.rate)) + 1
-      reply(to: peer, replyTo: envelope.seq, body: .error(error))
       return
     }
     if let problem = InputLimits.problem(envelope) {

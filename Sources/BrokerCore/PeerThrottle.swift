@@ -1,7 +1,8 @@
 /// Per-peer flood control, pure: a token bucket per ROUTER peer (its routing id), refilled at
-/// `rate` messages per second up to `burst`. A peer over its budget gets `RATE_LIMITED` and
-/// costs the broker a decode and a small reply, never engine work or state publications, so
-/// one flooding remote cannot delay another's input or a screen's state.
+/// `rate` messages per second up to `burst`. A message over the budget costs the broker a
+/// lookup (the broker answers the first and every 1000th with `RATE_LIMITED` and drops the
+/// rest), never engine work or state publications, so one flooding remote cannot delay
+/// another's input or a screen's state by more than its share of the socket.
 public struct PeerThrottle: Sendable {
   private struct Bucket: Sendable {
     var tokens: Double
