@@ -8,6 +8,8 @@ public enum InputLimits {
   public static let maximumItems = 100_000
   /// The deepest group nesting a layout may have.
   public static let maximumDepth = 64
+  /// The longest text input accepted, in bytes.
+  public static let maximumTextBytes = 4096
   /// The longest `sender` accepted, in bytes.
   public static let maximumSenderBytes = 256
 
@@ -25,6 +27,22 @@ public enum InputLimits {
         }
         if case .UNRECOGNIZED(let value) = key.phase {
           return error(.invalidInput, "phase: unknown value \(value)")
+        }
+      case .touch(let touch):
+        if case .UNRECOGNIZED(let value) = touch.phase {
+          return error(.invalidInput, "touch.phase: unknown value \(value)")
+        }
+        if !touch.x.isFinite || !touch.y.isFinite {
+          return error(.invalidInput, "touch: x and y must be finite")
+        }
+      case .text(let text):
+        let length =
+          switch text.edit {
+          case .set(let value), .append(let value): value.utf8.count
+          default: 0
+          }
+        if length > maximumTextBytes {
+          return error(.invalidInput, "text: longer than \(maximumTextBytes) bytes")
         }
       case nil: break
       }

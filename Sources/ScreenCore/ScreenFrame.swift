@@ -19,6 +19,15 @@ public struct ScreenFrame: Sendable, Equatable {
   public var states: [String: FocusDisplayState]
   /// A short line about the last change (e.g. "right → r0c1", "bump ←"), for status lines.
   public var lastEvent: String?
+  /// The focused item's parallax (tilt, scale, layers, shadow, specular), if anything is
+  /// focused.
+  public var parallax: Parallax?
+  /// Every text field's value.
+  public var text: [String: String] = [:]
+  /// Whether the focused item is a text field.
+  public var editingText = false
+  /// The effects applied in this frame, as short names: "bump", "activated:<id>", "back", …
+  public var events: [String] = []
 
   /// Creates a frame.
   public init(

@@ -156,8 +156,14 @@ extension TerminalRenderer {
     let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
     let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
     var lifted: [(Item, FocusDisplayState, CellRect)] = []
-    for item in frame.layout.items {
+    for var item in frame.layout.items {
       let state = displayState(of: item, in: frame)
+      if item.kind == .textField {
+        // A text field shows its value (its title is the placeholder), with a cursor when
+        // it has focus.
+        let value = frame.text[item.id] ?? item.value
+        item.title = (value.isEmpty ? item.title : value) + (item.id == frame.focused ? "▏" : "")
+      }
       let box = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: content)
       guard !box.isEmpty else { continue }
       if state == .focused || state == .highlighted {
@@ -206,9 +212,10 @@ extension TerminalRenderer {
 
   /// The key hint line, longest first; the longest that fits is shown.
   static let keyHints = [
-    "tenfoot-remote drives this screen: arrows move · Return selects · Esc = Menu · "
+    "tenfoot-remote drives this screen: arrows move · Tab = next group · Return selects · "
       + "Ctrl-C quits",
-    "arrows move · Return selects · Esc = Menu · Ctrl-C quits",
+    "arrows move · Tab = next group · Return selects · Ctrl-C quits",
+    "arrows move · Return selects · Ctrl-C quits",
     "Ctrl-C quits",
   ]
 
@@ -223,9 +230,18 @@ extension TerminalRenderer {
     } else {
       parts.append("▶ (nothing focused)")
     }
+    if let parallax = frame.parallax, parallax.rotateX != 0 || parallax.rotateY != 0 {
+      parts.append("tilt \(degrees(parallax.rotateX))/\(degrees(parallax.rotateY))")
+    }
     parts.append("seq \(frame.seq)")
     if let event = frame.lastEvent, !event.isEmpty { parts.append(event) }
     return parts.joined(separator: " · ")
+  }
+
+  /// A rotation in whole degrees with a sign, like `+3°`.
+  static func degrees(_ value: Double) -> String {
+    let rounded = Int(value.rounded())
+    return (rounded > 0 ? "+" : "") + "\(rounded)°"
   }
 
   /// The frame's state for `item`, falling back to what the layout alone implies.

@@ -19,7 +19,10 @@ struct RemoteCommand: ParsableCommand {
       Return selects, Esc/Backspace is Menu, q quits.
       """,
     version: TenFootVersion.string,
-    subcommands: [Interactive.self, Press.self, Script.self, Pair.self],
+    subcommands: [
+      Interactive.self, Press.self, Hold.self, Double.self, Swipe.self, Drag.self, Click.self,
+      TypeText.self, Script.self, Focus.self, Debug.self, Pair.self,
+    ],
     defaultSubcommand: Interactive.self)
 }
 
@@ -112,7 +115,7 @@ extension RemoteCommand {
     var forgetBroker = false
 
     @Option(help: "Seconds to wait for each broker answer.")
-    var timeout: Double = 3
+    var timeout: Swift.Double = 3
 
     func run() throws {
       _ = logging.bootstrap(label: "tenfoot.remote")
@@ -219,7 +222,7 @@ extension RemoteCommand {
         }
         let keys = try RemoteScript.parse(text)
         let remote = try options.connect()
-        for key in keys { try report(remote.press(key)) }
+        for action in keys { try report(remote.perform(action)) }
         return
       }
       // Standard input is streamed: each key is pressed as its line arrives, over the one
@@ -229,7 +232,7 @@ extension RemoteCommand {
       while let line = readLine(strippingNewline: true) {
         number += 1
         if let key = try RemoteScript.parseLine(Substring(line), number: number) {
-          try report(remote.press(key))
+          try report(remote.perform(key))
         }
       }
     }
