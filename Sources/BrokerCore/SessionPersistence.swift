@@ -5,7 +5,8 @@ import TenFootProtocol
 import TenFootSecurity
 
 /// Keeps `SessionRecords` in step with the broker's sessions: written (atomically, fsync'd)
-/// after a request changes a screen's focus or selection and before it is acknowledged, and
+/// after a request changes a screen's focus, selections or text values and before it is
+/// acknowledged, and
 /// applied to a screen's layout when it registers a session the broker does not have yet (a
 /// restart), so focus and selections come back.
 final class SessionPersistence {
@@ -40,8 +41,11 @@ final class SessionPersistence {
     guard let record = records.screens[request.screenID] else { return request }
     var restored = request
     let selected = Set(record.selected)
+    let text = record.text ?? [:]
     for index in restored.layout.items.indices {
-      restored.layout.items[index].selected = selected.contains(restored.layout.items[index].id)
+      let id = restored.layout.items[index].id
+      restored.layout.items[index].selected = selected.contains(id)
+      if let value = text[id] { restored.layout.items[index].value = value }
     }
     if let focused = record.focused,
       restored.layout.items.contains(where: { $0.id == focused && !$0.unavailable })
@@ -58,7 +62,8 @@ final class SessionPersistence {
   /// failed (the caller then does not acknowledge durability it cannot give).
   func record(_ session: ScreenSession) -> Bool {
     let record = SessionRecords.Screen(
-      focused: session.focus.focused, selected: session.focus.selected.sorted())
+      focused: session.focus.focused, selected: session.focus.selected.sorted(),
+      text: session.focus.textValues.isEmpty ? nil : session.focus.textValues)
     guard records.screens[session.id] != record else { return true }
     records.screens[session.id] = record
     do {

@@ -4,10 +4,11 @@ import Foundation
 /// item and the selected (toggled, "favourite") items. Versioned JSON, written atomically
 /// (`AtomicFile`) before the broker acknowledges the request that changed it.
 ///
-/// Format: `{"version":1,"screens":{"<id>":{"focused":"<item>","selected":["<item>",…]}}}`.
-/// Room to grow (issues 3/4): remembered focus per container and text field values are to be
-/// added as optional fields of `Screen`; older files decode with them absent, and a file with a
-/// newer `version` is refused rather than misread.
+/// Format: `{"version":1,"screens":{"<id>":{"focused":"<item>","selected":["<item>",…],
+/// "text":{"<field>":"<value>"}}}}`. New fields are added as optionals (older files decode
+/// with them absent; `text` was added that way); a file with a newer `version` is refused
+/// rather than misread. Not stored yet: remembered focus per container (the engine has no
+/// public way to seed it).
 public struct SessionRecords: Sendable, Equatable, Codable {
   /// One screen's remembered state.
   public struct Screen: Sendable, Equatable, Codable {
@@ -15,11 +16,14 @@ public struct SessionRecords: Sendable, Equatable, Codable {
     public var focused: String?
     /// The selected items, sorted.
     public var selected: [String]
+    /// Text field values by item id (absent in files written before text fields).
+    public var text: [String: String]?
 
     /// Creates a record.
-    public init(focused: String?, selected: [String]) {
+    public init(focused: String?, selected: [String], text: [String: String]? = nil) {
       self.focused = focused
       self.selected = selected
+      self.text = text
     }
   }
 

@@ -67,9 +67,15 @@ final class SecureStack {
     ["--control", control, "--state", state, "--pairing", pairing]
   }
 
-  /// A headless screen on a 3×3 grid, trusting the broker key given explicitly.
-  func screen() throws -> ChildProcess {
-    let layout = try directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
+  /// A headless screen on a 3×3 grid (r2c2 a text field if `textField`), trusting the broker
+  /// key given explicitly.
+  func screen(textField: Bool = false) throws -> ChildProcess {
+    var json = TestLayouts.gridJSON(rows: 3, columns: 3)
+    if textField {
+      json = json.replacingOccurrences(
+        of: #"{"id": "r2c2", "#, with: #"{"id": "r2c2", "kind": "textField", "#)
+    }
+    let layout = try directory.write("grid.json", json)
     return try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
       [
