@@ -27,12 +27,14 @@ struct FloodTests {
       return try dealer.send(envelope.encoded(), dontWait: dontWait)
     }
 
-    static func key(_ key: Tenfoot_V1_Key) -> Tenfoot_V1_Envelope.OneOf_Body {
+    static func key(_ key: Tenfoot_V1_Key, _ phase: Tenfoot_V1_KeyPhase = .down)
+      -> Tenfoot_V1_Envelope.OneOf_Body
+    {
       var input = Tenfoot_V1_Input()
       input.screenID = "main"
       input.key = .with {
         $0.key = key
-        $0.phase = .down
+        $0.phase = phase
         $0.timestampNs = MonotonicClock.nanoseconds()
       }
       return .input(input)
@@ -53,8 +55,10 @@ struct FloodTests {
       while MonotonicClock.nanoseconds() < next { usleep(200) }
       next = MonotonicClock.nanoseconds() + 2_000_000
       let start = MonotonicClock.nanoseconds()
-      _ = try victim.send(Peer.key(press.isMultiple(of: 2) ? .right : .left))
+      let key: Tenfoot_V1_Key = press.isMultiple(of: 2) ? .right : .left
+      _ = try victim.send(Peer.key(key, .down))
       let seq = victim.seq
+      _ = try victim.send(Peer.key(key, .up))
       var seen = false
       while !seen {
         guard MonotonicClock.nanoseconds() - start < 5_000_000_000 else {
@@ -87,7 +91,13 @@ struct FloodTests {
     let context = try Context()
     let subscriber = try Socket(context, .subscriber)
     try subscriber.subscribe(WireProtocol.stateTopic(screen: "main"))
+    try subscriber.subscribe(WireProtocol.heartbeatTopic)
     try subscriber.connect(stack.state)
+    // The subscription is live once a heartbeat arrives: nothing published later is missed.
+    var heartbeat = Poller()
+    heartbeat.add(subscriber)
+    try heartbeat.poll(timeoutMilliseconds: 5000)
+    #expect(try subscriber.receiveMultipart(dontWait: true) != nil, "a heartbeat within 5 s")
     let victim = try Peer(context, stack.control, name: "victim")
     var register = Tenfoot_V1_RegisterScreen()
     register.screenID = "main"
@@ -97,8 +107,7 @@ struct FloodTests {
     poller.add(victim.dealer)
     try poller.poll(timeoutMilliseconds: 5000)
     #expect(try victim.dealer.receive(dontWait: true) != nil, "registered")
-    // The subscription is live once a published delta arrives: warm up with presses.
-    _ = try Self.presses(20, victim: victim, subscriber: subscriber)
+    _ = try Self.presses(20, victim: victim, subscriber: subscriber)  // Warm up.
 
     let quiet = try Self.presses(300, victim: victim, subscriber: subscriber)
 
@@ -111,7 +120,8 @@ struct FloodTests {
         var sent = 0
         var limited = 0
         while !stop.isSet {
-          if try peer.send(Peer.key(.up), dontWait: true) { sent += 1 }
+          let phase: Tenfoot_V1_KeyPhase = sent.isMultiple(of: 2) ? .down : .up
+          if try peer.send(Peer.key(.up, phase), dontWait: true) { sent += 1 }
           while let reply = try peer.dealer.receive(dontWait: true) {
             if let envelope = try? Tenfoot_V1_Envelope.decode(reply),
               case .error(let error) = envelope.body,
