@@ -40,8 +40,9 @@ public struct ConnectionOptions: ParsableArguments {
       valueName: "dir"), completion: .directory)
   public var stateDir: String?
 
-  /// The broker's public key.
+  /// The broker's public key. Parsed unconditionally: Z85 keys may start with `-`.
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The broker's CURVE public key (tenfoot-broker key prints it); pinned on first use.",
       valueName: "z85"))

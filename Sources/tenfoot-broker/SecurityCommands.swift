@@ -90,7 +90,11 @@ struct Remotes: ParsableCommand {
     @OptionGroup var data: DataOptions
     @Option(help: "A name for people.") var name: String
     @Option(help: "screen or remote.") var role = "screen"
-    @Argument(help: "The peer's CURVE public key (Z85, 40 characters).") var publicKey: String
+    // Unconditional: a Z85 key may start with "-", which would otherwise look like a flag.
+    @Option(
+      name: .customLong("key"), parsing: .unconditional,
+      help: "The peer's CURVE public key (Z85, 40 characters).")
+    var publicKey: String
 
     func run() throws {
       guard Z85.decode(publicKey)?.count == 32 else {

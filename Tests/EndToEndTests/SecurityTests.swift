@@ -23,7 +23,8 @@ final class SecureStack {
     let screenKey = try #require(
       Self.run("tenfoot-screen", ["--print-key", "--state-dir", directory.path + "/screen"]).first)
     _ = try Self.run(
-      "tenfoot-broker", ["remotes", "add", "--data-dir", dataDirectory, "--name", "tv", screenKey])
+      "tenfoot-broker",
+      ["remotes", "add", "--data-dir", dataDirectory, "--name", "tv", "--key", screenKey])
     (broker, control, state, pairing) = try Self.startBroker(
       [
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
@@ -207,6 +208,24 @@ struct SecurityTests {
     let again = try stack.remote(["press", "right"], name: "phone")
     #expect(try again.waitForExit(timeout: 10) != 0)
     #expect(again.errors.joined().contains("not paired: run tenfoot-remote pair"))
+  }
+
+  @Test("Z85 keys starting with '-' are taken as values, not flags")
+  func dashKeys() throws {
+    let directory = try TemporaryDirectory()
+    let key = "-99^O{y1djo}YTteE7-$agBs2e&.wvc2cY.3%$E}"
+    let added = try SecureStack.run(
+      "tenfoot-broker",
+      ["remotes", "add", "--data-dir", directory.path + "/b", "--name", "x", "--key", key])
+    #expect(added.first?.hasPrefix("allowed ") == true, "\(added)")
+    let remote = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      [
+        "press", "up", "--broker-key", key, "--control", "tcp://127.0.0.1:9", "--state",
+        "tcp://127.0.0.1:9", "--state-dir", directory.path + "/r", "--timeout", "0.5",
+      ])
+    #expect(try remote.waitForExit(timeout: 10) == 1)
+    #expect(remote.errors.joined().contains("no broker answered"), "\(remote.errors)")
   }
 
   @Test("a broker whose key changed is refused by a paired remote, with a clear message")

@@ -97,7 +97,8 @@ struct SeparateHostsTests {
       SecureStack.run("tenfoot-screen", ["--print-key", "--state-dir", directory.path + "/screen"])
         .first)
     _ = try SecureStack.run(
-      "tenfoot-broker", ["remotes", "add", "--data-dir", dataDirectory, "--name", "tv", screenKey])
+      "tenfoot-broker",
+      ["remotes", "add", "--data-dir", dataDirectory, "--name", "tv", "--key", screenKey])
     let brokerKey = try #require(
       SecureStack.run("tenfoot-broker", ["key", "--data-dir", dataDirectory]).first)
 
