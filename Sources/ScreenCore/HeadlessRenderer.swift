@@ -59,7 +59,7 @@ struct HeadlessFrame: Encodable {
   init(_ frame: ScreenFrame) { self.frame = frame }
 
   enum Keys: String, CodingKey {
-    case screen, epoch, seq, focused, states, event, parallax, text, editing, events
+    case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
   }
 
   enum ParallaxKeys: String, CodingKey {
@@ -100,6 +100,8 @@ struct HeadlessFrame: Encodable {
     try container.encode(frame.text, forKey: .text)
     try container.encode(frame.editingText, forKey: .editing)
     try container.encode(frame.events, forKey: .events)
+    try container.encode(
+      frame.scroll.mapValues { [Self.round($0.x), Self.round($0.y)] }, forKey: .scroll)
   }
 
   /// Three decimals: enough for tests and people, and stable across platforms.

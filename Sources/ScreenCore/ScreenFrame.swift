@@ -28,6 +28,8 @@ public struct ScreenFrame: Sendable, Equatable {
   public var editingText = false
   /// The effects applied in this frame, as short names: "bump", "activated:<id>", "back", …
   public var events: [String] = []
+  /// Scrolling group id → its offset (content moved left and up by this much).
+  public var scroll: [String: Point] = [:]
 
   /// Creates a frame.
   public init(
@@ -41,6 +43,32 @@ public struct ScreenFrame: Sendable, Equatable {
     self.focused = focused
     self.states = states
     self.lastEvent = lastEvent
+  }
+}
+
+extension ScreenFrame {
+  /// Every item's frame as shown: moved by the scroll offsets of the groups around it.
+  public func presentedFrames() -> [String: Rect] {
+    var shift: [String: Point] = [:]
+    func walk(_ group: Group, _ inherited: Point) {
+      var total = inherited
+      if let own = scroll[group.id] {
+        total.x += own.x
+        total.y += own.y
+      }
+      for item in group.items { shift[item] = total }
+      for child in group.groups { walk(child, total) }
+    }
+    for group in layout.groups { walk(group, .zero) }
+    var frames: [String: Rect] = [:]
+    frames.reserveCapacity(layout.items.count)
+    for item in layout.items {
+      let offset = shift[item.id] ?? .zero
+      frames[item.id] = Rect(
+        x: item.frame.x - offset.x, y: item.frame.y - offset.y, width: item.frame.width,
+        height: item.frame.height)
+    }
+    return frames
   }
 }
 

@@ -53,6 +53,7 @@ public struct StateSync: Sendable {
     next.parallax = snapshot.hasParallax ? Parallax(wire: snapshot.parallax) : nil
     next.text = snapshot.text
     next.editingText = snapshot.editingText
+    for offset in snapshot.scroll { next.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
     let buffered = pending
     pending.removeAll()
     awaitingSnapshot = false
@@ -110,5 +111,6 @@ public struct StateSync: Sendable {
     frame.text.merge(delta.text) { $1 }
     frame.editingText = delta.editingText
     frame.events = delta.effects.compactMap(\.eventName)
+    for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
   }
 }
