@@ -19,7 +19,7 @@ public struct BrokerConfiguration: Sendable {
   /// Sustained control messages per second each peer may send (more get `RATE_LIMITED`).
   public var peerRate: Double = 2000
   /// Control messages a peer may send in one burst.
-  public var peerBurst: Double = 200
+  public var peerBurst: Double = 2000
   /// Where per-screen focus and selections are kept across restarts; nil keeps them in memory.
   public var sessionRecordsPath: String?
   /// The epoch; by default the wall-clock time of start in microseconds, so it grows.

@@ -48,7 +48,7 @@ struct ServeCommand: ParsableCommand {
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
     configuration.peerRate = peerRate
-    configuration.peerBurst = max(10, peerRate / 10)
+    configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
     // Durable sessions need a data directory: given explicitly (--data-dir or
     // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
     // sessions in memory and touches no data directory.
