@@ -201,7 +201,7 @@ extension FocusState {
   /// them, else the first in reading order.
   func stopEntry(_ stop: Int, scope: Int) -> Int? {
     let members = stop >= 0 ? index.nodes[stop].directItems : index.rootItems
-    let last = stop >= 0 ? lastFocused[index.nodes[stop].id] : nil
+    let last = stop >= 0 ? lastFocusedOwn[index.nodes[stop].id] : nil
     var best: (priority: Int, position: Int)?
     for position in members where index.focusable[position] {
       guard index.contains(group: scope, item: position) else { continue }
