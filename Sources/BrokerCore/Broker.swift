@@ -115,14 +115,29 @@ public final class Broker {
       if poller.isReadable(controlIndex) {
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
         for _ in 0..<256 {
-          guard let received = try control.receiveMultipartWithUserID(dontWait: true) else {
-            break
-          }
+          // Flood control before any other work: a peer over its budget costs a lookup and
+          // its message is consumed without being copied.
+          guard
+            let received = try control.receiveMultipartWithUserID(
+              dontWait: true, keep: { [unowned self] peer in self.admit(peer) })
+          else { break }
+          guard received.kept else { continue }
           try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
     }
     logger.info("broker stopped")
+  }
+
+  /// Whether the last message's peer was within its budget (set by `admit`).
+  private var lastAdmitted = true
+
+  /// Spends a token of `peer`'s budget; returns whether to read the message at all: yes if it
+  /// is within budget, and for the first and every 1000th refused one (answered
+  /// RATE_LIMITED so a client can tell); the rest are dropped unread and unanswered.
+  private func admit(_ peer: [UInt8]) -> Bool {
+    lastAdmitted = throttle.admit(peer, now: MonotonicClock.nanoseconds())
+    return lastAdmitted || throttle.refused(peer) % 1000 == 1
   }
 
   /// Handles one ROUTER message: [peer identity, envelope].
@@ -138,11 +153,7 @@ public final class Broker {
           .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
       return
     }
-    // Flood control before any other work: a peer over its budget costs a dictionary lookup.
-    // Its first refused message (and every 1000th after) is decoded and answered
-    // RATE_LIMITED so a client can tell; the rest are dropped unanswered.
-    if !throttle.admit(peer, now: MonotonicClock.nanoseconds()) {
-      guard throttle.refused(peer) % 1000 == 1 else { return }
+    if !lastAdmitted {
       let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
       logLimited(
         "request refused: rate limited",

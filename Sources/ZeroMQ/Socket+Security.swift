@@ -6,14 +6,19 @@ extension Socket {
   /// gave the connection it arrived on (nil without ZAP), or nil if `dontWait` is set and
   /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so every frame is
   /// asked and the first answer kept; each is read before its message is released.
-  public func receiveMultipartWithUserID(dontWait: Bool = false) throws(ZeroMQError) -> (
-    frames: [[UInt8]], userID: String?
-  )? {
+  ///
+  /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and may refuse the rest:
+  /// then the remaining frames are consumed without being copied and only the first is
+  /// returned, with `kept` false (cheap dropping for flood control).
+  public func receiveMultipartWithUserID(
+    dontWait: Bool = false, keep: (([UInt8]) -> Bool)? = nil
+  ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool)? {
     let message = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
     defer { message.deallocate() }
     var frames: [[UInt8]] = []
     var userID: String?
     var more = true
+    var kept = true
     while more {
       guard zmq_msg_init(message) == 0 else { throw ZeroMQError.last("zmq_msg_init") }
       defer { zmq_msg_close(message) }
@@ -29,15 +34,17 @@ extension Socket {
       if userID == nil, let value = zmq_msg_gets(message, "User-Id") {
         userID = String(cString: value)
       }
+      more = zmq_msg_more(message) != 0
+      guard kept else { continue }
       let size = zmq_msg_size(message)
       if size > 0, let data = zmq_msg_data(message) {
         frames.append([UInt8](UnsafeRawBufferPointer(start: data, count: size)))
       } else {
         frames.append([])
       }
-      more = zmq_msg_more(message) != 0
+      if frames.count == 1, more, let keep, !keep(frames[0]) { kept = false }
     }
-    return (frames, userID)
+    return (frames, userID, kept)
   }
 
   /// Stops `monitor`. Call it before closing the reading side: libzmq sends monitor events
