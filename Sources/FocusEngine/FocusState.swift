@@ -55,7 +55,12 @@ public struct FocusState: Sendable, Equatable {
     self.grids = [:]
     self.rootGrid = SpatialIndex()
     rebuildDerived()
-    if let first = initialFocus() { focus(first) }
+    if let first = initialFocus() {
+      focus(first)
+      // Initial focus follows the same selection rule as every later focus change.
+      var effects: [FocusEffect] = []
+      if let position = index.itemIndex[first] { followSelection(position, &effects) }
+    }
   }
 
   /// The item with this id, if the layout has one.

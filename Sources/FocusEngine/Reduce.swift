@@ -151,7 +151,7 @@ extension FocusState {
 
   /// `selectionFollowsFocus`: the newly focused item becomes the one selected item of the
   /// innermost group around it that has the option.
-  private mutating func followSelection(_ position: Int, _ effects: inout [FocusEffect]) {
+  mutating func followSelection(_ position: Int, _ effects: inout [FocusEffect]) {
     let group = index.itemGroup[position]
     guard group >= 0,
       let owner = index.ancestors(of: group).first(where: {

@@ -73,8 +73,8 @@ struct GroupTests {
   }
 
   @Test(
-    "initial focus in a selectionFollowsFocus group selects it, like initial focus after an empty layout",
-    .disabled("FocusState.init places initial focus without selectionFollowsFocus; see the note"))
+    "initial focus in a selectionFollowsFocus group selects it, like initial focus after an empty layout"
+  )
   func initialSelectionFollowsFocus() throws {
     let layout = Layout(
       items: [item("a", 0, 0, 100, 100), item("b", 200, 0, 100, 100)],
