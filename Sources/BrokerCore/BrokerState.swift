@@ -68,10 +68,15 @@ struct BrokerState {
         return Outcome(reply: .error(unknownScreen(request.screenID)))
       }
       return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
-    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport:
+    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
+      .paired, .pairingPrompt:
       return Outcome(
         reply: .error(
           .init(.unexpectedMessage, "\(envelope.bodyName) is not a request the broker accepts")))
+    case .pairRequest, .pairProof:
+      return Outcome(
+        reply: .error(
+          .init(.unexpectedMessage, "pairing happens on the broker's pairing endpoint")))
     case nil:
       return Outcome(reply: .error(.init(.malformed, "envelope has no body")))
     }
@@ -364,6 +369,13 @@ struct BrokerState {
       state.state = Tenfoot_V1_FocusDisplayState(new)
       return state
     }
+  }
+
+  /// Seeds a session's group memory (after a restart, from the broker's records).
+  mutating func restoreMemory(_ memory: FocusMemory, screen: String) {
+    guard var session = sessions[screen] else { return }
+    reduce(&session.focus, .restoreMemory(memory))
+    sessions[screen] = session
   }
 
   private func unknownScreen(_ id: String) -> Tenfoot_V1_Error {

@@ -48,6 +48,11 @@ extension Tenfoot_V1_Envelope {
     case .focusRequest: "focus_request"
     case .debugRequest: "debug_request"
     case .debugReport: "debug_report"
+    case .pairRequest: "pair_request"
+    case .pairChallenge: "pair_challenge"
+    case .pairProof: "pair_proof"
+    case .paired: "paired"
+    case .pairingPrompt: "pairing_prompt"
     case nil: "empty"
     }
   }

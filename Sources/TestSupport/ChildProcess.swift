@@ -107,7 +107,9 @@ public final class ChildProcess: @unchecked Sendable {
     }
   }
 
-  /// Waits for a stderr line matching `predicate` (e.g. a browser's "DevTools listening on").
+  /// Waits until a stderr line satisfies `predicate` (stdout and stderr are separate pipes, so
+  /// a log line written before a frame may be read after it); returns the line.
+  @discardableResult
   public func waitForErrorLine(
     timeout: Double = 10, _ what: String, where predicate: (String) -> Bool
   ) throws -> String {
