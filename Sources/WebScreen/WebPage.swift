@@ -231,9 +231,11 @@ enum WebPage {
     }
     connect();
 
-    function send(message) {
+    // Stamped with the DOM event's own time (the moment of the press, on the clock of
+    // performance.now()), so a busy page or network cannot stretch a tap into a hold.
+    function send(message, e) {
       if (socket && socket.readyState === WebSocket.OPEN) {
-        message.t = performance.now();
+        message.t = e && e.timeStamp > 0 ? e.timeStamp : performance.now();
         socket.send(JSON.stringify(message));
       }
     }
@@ -246,7 +248,7 @@ enum WebPage {
       const editing = frame && frame.editing && frame.focused;
       if (editing && (e.key.length === 1 || e.key === "Backspace")) {
         const value = frame.text[frame.focused] || "";
-        send({ text: e.key === "Backspace" ? value.slice(0, -1) : value + e.key });
+        send({ text: e.key === "Backspace" ? value.slice(0, -1) : value + e.key }, e);
         e.preventDefault(); return;
       }
       let key = keys[e.key];
@@ -254,20 +256,20 @@ enum WebPage {
       if (e.key === "Backspace") key = "menu";
       if (!key) return;
       e.preventDefault();
-      if (e.repeat) { send({ key: down.get(e.code) || key, phase: "held" }); return; }
+      if (e.repeat) { send({ key: down.get(e.code) || key, phase: "held" }, e); return; }
       down.set(e.code, key);
-      send({ key, phase: "down" });
+      send({ key, phase: "down" }, e);
     });
     document.addEventListener("keyup", (e) => {
       const key = down.get(e.code);
       if (!key) return;
       down.delete(e.code);
       e.preventDefault();
-      send({ key, phase: "up" });
+      send({ key, phase: "up" }, e);
     });
     for (const b of document.querySelectorAll("#buttons button")) {
-      b.addEventListener("pointerdown", () => send({ key: b.dataset.key, phase: "down" }));
-      b.addEventListener("pointerup", () => send({ key: b.dataset.key, phase: "up" }));
+      b.addEventListener("pointerdown", (e) => send({ key: b.dataset.key, phase: "down" }, e));
+      b.addEventListener("pointerup", (e) => send({ key: b.dataset.key, phase: "up" }, e));
     }
 
     const pad = document.getElementById("pad");
@@ -282,16 +284,16 @@ enum WebPage {
     }
     pad.addEventListener("pointerdown", (e) => {
       touching = e.pointerId; pad.setPointerCapture(e.pointerId); pad.classList.add("touching");
-      send({ touch: "began", ...padPoint(e) }); e.preventDefault();
+      send({ touch: "began", ...padPoint(e) }, e); e.preventDefault();
     });
     pad.addEventListener("pointermove", (e) => {
       if (touching !== e.pointerId) return;
-      send({ touch: "moved", ...padPoint(e) });
+      send({ touch: "moved", ...padPoint(e) }, e);
     });
     function lift(e, phase) {
       if (touching !== e.pointerId) return;
       touching = null; pad.classList.remove("touching");
-      send({ touch: phase, ...padPoint(e) });
+      send({ touch: phase, ...padPoint(e) }, e);
     }
     pad.addEventListener("pointerup", (e) => lift(e, "ended"));
     pad.addEventListener("pointercancel", (e) => lift(e, "cancelled"));

@@ -72,22 +72,28 @@ final class DevTools {
       description: "timed out waiting for \(what); page: \(String(describing: state))")
   }
 
-  /// Presses and releases a key.
+  /// Presses and releases a key 50 ms apart, by the events' own timestamps (which the page
+  /// forwards), however long the calls take on a busy machine.
   func key(_ key: String, code: Int) async throws {
-    for type in ["keyDown", "keyUp"] {
+    let now = Date().timeIntervalSince1970
+    for (type, time) in [("keyDown", now), ("keyUp", now + 0.05)] {
       try await call(
         "Input.dispatchKeyEvent",
-        ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": code])
+        [
+          "type": type, "key": key, "code": key, "windowsVirtualKeyCode": code,
+          "timestamp": time,
+        ])
     }
   }
 
-  /// A left-button mouse event (the page sees pointer events).
-  func mouse(_ type: String, x: Double, y: Double) async throws {
+  /// A left-button mouse event (the page sees pointer events) stamped `time` (seconds since
+  /// 1970; the page forwards the event's own time).
+  func mouse(_ type: String, x: Double, y: Double, at time: Double) async throws {
     try await call(
       "Input.dispatchMouseEvent",
       [
-        "type": type, "x": x, "y": y, "button": "left", "buttons": type == "mouseReleased" ? 0 : 1,
-        "clickCount": 1,
+        "type": type, "x": x, "y": y, "button": "left",
+        "buttons": type == "mouseReleased" ? 0 : 1, "clickCount": 1, "timestamp": time,
       ])
   }
 }

@@ -47,9 +47,13 @@ struct WebPageRemoteTests {
       )
       let numbers = try #require(pad as? [Double], "pad rect: \(String(describing: pad))")
       let (x, y, width) = (numbers[0], numbers[1], numbers[2])
-      try await devtools.mouse("mousePressed", x: x, y: y)
+      // Stamped 20 ms apart (a deliberate slide, not a flick), whatever the calls take.
+      let touchDown = Date().timeIntervalSince1970
+      try await devtools.mouse("mousePressed", x: x, y: y, at: touchDown)
       for step in 1...10 {
-        try await devtools.mouse("mouseMoved", x: x + Double(step) * 0.015 * width, y: y)
+        try await devtools.mouse(
+          "mouseMoved", x: x + Double(step) * 0.015 * width, y: y,
+          at: touchDown + Double(step) * 0.02)
       }
       try await devtools.waitFor(
         "p1 tilted on the page",
@@ -58,7 +62,8 @@ struct WebPageRemoteTests {
       try mirrorBox.value.waitForFrame("the broker tilts p1") {
         $0.focused == "p1" && ($0.rotateY ?? 0) > 0.5
       }
-      try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y)
+      let lift = max(Date().timeIntervalSince1970, touchDown + 0.5)
+      try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y, at: lift)
       try await devtools.waitFor(
         "p1 back at rest after lift-off",
         "document.getElementById('item-p1').style.transform.includes('rotateY(0deg)')")
