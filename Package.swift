@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
   ],
   targets: [
     .systemLibrary(
@@ -83,6 +84,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Benchmarks: an executable that prints figures (scripts/bench), never a timed test.
+    .executableTarget(
+      name: "tenfoot-bench",
+      dependencies: [
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "ScreenCore", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
     .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
@@ -101,7 +111,7 @@ let package = Package(
       dependencies: [
         "TestSupport", "ZeroMQ", "TenFootProtocol",
         // Depending on the executables makes `swift test` build them first.
-        "tenfoot-broker", "tenfoot-screen", "tenfoot-remote",
+        "tenfoot-broker", "tenfoot-screen", "tenfoot-remote", "tenfoot-bench",
       ]
     ),
   ],
