@@ -39,6 +39,9 @@ enum ScaleBench {
       try dealer.connect(broker.control)
       dealers.append(dealer)
     }
+    // Every remote says hello first, as the real one does: connections are set up before the
+    // clock starts, so no sample includes a TCP/ipc handshake.
+    try hello(dealers)
     let senders = (0..<remotes).map { "remote:r\($0)" }
     var sentAt = Array(repeating: [UInt64](repeating: 0, count: 64), count: remotes)
     var seq = [UInt64](repeating: 0, count: remotes)
@@ -53,10 +56,14 @@ enum ScaleBench {
     poller.add(subscriber)
     for event in 0..<total {
       let due = start + UInt64(event) * interval
+      // Sleep in zmq_poll (which wakes at once for a delta) rather than spin: a busy load
+      // generator would take a core from the broker. An input may go out up to ~1 ms late;
+      // its latency counts from when it was really sent, and the schedule stays absolute.
       while MonotonicClock.nanoseconds() < due {
         let waitMs = Int((due - min(due, MonotonicClock.nanoseconds())) / 1_000_000)
-        try poller.poll(timeoutMilliseconds: waitMs)
+        try poller.poll(timeoutMilliseconds: max(1, waitMs))
         try screen.drain(subscriber, sentAt: sentAt)
+        if waitMs == 0 { break }
       }
       let remote = event % remotes
       while try dealers[remote].receive(dontWait: true) != nil {}
@@ -87,6 +94,23 @@ enum ScaleBench {
       p99Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99)),
       p999Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99.9)),
       registrationSeconds: (registrationSeconds * 100).rounded() / 100)
+  }
+
+  private static func hello(_ dealers: [Socket]) throws {
+    var hello = Tenfoot_V1_Hello()
+    hello.role = .remote
+    let request = Tenfoot_V1_Envelope(
+      sender: "remote:bench", seq: 0, sentAtNanoseconds: 0, body: .hello(hello)
+    ).encoded()
+    for dealer in dealers {
+      try dealer.send(request)
+      var poller = Poller()
+      poller.add(dealer)
+      try poller.poll(timeoutMilliseconds: 5000)
+      guard try dealer.receive(dontWait: true) != nil else {
+        throw BenchError("a remote got no welcome within 5 s")
+      }
+    }
   }
 
   static func mebibytes(_ bytes: Int) -> Double { (Double(bytes) / 1_048_576 * 10).rounded() / 10 }
