@@ -2,7 +2,8 @@ import Foundation
 import Histogram
 
 /// An SVG of latency percentile curves (the usual HdrHistogram plot): x is the percentile on a
-/// log scale of 1/(1 − p) (50 %, 90 %, 99 %, 99.9 %, 99.99 %), y the latency in microseconds.
+/// log scale of 1/(1 − p) (0 %, 90 %, 99 %, 99.9 %, 99.99 %), y the latency in microseconds on
+/// a log scale, so the body of the distribution and its tail both show.
 enum LatencyPlot {
   /// One curve.
   struct Series {
@@ -25,10 +26,14 @@ enum LatencyPlot {
     let curves = series.map { item in
       points(item.histogram).filter { $0.x <= maxX }
     }
-    let highest = curves.flatMap { $0.map(\.y) }.max() ?? 1
-    let yMax = niceCeiling(highest)
+    let values = curves.flatMap { $0.map(\.y) }.filter { $0 > 0 }
+    let yLow = pow(10, floor(log10(values.min() ?? 1)))
+    let yHigh = pow(10, ceil(log10(max(values.max() ?? 10, yLow * 10))))
+    let decades = log10(yHigh / yLow)
     func px(_ x: Double) -> Double { left + x / maxX * plotWidth }
-    func py(_ y: Double) -> Double { top + plotHeight - y / yMax * plotHeight }
+    func py(_ y: Double) -> Double {
+      top + plotHeight - log10(max(y, yLow) / yLow) / decades * plotHeight
+    }
 
     var svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -46,14 +51,19 @@ enum LatencyPlot {
 
         """
     }
-    for step in 0...5 {
-      let value = yMax * Double(step) / 5
-      let y = py(value)
-      svg += """
-        <line x1="\(left)" y1="\(y)" x2="\(left + plotWidth)" y2="\(y)" stroke="#ddd"/>
-        <text x="\(left - 8)" y="\(y + 4)" text-anchor="end">\(format(value))</text>
+    var tick = yLow
+    while tick <= yHigh * 1.0001 {
+      for factor in [1.0, 2.0, 5.0] where tick * factor <= yHigh * 1.0001 {
+        let value = tick * factor
+        let y = py(value)
+        svg += """
+          <line x1="\(left)" y1="\(y)" x2="\(left + plotWidth)" y2="\(y)" \
+          stroke="\(factor == 1 ? "#ccc" : "#eee")"/>
+          <text x="\(left - 8)" y="\(y + 4)" text-anchor="end">\(format(value))</text>
 
-        """
+          """
+      }
+      tick *= 10
     }
     svg += """
       <text x="\(left + plotWidth / 2)" y="\(height - 10)" text-anchor="middle">percentile</text>
@@ -85,14 +95,6 @@ enum LatencyPlot {
       result.append((log10(1 / (1 - fraction)), Double(step.value) / 1000))
     }
     return result
-  }
-
-  private static func niceCeiling(_ value: Double) -> Double {
-    let magnitude = pow(10, floor(log10(max(value, 1))))
-    for factor in [1.0, 2.0, 2.5, 5.0, 10.0] where factor * magnitude >= value {
-      return factor * magnitude
-    }
-    return 10 * magnitude
   }
 
   private static func format(_ value: Double) -> String {
