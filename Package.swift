@@ -63,7 +63,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", "TenFootCLI",
+        "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -93,6 +93,10 @@ let package = Package(
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),
+    // Prints the focus engine's speed (scripts/bench-engine); not part of the test run.
+    .executableTarget(
+      name: "tenfoot-engine-bench", dependencies: ["FocusEngine"],
+      linkerSettings: [.linkedLibrary("m")]),
     .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

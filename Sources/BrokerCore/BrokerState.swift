@@ -57,12 +57,18 @@ struct BrokerState {
       return register(request)
     case .input(let input):
       return apply(input, cause: envelope)
+    case .patchLayout(let request):
+      return patch(request, cause: envelope)
+    case .focusRequest(let request):
+      return requestFocus(request, cause: envelope)
+    case .debugRequest(let request):
+      return debug(request)
     case .snapshotRequest(let request):
       guard let session = sessions[request.screenID] else {
         return Outcome(reply: .error(unknownScreen(request.screenID)))
       }
       return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
-    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat:
+    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport:
       return Outcome(
         reply: .error(
           .init(.unexpectedMessage, "\(envelope.bodyName) is not a request the broker accepts")))
@@ -139,49 +145,186 @@ struct BrokerState {
     guard var session = sessions[id] else {
       return Outcome(reply: .error(unknownScreen(id)))
     }
-    let event: FocusEvent?
+    let mapped: Result<RemoteInput, KeyMappingError>
     switch input.event {
-    case .key(let key):
-      switch KeyMapping.event(for: key) {
-      case .success(let mapped): event = mapped
-      case .failure(let problem):
-        return Outcome(reply: .error(.init(.invalidInput, problem.description)))
-      }
+    case .key(let key): mapped = KeyMapping.input(for: key)
+    case .touch(let touch): mapped = KeyMapping.input(for: touch)
+    case .text(let text): mapped = KeyMapping.input(for: text)
     case nil:
       return Outcome(reply: .error(.init(.invalidInput, "input has no event")))
     }
-
+    let remoteInput: RemoteInput
+    switch mapped {
+    case .success(let value): remoteInput = value
+    case .failure(let problem):
+      return Outcome(reply: .error(.init(.invalidInput, problem.description)))
+    }
     var ack = Tenfoot_V1_Ack()
     ack.screenID = id
-    guard let event else {
-      // A key this screen gives no meaning to yet (e.g. volume): acknowledged, nothing changes.
-      ack.stateSeq = session.seq
-      if let focused = session.focus.focused { ack.focused = focused }
-      return Outcome(reply: .ack(ack))
-    }
+    return step(&session, .remote(remoteInput), cause: cause, ack: ack)
+  }
 
+  /// What a session step runs: an engine event, or a remote's timed input.
+  enum Step {
+    case event(FocusEvent)
+    case remote(RemoteInput)
+  }
+
+  /// Runs one engine event on a session and publishes a delta if anything happened (or the
+  /// focused item's tilt changed).
+  private mutating func step(
+    _ session: inout ScreenSession, _ step: Step, cause: Tenfoot_V1_Envelope,
+    ack: Tenfoot_V1_Ack
+  ) -> Outcome {
+    var ack = ack
     let before = session.focus
-    let effects = reduce(&session.focus, event)
+    let parallaxBefore = session.parallax
+    let effects: [FocusEffect]
+    switch step {
+    case .event(let event):
+      effects = reduce(
+        &session.focus, event, cause: FocusCause(sender: cause.sender, sequence: cause.seq))
+    case .remote(let input):
+      effects = session.remote.handle(input, &session.focus)
+    }
+    for effect in effects {
+      if case .textRejected(let reason) = effect {
+        sessions[session.id] = session
+        return Outcome(reply: .error(.init(.noTextField, reason)))
+      }
+    }
+    let parallax = session.parallax
     var publications: [Publication] = []
-    if !effects.isEmpty {
+    if !effects.isEmpty || parallax != parallaxBefore {
       session.seq += 1
       var delta = Tenfoot_V1_StateDelta()
-      delta.screenID = id
+      delta.screenID = session.id
       delta.epoch = epoch
       delta.seq = session.seq
       if let focused = session.focus.focused { delta.focused = focused }
       delta.changed = Self.changedStates(before: before, after: session.focus, effects: effects)
       delta.effects = effects.map(Tenfoot_V1_FocusEffect.init)
+      for effect in effects {
+        if case .scrolled(let group, let offset) = effect {
+          delta.scroll.append(Tenfoot_V1_ScrollOffset(group: group, offset: offset))
+        }
+      }
       delta.cause.sender = cause.sender
       delta.cause.seq = cause.seq
+      if let parallax { delta.parallax = parallax }
+      for effect in effects {
+        if case .textChanged(let id, let value) = effect { delta.text[id] = value }
+      }
+      delta.editingText = session.focus.isEditingText
       ack.effects = delta.effects
       publications.append(
-        Publication(topic: WireProtocol.stateTopic(screen: id), body: .delta(delta)))
-      sessions[id] = session
+        Publication(topic: WireProtocol.stateTopic(screen: session.id), body: .delta(delta)))
+      sessions[session.id] = session
     }
+    sessions[session.id] = session  // The remote's timing state changes even without effects.
     ack.stateSeq = session.seq
+    ack.editingText = session.focus.isEditingText
     if let focused = session.focus.focused { ack.focused = focused }
     return Outcome(reply: .ack(ack), publications: publications)
+  }
+
+  /// A layout patch: applied whole or not at all; the new state is published as a snapshot.
+  private mutating func patch(_ request: Tenfoot_V1_PatchLayout, cause: Tenfoot_V1_Envelope)
+    -> Outcome
+  {
+    guard var session = sessions[request.screenID] else {
+      return Outcome(reply: .error(unknownScreen(request.screenID)))
+    }
+    let patch: LayoutPatch
+    do {
+      patch = try LayoutPatch(wire: request.operations)
+    } catch {
+      return Outcome(reply: .error(.init(.invalidLayout, error.description)))
+    }
+    let effects = reduce(
+      &session.focus, .applyPatch(patch),
+      cause: FocusCause(sender: cause.sender, sequence: cause.seq))
+    for effect in effects {
+      if case .layoutRejected(let error) = effect {
+        return Outcome(reply: .error(.init(.invalidLayout, error.description)))
+      }
+    }
+    guard session.focus.layout.items.count <= maxItems else {
+      return Outcome(
+        reply: .error(
+          .init(
+            .invalidLayout,
+            "items: \(session.focus.layout.items.count) items is more than the limit of \(maxItems)"
+          )))
+    }
+    session.seq += 1
+    sessions[session.id] = session
+    var ack = Tenfoot_V1_Ack()
+    ack.screenID = session.id
+    ack.stateSeq = session.seq
+    ack.effects = effects.map(Tenfoot_V1_FocusEffect.init)
+    if let focused = session.focus.focused { ack.focused = focused }
+    return Outcome(
+      reply: .ack(ack),
+      publications: [
+        Publication(
+          topic: WireProtocol.stateTopic(screen: session.id),
+          body: .snapshot(session.snapshot(epoch: epoch)))
+      ])
+  }
+
+  /// Programmatic focus: the resulting focus, or a typed refusal.
+  private mutating func requestFocus(
+    _ request: Tenfoot_V1_FocusRequest, cause: Tenfoot_V1_Envelope
+  ) -> Outcome {
+    guard var session = sessions[request.screenID] else {
+      return Outcome(reply: .error(unknownScreen(request.screenID)))
+    }
+    let target: FocusTarget
+    switch request.target {
+    case .item(let id): target = .item(id)
+    case .group(let id): target = .group(id)
+    case .any(let id): target = .any(id)
+    case nil: return Outcome(reply: .error(.init(.invalidInput, "focus request has no target")))
+    }
+    if case .failure(let denial) = session.focus.checkFocusRequest(target) {
+      return Outcome(reply: .error(.init(Tenfoot_V1_ErrorCode(denial.reason), denial.message)))
+    }
+    var ack = Tenfoot_V1_Ack()
+    ack.screenID = session.id
+    return step(&session, .event(.requestFocus(target)), cause: cause, ack: ack)
+  }
+
+  /// The focus debugger on a live session.
+  private func debug(_ request: Tenfoot_V1_DebugRequest) -> Outcome {
+    guard let session = sessions[request.screenID] else {
+      return Outcome(reply: .error(unknownScreen(request.screenID)))
+    }
+    let lines: [String]
+    switch request.query {
+    case .explainItem(let id): lines = session.focus.explain(id).lines
+    case .tabLoop:
+      lines = session.focus.tabLoop().enumerated().map { position, stop in
+        "\(position + 1). \(stop.group ?? "(top level)") → \(stop.entry ?? "nothing focusable")"
+      }
+    case .groupTree: lines = session.focus.groupTree()
+    case .dryRun(let name):
+      guard let input = FocusInput(name) else {
+        return Outcome(reply: .error(.init(.invalidInput, "unknown input \"\(name)\"")))
+      }
+      let (after, effects) = session.focus.dryRun(input.events)
+      lines =
+        [
+          "focused: \(after.focused ?? "null")",
+          "moved: \(after.focused != session.focus.focused)",
+        ] + effects.map { Tenfoot_V1_FocusEffect($0).summary }
+    case nil:
+      return Outcome(reply: .error(.init(.invalidInput, "debug request has no query")))
+    }
+    var report = Tenfoot_V1_DebugReport()
+    report.screenID = session.id
+    report.text = lines.joined(separator: "\n")
+    return Outcome(reply: .debugReport(report))
   }
 
   /// The display states that differ between `before` and `after`. Only the items an event can
@@ -202,7 +345,9 @@ struct BrokerState {
         touch(context.previous)
         touch(context.next)
       case .highlighted(let id), .activated(let id), .selectionChanged(let id, _): touch(id)
-      case .movementFailed: break
+      case .movementFailed, .scrolled, .focusRequestDenied, .layoutRejected, .textChanged,
+        .textRejected, .back, .home, .playPause, .contextMenu, .doubleTap:
+        break
       }
     }
     return touched.compactMap { id in

@@ -1,34 +1,69 @@
 import FocusEngine
 import TenFootProtocol
 
-/// How remote keys become engine events in this release.
+/// How remote input messages become the engine's timed remote input.
 enum KeyMapping {
-  /// The engine event for a key event; `.success(nil)` for keys that carry no focus meaning
-  /// yet (they are acknowledged and change nothing); `.failure` for invalid input.
-  static func event(for key: Tenfoot_V1_KeyEvent) -> Result<FocusEvent?, KeyMappingError> {
-    let down: Bool
+  /// The engine input for a key event; `.failure` for invalid input.
+  static func input(for key: Tenfoot_V1_KeyEvent) -> Result<RemoteInput, KeyMappingError> {
+    let phase: ButtonPhase
     switch key.phase {
-    case .down: down = true
-    case .up: down = false
+    case .down: phase = .down
+    case .up: phase = .up
+    case .held: phase = .held
     case .unspecified, .UNRECOGNIZED:
-      return .failure(KeyMappingError("key phase must be down or up"))
+      return .failure(KeyMappingError("key phase must be down, held or up"))
     }
+    let button: RemoteButton
     switch key.key {
     case .unspecified, .UNRECOGNIZED:
       return .failure(KeyMappingError("unknown key (\(key.key.rawValue))"))
-    case .up: return .success(down ? .move(.up) : nil)
-    case .down: return .success(down ? .move(.down) : nil)
-    case .left: return .success(down ? .move(.left) : nil)
-    case .right: return .success(down ? .move(.right) : nil)
-    case .select: return .success(down ? .selectDown : .selectUp)
-    case .menu, .home, .playPause, .pageUp, .pageDown, .tab, .shiftTab, .volumeUp, .volumeDown,
-      .mute, .power, .info:
-      return .success(nil)
+    case .up: button = .up
+    case .down: button = .down
+    case .left: button = .left
+    case .right: button = .right
+    case .select: button = .select
+    case .menu: button = .menu
+    case .home: button = .home
+    case .playPause: button = .playPause
+    case .tab: button = .tab
+    case .shiftTab: button = .shiftTab
+    case .pageUp, .pageDown, .volumeUp, .volumeDown, .mute, .power, .info:
+      // No focus meaning (yet): acknowledged, nothing changes.
+      button = .other
+    }
+    return .success(.button(button, phase, at: key.timestampNs))
+  }
+
+  /// The engine input for a touch sample; coordinates must be finite and in [−1, 1].
+  static func input(for touch: Tenfoot_V1_TouchEvent) -> Result<RemoteInput, KeyMappingError> {
+    let phase: TouchRecognizer.Phase
+    switch touch.phase {
+    case .began: phase = .began
+    case .moved: phase = .moved
+    case .ended: phase = .ended
+    case .cancelled: phase = .cancelled
+    case .unspecified, .UNRECOGNIZED:
+      return .failure(KeyMappingError("touch phase must be began, moved, ended or cancelled"))
+    }
+    for (name, value) in [("x", touch.x), ("y", touch.y)]
+    where !(value.isFinite && value >= -1 && value <= 1) {
+      return .failure(KeyMappingError("touch \(name) must be a number in [-1, 1], got \(value)"))
+    }
+    return .success(.touch(phase, x: touch.x, y: touch.y, at: touch.timestampNs))
+  }
+
+  /// The engine input for text.
+  static func input(for text: Tenfoot_V1_TextInput) -> Result<RemoteInput, KeyMappingError> {
+    switch text.edit {
+    case .set(let value): .success(.text(.set(value)))
+    case .append(let value): .success(.text(.append(value)))
+    case .clear: .success(.text(.clear))
+    case nil: .failure(KeyMappingError("text input has no edit"))
     }
   }
 }
 
-/// Why a key event is not valid input.
+/// Why an input message is not valid input.
 struct KeyMappingError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }

@@ -2,14 +2,69 @@
 public enum FocusEvent: Sendable, Equatable {
   /// A directional move (arrow key, swipe step).
   case move(Direction)
+  /// Tab (`.next`) or Shift-Tab (`.previous`): the next or previous group in the Tab loop.
+  case tab(TabDirection)
   /// The select button went down.
   case selectDown
   /// The select button went up.
   case selectUp
-  /// The screen replaced its layout; the caller has validated it.
+  /// A programmatic focus request (SwiftUI's `FocusState` binding set by the app).
+  case requestFocus(FocusTarget)
+  /// The screen replaced its layout.
   ///
-  /// Focus stays on the same id if it is still available; otherwise it recovers to the nearest
-  /// available item (heading `.recovery`). `selected` keeps the ids that still exist, merged
-  /// with the new items' `selected` flags.
+  /// An invalid layout is rejected (``FocusEffect/layoutRejected(_:)``) and nothing changes.
+  /// Focus stays on the same id if it is still focusable; otherwise it recovers (heading
+  /// `.recovery`): after a directional input to the item nearest the vanished item's last
+  /// frame, otherwise to the primary item of the nearest enclosing group that still exists,
+  /// otherwise by the initial-focus rule. Selections, group memories and scroll offsets keep
+  /// the ids that remain.
   case replaceLayout(Layout)
+  /// The screen changed part of its layout; applied as ``replaceLayout(_:)`` of the result.
+  case applyPatch(LayoutPatch)
+  /// A held select press ends without activating (a long press became a context menu).
+  case cancelSelect
+  /// Text typed into the focused text field.
+  case text(TextEdit)
+}
+
+/// An edit of a text field's value.
+public enum TextEdit: Sendable, Hashable {
+  /// Replaces the value.
+  case set(String)
+  /// Adds to the end of the value.
+  case append(String)
+  /// Empties the value.
+  case clear
+}
+
+/// The direction of a Tab press.
+public enum TabDirection: String, Sendable, Hashable, CaseIterable {
+  /// Tab.
+  case next
+  /// Shift-Tab.
+  case previous
+}
+
+/// What a programmatic focus request names.
+public enum FocusTarget: Sendable, Hashable {
+  /// An item by id.
+  case item(String)
+  /// A group by id: focus goes to its primary item.
+  case group(String)
+  /// An id that may name an item or a group; ambiguous if it names both.
+  case any(String)
+}
+
+/// Who caused a focus update: the input message that led to it.
+public struct FocusCause: Sendable, Hashable {
+  /// The sending peer's name.
+  public var sender: String
+  /// The sender's message sequence number.
+  public var sequence: UInt64
+
+  /// Creates a cause.
+  public init(sender: String, sequence: UInt64) {
+    self.sender = sender
+    self.sequence = sequence
+  }
 }

@@ -1,5 +1,6 @@
-/// The focus state of one screen session: its layout, the focused item, a held select press
-/// and the selected (toggled) items. Changed only by ``reduce(_:_:)``.
+/// The focus state of one screen session: its layout, the focused item, a held select press,
+/// the selected (toggled) items, each group's remembered item and scroll offset. Changed only
+/// by ``reduce(_:_:)``.
 ///
 /// Display states are derived from these facts, never stored (see ``displayState(of:)``), so
 /// they cannot disagree with them.
@@ -12,24 +13,60 @@ public struct FocusState: Sendable, Equatable {
   public internal(set) var pressed: String?
   /// The ids of items whose selected flag is set.
   public internal(set) var selected: Set<String>
-  /// Item id → index into `layout.items`.
-  private var index: [String: Int]
+  /// Group id → the item focused there last. Kept by id, so it survives a layout replacement
+  /// that keeps the ids.
+  public internal(set) var lastFocused: [String: String]
+  /// Scrolling group id → its scroll offset (content moved left and up by this much).
+  public internal(set) var scrollOffsets: [String: Point]
+  /// Text field id → its current value.
+  public internal(set) var textValues: [String: String]
+  /// Whether the last focus change came from a directional input (arrows, swipes); decides
+  /// how focus recovers when its item vanishes.
+  public internal(set) var lastInputWasDirectional: Bool
+  /// Tables derived from the layout.
+  private(set) var index: LayoutIndex
+  /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
+  private(set) var shift: [Point]
+  /// Per group index: the innermost scrolling group at or above it, or -1.
+  private var scrollDomain: [Int]
+  /// One spatial index per scroll domain (-1 → `rootGrid`).
+  private var grids: [Int: SpatialIndex]
+  private var rootGrid: SpatialIndex
 
   /// Validates `layout` and places focus by the initial-focus rule: `initialFocus` if it is
-  /// available, else the first available item in reading (declaration) order, else none.
+  /// focusable, else the first focusable item in reading order, else none.
   public init(layout: Layout) throws(LayoutError) {
     try layout.validate()
     self.layout = layout
-    self.index = Self.makeIndex(layout)
+    self.index = LayoutIndex(layout)
     self.selected = Set(layout.items.lazy.filter(\.selected).map(\.id))
     self.pressed = nil
     self.focused = nil
-    self.focused = initialFocus()
+    self.lastFocused = [:]
+    self.scrollOffsets = [:]
+    self.lastInputWasDirectional = false
+    self.textValues = Self.textFields(of: layout, keeping: [:])
+    self.shift = []
+    self.scrollDomain = []
+    self.grids = [:]
+    self.rootGrid = SpatialIndex()
+    rebuildDerived()
+    if let first = initialFocus() { focus(first) }
   }
 
   /// The item with this id, if the layout has one.
   public func item(_ id: String) -> Item? {
-    index[id].map { layout.items[$0] }
+    index.itemIndex[id].map { layout.items[$0] }
+  }
+
+  /// The group with this id, if the layout has one.
+  public func group(_ id: String) -> Group? {
+    index.groupIndex[id].map { index.groupValues[$0] }
+  }
+
+  /// Whether the item can take focus: it is available and no group around it is disabled.
+  public func isFocusable(_ id: String) -> Bool {
+    index.itemIndex[id].map { index.focusable[$0] } ?? false
   }
 
   /// The display state of an item, or nil for an unknown id.
@@ -37,147 +74,211 @@ public struct FocusState: Sendable, Equatable {
   /// Unavailable if it cannot take focus; highlighted while the select press is down on the
   /// focused item; focused; selected if its flag is set; otherwise unfocused.
   public func displayState(of id: String) -> FocusDisplayState? {
-    guard let position = index[id] else { return nil }
-    return displayState(of: layout.items[position])
+    guard let position = index.itemIndex[id] else { return nil }
+    return displayState(at: position)
+  }
+
+  /// The display state of an item of this layout (for walking `layout.items`).
+  public func displayState(of item: Item) -> FocusDisplayState {
+    guard let position = index.itemIndex[item.id] else { return .unavailable }
+    return displayState(at: position)
   }
 
   /// The display state of every item, keyed by id.
   public func displayStates() -> [String: FocusDisplayState] {
     var states: [String: FocusDisplayState] = [:]
     states.reserveCapacity(layout.items.count)
-    for item in layout.items { states[item.id] = displayState(of: item) }
+    for position in layout.items.indices {
+      states[layout.items[position].id] = displayState(at: position)
+    }
     return states
   }
 
-  /// Where a directional move from `id` would put focus, or nil if nothing lies that way.
-  ///
-  /// The tvOS rule: a candidate is available, lies further along `direction` than the source
-  /// (at least partly beyond the source's leading edge in that direction: Android's
-  /// `isCandidate`), and inside the beam (its perpendicular range strictly overlaps the
-  /// source's). The nearest wins, measured between the facing edges (0 when they overlap);
-  /// ties go to the smaller offset between the centres on the other axis, then to the earlier
-  /// item in reading order. No allocation: one pass over the items.
-  public func destination(from id: String, _ direction: Direction) -> String? {
-    guard let source = item(id) else { return nil }
-    return Self.search(in: layout, from: source.frame, excluding: id, direction)
+  func displayState(at position: Int) -> FocusDisplayState {
+    if !index.focusable[position] { return .unavailable }
+    let id = layout.items[position].id
+    if id == focused { return id == pressed ? .highlighted : .focused }
+    return selected.contains(id) ? .selected : .unfocused
   }
 
-  /// The display state of an item of this layout (no id lookup: for walking `layout.items`).
-  public func displayState(of item: Item) -> FocusDisplayState {
-    if !item.available { return .unavailable }
-    if item.id == focused { return item.id == pressed ? .highlighted : .focused }
-    return selected.contains(item.id) ? .selected : .unfocused
+  /// The item's frame as shown: its content frame moved by its scroll containers' offsets.
+  public func presentedFrame(of id: String) -> Rect? {
+    index.itemIndex[id].map(presentedFrame(at:))
   }
 
-  // MARK: - Internals used by the reducer
-
-  func initialFocus() -> String? {
-    if let wanted = layout.initialFocus, item(wanted)?.available == true { return wanted }
-    return layout.items.first(where: \.available)?.id
+  func presentedFrame(at position: Int) -> Rect {
+    let frame = layout.items[position].frame
+    let group = index.itemGroup[position]
+    guard group >= 0 else { return frame }
+    let offset = shift[group]
+    return frame.offsetBy(dx: -offset.x, dy: -offset.y)
   }
 
+  /// The group directly containing the item, or nil for a top-level item or unknown id.
+  public func groupID(of itemID: String) -> String? {
+    guard let position = index.itemIndex[itemID] else { return nil }
+    let group = index.itemGroup[position]
+    return group >= 0 ? index.nodes[group].id : nil
+  }
+
+  /// The innermost trapping group around the focused item, or -1.
+  var trapScope: Int {
+    guard let focused, let position = index.itemIndex[focused] else { return -1 }
+    return trapScope(ofItem: position)
+  }
+
+  func trapScope(ofItem position: Int) -> Int {
+    let group = index.itemGroup[position]
+    guard group >= 0 else { return -1 }
+    for ancestor in index.ancestors(of: group) where index.groupValues[ancestor].trapsFocus {
+      return ancestor
+    }
+    return -1
+  }
+
+  /// The search model for a move starting at this item: the innermost group's `search`,
+  /// else the layout's.
+  func searchModel(forItem position: Int) -> SearchModel {
+    let group = index.itemGroup[position]
+    if group >= 0 {
+      for ancestor in index.ancestors(of: group) {
+        if let model = index.groupValues[ancestor].search { return model }
+      }
+    }
+    return layout.search
+  }
+
+  // MARK: - Mutation helpers used by the reducer
+
+  /// Sets focus, remembers it in every enclosing group and scrolls it into view.
+  mutating func focus(_ id: String?) {
+    focused = id
+    guard let id, let position = index.itemIndex[id] else { return }
+    let group = index.itemGroup[position]
+    guard group >= 0 else { return }
+    var scrolled = false
+    for ancestor in index.ancestors(of: group) {
+      let node = index.groupValues[ancestor]
+      lastFocused[node.id] = id
+      if node.scroll != nil { scrolled = scrollIntoView(position, group: ancestor) || scrolled }
+    }
+    if scrolled { rebuildShift() }
+  }
+
+  /// Moves group `group`'s offset so the item's frame lies inside the viewport, `scrollMargin`
+  /// from its edges where the content allows, clamped to the content's extent.
+  private mutating func scrollIntoView(_ position: Int, group: Int) -> Bool {
+    let node = index.groupValues[group]
+    guard let axis = node.scroll, let viewport = node.viewport else { return false }
+    let frame = layout.items[position].frame
+    // Frames and viewport share the parent content space; the group's own offset is relative.
+    let content = contentBounds(of: group)
+    var offset = scrollOffsets[node.id] ?? .zero
+    func fit(
+      _ current: Double, _ minEdge: Double, _ maxEdge: Double, _ viewMin: Double,
+      _ viewMax: Double, _ contentMin: Double, _ contentMax: Double
+    ) -> Double {
+      let margin = min(node.scrollMargin, max(0, (viewMax - viewMin - (maxEdge - minEdge)) / 2))
+      var value = current
+      if minEdge - value < viewMin + margin { value = minEdge - viewMin - margin }
+      if maxEdge - value > viewMax - margin { value = maxEdge - viewMax + margin }
+      let lowest = min(0, contentMin - viewMin)
+      let highest = max(lowest, contentMax - viewMax)
+      return min(max(value, lowest), highest)
+    }
+    if axis != .vertical {
+      offset.x = fit(
+        offset.x, frame.minX, frame.maxX, viewport.minX, viewport.maxX, content.minX, content.maxX)
+    }
+    if axis != .horizontal {
+      offset.y = fit(
+        offset.y, frame.minY, frame.maxY, viewport.minY, viewport.maxY, content.minY, content.maxY)
+    }
+    guard offset != (scrollOffsets[node.id] ?? .zero) else { return false }
+    scrollOffsets[node.id] = offset
+    return true
+  }
+
+  /// The bounding box of the items inside a group (content space).
+  private func contentBounds(of group: Int) -> Rect {
+    index.subtreeBounds[group] ?? index.groupValues[group].viewport
+      ?? Rect(x: 0, y: 0, width: 0, height: 0)
+  }
+
+  /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain.
   mutating func replace(_ newLayout: Layout) {
     let stillThere = Set(newLayout.items.lazy.map(\.id))
     selected = selected.intersection(stillThere)
       .union(newLayout.items.lazy.filter(\.selected).map(\.id))
     layout = newLayout
-    index = Self.makeIndex(newLayout)
-  }
-
-  static func search(
-    in layout: Layout, from source: Rect, excluding id: String?,
-    _ direction: Direction
-  ) -> String? {
-    var best: (distance: Double, offset: Double, id: String)?
-    for candidate in layout.items where candidate.available && candidate.id != id {
-      let frame = candidate.frame
-      guard isCandidate(source, frame, direction), beamsOverlap(source, frame, direction) else {
-        continue
-      }
-      let distance = majorDistance(source, frame, direction)
-      let offset = minorOffset(source, frame, direction)
-      if let current = best,
-        current.distance < distance || (current.distance == distance && current.offset <= offset)
-      {
-        continue  // Equal on both counts: the earlier item (already held) stays.
-      }
-      best = (distance, offset, candidate.id)
+    textValues = Self.textFields(of: newLayout, keeping: textValues)
+    index = LayoutIndex(newLayout)
+    lastFocused = lastFocused.filter {
+      index.groupIndex[$0.key] != nil && stillThere.contains($0.value)
     }
-    return best?.id
-  }
-
-  /// Android's `FocusFinder.isCandidate`: the destination lies further along the direction.
-  static func isCandidate(_ source: Rect, _ destination: Rect, _ direction: Direction) -> Bool {
-    switch direction {
-    case .left:
-      (source.maxX > destination.maxX || source.minX >= destination.maxX)
-        && source.minX > destination.minX
-    case .right:
-      (source.minX < destination.minX || source.maxX <= destination.minX)
-        && source.maxX < destination.maxX
-    case .up:
-      (source.maxY > destination.maxY || source.minY >= destination.maxY)
-        && source.minY > destination.minY
-    case .down:
-      (source.minY < destination.minY || source.maxY <= destination.minY)
-        && source.maxY < destination.maxY
+    scrollOffsets = scrollOffsets.filter {
+      index.groupIndex[$0.key].map { index.groupValues[$0].scroll != nil } ?? false
     }
+    if let pressed, !stillThere.contains(pressed) { self.pressed = nil }
+    rebuildDerived()
   }
 
-  /// The perpendicular ranges overlap strictly (touching edges do not count).
-  static func beamsOverlap(_ source: Rect, _ destination: Rect, _ direction: Direction) -> Bool {
-    switch direction {
-    case .left, .right: destination.maxY > source.minY && destination.minY < source.maxY
-    case .up, .down: destination.maxX > source.minX && destination.minX < source.maxX
-    }
-  }
-
-  /// The gap between the facing edges along the direction, 0 when they overlap.
-  static func majorDistance(_ source: Rect, _ destination: Rect, _ direction: Direction)
-    -> Double
+  /// The text fields of a layout with their values: kept from `old` where the id remains a
+  /// text field, else the layout's initial value.
+  private static func textFields(of layout: Layout, keeping old: [String: String])
+    -> [String: String]
   {
-    let gap =
-      switch direction {
-      case .left: source.minX - destination.maxX
-      case .right: destination.minX - source.maxX
-      case .up: source.minY - destination.maxY
-      case .down: destination.minY - source.maxY
-      }
-    return max(0, gap)
+    var values: [String: String] = [:]
+    for item in layout.items where item.kind == .textField {
+      values[item.id] = old[item.id] ?? item.value
+    }
+    return values
   }
 
-  /// The offset between the centres across the direction.
-  static func minorOffset(_ source: Rect, _ destination: Rect, _ direction: Direction) -> Double {
-    switch direction {
-    case .left, .right: abs(destination.midY - source.midY)
-    case .up, .down: abs(destination.midX - source.midX)
+  /// Whether the focused item is a text field (the remote may type).
+  public var isEditingText: Bool {
+    focusedPosition.map { layout.items[$0].kind == .textField } ?? false
+  }
+
+  private mutating func rebuildDerived() {
+    scrollDomain = [Int](repeating: -1, count: index.nodes.count)
+    for group in index.nodes.indices {
+      let parent = index.nodes[group].parent
+      scrollDomain[group] =
+        index.groupValues[group].scroll != nil ? group : (parent >= 0 ? scrollDomain[parent] : -1)
+    }
+    rebuildShift()
+    var members: [Int: [Int]] = [:]
+    for position in layout.items.indices {
+      let group = index.itemGroup[position]
+      members[group >= 0 ? scrollDomain[group] : -1, default: []].append(position)
+    }
+    let frames = layout.items.map(\.frame)
+    grids = [:]
+    rootGrid = SpatialIndex()
+    for (domain, list) in members {
+      let grid = SpatialIndex(frames: frames, members: list)
+      if domain < 0 { rootGrid = grid } else { grids[domain] = grid }
     }
   }
 
-  /// The available item nearest to `frame` (gap between the rectangles, then distance between
-  /// centres, then reading order): where focus recovers when its item vanishes.
-  func nearest(to frame: Rect) -> String? {
-    var best: (gap: Double, centre: Double, id: String)?
-    for candidate in layout.items where candidate.available {
-      let other = candidate.frame
-      let dx = max(0, max(other.minX - frame.maxX, frame.minX - other.maxX))
-      let dy = max(0, max(other.minY - frame.maxY, frame.minY - other.maxY))
-      let gap = dx * dx + dy * dy
-      let cx = other.midX - frame.midX
-      let cy = other.midY - frame.midY
-      let centre = cx * cx + cy * cy
-      if let current = best, current.gap < gap || (current.gap == gap && current.centre <= centre) {
-        continue
+  private mutating func rebuildShift() {
+    shift = [Point](repeating: .zero, count: index.nodes.count)
+    for group in index.nodes.indices {
+      let parent = index.nodes[group].parent
+      var total = parent >= 0 ? shift[parent] : .zero
+      if let own = scrollOffsets[index.nodes[group].id] {
+        total.x += own.x
+        total.y += own.y
       }
-      best = (gap, centre, candidate.id)
+      shift[group] = total
     }
-    return best?.id
   }
 
-  private static func makeIndex(_ layout: Layout) -> [String: Int] {
-    var index: [String: Int] = [:]
-    index.reserveCapacity(layout.items.count)
-    for (position, item) in layout.items.enumerated() { index[item.id] = position }
-    return index
+  /// The spatial indices with the shift that takes presented coordinates to their content
+  /// space.
+  func forEachGrid(_ body: (SpatialIndex, Point) -> Void) {
+    body(rootGrid, .zero)
+    for (domain, grid) in grids { body(grid, shift[domain]) }
   }
 }

@@ -4,7 +4,7 @@
 
 extension Layout: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case canvas, items, groups, initialFocus
+    case canvas, items, groups, initialFocus, search, layoutDirection, guides
   }
 
   /// Decodes the strict JSON layout format; unknown fields are errors.
@@ -15,13 +15,17 @@ extension Layout: Decodable {
       canvas: try container.decodeIfPresent(Size.self, forKey: .canvas) ?? .tv,
       items: try container.decode([Item].self, forKey: .items),
       groups: try container.decodeIfPresent([Group].self, forKey: .groups) ?? [],
-      initialFocus: try container.decodeIfPresent(String.self, forKey: .initialFocus))
+      initialFocus: try container.decodeIfPresent(String.self, forKey: .initialFocus),
+      search: try container.decodeIfPresent(SearchModel.self, forKey: .search) ?? .tvos,
+      layoutDirection: try container.decodeIfPresent(
+        LayoutDirection.self, forKey: .layoutDirection) ?? .ltr,
+      guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [])
   }
 }
 
 extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, title, frame, available, toggles, selected
+    case id, title, frame, available, toggles, selected, priority, kind, layers, value
   }
 
   /// Decodes `{"id", "frame": [x, y, width, height], "title"?, "available"?, "toggles"?,
@@ -31,14 +35,40 @@ extension Item: Decodable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let id = try container.decode(String.self, forKey: .id)
     let title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""
-    var frame = try container.nestedUnkeyedContainer(forKey: .frame)
     self.init(
       id: id,
       title: title,
-      frame: try Self.decodeFrame(&frame),
+      frame: try container.decode(Rect.self, forKey: .frame),
       available: try container.decodeIfPresent(Bool.self, forKey: .available) ?? true,
       toggles: try container.decodeIfPresent(Bool.self, forKey: .toggles) ?? true,
-      selected: try container.decodeIfPresent(Bool.self, forKey: .selected) ?? false)
+      selected: try container.decodeIfPresent(Bool.self, forKey: .selected) ?? false,
+      priority: try container.decodeIfPresent(FocusPriority.self, forKey: .priority),
+      kind: try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .button,
+      layers: try container.decodeIfPresent([ParallaxLayer].self, forKey: .layers) ?? [],
+      value: try container.decodeIfPresent(String.self, forKey: .value) ?? "")
+  }
+}
+
+extension ParallaxLayer: Decodable {
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case name, depth
+  }
+
+  /// Decodes `{"name", "depth"}`; unknown fields are errors.
+  public init(from decoder: any Decoder) throws {
+    try StrictKeys.check(decoder, allowed: CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try container.decode(String.self, forKey: .name),
+      depth: try container.decode(Double.self, forKey: .depth))
+  }
+}
+
+extension Rect: Decodable {
+  /// Decodes `[x, y, width, height]`: exactly four numbers.
+  public init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    self = try Self.decodeFrame(&container)
   }
 
   /// Reads `[x, y, width, height]`: exactly four numbers.
@@ -71,19 +101,92 @@ extension Item: Decodable {
 
 extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, items, groups
+    case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
+    case selectionFollowsFocus, search, scroll, viewport, scrollMargin, enabled
   }
 
-  /// Decodes `{"id", "items"?, "groups"?}`; unknown fields are errors.
+  /// Decodes `{"id", "items"?, "groups"?, …options}`; unknown fields are errors.
+  public init(from decoder: any Decoder) throws {
+    try StrictKeys.check(decoder, allowed: CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func flag(_ key: CodingKeys, _ fallback: Bool) throws -> Bool {
+      try container.decodeIfPresent(Bool.self, forKey: key) ?? fallback
+    }
+    self.init(
+      id: try container.decode(String.self, forKey: .id),
+      items: try container.decodeIfPresent([String].self, forKey: .items) ?? [],
+      groups: try container.decodeIfPresent([Group].self, forKey: .groups) ?? [],
+      trapsFocus: try flag(.trapsFocus, false),
+      remembersLastFocused: try flag(.remembersLastFocused, false),
+      preferredFocus: try container.decodeIfPresent(String.self, forKey: .preferredFocus),
+      selectionFollowsFocus: try flag(.selectionFollowsFocus, false),
+      search: try container.decodeIfPresent(SearchModel.self, forKey: .search),
+      scroll: try container.decodeIfPresent(ScrollAxis.self, forKey: .scroll),
+      viewport: try container.decodeIfPresent(Rect.self, forKey: .viewport),
+      scrollMargin: try container.decodeIfPresent(Double.self, forKey: .scrollMargin)
+        ?? Group.defaultScrollMargin,
+      enabled: try flag(.enabled, true))
+  }
+}
+
+extension FocusGuide: Decodable {
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, frame, destinations, enabled, group
+  }
+
+  /// Decodes `{"id", "frame", "destinations", "enabled"?, "group"?}`; unknown fields are errors.
   public init(from decoder: any Decoder) throws {
     try StrictKeys.check(decoder, allowed: CodingKeys.self)
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       id: try container.decode(String.self, forKey: .id),
-      items: try container.decodeIfPresent([String].self, forKey: .items) ?? [],
-      groups: try container.decodeIfPresent([Group].self, forKey: .groups) ?? [])
+      frame: try container.decode(Rect.self, forKey: .frame),
+      destinations: try container.decode([String].self, forKey: .destinations),
+      enabled: try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true,
+      group: try container.decodeIfPresent(String.self, forKey: .group))
   }
 }
+
+extension FocusPriority: Decodable {
+  /// Decodes a number, or one of the names `ignored`, `previouslyFocused`, `prioritized`,
+  /// `currentlyFocused`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let value = try? container.decode(Int.self) {
+      self.init(rawValue: value)
+      return
+    }
+    let name = try container.decode(String.self)
+    guard let match = Self.names.first(where: { $0.0 == name }) else {
+      let known = Self.names.map(\.0).joined(separator: ", ")
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "unknown priority \"\(name)\" (a number or: \(known))")
+    }
+    self = match.1
+  }
+}
+
+/// Decodes a string enum by raw value, naming the allowed values when it fails.
+private protocol NamedEnum: Decodable, RawRepresentable<String>, CaseIterable {}
+
+extension NamedEnum {
+  /// Decodes one of the raw values; anything else is an error listing them.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    guard let value = Self(rawValue: name) else {
+      let known = Self.allCases.map(\.rawValue).joined(separator: ", ")
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "unknown value \"\(name)\" (allowed: \(known))")
+    }
+    self = value
+  }
+}
+
+extension SearchModel: NamedEnum {}
+extension LayoutDirection: NamedEnum {}
+extension ScrollAxis: NamedEnum {}
+extension ItemKind: NamedEnum {}
 
 extension Size: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {

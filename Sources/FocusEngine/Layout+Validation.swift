@@ -1,6 +1,12 @@
 extension Layout {
   /// The longest id a layout accepts, in characters.
   public static let maximumIDLength = 128
+  /// The longest text field value, in UTF-8 bytes.
+  public static let maximumTextLength = 4096
+  /// The most items a layout may hold.
+  public static let maximumItemCount = 100_000
+  /// The deepest group nesting a layout may have (top-level groups are depth 1).
+  public static let maximumGroupDepth = 64
 
   /// Checks that the layout is well formed, throwing the first problem in document order.
   ///
@@ -8,13 +14,21 @@ extension Layout {
   /// ``maximumIDLength`` characters of `A-Z a-z 0-9 . _ : -`, and unique among items; frames
   /// are finite with non-negative width and height; group ids follow the same character rules
   /// and are unique among groups (a group may share an id with an item); every item a group
-  /// names exists and sits in at most one group; `initialFocus`, if set, names an item.
-  /// Errors carry JSON-style paths: `canvas.width`, `items[3].frame`,
-  /// `groups[1].groups[0].items[2]`, `initialFocus`.
+  /// names exists and sits in at most one group; groups nest at most ``maximumGroupDepth``
+  /// deep; a scrolling group has a viewport; `preferredFocus` names an item or group inside its
+  /// group; guides have unique ids distinct from items and groups, known destinations and
+  /// group, and their guide-to-guide references form no cycle; `initialFocus`, if set, names
+  /// an item. Errors carry JSON-style paths: `canvas.width`, `items[3].frame`,
+  /// `groups[1].groups[0].items[2]`, `guides[0].destinations[1]`, `initialFocus`.
   ///
-  /// - Complexity: O(n) in the number of items and group entries.
+  /// - Complexity: O(n) in the number of items, group entries and guide destinations.
   public func validate() throws(LayoutError) {
     try Self.checkCanvas(canvas)
+    if items.count > Self.maximumItemCount {
+      throw LayoutError(
+        path: "items",
+        reason: "\(items.count) items (at most \(Self.maximumItemCount))")
+    }
     var itemPaths: [String: String] = [:]
     itemPaths.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
@@ -26,11 +40,23 @@ extension Layout {
       }
       itemPaths[item.id] = path
       try Self.checkFrame(item.frame, path: path + ".frame")
+      for (position, layer) in item.layers.enumerated()
+      where !(layer.depth.isFinite && layer.depth >= 0 && layer.depth <= 1) {
+        throw LayoutError(
+          path: "\(path).layers[\(position)].depth",
+          reason: "must be between 0 and 1, got \(layer.depth)")
+      }
+      if item.value.utf8.count > Self.maximumTextLength {
+        throw LayoutError(
+          path: path + ".value",
+          reason: "\(item.value.utf8.count) bytes (at most \(Self.maximumTextLength))")
+      }
     }
     var walk = GroupWalk(itemPaths: itemPaths)
     for (index, group) in groups.enumerated() {
-      try walk.check(group, path: "groups[\(index)]")
+      try walk.check(group, path: "groups[\(index)]", depth: 1)
     }
+    try Self.checkGuides(guides, itemPaths: itemPaths, groupPaths: walk.groupPaths)
     if let initialFocus, itemPaths[initialFocus] == nil {
       throw LayoutError(path: "initialFocus", reason: "unknown item \"\(initialFocus)\"")
     }
@@ -44,7 +70,58 @@ extension Layout {
     }
   }
 
-  private static func checkFrame(_ frame: Rect, path: String) throws(LayoutError) {
+  private static func checkGuides(
+    _ guides: [FocusGuide], itemPaths: [String: String], groupPaths: [String: String]
+  ) throws(LayoutError) {
+    var guidePaths: [String: String] = [:]
+    for (index, guide) in guides.enumerated() {
+      let path = "guides[\(index)]"
+      try checkID(guide.id, path: path + ".id")
+      if let first = guidePaths[guide.id] ?? itemPaths[guide.id] ?? groupPaths[guide.id] {
+        throw LayoutError(
+          path: path + ".id", reason: "duplicate id \"\(guide.id)\" (first used by \(first))")
+      }
+      guidePaths[guide.id] = path
+      try checkFrame(guide.frame, path: path + ".frame")
+      if let group = guide.group, groupPaths[group] == nil {
+        throw LayoutError(path: path + ".group", reason: "unknown group \"\(group)\"")
+      }
+    }
+    for (index, guide) in guides.enumerated() {
+      let path = "guides[\(index)].destinations"
+      if guide.destinations.isEmpty {
+        throw LayoutError(path: path, reason: "a guide needs at least one destination")
+      }
+      for (position, destination) in guide.destinations.enumerated()
+      where itemPaths[destination] == nil && groupPaths[destination] == nil
+        && guidePaths[destination] == nil
+      {
+        throw LayoutError(
+          path: "\(path)[\(position)]", reason: "unknown item, group or guide \"\(destination)\"")
+      }
+    }
+    // Guide → guide references must not loop: a guide that redirects to itself, directly or
+    // through others, could never resolve.
+    let byID = Dictionary(uniqueKeysWithValues: guides.enumerated().map { ($1.id, $0) })
+    var state = [UInt8](repeating: 0, count: guides.count)  // 0 new, 1 on the path, 2 done
+    func visit(_ index: Int, _ chain: [String]) throws(LayoutError) {
+      if state[index] == 2 { return }
+      let guide = guides[index]
+      if state[index] == 1 {
+        let cycle = (chain + [guide.id]).joined(separator: " → ")
+        throw LayoutError(path: "guides[\(index)].destinations", reason: "cyclic guides: \(cycle)")
+      }
+      state[index] = 1
+      for destination in guide.destinations
+      where itemPaths[destination] == nil && groupPaths[destination] == nil {
+        if let next = byID[destination] { try visit(next, chain + [guide.id]) }
+      }
+      state[index] = 2
+    }
+    for index in guides.indices { try visit(index, []) }
+  }
+
+  static func checkFrame(_ frame: Rect, path: String) throws(LayoutError) {
     let parts = [
       ("x", frame.x), ("y", frame.y), ("width", frame.width), ("height", frame.height),
     ]
@@ -91,8 +168,12 @@ private struct GroupWalk {
   /// Item id → the id of the group that claimed it.
   var owners: [String: String] = [:]
 
-  mutating func check(_ group: Group, path: String) throws(LayoutError) {
+  mutating func check(_ group: Group, path: String, depth: Int) throws(LayoutError) {
     try Layout.checkID(group.id, path: path + ".id")
+    if depth > Layout.maximumGroupDepth {
+      throw LayoutError(
+        path: path, reason: "groups nest deeper than \(Layout.maximumGroupDepth) levels")
+    }
     if let first = groupPaths[group.id] {
       throw LayoutError(
         path: path + ".id", reason: "duplicate group id \"\(group.id)\" (first used by \(first))")
@@ -110,7 +191,29 @@ private struct GroupWalk {
       owners[member] = group.id
     }
     for (index, child) in group.groups.enumerated() {
-      try check(child, path: "\(path).groups[\(index)]")
+      try check(child, path: "\(path).groups[\(index)]", depth: depth + 1)
     }
+    if group.scroll != nil, group.viewport == nil {
+      throw LayoutError(path: path + ".viewport", reason: "a scrolling group needs a viewport")
+    }
+    if let viewport = group.viewport {
+      try Layout.checkFrame(viewport, path: path + ".viewport")
+    }
+    if !(group.scrollMargin.isFinite && group.scrollMargin >= 0) {
+      throw LayoutError(
+        path: path + ".scrollMargin",
+        reason: "must be finite and not negative, got \(group.scrollMargin)")
+    }
+    if let preferred = group.preferredFocus, !Self.contains(group, preferred) {
+      throw LayoutError(
+        path: path + ".preferredFocus",
+        reason: "\"\(preferred)\" is not an item or group inside group \"\(group.id)\"")
+    }
+  }
+
+  /// Whether `id` names an item or group inside `group` (at any depth, the group excluded).
+  private static func contains(_ group: Group, _ id: String) -> Bool {
+    group.items.contains(id)
+      || group.groups.contains { $0.id == id || contains($0, id) }
   }
 }

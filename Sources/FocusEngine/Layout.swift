@@ -4,7 +4,7 @@ public struct Item: Sendable, Hashable {
   public var id: String
   /// Text shown on the item.
   public var title: String
-  /// Frame in canvas points.
+  /// Frame in canvas points, in the unscrolled content space of its scroll containers.
   public var frame: Rect
   /// Whether the item can take focus at all.
   public var available: Bool
@@ -12,11 +12,20 @@ public struct Item: Sendable, Hashable {
   public var toggles: Bool
   /// Initial selected flag.
   public var selected: Bool
+  /// A custom focus-group priority; it can only raise the item above its system priority.
+  public var priority: FocusPriority?
+  /// What kind of control the item is.
+  public var kind: ItemKind
+  /// The parallax layers of the item's image, back to front.
+  public var layers: [ParallaxLayer]
+  /// A text field's initial value.
+  public var value: String
 
   /// Creates an item.
   public init(
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
-    selected: Bool = false
+    selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
+    layers: [ParallaxLayer] = [], value: String = ""
   ) {
     self.id = id
     self.title = title
@@ -24,43 +33,198 @@ public struct Item: Sendable, Hashable {
     self.available = available
     self.toggles = toggles
     self.selected = selected
+    self.priority = priority
+    self.kind = kind
+    self.layers = layers
+    self.value = value
   }
 }
 
-/// A container of items and nested groups (a focus group).
+/// The kind of control an item is.
+public enum ItemKind: String, Sendable, Hashable, CaseIterable {
+  /// A poster, a menu entry, a toggle: anything that is selected by a click.
+  case button
+  /// A text field: when focused, the remote may type into it.
+  case textField
+}
+
+/// One layer of a layered (parallax) image: deeper layers move less when the item tilts.
+public struct ParallaxLayer: Sendable, Hashable {
+  /// The layer's name ("background", "title", …).
+  public var name: String
+  /// 0 is the back of the image, 1 the front.
+  public var depth: Double
+
+  /// Creates a layer.
+  public init(name: String, depth: Double) {
+    self.name = name
+    self.depth = depth
+  }
+}
+
+/// A container of items and nested groups: a focus group (iPadOS `focusGroupIdentifier`),
+/// optionally a modal trap, a scroll view, and a search-model boundary.
 public struct Group: Sendable, Hashable {
-  /// Unique among groups of the layout.
+  /// Unique among groups of the layout; the focus group identifier.
   public var id: String
   /// Ids of the items directly in this group, in declaration order.
   public var items: [String]
   /// Nested groups.
   public var groups: [Group]
+  /// Arrows and Tab stay inside this group while focus is in it (a modal).
+  public var trapsFocus: Bool
+  /// Moving back into the group by arrows returns to the item focused there last.
+  public var remembersLastFocused: Bool
+  /// The item or group focused when the group is entered and no item has a priority.
+  public var preferredFocus: String?
+  /// Focusing an item in this group also selects it (a tab bar, a segmented control).
+  public var selectionFollowsFocus: Bool
+  /// The search model for moves that start inside this group; nil inherits.
+  public var search: SearchModel?
+  /// A scroll axis: the group scrolls its `viewport` to keep the focused item visible.
+  public var scroll: ScrollAxis?
+  /// The visible rectangle of a scrolling group, in its parent's content space.
+  public var viewport: Rect?
+  /// The distance kept between the focused item and the viewport's edges when scrolling.
+  public var scrollMargin: Double
+  /// A disabled group makes every item in it unavailable.
+  public var enabled: Bool
 
   /// Creates a group.
-  public init(id: String, items: [String] = [], groups: [Group] = []) {
+  public init(
+    id: String, items: [String] = [], groups: [Group] = [], trapsFocus: Bool = false,
+    remembersLastFocused: Bool = false, preferredFocus: String? = nil,
+    selectionFollowsFocus: Bool = false, search: SearchModel? = nil, scroll: ScrollAxis? = nil,
+    viewport: Rect? = nil, scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true
+  ) {
     self.id = id
     self.items = items
     self.groups = groups
+    self.trapsFocus = trapsFocus
+    self.remembersLastFocused = remembersLastFocused
+    self.preferredFocus = preferredFocus
+    self.selectionFollowsFocus = selectionFollowsFocus
+    self.search = search
+    self.scroll = scroll
+    self.viewport = viewport
+    self.scrollMargin = scrollMargin
+    self.enabled = enabled
+  }
+
+  /// The default scroll margin: 40 points, about one poster gutter on a 1920×1080 canvas.
+  public static let defaultScrollMargin: Double = 40
+}
+
+/// An invisible rectangle that takes part in the directional search and, when it wins,
+/// redirects focus to its first focusable destination (UIKit's `UIFocusGuide`).
+public struct FocusGuide: Sendable, Hashable {
+  /// Unique among guides; may not equal an item or group id.
+  public var id: String
+  /// Where the guide sits, in canvas points.
+  public var frame: Rect
+  /// Preferred destinations in order: item, group or guide ids.
+  public var destinations: [String]
+  /// A disabled guide is ignored.
+  public var enabled: Bool
+  /// The group the guide belongs to (for traps and scrolling), or nil for the root.
+  public var group: String?
+
+  /// Creates a focus guide.
+  public init(
+    id: String, frame: Rect, destinations: [String], enabled: Bool = true, group: String? = nil
+  ) {
+    self.id = id
+    self.frame = frame
+    self.destinations = destinations
+    self.enabled = enabled
+    self.group = group
   }
 }
 
-/// A screen's layout: the canvas, its items and the group tree.
+/// A screen's layout: the canvas, its items, the group tree and the focus guides.
 public struct Layout: Sendable, Hashable {
   /// Canvas size in points.
   public var canvas: Size
-  /// All items, in declaration (reading) order.
+  /// All items, in declaration order.
   public var items: [Item]
   /// Top-level groups.
   public var groups: [Group]
   /// The item focused first, if any; otherwise the first available item in reading order.
   public var initialFocus: String?
+  /// The default search model.
+  public var search: SearchModel
+  /// Reading direction: `rtl` mirrors the Tab loop and reading-order ties.
+  public var layoutDirection: LayoutDirection
+  /// Focus guides.
+  public var guides: [FocusGuide]
 
   /// Creates a layout.
-  public init(canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil)
-  {
+  public init(
+    canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil,
+    search: SearchModel = .tvos, layoutDirection: LayoutDirection = .ltr,
+    guides: [FocusGuide] = []
+  ) {
     self.canvas = canvas
     self.items = items
     self.groups = groups
     self.initialFocus = initialFocus
+    self.search = search
+    self.layoutDirection = layoutDirection
+    self.guides = guides
+  }
+}
+
+/// How the directional search chooses among candidates.
+public enum SearchModel: String, Sendable, Hashable, CaseIterable {
+  /// tvOS: only candidates inside the beam; nearest facing edge, then centre offset.
+  case tvos
+  /// Android's `FocusFinder`: beam candidates first, otherwise the smallest 13·major² + minor².
+  case android
+}
+
+/// The reading direction of a layout.
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+  /// Left to right.
+  case ltr
+  /// Right to left: leading is the right edge.
+  case rtl
+}
+
+/// The axis a group scrolls along.
+public enum ScrollAxis: String, Sendable, Hashable, CaseIterable {
+  /// A row that scrolls sideways.
+  case horizontal
+  /// A page or column that scrolls up and down.
+  case vertical
+  /// Both axes (an EPG grid).
+  case both
+}
+
+/// A focus-group priority (iPadOS `UIFocusGroupPriority`): the primary item of a group is its
+/// focusable item with the highest priority.
+public struct FocusPriority: Sendable, Hashable, Comparable, RawRepresentable {
+  /// The priority value.
+  public var rawValue: Int
+  /// Creates a priority.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// No priority: the system default for every item.
+  public static let ignored = FocusPriority(rawValue: 0)
+  /// The item focused last in its group.
+  public static let previouslyFocused = FocusPriority(rawValue: 1000)
+  /// An item the app marks as important.
+  public static let prioritized = FocusPriority(rawValue: 2000)
+  /// The item focused now.
+  public static let currentlyFocused = FocusPriority(rawValue: Int.max)
+
+  /// The named priorities, for the JSON format.
+  public static let names: [(String, FocusPriority)] = [
+    ("ignored", .ignored), ("previouslyFocused", .previouslyFocused),
+    ("prioritized", .prioritized), ("currentlyFocused", .currentlyFocused),
+  ]
+
+  /// Orders by value.
+  public static func < (lhs: FocusPriority, rhs: FocusPriority) -> Bool {
+    lhs.rawValue < rhs.rawValue
   }
 }

@@ -47,3 +47,20 @@ public struct Size: Sendable, Hashable {
   /// The default tvOS canvas, 1920×1080 points.
   public static let tv = Size(width: 1920, height: 1080)
 }
+
+/// A point or an offset in points.
+public struct Point: Sendable, Hashable {
+  /// Horizontal coordinate.
+  public var x: Double
+  /// Vertical coordinate.
+  public var y: Double
+
+  /// Creates a point.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// The origin, (0, 0).
+  public static let zero = Point(x: 0, y: 0)
+}

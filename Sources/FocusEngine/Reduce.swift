@@ -1,37 +1,54 @@
 /// Applies one event to a focus state and returns what happened, in order.
 ///
 /// Pure and deterministic: no I/O, no clock. An event that changes nothing returns no effects,
-/// except a directional move with no candidate, which returns ``FocusEffect/movementFailed(_:)``
-/// (the edge bump) and leaves the state as it was.
+/// except a move or Tab with no destination (``FocusEffect/movementFailed(_:)``, the edge
+/// bump), a refused focus request and a rejected layout, which say so and leave the state as
+/// it was.
 ///
-/// - `move`: focus goes to ``FocusState/destination(from:_:)``. A successful move cancels a
-///   held select press without activating (the finger slid off the button).
+/// - `move`: focus goes to the directional search's winner (see ``FocusSearch``), through
+///   focus guides and group memory, never leaving a trapping group. A successful move cancels
+///   a held select press without activating (the finger slid off the button).
+/// - `tab`: the primary item of the next (previous) group in the Tab loop, wrapping.
 /// - `selectDown`: the focused item becomes highlighted.
 /// - `selectUp`: the highlighted item is activated and, if it toggles, its selected flag flips.
-/// - `replaceLayout`: see ``FocusEvent/replaceLayout(_:)``.
+/// - `requestFocus`: the target's item (a group's primary item), or a typed refusal.
+/// - `replaceLayout`, `applyPatch`: see ``FocusEvent/replaceLayout(_:)``.
+///
+/// Every focus change remembers the item in its groups, scrolls its scrolling groups to keep
+/// it visible (``FocusEffect/scrolled(group:offset:)``), and selects it when a group around it
+/// has `selectionFollowsFocus`.
 @discardableResult
-public func reduce(_ state: inout FocusState, _ event: FocusEvent) -> [FocusEffect] {
+public func reduce(
+  _ state: inout FocusState, _ event: FocusEvent, cause: FocusCause? = nil
+) -> [FocusEffect] {
   switch event {
   case .move(let direction):
-    guard let from = state.focused else {
-      // Nothing focused (an empty or all-unavailable layout): nothing to move.
-      return [.movementFailed(direction)]
+    guard let from = state.focusedPosition, let to = state.moveDestination(from: from, direction)
+    else {
+      return [.movementFailed(FocusHeading(direction))]
     }
-    guard let to = state.destination(from: from, direction) else {
-      return [.movementFailed(direction)]
-    }
+    state.lastInputWasDirectional = true
     state.pressed = nil
-    state.focused = to
-    return [.focusChanged(FocusUpdateContext(previous: from, next: to, heading: .init(direction)))]
+    return state.changeFocus(to: to, heading: FocusHeading(direction), cause: cause)
+
+  case .tab(let tab):
+    let heading: FocusHeading = tab == .next ? .next : .previous
+    guard let to = state.tabDestination(tab) else { return [.movementFailed(heading)] }
+    state.lastInputWasDirectional = false
+    state.pressed = nil
+    return state.changeFocus(to: to, heading: heading, cause: cause)
 
   case .selectDown:
-    guard let focused = state.focused, state.pressed == nil else { return [] }
+    guard let focused = state.focused, state.pressed == nil, state.isFocusable(focused) else {
+      return []
+    }
     state.pressed = focused
     return [.highlighted(focused)]
 
   case .selectUp:
     guard let pressed = state.pressed else { return [] }
     state.pressed = nil
+    guard state.isFocusable(pressed) else { return [] }
     var effects: [FocusEffect] = [.activated(pressed)]
     if state.item(pressed)?.toggles == true {
       let isSelected = !state.selected.contains(pressed)
@@ -44,25 +61,271 @@ public func reduce(_ state: inout FocusState, _ event: FocusEvent) -> [FocusEffe
     }
     return effects
 
+  case .requestFocus(let target):
+    switch state.resolve(target) {
+    case .failure(let error):
+      return [.focusRequestDenied(error)]
+    case .success(let position):
+      guard position != state.focusedPosition else { return [] }
+      state.lastInputWasDirectional = false
+      state.pressed = nil
+      return state.changeFocus(to: position, heading: .programmatic, cause: cause)
+    }
+
   case .replaceLayout(let layout):
-    let previous = state.focused
-    let lastFrame = previous.flatMap { state.item($0)?.frame }
-    state.replace(layout)
-    if let previous, state.item(previous)?.available == true {
-      return []  // Focus stays; a held press stays with it.
+    do throws(LayoutError) {
+      try layout.validate()
+    } catch {
+      return [.layoutRejected(error)]
     }
+    return state.replaceAndRecover(layout, cause: cause)
+
+  case .cancelSelect:
+    guard state.pressed != nil else { return [] }
     state.pressed = nil
-    let next: String?
-    let heading: FocusHeading
-    if let lastFrame {
-      next = state.nearest(to: lastFrame)
-      heading = .recovery
-    } else {
-      next = state.initialFocus()
-      heading = .initial
+    return []
+
+  case .text(let edit):
+    guard let focused = state.focused, state.isEditingText, state.isFocusable(focused) else {
+      return [.textRejected("no text field has focus")]
     }
-    state.focused = next
-    guard next != previous else { return [] }
-    return [.focusChanged(FocusUpdateContext(previous: previous, next: next, heading: heading))]
+    let old = state.textValues[focused] ?? ""
+    let new: String
+    switch edit {
+    case .set(let text): new = text
+    case .append(let text): new = old + text
+    case .clear: new = ""
+    }
+    guard new.utf8.count <= Layout.maximumTextLength else {
+      return [
+        .textRejected("text would be \(new.utf8.count) bytes (at most \(Layout.maximumTextLength))")
+      ]
+    }
+    guard new != old else { return [] }
+    state.textValues[focused] = new
+    return [.textChanged(id: focused, value: new)]
+
+  case .applyPatch(let patch):
+    do throws(LayoutError) {
+      let layout = try patch.applied(to: state.layout)
+      return state.replaceAndRecover(layout, cause: cause)
+    } catch {
+      return [.layoutRejected(error)]
+    }
+  }
+}
+
+extension FocusState {
+  /// The focused item's index in `layout.items`.
+  var focusedPosition: Int? {
+    focused.flatMap { index.itemIndex[$0] }
+  }
+
+  /// Moves focus to the item at `position` and reports the update, the scrolling it caused
+  /// and any selection that follows focus.
+  mutating func changeFocus(to position: Int?, heading: FocusHeading, cause: FocusCause?)
+    -> [FocusEffect]
+  {
+    let previous = focused
+    let next = position.map { layout.items[$0].id }
+    let before = scrollOffsets
+    focus(next)
+    var effects: [FocusEffect] = [
+      .focusChanged(
+        FocusUpdateContext(previous: previous, next: next, heading: heading, cause: cause))
+    ]
+    appendScrolls(since: before, to: &effects)
+    if let position { followSelection(position, &effects) }
+    return effects
+  }
+
+  /// Reports every group whose scroll offset differs from `before`, in tree order.
+  func appendScrolls(since before: [String: Point], to effects: inout [FocusEffect]) {
+    guard before != scrollOffsets else { return }
+    for node in index.nodes {
+      if let offset = scrollOffsets[node.id], offset != (before[node.id] ?? .zero) {
+        effects.append(.scrolled(group: node.id, offset: offset))
+      }
+    }
+  }
+
+  /// `selectionFollowsFocus`: the newly focused item becomes the one selected item of the
+  /// innermost group around it that has the option.
+  private mutating func followSelection(_ position: Int, _ effects: inout [FocusEffect]) {
+    let group = index.itemGroup[position]
+    guard group >= 0,
+      let owner = index.ancestors(of: group).first(where: {
+        index.groupValues[$0].selectionFollowsFocus
+      })
+    else { return }
+    let id = layout.items[position].id
+    for other in index.readingOrder
+    where other != position && index.contains(group: owner, item: other) {
+      let otherID = layout.items[other].id
+      if selected.remove(otherID) != nil {
+        effects.append(.selectionChanged(id: otherID, selected: false))
+      }
+    }
+    if selected.insert(id).inserted {
+      effects.append(.selectionChanged(id: id, selected: true))
+    }
+  }
+
+  /// Where Tab or Shift-Tab goes: the primary item of the next stop of the Tab loop that has
+  /// one, wrapping, staying inside a trapping group; nil when no other stop has one.
+  func tabDestination(_ tab: TabDirection) -> Int? {
+    let stops = index.tabStops
+    guard !stops.isEmpty else { return nil }
+    let scope = trapScope
+    let current = focusedPosition.map { index.itemGroup[$0] }
+    let step = tab == .next ? 1 : -1
+    let start: Int
+    if let current, let at = stops.firstIndex(of: current) {
+      start = at
+    } else {
+      start = tab == .next ? stops.count - 1 : 0  // Nothing focused: begin at the loop's end.
+    }
+    for distance in 1...stops.count {
+      let stop = stops[((start + step * distance) % stops.count + stops.count) % stops.count]
+      if stop == current { return nil }  // Came all the way round.
+      guard scope < 0 || (stop >= 0 && index.contains(group: scope, group: stop)) else {
+        continue
+      }
+      if let entry = stopEntry(stop, scope: scope) { return entry }
+    }
+    return nil
+  }
+
+  /// The primary item among a Tab stop's own items (a group's direct items, or the root's
+  /// ungrouped items): highest priority, else the group's `preferredFocus` when it is one of
+  /// them, else the first in reading order.
+  func stopEntry(_ stop: Int, scope: Int) -> Int? {
+    let members = stop >= 0 ? index.nodes[stop].directItems : index.rootItems
+    let last = stop >= 0 ? lastFocused[index.nodes[stop].id] : nil
+    var best: (priority: Int, position: Int)?
+    for position in members where index.focusable[position] {
+      guard index.contains(group: scope, item: position) else { continue }
+      let priority = self.priority(of: position, last: last)
+      if let current = best, current.priority >= priority { continue }  // Reading order.
+      best = (priority, position)
+    }
+    guard let best else { return nil }
+    if best.priority == 0, stop >= 0, let preferred = index.groupValues[stop].preferredFocus,
+      let position = index.itemIndex[preferred], members.contains(position),
+      index.focusable[position]
+    {
+      return position
+    }
+    return best.position
+  }
+
+  /// Resolves a programmatic focus request to an item, or says why it cannot be focused.
+  func resolve(_ target: FocusTarget) -> Result<Int, FocusRequestError> {
+    let id: String
+    let asItem: Bool
+    switch target {
+    case .item(let name):
+      id = name
+      asItem = true
+    case .group(let name):
+      id = name
+      asItem = false
+    case .any(let name):
+      id = name
+      let isItem = index.itemIndex[name] != nil
+      let isGroup = index.groupIndex[name] != nil
+      if isItem && isGroup {
+        return .failure(
+          FocusRequestError(
+            .ambiguous, target: name,
+            message: "\"\(name)\" names both an item and a group; ask for one of them"))
+      }
+      asItem = !isGroup
+    }
+    let scope = trapScope
+    let trapName = scope >= 0 ? index.nodes[scope].id : ""
+    if asItem {
+      guard let position = index.itemIndex[id] else {
+        return .failure(FocusRequestError(.unknown, target: id, message: "no item \"\(id)\""))
+      }
+      guard index.focusable[position] else {
+        return .failure(
+          FocusRequestError(
+            .unavailable, target: id, message: explainUnfocusable(position) ?? "unavailable"))
+      }
+      guard index.contains(group: scope, item: position) else {
+        return .failure(
+          FocusRequestError(
+            .outsideTrappingGroup, target: id,
+            message: "focus is trapped in group \"\(trapName)\", which does not contain \"\(id)\""
+          ))
+      }
+      return .success(position)
+    }
+    guard let group = index.groupIndex[id] else {
+      return .failure(FocusRequestError(.unknown, target: id, message: "no group \"\(id)\""))
+    }
+    if let position = entryItem(ofGroup: group, scope: scope) { return .success(position) }
+    if scope >= 0, entryItem(ofGroup: group, scope: -1) != nil {
+      return .failure(
+        FocusRequestError(
+          .outsideTrappingGroup, target: id,
+          message: "focus is trapped in group \"\(trapName)\", which does not contain \"\(id)\""))
+    }
+    return .failure(
+      FocusRequestError(
+        .unavailable, target: id, message: "group \"\(id)\" holds no focusable item"))
+  }
+
+  /// Why the item at `position` cannot take focus, or nil if it can.
+  func explainUnfocusable(_ position: Int) -> String? {
+    let item = layout.items[position]
+    if !item.available { return "item \"\(item.id)\" is unavailable" }
+    let group = index.itemGroup[position]
+    if group >= 0 {
+      for ancestor in index.ancestors(of: group) where !index.groupValues[ancestor].enabled {
+        return "group \"\(index.nodes[ancestor].id)\" around \"\(item.id)\" is disabled"
+      }
+    }
+    return nil
+  }
+
+  /// Replaces the layout and, if the focused item is gone or unfocusable, recovers focus.
+  mutating func replaceAndRecover(_ layout: Layout, cause: FocusCause?) -> [FocusEffect] {
+    let previous = focused
+    let lastFrame = focusedPosition.map(presentedFrame(at:))
+    var oldGroups: [String] = []
+    var oldTrap: String?
+    if let position = focusedPosition {
+      let group = index.itemGroup[position]
+      if group >= 0 { oldGroups = index.ancestors(of: group).map { index.nodes[$0].id } }
+      let trap = trapScope(ofItem: position)
+      if trap >= 0 { oldTrap = index.nodes[trap].id }
+    }
+    let before = scrollOffsets
+    replace(layout)
+    var effects: [FocusEffect] = []
+    if let previous, let position = index.itemIndex[previous], index.focusable[position] {
+      focus(previous)  // Stays; its frame may have moved, so scroll again.
+      appendScrolls(since: before, to: &effects)
+      return effects
+    }
+    pressed = nil
+    var next: Int?
+    if let lastFrame, lastInputWasDirectional {
+      let scope = oldTrap.flatMap { index.groupIndex[$0] } ?? -1
+      next = nearest(to: lastFrame, scope: scope) ?? nearest(to: lastFrame)
+    } else if previous != nil {
+      for name in oldGroups {
+        if let group = index.groupIndex[name], let entry = entryItem(ofGroup: group, scope: -1) {
+          next = entry
+          break
+        }
+      }
+    }
+    if next == nil { next = initialFocus().flatMap { index.itemIndex[$0] } }
+    let heading: FocusHeading = previous == nil ? .initial : .recovery
+    if next == nil && previous == nil { return effects }
+    return changeFocus(to: next, heading: heading, cause: cause)
   }
 }

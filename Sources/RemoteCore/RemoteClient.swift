@@ -6,8 +6,8 @@ import ZeroMQ
 /// A remote's session with the broker: one long-lived control connection, a chosen screen,
 /// and key presses sent as down/up events stamped with the remote's monotonic clock.
 public final class RemoteClient {
-  private let connection: ControlConnection
-  private let timeoutMilliseconds: Int
+  let connection: ControlConnection
+  let timeoutMilliseconds: Int
   /// The screen session this remote drives.
   public let screen: String
   /// The broker's welcome.

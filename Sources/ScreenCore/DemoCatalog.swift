@@ -64,7 +64,8 @@ public enum DemoCatalog {
               height: posterHeight),
             available: !unavailable))
       }
-      groups.append(Group(id: "row\(row)", items: ids))
+      // Coming back to a row returns to the poster focused there last, as on tvOS.
+      groups.append(Group(id: "row\(row)", items: ids, remembersLastFocused: true))
     }
     return Layout(canvas: .tv, items: items, groups: groups, initialFocus: "row0-0")
   }

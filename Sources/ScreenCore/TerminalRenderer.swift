@@ -170,9 +170,10 @@ extension TerminalRenderer {
 
   /// The key hint line, longest first; the longest that fits is shown.
   static let keyHints = [
-    "tenfoot-remote drives this screen: arrows move · Return selects · Esc = Menu · "
+    "tenfoot-remote drives this screen: arrows move · Tab = next group · Return selects · "
       + "Ctrl-C quits",
-    "arrows move · Return selects · Esc = Menu · Ctrl-C quits",
+    "arrows move · Tab = next group · Return selects · Ctrl-C quits",
+    "arrows move · Return selects · Ctrl-C quits",
     "Ctrl-C quits",
   ]
 

@@ -132,6 +132,11 @@ extension Tenfoot_V1_ErrorCode {
     case .invalidInput: "invalid_input"
     case .unexpectedMessage: "unexpected_message"
     case .ambiguousScreen: "ambiguous_screen"
+    case .unknownTarget: "unknown_target"
+    case .focusUnavailable: "focus_unavailable"
+    case .focusTrapped: "focus_trapped"
+    case .focusAmbiguous: "focus_ambiguous"
+    case .noTextField: "no_text_field"
     case .UNRECOGNIZED(let value): "code_\(value)"
     }
   }

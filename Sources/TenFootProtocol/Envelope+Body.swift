@@ -70,6 +70,10 @@ extension Tenfoot_V1_Envelope {
       case .ack(let message): return (17, try message.serializedBytes())
       case .error(let message): return (18, try message.serializedBytes())
       case .heartbeat(let message): return (19, try message.serializedBytes())
+      case .patchLayout(let message): return (20, try message.serializedBytes())
+      case .focusRequest(let message): return (21, try message.serializedBytes())
+      case .debugRequest(let message): return (22, try message.serializedBytes())
+      case .debugReport(let message): return (23, try message.serializedBytes())
       case nil: return nil
       }
     } catch {
@@ -99,6 +103,10 @@ extension Tenfoot_V1_Envelope {
     case .ack: "ack"
     case .error: "error"
     case .heartbeat: "heartbeat"
+    case .patchLayout: "patch_layout"
+    case .focusRequest: "focus_request"
+    case .debugRequest: "debug_request"
+    case .debugReport: "debug_report"
     case nil: "empty"
     }
   }

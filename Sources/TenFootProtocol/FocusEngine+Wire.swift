@@ -75,9 +75,13 @@ extension Tenfoot_V1_FocusEffect {
       if let previous = context.previous { update.previous = previous }
       if let next = context.next { update.next = next }
       update.heading = Tenfoot_V1_Heading(context.heading)
+      if let cause = context.cause {
+        update.cause.sender = cause.sender
+        update.cause.seq = cause.sequence
+      }
       kind = .focusChanged(update)
-    case .movementFailed(let direction):
-      kind = .movementFailed(Tenfoot_V1_Heading(direction))
+    case .movementFailed(let heading):
+      kind = .movementFailed(Tenfoot_V1_Heading(heading))
     case .highlighted(let id):
       kind = .highlighted(id)
     case .activated(let id):
@@ -87,6 +91,25 @@ extension Tenfoot_V1_FocusEffect {
       change.id = id
       change.selected = selected
       kind = .selectionChanged(change)
+    case .scrolled(let group, let offset):
+      kind = .scrolled(Tenfoot_V1_ScrollOffset(group: group, offset: offset))
+    case .focusRequestDenied(let error):
+      kind = .focusRequestDenied(Tenfoot_V1_FocusDenial(error))
+    case .layoutRejected(let error):
+      kind = .layoutRejected(error.description)
+    case .textChanged(let id, let value):
+      kind = .textChanged(
+        .with {
+          $0.id = id
+          $0.value = value
+        })
+    case .textRejected(let reason):
+      kind = .layoutRejected(reason)  // Never published: the broker answers NO_TEXT_FIELD.
+    case .back: kind = .back(true)
+    case .home: kind = .home(true)
+    case .playPause(let id): kind = .playPause(id ?? "")
+    case .contextMenu(let id): kind = .contextMenu(id)
+    case .doubleTap(let button): kind = .doubleTap(Tenfoot_V1_Key(button))
     }
   }
 
@@ -102,7 +125,95 @@ extension Tenfoot_V1_FocusEffect {
     case .activated(let id): return "activated \(id)"
     case .selectionChanged(let change):
       return "\(change.id) \(change.selected ? "selected" : "deselected")"
+    case .scrolled(let offset): return "scrolled \(offset.group) to \(offset.x), \(offset.y)"
+    case .focusRequestDenied(let denial): return "focus request denied: \(denial.message)"
+    case .layoutRejected(let reason): return "layout rejected: \(reason)"
+    case .textChanged(let change): return "\(change.id) text \"\(change.value)\""
+    case .back: return "back"
+    case .home: return "home"
+    case .playPause(let id): return id.isEmpty ? "play/pause" : "play/pause \(id)"
+    case .contextMenu(let id): return "context menu \(id)"
+    case .doubleTap(let key): return "double tap \(key.name)"
     case nil: return "nothing"
     }
+  }
+}
+
+extension Tenfoot_V1_ScrollOffset {
+  /// The wire form of a group's scroll offset.
+  public init(group: String, offset: Point) {
+    self.init()
+    self.group = group
+    x = offset.x
+    y = offset.y
+  }
+}
+
+extension Tenfoot_V1_FocusDenial {
+  /// The wire form of a refused focus request.
+  public init(_ error: FocusRequestError) {
+    self.init()
+    reason =
+      switch error.reason {
+      case .unknown: .unknown
+      case .unavailable: .unavailable
+      case .outsideTrappingGroup: .outsideTrappingGroup
+      case .ambiguous: .ambiguous
+      }
+    target = error.target
+    message = error.message
+  }
+}
+
+extension Tenfoot_V1_ErrorCode {
+  /// The error code that answers a refused focus request.
+  public init(_ reason: FocusRequestError.Reason) {
+    switch reason {
+    case .unknown: self = .unknownTarget
+    case .unavailable: self = .focusUnavailable
+    case .outsideTrappingGroup: self = .focusTrapped
+    case .ambiguous: self = .focusAmbiguous
+    }
+  }
+}
+
+extension Tenfoot_V1_Key {
+  /// The wire key of a remote button.
+  public init(_ button: RemoteButton) {
+    switch button {
+    case .up: self = .up
+    case .down: self = .down
+    case .left: self = .left
+    case .right: self = .right
+    case .select: self = .select
+    case .menu: self = .menu
+    case .home: self = .home
+    case .playPause: self = .playPause
+    case .tab: self = .tab
+    case .shiftTab: self = .shiftTab
+    case .other: self = .unspecified
+    }
+  }
+}
+
+extension Tenfoot_V1_Parallax {
+  /// The wire form of the focused item's parallax.
+  public init(_ parallax: Parallax) {
+    self.init()
+    item = parallax.item
+    rotateX = parallax.rotateX
+    rotateY = parallax.rotateY
+    scale = parallax.scale
+    translate = parallax.translate.map { point in
+      .with {
+        $0.x = point.x
+        $0.y = point.y
+      }
+    }
+    shadow.radius = parallax.shadow.radius
+    shadow.offsetY = parallax.shadow.offsetY
+    shadow.opacity = parallax.shadow.opacity
+    specular.x = parallax.specular.x
+    specular.y = parallax.specular.y
   }
 }

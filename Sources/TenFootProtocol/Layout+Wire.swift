@@ -6,23 +6,120 @@ extension Layout {
     self.init(
       canvas: wire.hasCanvas
         ? Size(width: wire.canvas.width, height: wire.canvas.height) : .tv,
-      items: wire.items.map { item in
-        Item(
-          id: item.id, title: item.title,
-          frame: Rect(
-            x: item.frame.x, y: item.frame.y, width: item.frame.width,
-            height: item.frame.height),
-          available: !item.unavailable, toggles: !item.momentary, selected: item.selected)
-      },
+      items: wire.items.map(Item.init(wire:)),
       groups: wire.groups.map(Group.init(wire:)),
-      initialFocus: wire.initialFocus.isEmpty ? nil : wire.initialFocus)
+      initialFocus: wire.initialFocus.isEmpty ? nil : wire.initialFocus,
+      search: SearchModel(wire: wire.search) ?? .tvos,
+      layoutDirection: wire.layoutDirection == .rtl ? .rtl : .ltr,
+      guides: wire.guides.map(FocusGuide.init(wire:)))
+  }
+}
+
+extension Item {
+  /// The engine item a wire item describes.
+  public init(wire item: Tenfoot_V1_Item) {
+    self.init(
+      id: item.id, title: item.title, frame: Rect(wire: item.frame),
+      available: !item.unavailable, toggles: !item.momentary, selected: item.selected,
+      priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil,
+      kind: item.kind == .textField ? .textField : .button,
+      layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
+      value: item.value)
+  }
+}
+
+extension FocusPriority {
+  /// A wire priority, clamped into `Int`'s range (it already is on 64-bit platforms).
+  init(wire: Int64) {
+    self.init(rawValue: Int(clamping: wire))
+  }
+}
+
+extension Rect {
+  /// The engine rectangle of a wire rectangle.
+  public init(wire: Tenfoot_V1_Rect) {
+    self.init(x: wire.x, y: wire.y, width: wire.width, height: wire.height)
+  }
+}
+
+extension Tenfoot_V1_Rect {
+  /// The wire form of a rectangle.
+  public init(_ rect: Rect) {
+    self.init()
+    x = rect.x
+    y = rect.y
+    width = rect.width
+    height = rect.height
+  }
+}
+
+extension SearchModel {
+  /// The search model a wire value names; nil for unspecified (inherit) or unknown values.
+  public init?(wire: Tenfoot_V1_SearchModel) {
+    switch wire {
+    case .tvos: self = .tvos
+    case .android: self = .android
+    case .unspecified, .UNRECOGNIZED: return nil
+    }
+  }
+}
+
+extension Tenfoot_V1_SearchModel {
+  /// The wire form of a search model (nil: unspecified).
+  public init(_ model: SearchModel?) {
+    switch model {
+    case .tvos: self = .tvos
+    case .android: self = .android
+    case nil: self = .unspecified
+    }
+  }
+}
+
+extension ScrollAxis {
+  /// The scroll axis a wire value names; nil for none or unknown values.
+  public init?(wire: Tenfoot_V1_ScrollAxis) {
+    switch wire {
+    case .horizontal: self = .horizontal
+    case .vertical: self = .vertical
+    case .both: self = .both
+    case .none, .UNRECOGNIZED: return nil
+    }
+  }
+}
+
+extension Tenfoot_V1_ScrollAxis {
+  /// The wire form of a scroll axis (nil: none).
+  public init(_ axis: ScrollAxis?) {
+    switch axis {
+    case .horizontal: self = .horizontal
+    case .vertical: self = .vertical
+    case .both: self = .both
+    case nil: self = .none
+    }
   }
 }
 
 extension Group {
   /// The engine group a wire group describes.
   public init(wire: Tenfoot_V1_Group) {
-    self.init(id: wire.id, items: wire.items, groups: wire.groups.map(Group.init(wire:)))
+    self.init(
+      id: wire.id, items: wire.items, groups: wire.groups.map(Group.init(wire:)),
+      trapsFocus: wire.trapsFocus, remembersLastFocused: wire.remembersLastFocused,
+      preferredFocus: wire.preferredFocus.isEmpty ? nil : wire.preferredFocus,
+      selectionFollowsFocus: wire.selectionFollowsFocus, search: SearchModel(wire: wire.search),
+      scroll: ScrollAxis(wire: wire.scroll),
+      viewport: wire.hasViewport ? Rect(wire: wire.viewport) : nil,
+      scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
+      enabled: !wire.disabled)
+  }
+}
+
+extension FocusGuide {
+  /// The engine guide a wire guide describes.
+  public init(wire: Tenfoot_V1_FocusGuide) {
+    self.init(
+      id: wire.id, frame: Rect(wire: wire.frame), destinations: wire.destinations,
+      enabled: !wire.disabled, group: wire.group.isEmpty ? nil : wire.group)
   }
 }
 
@@ -32,21 +129,34 @@ extension Tenfoot_V1_Layout {
     self.init()
     canvas.width = layout.canvas.width
     canvas.height = layout.canvas.height
-    items = layout.items.map { item in
-      var wire = Tenfoot_V1_Item()
-      wire.id = item.id
-      wire.title = item.title
-      wire.frame.x = item.frame.x
-      wire.frame.y = item.frame.y
-      wire.frame.width = item.frame.width
-      wire.frame.height = item.frame.height
-      wire.unavailable = !item.available
-      wire.momentary = !item.toggles
-      wire.selected = item.selected
-      return wire
-    }
+    items = layout.items.map(Tenfoot_V1_Item.init)
     groups = layout.groups.map(Tenfoot_V1_Group.init)
     initialFocus = layout.initialFocus ?? ""
+    search = Tenfoot_V1_SearchModel(layout.search)
+    layoutDirection = layout.layoutDirection == .rtl ? .rtl : .ltr
+    guides = layout.guides.map(Tenfoot_V1_FocusGuide.init)
+  }
+}
+
+extension Tenfoot_V1_Item {
+  /// The wire form of an engine item.
+  public init(_ item: Item) {
+    self.init()
+    id = item.id
+    title = item.title
+    frame = Tenfoot_V1_Rect(item.frame)
+    unavailable = !item.available
+    momentary = !item.toggles
+    selected = item.selected
+    if let value = item.priority { priority = Int64(value.rawValue) }
+    kind = item.kind == .textField ? .textField : .button
+    layers = item.layers.map { layer in
+      .with {
+        $0.name = layer.name
+        $0.depth = layer.depth
+      }
+    }
+    value = item.value
   }
 }
 
@@ -57,5 +167,97 @@ extension Tenfoot_V1_Group {
     id = group.id
     items = group.items
     groups = group.groups.map(Tenfoot_V1_Group.init)
+    trapsFocus = group.trapsFocus
+    remembersLastFocused = group.remembersLastFocused
+    preferredFocus = group.preferredFocus ?? ""
+    selectionFollowsFocus = group.selectionFollowsFocus
+    search = Tenfoot_V1_SearchModel(group.search)
+    scroll = Tenfoot_V1_ScrollAxis(group.scroll)
+    if let viewport = group.viewport { self.viewport = Tenfoot_V1_Rect(viewport) }
+    if group.scrollMargin != Group.defaultScrollMargin { scrollMargin = group.scrollMargin }
+    disabled = !group.enabled
+  }
+}
+
+extension Tenfoot_V1_FocusGuide {
+  /// The wire form of an engine guide.
+  public init(_ guide: FocusGuide) {
+    self.init()
+    id = guide.id
+    frame = Tenfoot_V1_Rect(guide.frame)
+    destinations = guide.destinations
+    disabled = !guide.enabled
+    group = guide.group ?? ""
+  }
+}
+
+extension LayoutPatch {
+  /// The engine patch a wire patch describes; an operation with no body is an error.
+  public init(wire: [Tenfoot_V1_PatchOperation]) throws(LayoutError) {
+    var operations: [Operation] = []
+    operations.reserveCapacity(wire.count)
+    for (position, operation) in wire.enumerated() {
+      switch operation.op {
+      case .addItem(let add):
+        operations.append(
+          .addItem(
+            Item(wire: add.item),
+            group: add.group.isEmpty ? nil : add.group))
+      case .removeItem(let id): operations.append(.removeItem(id))
+      case .moveItem(let move): operations.append(.moveItem(move.id, frame: Rect(wire: move.frame)))
+      case .setItemAvailable(let set): operations.append(.setItemAvailable(set.id, set.enabled))
+      case .addGroup(let add):
+        operations.append(
+          .addGroup(Group(wire: add.group), parent: add.parent.isEmpty ? nil : add.parent))
+      case .removeGroup(let id): operations.append(.removeGroup(id))
+      case .setGroupEnabled(let set): operations.append(.setGroupEnabled(set.id, set.enabled))
+      case .addGuide(let guide): operations.append(.addGuide(FocusGuide(wire: guide)))
+      case .removeGuide(let id): operations.append(.removeGuide(id))
+      case .setGuideEnabled(let set): operations.append(.setGuideEnabled(set.id, set.enabled))
+      case nil:
+        throw LayoutError(path: "operations[\(position)]", reason: "empty operation")
+      }
+    }
+    self.init(operations)
+  }
+}
+
+extension Tenfoot_V1_PatchOperation {
+  /// The wire form of a patch operation.
+  public init(_ operation: LayoutPatch.Operation) {
+    self.init()
+    func enabled(_ id: String, _ value: Bool) -> Tenfoot_V1_SetEnabled {
+      .with {
+        $0.id = id
+        $0.enabled = value
+      }
+    }
+    switch operation {
+    case .addItem(let item, let group):
+      op = .addItem(
+        .with {
+          $0.item = Tenfoot_V1_Item(item)
+          $0.group = group ?? ""
+        })
+    case .removeItem(let id): op = .removeItem(id)
+    case .moveItem(let id, let frame):
+      op = .moveItem(
+        .with {
+          $0.id = id
+          $0.frame = Tenfoot_V1_Rect(frame)
+        })
+    case .setItemAvailable(let id, let value): op = .setItemAvailable(enabled(id, value))
+    case .addGroup(let group, let parent):
+      op = .addGroup(
+        .with {
+          $0.group = Tenfoot_V1_Group(group)
+          $0.parent = parent ?? ""
+        })
+    case .removeGroup(let id): op = .removeGroup(id)
+    case .setGroupEnabled(let id, let value): op = .setGroupEnabled(enabled(id, value))
+    case .addGuide(let guide): op = .addGuide(Tenfoot_V1_FocusGuide(guide))
+    case .removeGuide(let id): op = .removeGuide(id)
+    case .setGuideEnabled(let id, let value): op = .setGuideEnabled(enabled(id, value))
+    }
   }
 }

@@ -180,7 +180,7 @@ struct TerminalScreenTests {
     #expect(moved.frame.states["r1c1"] == "selected")
 
     try tmux.run(["send-keys", "-t", tmux.session, "Escape"])
-    try tmux.waitFor("Escape to press Menu") { $0.contains("menu: no effect; focused r1c0") }
+    try tmux.waitFor("Escape to press Menu") { $0.contains("menu: back; focused r1c0") }
     try tmux.run(["send-keys", "-t", tmux.session, "q"])
     let pane = try tmux.waitFor("the remote to quit on q") { $0.contains("remote-exited-") }
     #expect(pane.contains("remote-exited-0"), "\(pane)")

@@ -74,7 +74,7 @@ struct DirectionalFocusTests {
   func edges(start: String, direction: Direction) throws {
     var state = try FocusState(layout: grid(initialFocus: start))
     let before = state
-    #expect(reduce(&state, .move(direction)) == [.movementFailed(direction)])
+    #expect(reduce(&state, .move(direction)) == [.movementFailed(FocusHeading(direction))])
     #expect(state == before)
   }
 
@@ -115,10 +115,11 @@ struct DirectionalFocusTests {
 
   @Test("equal distance: the smaller centre offset wins, then reading order")
   func tieBreaks() throws {
-    let offset = Layout(items: [
-      item("a", 0, 100, 100, 100), item("high", 200, 20, 100, 100),
-      item("level", 200, 110, 100, 100),
-    ])
+    let offset = Layout(
+      items: [
+        item("a", 0, 100, 100, 100), item("high", 200, 20, 100, 100),
+        item("level", 200, 110, 100, 100),
+      ], initialFocus: "a")
     var state = try FocusState(layout: offset)
     reduce(&state, .move(.right))
     #expect(state.focused == "level")
@@ -138,7 +139,7 @@ struct DirectionalFocusTests {
     let source = layout.items[0].frame
     let wide = layout.items[1].frame
     for direction in Direction.allCases {
-      #expect(!FocusState.isCandidate(source, wide, direction), "\(direction)")
+      #expect(!FocusSearch.isCandidate(source, wide, direction), "\(direction)")
     }
     var state = try FocusState(layout: layout)
     #expect(reduce(&state, .move(.right)) == [.movementFailed(.right)])

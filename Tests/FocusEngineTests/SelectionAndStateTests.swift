@@ -110,9 +110,10 @@ struct LayoutReplacementTests {
     #expect(state.layout == moved)
   }
 
-  @Test("when the focused item vanishes, focus recovers to the nearest remaining item")
+  @Test("after a directional move, a vanished focused item's nearest neighbour takes focus")
   func recoversToNearest() throws {
-    var state = try FocusState(layout: grid(initialFocus: "r1c1"))
+    var state = try FocusState(layout: grid(initialFocus: "r1c0"))
+    reduce(&state, .move(.right))
     var smaller = grid()
     smaller.items.removeAll { $0.id == "r1c1" }
     let effects = reduce(&state, .replaceLayout(smaller))

@@ -66,7 +66,7 @@ struct TerminalRendererTests {
          └──────────┘
 
       ▶ Alpha (a) · focused · seq 7 · right → a
-      arrows move · Return selects · Esc = Menu · Ctrl-C quits
+      arrows move · Return selects · Ctrl-C quits
       """
     let actual = grid.lines().joined(separator: "\n")
     #expect(actual == expected)

@@ -66,6 +66,10 @@ struct EncodingTests {
       ("ack", .ack(ack)),
       ("error", .error(.with { $0.code = .unknownScreen })),
       ("empty heartbeat", .heartbeat(Tenfoot_V1_Heartbeat())),
+      ("patch_layout", .patchLayout(Tenfoot_V1_PatchLayout())),
+      ("focus_request", .focusRequest(Tenfoot_V1_FocusRequest())),
+      ("debug_request", .debugRequest(Tenfoot_V1_DebugRequest())),
+      ("debug_report", .debugReport(Tenfoot_V1_DebugReport())),
       ("empty ack", .ack(Tenfoot_V1_Ack())),
     ]
   }()

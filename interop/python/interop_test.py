@@ -4,10 +4,10 @@
 Usage: interop_test.py --control ENDPOINT --state ENDPOINT [--proto DIR] [--timeout S]
 
 Generates the protobuf code from proto/ itself, registers a layout as a screen, keeps the
-screen's state with the Clone pattern, drives it with key events as a remote, and checks every
-reply and every state it receives. Prints one line per check and "interop: PASS (N checks)";
+screen's state with the Clone pattern, drives it with key and touch events as a remote, and
+checks every reply and every state it receives. Prints one line per check and "interop: PASS (N checks)";
 exits 1 on the first failure. Needs a broker with no other screen sessions (the empty screen id
-check relies on it). Touch events are not in the protocol yet, so none are sent.
+check relies on it).
 """
 
 import argparse
@@ -56,6 +56,16 @@ def grid_layout(pb, rows, columns, unavailable=(), selected=()):
     return layout
 
 
+def layout_summary(layout):
+    """The parts of a layout this client sets; the broker may fill in fields added later."""
+    return (
+        (layout.canvas.width, layout.canvas.height),
+        layout.initial_focus,
+        [(item.id, item.title, (item.frame.x, item.frame.y, item.frame.width, item.frame.height),
+          item.unavailable, item.selected) for item in layout.items],
+    )
+
+
 def expect_error(checks, pb, what, reply, code):
     kind = reply.WhichOneof("body")
     checks.true(what, kind == "error", f"expected an Error, got {kind}")
@@ -92,7 +102,8 @@ def run(arguments):
                  "FOCUS_DISPLAY_STATE_UNAVAILABLE")
     checks.equal("snapshot: r1c0 unfocused", state.state_name("r1c0"),
                  "FOCUS_DISPLAY_STATE_UNFOCUSED")
-    checks.equal("snapshot: layout round-trips", state.layout, layout)
+    checks.equal("snapshot: layout round-trips (the fields this client set)",
+                 layout_summary(state.layout), layout_summary(layout))
 
     # The remote.
     remote = tenfoot.Control(pb, context, arguments.control, "remote:python", timeout)
@@ -111,6 +122,12 @@ def run(arguments):
                      list(ack.effects), state.effects[before:])
         return ack
 
+    def tap(key, screen_id=SCREEN):
+        """A whole press, as a real remote sends it: down, then up; returns the down's ack."""
+        ack = press(key, screen_id=screen_id)
+        press(key, pb.KEY_PHASE_UP, screen_id=screen_id)
+        return ack
+
     seq = state.seq
     ack = press(pb.KEY_RIGHT)
     checks.equal("right skips the unavailable item", state.focused, "r0c2")
@@ -124,14 +141,14 @@ def run(arguments):
     ack = press(pb.KEY_RIGHT, pb.KEY_PHASE_UP)
     checks.equal("key up of an arrow changes nothing", ack.state_seq, seq + 1)
 
-    ack = press(pb.KEY_RIGHT)
+    ack = tap(pb.KEY_RIGHT)
     checks.equal("right at the edge: focus stays", state.focused, "r0c2")
     checks.equal("right at the edge: the bump effect",
                  [effect.WhichOneof("kind") for effect in ack.effects], ["movement_failed"])
     checks.equal("right at the edge: bump heading", pb.Heading.Name(ack.effects[0].movement_failed),
                  "HEADING_RIGHT")
 
-    press(pb.KEY_DOWN)
+    tap(pb.KEY_DOWN)
     checks.equal("down", state.focused, "r1c2")
     press(pb.KEY_SELECT, pb.KEY_PHASE_DOWN)
     checks.equal("select down: highlighted", state.state_name("r1c2"),
@@ -141,12 +158,12 @@ def run(arguments):
     checks.true("select up: activated and selection changed",
                 "activated" in kinds and "selection_changed" in kinds, kinds)
     checks.equal("select up: focused again", state.state_name("r1c2"), "FOCUS_DISPLAY_STATE_FOCUSED")
-    press(pb.KEY_LEFT, screen_id="")
+    tap(pb.KEY_LEFT, screen_id="")
     checks.equal("input without a screen id goes to the only session", state.focused, "r1c1")
     checks.equal("left: the toggled item shows selected", state.state_name("r1c2"),
                  "FOCUS_DISPLAY_STATE_SELECTED")
     seq = state.seq
-    ack = press(pb.KEY_VOLUME_UP)
+    ack = tap(pb.KEY_VOLUME_UP)
     checks.equal("a key with no focus meaning is acknowledged and changes nothing",
                  ack.state_seq, seq)
 
@@ -160,10 +177,10 @@ def run(arguments):
 
     # A lost delta: the mirror drops the next one, sees the gap, resyncs by snapshot.
     mirror.drop_next_delta = True
-    press(pb.KEY_UP)
+    tap(pb.KEY_UP)
     checks.equal("up from r1c1: the only item above is unavailable, so it bumps",
                  state.focused, "r1c1")
-    press(pb.KEY_RIGHT)
+    tap(pb.KEY_RIGHT)
     checks.equal("right from r1c1", state.focused, "r1c2")
     mirror.wait_for_seq(state.seq)
     checks.true("lost delta: the gap triggered a resync", any(r.startswith("gap") for r in
@@ -179,6 +196,25 @@ def run(arguments):
     checks.equal("layout replaced: published snapshot applied", sorted(state.states),
                  ["r0c0", "r0c1"])
     checks.equal("layout replaced: focus recovered", state.focused, ack.focused)
+
+    # A touch swipe (Siri Remote surface): slow samples to the right, then lift-off at rest.
+    tap(pb.KEY_LEFT)
+    checks.equal("before the swipe", state.focused, "r0c0")
+    start = time.monotonic_ns()
+
+    def touch(phase, x, at_ms):
+        event = pb.TouchEvent(phase=phase, x=x, y=0.0, timestamp_ns=start + int(at_ms * 1e6))
+        ack = remote.call("ack", input=pb.Input(screen_id=SCREEN, touch=event))
+        state.wait_for_seq(ack.state_seq)
+        return ack
+
+    touch(pb.TOUCH_PHASE_BEGAN, -0.6, 0)
+    for step in range(1, 41):
+        touch(pb.TOUCH_PHASE_MOVED, -0.6 + step * 0.02, step * 8.33)
+    touch(pb.TOUCH_PHASE_MOVED, 0.2, 500)
+    ack = touch(pb.TOUCH_PHASE_ENDED, 0.2, 600)
+    checks.equal("a swipe right moves focus right", state.focused, "r0c1")
+    checks.equal("the swipe's ack agrees with the applied state", ack.focused, state.focused)
 
     # Heartbeats carry the epoch.
     state.pump_until(lambda s: s.heartbeats, "a broker heartbeat")
@@ -209,7 +245,7 @@ def run(arguments):
                  pb.ERROR_CODE_MALFORMED)
     remote.socket.send_multipart([b"one", b"two"])
     expect_error(checks, pb, "two frames", remote.receive(0), pb.ERROR_CODE_MALFORMED)
-    ack = press(pb.KEY_RIGHT)
+    ack = tap(pb.KEY_RIGHT)
     checks.equal("still serving after bad input", state.focused, ack.focused)
 
     for connection in (mirror, other, state, remote, screen):

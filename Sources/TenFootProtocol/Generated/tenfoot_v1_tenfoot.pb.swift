@@ -75,6 +75,202 @@ public nonisolated enum Tenfoot_V1_PeerRole: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+public nonisolated enum Tenfoot_V1_SearchModel: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// On a group: inherit from the enclosing group or the layout. On a layout: tvOS.
+  case unspecified // = 0
+  case tvos // = 1
+  case android // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .tvos
+    case 2: self = .android
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .tvos: return 1
+    case .android: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_SearchModel] = [
+    .unspecified,
+    .tvos,
+    .android,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_LayoutDirection: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case ltr // = 0
+  case rtl // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .ltr
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .ltr
+    case 1: self = .rtl
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .ltr: return 0
+    case .rtl: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_LayoutDirection] = [
+    .ltr,
+    .rtl,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_ScrollAxis: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case none // = 0
+  case horizontal // = 1
+  case vertical // = 2
+  case both // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .none
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .none
+    case 1: self = .horizontal
+    case 2: self = .vertical
+    case 3: self = .both
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .none: return 0
+    case .horizontal: return 1
+    case .vertical: return 2
+    case .both: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_ScrollAxis] = [
+    .none,
+    .horizontal,
+    .vertical,
+    .both,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case button // = 0
+  case textField // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .button
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .button
+    case 1: self = .textField
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .button: return 0
+    case .textField: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_ItemKind] = [
+    .button,
+    .textField,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_TouchPhase: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case began // = 1
+  case moved // = 2
+  case ended // = 3
+  case cancelled // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .began
+    case 2: self = .moved
+    case 3: self = .ended
+    case 4: self = .cancelled
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .began: return 1
+    case .moved: return 2
+    case .ended: return 3
+    case .cancelled: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_TouchPhase] = [
+    .unspecified,
+    .began,
+    .moved,
+    .ended,
+    .cancelled,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_Key: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -178,6 +374,10 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
   case unspecified // = 0
   case down // = 1
   case up // = 2
+
+  /// Sent about every 50 ms while a key is held: auto-repeat and long presses are computed
+  /// from these timestamps.
+  case held // = 3
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -189,6 +389,7 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
     case 0: self = .unspecified
     case 1: self = .down
     case 2: self = .up
+    case 3: self = .held
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -198,6 +399,7 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
     case .unspecified: return 0
     case .down: return 1
     case .up: return 2
+    case .held: return 3
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -207,6 +409,7 @@ public nonisolated enum Tenfoot_V1_KeyPhase: SwiftProtobuf.Enum, Swift.CaseItera
     .unspecified,
     .down,
     .up,
+    .held,
   ]
 
 }
@@ -327,6 +530,52 @@ public nonisolated enum Tenfoot_V1_Heading: SwiftProtobuf.Enum, Swift.CaseIterab
 
 }
 
+public nonisolated enum Tenfoot_V1_FocusDenialReason: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case unknown // = 1
+  case unavailable // = 2
+  case outsideTrappingGroup // = 3
+  case ambiguous // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .unknown
+    case 2: self = .unavailable
+    case 3: self = .outsideTrappingGroup
+    case 4: self = .ambiguous
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .unknown: return 1
+    case .unavailable: return 2
+    case .outsideTrappingGroup: return 3
+    case .ambiguous: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_FocusDenialReason] = [
+    .unspecified,
+    .unknown,
+    .unavailable,
+    .outsideTrappingGroup,
+    .ambiguous,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -343,6 +592,21 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
 
   /// Input without a screen id while zero or several sessions exist.
   case ambiguousScreen // = 7
+
+  /// A focus request named no item or group of the session.
+  case unknownTarget // = 8
+
+  /// A focus request named an item that cannot take focus, or a group with none.
+  case focusUnavailable // = 9
+
+  /// A focus request named something outside the group that traps focus.
+  case focusTrapped // = 10
+
+  /// A focus request's id names both an item and a group.
+  case focusAmbiguous // = 11
+
+  /// Text input while no text field has focus.
+  case noTextField // = 12
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -359,6 +623,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 5: self = .invalidInput
     case 6: self = .unexpectedMessage
     case 7: self = .ambiguousScreen
+    case 8: self = .unknownTarget
+    case 9: self = .focusUnavailable
+    case 10: self = .focusTrapped
+    case 11: self = .focusAmbiguous
+    case 12: self = .noTextField
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -373,6 +642,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .invalidInput: return 5
     case .unexpectedMessage: return 6
     case .ambiguousScreen: return 7
+    case .unknownTarget: return 8
+    case .focusUnavailable: return 9
+    case .focusTrapped: return 10
+    case .focusAmbiguous: return 11
+    case .noTextField: return 12
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -387,6 +661,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .invalidInput,
     .unexpectedMessage,
     .ambiguousScreen,
+    .unknownTarget,
+    .focusUnavailable,
+    .focusTrapped,
+    .focusAmbiguous,
+    .noTextField,
   ]
 
 }
@@ -494,6 +773,41 @@ public nonisolated struct Tenfoot_V1_Envelope: Sendable {
     set {body = .heartbeat(newValue)}
   }
 
+  /// A screen changes part of its layout. Answered with Ack (or Error INVALID_LAYOUT).
+  public var patchLayout: Tenfoot_V1_PatchLayout {
+    get {
+      if case .patchLayout(let v)? = body {return v}
+      return Tenfoot_V1_PatchLayout()
+    }
+    set {body = .patchLayout(newValue)}
+  }
+
+  /// Programmatic focus (SwiftUI FocusState). Answered with Ack (or a FOCUS_* Error).
+  public var focusRequest: Tenfoot_V1_FocusRequest {
+    get {
+      if case .focusRequest(let v)? = body {return v}
+      return Tenfoot_V1_FocusRequest()
+    }
+    set {body = .focusRequest(newValue)}
+  }
+
+  /// The focus debugger on a live session. Answered with DebugReport.
+  public var debugRequest: Tenfoot_V1_DebugRequest {
+    get {
+      if case .debugRequest(let v)? = body {return v}
+      return Tenfoot_V1_DebugRequest()
+    }
+    set {body = .debugRequest(newValue)}
+  }
+
+  public var debugReport: Tenfoot_V1_DebugReport {
+    get {
+      if case .debugReport(let v)? = body {return v}
+      return Tenfoot_V1_DebugReport()
+    }
+    set {body = .debugReport(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -507,6 +821,13 @@ public nonisolated struct Tenfoot_V1_Envelope: Sendable {
     case ack(Tenfoot_V1_Ack)
     case error(Tenfoot_V1_Error)
     case heartbeat(Tenfoot_V1_Heartbeat)
+    /// A screen changes part of its layout. Answered with Ack (or Error INVALID_LAYOUT).
+    case patchLayout(Tenfoot_V1_PatchLayout)
+    /// Programmatic focus (SwiftUI FocusState). Answered with Ack (or a FOCUS_* Error).
+    case focusRequest(Tenfoot_V1_FocusRequest)
+    /// The focus debugger on a live session. Answered with DebugReport.
+    case debugRequest(Tenfoot_V1_DebugRequest)
+    case debugReport(Tenfoot_V1_DebugReport)
 
   }
 
@@ -598,11 +919,50 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
   /// Empty: the first available item.
   public var initialFocus: String = String()
 
+  /// Unspecified: tvOS.
+  public var search: Tenfoot_V1_SearchModel = .unspecified
+
+  public var layoutDirection: Tenfoot_V1_LayoutDirection = .ltr
+
+  public var guides: [Tenfoot_V1_FocusGuide] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _canvas: Tenfoot_V1_Size? = nil
+}
+
+/// An invisible rectangle that redirects the directional search to its destinations.
+public nonisolated struct Tenfoot_V1_FocusGuide: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var frame: Tenfoot_V1_Rect {
+    get {_frame ?? Tenfoot_V1_Rect()}
+    set {_frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {self._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {self._frame = nil}
+
+  /// Item, group or guide ids, in order of preference.
+  public var destinations: [String] = []
+
+  public var disabled: Bool = false
+
+  /// Empty: the root.
+  public var group: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _frame: Tenfoot_V1_Rect? = nil
 }
 
 public nonisolated struct Tenfoot_V1_Size: Sendable {
@@ -664,11 +1024,45 @@ public nonisolated struct Tenfoot_V1_Item: Sendable {
 
   public var selected: Bool = false
 
+  /// A custom focus-group priority (ignored 0, previously focused 1000, prioritized 2000).
+  public var priority: Int64 {
+    get {_priority ?? 0}
+    set {_priority = newValue}
+  }
+  /// Returns true if `priority` has been explicitly set.
+  public var hasPriority: Bool {self._priority != nil}
+  /// Clears the value of `priority`. Subsequent reads from it will return its default value.
+  public mutating func clearPriority() {self._priority = nil}
+
+  public var kind: Tenfoot_V1_ItemKind = .button
+
+  /// Layers of the item's image, back to front, for parallax.
+  public var layers: [Tenfoot_V1_ParallaxLayer] = []
+
+  /// A text field's initial value.
+  public var value: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _frame: Tenfoot_V1_Rect? = nil
+  fileprivate var _priority: Int64? = nil
+}
+
+public nonisolated struct Tenfoot_V1_ParallaxLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  /// 0 is the back of the image, 1 the front: deeper layers move less.
+  public var depth: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Tenfoot_V1_Group: Sendable {
@@ -681,6 +1075,371 @@ public nonisolated struct Tenfoot_V1_Group: Sendable {
   public var items: [String] = []
 
   public var groups: [Tenfoot_V1_Group] = []
+
+  public var trapsFocus: Bool = false
+
+  public var remembersLastFocused: Bool = false
+
+  /// Empty: none.
+  public var preferredFocus: String = String()
+
+  public var selectionFollowsFocus: Bool = false
+
+  public var search: Tenfoot_V1_SearchModel = .unspecified
+
+  public var scroll: Tenfoot_V1_ScrollAxis = .none
+
+  public var viewport: Tenfoot_V1_Rect {
+    get {_viewport ?? Tenfoot_V1_Rect()}
+    set {_viewport = newValue}
+  }
+  /// Returns true if `viewport` has been explicitly set.
+  public var hasViewport: Bool {self._viewport != nil}
+  /// Clears the value of `viewport`. Subsequent reads from it will return its default value.
+  public mutating func clearViewport() {self._viewport = nil}
+
+  /// Unset: 40 points.
+  public var scrollMargin: Double {
+    get {_scrollMargin ?? 0}
+    set {_scrollMargin = newValue}
+  }
+  /// Returns true if `scrollMargin` has been explicitly set.
+  public var hasScrollMargin: Bool {self._scrollMargin != nil}
+  /// Clears the value of `scrollMargin`. Subsequent reads from it will return its default value.
+  public mutating func clearScrollMargin() {self._scrollMargin = nil}
+
+  public var disabled: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _viewport: Tenfoot_V1_Rect? = nil
+  fileprivate var _scrollMargin: Double? = nil
+}
+
+/// Part of a layout changes; see LayoutPatch in the engine.
+public nonisolated struct Tenfoot_V1_PatchLayout: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  public var operations: [Tenfoot_V1_PatchOperation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_PatchOperation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var op: Tenfoot_V1_PatchOperation.OneOf_Op? = nil
+
+  public var addItem: Tenfoot_V1_AddItem {
+    get {
+      if case .addItem(let v)? = op {return v}
+      return Tenfoot_V1_AddItem()
+    }
+    set {op = .addItem(newValue)}
+  }
+
+  public var removeItem: String {
+    get {
+      if case .removeItem(let v)? = op {return v}
+      return String()
+    }
+    set {op = .removeItem(newValue)}
+  }
+
+  public var moveItem: Tenfoot_V1_MoveItem {
+    get {
+      if case .moveItem(let v)? = op {return v}
+      return Tenfoot_V1_MoveItem()
+    }
+    set {op = .moveItem(newValue)}
+  }
+
+  public var setItemAvailable: Tenfoot_V1_SetEnabled {
+    get {
+      if case .setItemAvailable(let v)? = op {return v}
+      return Tenfoot_V1_SetEnabled()
+    }
+    set {op = .setItemAvailable(newValue)}
+  }
+
+  public var addGroup: Tenfoot_V1_AddGroup {
+    get {
+      if case .addGroup(let v)? = op {return v}
+      return Tenfoot_V1_AddGroup()
+    }
+    set {op = .addGroup(newValue)}
+  }
+
+  public var removeGroup: String {
+    get {
+      if case .removeGroup(let v)? = op {return v}
+      return String()
+    }
+    set {op = .removeGroup(newValue)}
+  }
+
+  public var setGroupEnabled: Tenfoot_V1_SetEnabled {
+    get {
+      if case .setGroupEnabled(let v)? = op {return v}
+      return Tenfoot_V1_SetEnabled()
+    }
+    set {op = .setGroupEnabled(newValue)}
+  }
+
+  public var addGuide: Tenfoot_V1_FocusGuide {
+    get {
+      if case .addGuide(let v)? = op {return v}
+      return Tenfoot_V1_FocusGuide()
+    }
+    set {op = .addGuide(newValue)}
+  }
+
+  public var removeGuide: String {
+    get {
+      if case .removeGuide(let v)? = op {return v}
+      return String()
+    }
+    set {op = .removeGuide(newValue)}
+  }
+
+  public var setGuideEnabled: Tenfoot_V1_SetEnabled {
+    get {
+      if case .setGuideEnabled(let v)? = op {return v}
+      return Tenfoot_V1_SetEnabled()
+    }
+    set {op = .setGuideEnabled(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Op: Equatable, Sendable {
+    case addItem(Tenfoot_V1_AddItem)
+    case removeItem(String)
+    case moveItem(Tenfoot_V1_MoveItem)
+    case setItemAvailable(Tenfoot_V1_SetEnabled)
+    case addGroup(Tenfoot_V1_AddGroup)
+    case removeGroup(String)
+    case setGroupEnabled(Tenfoot_V1_SetEnabled)
+    case addGuide(Tenfoot_V1_FocusGuide)
+    case removeGuide(String)
+    case setGuideEnabled(Tenfoot_V1_SetEnabled)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_AddItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var item: Tenfoot_V1_Item {
+    get {_item ?? Tenfoot_V1_Item()}
+    set {_item = newValue}
+  }
+  /// Returns true if `item` has been explicitly set.
+  public var hasItem: Bool {self._item != nil}
+  /// Clears the value of `item`. Subsequent reads from it will return its default value.
+  public mutating func clearItem() {self._item = nil}
+
+  /// Empty: top level.
+  public var group: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _item: Tenfoot_V1_Item? = nil
+}
+
+public nonisolated struct Tenfoot_V1_MoveItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var frame: Tenfoot_V1_Rect {
+    get {_frame ?? Tenfoot_V1_Rect()}
+    set {_frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {self._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {self._frame = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _frame: Tenfoot_V1_Rect? = nil
+}
+
+public nonisolated struct Tenfoot_V1_SetEnabled: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var enabled: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_AddGroup: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var group: Tenfoot_V1_Group {
+    get {_group ?? Tenfoot_V1_Group()}
+    set {_group = newValue}
+  }
+  /// Returns true if `group` has been explicitly set.
+  public var hasGroup: Bool {self._group != nil}
+  /// Clears the value of `group`. Subsequent reads from it will return its default value.
+  public mutating func clearGroup() {self._group = nil}
+
+  /// Empty: top level.
+  public var parent: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _group: Tenfoot_V1_Group? = nil
+}
+
+/// Ask the broker to focus an item or a group of a session.
+public nonisolated struct Tenfoot_V1_FocusRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  public var target: Tenfoot_V1_FocusRequest.OneOf_Target? = nil
+
+  public var item: String {
+    get {
+      if case .item(let v)? = target {return v}
+      return String()
+    }
+    set {target = .item(newValue)}
+  }
+
+  public var group: String {
+    get {
+      if case .group(let v)? = target {return v}
+      return String()
+    }
+    set {target = .group(newValue)}
+  }
+
+  /// An id that may name an item or a group (ambiguous if both).
+  public var any: String {
+    get {
+      if case .any(let v)? = target {return v}
+      return String()
+    }
+    set {target = .any(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Target: Equatable, Sendable {
+    case item(String)
+    case group(String)
+    /// An id that may name an item or a group (ambiguous if both).
+    case any(String)
+
+  }
+
+  public init() {}
+}
+
+/// The focus debugger (UIFocusDebugger) on a live session.
+public nonisolated struct Tenfoot_V1_DebugRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  public var query: Tenfoot_V1_DebugRequest.OneOf_Query? = nil
+
+  /// Why this item can or cannot take focus.
+  public var explainItem: String {
+    get {
+      if case .explainItem(let v)? = query {return v}
+      return String()
+    }
+    set {query = .explainItem(newValue)}
+  }
+
+  public var tabLoop: Bool {
+    get {
+      if case .tabLoop(let v)? = query {return v}
+      return false
+    }
+    set {query = .tabLoop(newValue)}
+  }
+
+  public var groupTree: Bool {
+    get {
+      if case .groupTree(let v)? = query {return v}
+      return false
+    }
+    set {query = .groupTree(newValue)}
+  }
+
+  /// Where focus would go on this input ("up", "tab", "shift-tab", "select", …); no change.
+  public var dryRun: String {
+    get {
+      if case .dryRun(let v)? = query {return v}
+      return String()
+    }
+    set {query = .dryRun(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Query: Equatable, Sendable {
+    /// Why this item can or cannot take focus.
+    case explainItem(String)
+    case tabLoop(Bool)
+    case groupTree(Bool)
+    /// Where focus would go on this input ("up", "tab", "shift-tab", "select", …); no change.
+    case dryRun(String)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_DebugReport: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  /// For people, one line per fact.
+  public var text: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -706,10 +1465,92 @@ public nonisolated struct Tenfoot_V1_Input: Sendable {
     set {event = .key(newValue)}
   }
 
+  public var touch: Tenfoot_V1_TouchEvent {
+    get {
+      if case .touch(let v)? = event {return v}
+      return Tenfoot_V1_TouchEvent()
+    }
+    set {event = .touch(newValue)}
+  }
+
+  public var text: Tenfoot_V1_TextInput {
+    get {
+      if case .text(let v)? = event {return v}
+      return Tenfoot_V1_TextInput()
+    }
+    set {event = .text(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Event: Equatable, Sendable {
     case key(Tenfoot_V1_KeyEvent)
+    case touch(Tenfoot_V1_TouchEvent)
+    case text(Tenfoot_V1_TextInput)
+
+  }
+
+  public init() {}
+}
+
+/// A touch-surface sample of a Siri Remote: x, y in [-1, 1], y growing downwards.
+public nonisolated struct Tenfoot_V1_TouchEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var phase: Tenfoot_V1_TouchPhase = .unspecified
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  /// The remote's monotonic clock at the sample, in nanoseconds.
+  public var timestampNs: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Text for the focused text field (Error NO_TEXT_FIELD if none has focus).
+public nonisolated struct Tenfoot_V1_TextInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var edit: Tenfoot_V1_TextInput.OneOf_Edit? = nil
+
+  public var set: String {
+    get {
+      if case .set(let v)? = edit {return v}
+      return String()
+    }
+    set {edit = .set(newValue)}
+  }
+
+  public var append: String {
+    get {
+      if case .append(let v)? = edit {return v}
+      return String()
+    }
+    set {edit = .append(newValue)}
+  }
+
+  public var clear: Bool {
+    get {
+      if case .clear(let v)? = edit {return v}
+      return false
+    }
+    set {edit = .clear(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Edit: Equatable, Sendable {
+    case set(String)
+    case append(String)
+    case clear(Bool)
 
   }
 
@@ -801,12 +1642,55 @@ public nonisolated struct Tenfoot_V1_FocusUpdate: Sendable {
 
   public var heading: Tenfoot_V1_Heading = .unspecified
 
+  public var cause: Tenfoot_V1_Cause {
+    get {_cause ?? Tenfoot_V1_Cause()}
+    set {_cause = newValue}
+  }
+  /// Returns true if `cause` has been explicitly set.
+  public var hasCause: Bool {self._cause != nil}
+  /// Clears the value of `cause`. Subsequent reads from it will return its default value.
+  public mutating func clearCause() {self._cause = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _previous: String? = nil
   fileprivate var _next: String? = nil
+  fileprivate var _cause: Tenfoot_V1_Cause? = nil
+}
+
+/// A scrolling group's offset: its content moved left by x and up by y points.
+public nonisolated struct Tenfoot_V1_ScrollOffset: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var group: String = String()
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_FocusDenial: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: Tenfoot_V1_FocusDenialReason = .unspecified
+
+  public var target: String = String()
+
+  public var message: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// Something the engine did, for renderers and remotes to show.
@@ -858,6 +1742,84 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     set {kind = .selectionChanged(newValue)}
   }
 
+  public var scrolled: Tenfoot_V1_ScrollOffset {
+    get {
+      if case .scrolled(let v)? = kind {return v}
+      return Tenfoot_V1_ScrollOffset()
+    }
+    set {kind = .scrolled(newValue)}
+  }
+
+  public var focusRequestDenied: Tenfoot_V1_FocusDenial {
+    get {
+      if case .focusRequestDenied(let v)? = kind {return v}
+      return Tenfoot_V1_FocusDenial()
+    }
+    set {kind = .focusRequestDenied(newValue)}
+  }
+
+  /// "path: reason".
+  public var layoutRejected: String {
+    get {
+      if case .layoutRejected(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .layoutRejected(newValue)}
+  }
+
+  public var textChanged: Tenfoot_V1_TextChange {
+    get {
+      if case .textChanged(let v)? = kind {return v}
+      return Tenfoot_V1_TextChange()
+    }
+    set {kind = .textChanged(newValue)}
+  }
+
+  /// Menu/Back was pressed: close what is open.
+  public var back: Bool {
+    get {
+      if case .back(let v)? = kind {return v}
+      return false
+    }
+    set {kind = .back(newValue)}
+  }
+
+  /// TV/Home was pressed: go home.
+  public var home: Bool {
+    get {
+      if case .home(let v)? = kind {return v}
+      return false
+    }
+    set {kind = .home(newValue)}
+  }
+
+  /// Play/Pause was pressed on this item (empty: nothing focused).
+  public var playPause: String {
+    get {
+      if case .playPause(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .playPause(newValue)}
+  }
+
+  /// Select was held long on this item: show its context menu.
+  public var contextMenu: String {
+    get {
+      if case .contextMenu(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .contextMenu(newValue)}
+  }
+
+  /// A key was tapped twice quickly.
+  public var doubleTap: Tenfoot_V1_Key {
+    get {
+      if case .doubleTap(let v)? = kind {return v}
+      return .unspecified
+    }
+    set {kind = .doubleTap(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -867,10 +1829,114 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     case highlighted(String)
     case activated(String)
     case selectionChanged(Tenfoot_V1_SelectionChange)
+    case scrolled(Tenfoot_V1_ScrollOffset)
+    case focusRequestDenied(Tenfoot_V1_FocusDenial)
+    /// "path: reason".
+    case layoutRejected(String)
+    case textChanged(Tenfoot_V1_TextChange)
+    /// Menu/Back was pressed: close what is open.
+    case back(Bool)
+    /// TV/Home was pressed: go home.
+    case home(Bool)
+    /// Play/Pause was pressed on this item (empty: nothing focused).
+    case playPause(String)
+    /// Select was held long on this item: show its context menu.
+    case contextMenu(String)
+    /// A key was tapped twice quickly.
+    case doubleTap(Tenfoot_V1_Key)
 
   }
 
   public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_TextChange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var value: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_Point: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_Shadow: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var radius: Double = 0
+
+  public var offsetY: Double = 0
+
+  public var opacity: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// How the focused item is drawn in 3D.
+public nonisolated struct Tenfoot_V1_Parallax: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var item: String = String()
+
+  /// Degrees.
+  public var rotateX: Double = 0
+
+  public var rotateY: Double = 0
+
+  public var scale: Double = 0
+
+  /// Per layer of the item, back to front: its shift in points.
+  public var translate: [Tenfoot_V1_Point] = []
+
+  public var shadow: Tenfoot_V1_Shadow {
+    get {_shadow ?? Tenfoot_V1_Shadow()}
+    set {_shadow = newValue}
+  }
+  /// Returns true if `shadow` has been explicitly set.
+  public var hasShadow: Bool {self._shadow != nil}
+  /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
+  public mutating func clearShadow() {self._shadow = nil}
+
+  /// The specular highlight's position on the item, each axis 0..1.
+  public var specular: Tenfoot_V1_Point {
+    get {_specular ?? Tenfoot_V1_Point()}
+    set {_specular = newValue}
+  }
+  /// Returns true if `specular` has been explicitly set.
+  public var hasSpecular: Bool {self._specular != nil}
+  /// Clears the value of `specular`. Subsequent reads from it will return its default value.
+  public mutating func clearSpecular() {self._specular = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _shadow: Tenfoot_V1_Shadow? = nil
+  fileprivate var _specular: Tenfoot_V1_Point? = nil
 }
 
 public nonisolated struct Tenfoot_V1_SelectionChange: Sendable {
@@ -889,87 +1955,167 @@ public nonisolated struct Tenfoot_V1_SelectionChange: Sendable {
 
 /// The whole state of a session: the reply to SnapshotRequest, and published after a layout
 /// change. Renderers replace what they had.
-public nonisolated struct Tenfoot_V1_ScreenState: Sendable {
+public nonisolated struct Tenfoot_V1_ScreenState: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var screenID: String = String()
+  public var screenID: String {
+    get {_storage._screenID}
+    set {_uniqueStorage()._screenID = newValue}
+  }
 
-  public var epoch: UInt64 = 0
+  public var epoch: UInt64 {
+    get {_storage._epoch}
+    set {_uniqueStorage()._epoch = newValue}
+  }
 
-  public var seq: UInt64 = 0
+  public var seq: UInt64 {
+    get {_storage._seq}
+    set {_uniqueStorage()._seq = newValue}
+  }
 
   public var layout: Tenfoot_V1_Layout {
-    get {_layout ?? Tenfoot_V1_Layout()}
-    set {_layout = newValue}
+    get {_storage._layout ?? Tenfoot_V1_Layout()}
+    set {_uniqueStorage()._layout = newValue}
   }
   /// Returns true if `layout` has been explicitly set.
-  public var hasLayout: Bool {self._layout != nil}
+  public var hasLayout: Bool {_storage._layout != nil}
   /// Clears the value of `layout`. Subsequent reads from it will return its default value.
-  public mutating func clearLayout() {self._layout = nil}
+  public mutating func clearLayout() {_uniqueStorage()._layout = nil}
 
   public var focused: String {
-    get {_focused ?? String()}
-    set {_focused = newValue}
+    get {_storage._focused ?? String()}
+    set {_uniqueStorage()._focused = newValue}
   }
   /// Returns true if `focused` has been explicitly set.
-  public var hasFocused: Bool {self._focused != nil}
+  public var hasFocused: Bool {_storage._focused != nil}
   /// Clears the value of `focused`. Subsequent reads from it will return its default value.
-  public mutating func clearFocused() {self._focused = nil}
+  public mutating func clearFocused() {_uniqueStorage()._focused = nil}
 
   /// Every item's display state, in layout order.
-  public var states: [Tenfoot_V1_ItemState] = []
+  public var states: [Tenfoot_V1_ItemState] {
+    get {_storage._states}
+    set {_uniqueStorage()._states = newValue}
+  }
+
+  /// Every scrolled group's offset (groups at 0, 0 are left out).
+  public var scroll: [Tenfoot_V1_ScrollOffset] {
+    get {_storage._scroll}
+    set {_uniqueStorage()._scroll = newValue}
+  }
+
+  /// The focused item's parallax (unset when nothing is focused).
+  public var parallax: Tenfoot_V1_Parallax {
+    get {_storage._parallax ?? Tenfoot_V1_Parallax()}
+    set {_uniqueStorage()._parallax = newValue}
+  }
+  /// Returns true if `parallax` has been explicitly set.
+  public var hasParallax: Bool {_storage._parallax != nil}
+  /// Clears the value of `parallax`. Subsequent reads from it will return its default value.
+  public mutating func clearParallax() {_uniqueStorage()._parallax = nil}
+
+  /// Every text field's value.
+  public var text: Dictionary<String,String> {
+    get {_storage._text}
+    set {_uniqueStorage()._text = newValue}
+  }
+
+  /// Whether the focused item is a text field.
+  public var editingText: Bool {
+    get {_storage._editingText}
+    set {_uniqueStorage()._editingText = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _layout: Tenfoot_V1_Layout? = nil
-  fileprivate var _focused: String? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// A change to a session's state; applies only on top of seq - 1 of the same epoch.
-public nonisolated struct Tenfoot_V1_StateDelta: Sendable {
+public nonisolated struct Tenfoot_V1_StateDelta: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var screenID: String = String()
+  public var screenID: String {
+    get {_storage._screenID}
+    set {_uniqueStorage()._screenID = newValue}
+  }
 
-  public var epoch: UInt64 = 0
+  public var epoch: UInt64 {
+    get {_storage._epoch}
+    set {_uniqueStorage()._epoch = newValue}
+  }
 
-  public var seq: UInt64 = 0
+  public var seq: UInt64 {
+    get {_storage._seq}
+    set {_uniqueStorage()._seq = newValue}
+  }
 
   public var focused: String {
-    get {_focused ?? String()}
-    set {_focused = newValue}
+    get {_storage._focused ?? String()}
+    set {_uniqueStorage()._focused = newValue}
   }
   /// Returns true if `focused` has been explicitly set.
-  public var hasFocused: Bool {self._focused != nil}
+  public var hasFocused: Bool {_storage._focused != nil}
   /// Clears the value of `focused`. Subsequent reads from it will return its default value.
-  public mutating func clearFocused() {self._focused = nil}
+  public mutating func clearFocused() {_uniqueStorage()._focused = nil}
 
   /// The items whose display state changed, with their new state.
-  public var changed: [Tenfoot_V1_ItemState] = []
+  public var changed: [Tenfoot_V1_ItemState] {
+    get {_storage._changed}
+    set {_uniqueStorage()._changed = newValue}
+  }
 
-  public var effects: [Tenfoot_V1_FocusEffect] = []
+  public var effects: [Tenfoot_V1_FocusEffect] {
+    get {_storage._effects}
+    set {_uniqueStorage()._effects = newValue}
+  }
 
   public var cause: Tenfoot_V1_Cause {
-    get {_cause ?? Tenfoot_V1_Cause()}
-    set {_cause = newValue}
+    get {_storage._cause ?? Tenfoot_V1_Cause()}
+    set {_uniqueStorage()._cause = newValue}
   }
   /// Returns true if `cause` has been explicitly set.
-  public var hasCause: Bool {self._cause != nil}
+  public var hasCause: Bool {_storage._cause != nil}
   /// Clears the value of `cause`. Subsequent reads from it will return its default value.
-  public mutating func clearCause() {self._cause = nil}
+  public mutating func clearCause() {_uniqueStorage()._cause = nil}
+
+  /// The groups whose scroll offset changed, with their new offset.
+  public var scroll: [Tenfoot_V1_ScrollOffset] {
+    get {_storage._scroll}
+    set {_uniqueStorage()._scroll = newValue}
+  }
+
+  /// The focused item's parallax now (unset when nothing is focused).
+  public var parallax: Tenfoot_V1_Parallax {
+    get {_storage._parallax ?? Tenfoot_V1_Parallax()}
+    set {_uniqueStorage()._parallax = newValue}
+  }
+  /// Returns true if `parallax` has been explicitly set.
+  public var hasParallax: Bool {_storage._parallax != nil}
+  /// Clears the value of `parallax`. Subsequent reads from it will return its default value.
+  public mutating func clearParallax() {_uniqueStorage()._parallax = nil}
+
+  /// The text fields whose value changed.
+  public var text: Dictionary<String,String> {
+    get {_storage._text}
+    set {_uniqueStorage()._text = newValue}
+  }
+
+  public var editingText: Bool {
+    get {_storage._editingText}
+    set {_uniqueStorage()._editingText = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _focused: String? = nil
-  fileprivate var _cause: Tenfoot_V1_Cause? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Published on topic "broker" once a second, so idle screens notice a broker restart.
@@ -1009,6 +2155,9 @@ public nonisolated struct Tenfoot_V1_Ack: Sendable {
   /// The screen session the request applied to.
   public var screenID: String = String()
 
+  /// Whether the focused item is a text field (the remote may type).
+  public var editingText: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1039,12 +2188,32 @@ nonisolated extension Tenfoot_V1_PeerRole: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PEER_ROLE_UNSPECIFIED\0\u{1}PEER_ROLE_SCREEN\0\u{1}PEER_ROLE_REMOTE\0\u{1}PEER_ROLE_TOOL\0")
 }
 
+nonisolated extension Tenfoot_V1_SearchModel: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEARCH_MODEL_UNSPECIFIED\0\u{1}SEARCH_MODEL_TVOS\0\u{1}SEARCH_MODEL_ANDROID\0")
+}
+
+nonisolated extension Tenfoot_V1_LayoutDirection: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LAYOUT_DIRECTION_LTR\0\u{1}LAYOUT_DIRECTION_RTL\0")
+}
+
+nonisolated extension Tenfoot_V1_ScrollAxis: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SCROLL_AXIS_NONE\0\u{1}SCROLL_AXIS_HORIZONTAL\0\u{1}SCROLL_AXIS_VERTICAL\0\u{1}SCROLL_AXIS_BOTH\0")
+}
+
+nonisolated extension Tenfoot_V1_ItemKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ITEM_KIND_BUTTON\0\u{1}ITEM_KIND_TEXT_FIELD\0")
+}
+
+nonisolated extension Tenfoot_V1_TouchPhase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TOUCH_PHASE_UNSPECIFIED\0\u{1}TOUCH_PHASE_BEGAN\0\u{1}TOUCH_PHASE_MOVED\0\u{1}TOUCH_PHASE_ENDED\0\u{1}TOUCH_PHASE_CANCELLED\0")
+}
+
 nonisolated extension Tenfoot_V1_Key: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_UNSPECIFIED\0\u{1}KEY_UP\0\u{1}KEY_DOWN\0\u{1}KEY_LEFT\0\u{1}KEY_RIGHT\0\u{1}KEY_SELECT\0\u{1}KEY_MENU\0\u{1}KEY_HOME\0\u{1}KEY_PLAY_PAUSE\0\u{1}KEY_PAGE_UP\0\u{1}KEY_PAGE_DOWN\0\u{1}KEY_TAB\0\u{1}KEY_SHIFT_TAB\0\u{1}KEY_VOLUME_UP\0\u{1}KEY_VOLUME_DOWN\0\u{1}KEY_MUTE\0\u{1}KEY_POWER\0\u{1}KEY_INFO\0")
 }
 
 nonisolated extension Tenfoot_V1_KeyPhase: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_PHASE_UNSPECIFIED\0\u{1}KEY_PHASE_DOWN\0\u{1}KEY_PHASE_UP\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_PHASE_UNSPECIFIED\0\u{1}KEY_PHASE_DOWN\0\u{1}KEY_PHASE_UP\0\u{1}KEY_PHASE_HELD\0")
 }
 
 nonisolated extension Tenfoot_V1_FocusDisplayState: SwiftProtobuf._ProtoNameProviding {
@@ -1055,13 +2224,17 @@ nonisolated extension Tenfoot_V1_Heading: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0HEADING_UNSPECIFIED\0\u{1}HEADING_UP\0\u{1}HEADING_DOWN\0\u{1}HEADING_LEFT\0\u{1}HEADING_RIGHT\0\u{1}HEADING_NEXT\0\u{1}HEADING_PREVIOUS\0\u{1}HEADING_PROGRAMMATIC\0\u{1}HEADING_RECOVERY\0\u{1}HEADING_INITIAL\0")
 }
 
+nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_DENIAL_REASON_UNSPECIFIED\0\u{1}FOCUS_DENIAL_REASON_UNKNOWN\0\u{1}FOCUS_DENIAL_REASON_UNAVAILABLE\0\u{1}FOCUS_DENIAL_REASON_OUTSIDE_TRAPPING_GROUP\0\u{1}FOCUS_DENIAL_REASON_AMBIGUOUS\0")
+}
+
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1204,6 +2377,58 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
           self.body = .heartbeat(v)
         }
       }()
+      case 20: try {
+        var v: Tenfoot_V1_PatchLayout?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .patchLayout(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .patchLayout(v)
+        }
+      }()
+      case 21: try {
+        var v: Tenfoot_V1_FocusRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .focusRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .focusRequest(v)
+        }
+      }()
+      case 22: try {
+        var v: Tenfoot_V1_DebugRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .debugRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .debugRequest(v)
+        }
+      }()
+      case 23: try {
+        var v: Tenfoot_V1_DebugReport?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .debugReport(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .debugReport(v)
+        }
+      }()
       default: break
       }
     }
@@ -1269,6 +2494,22 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     case .heartbeat?: try {
       guard case .heartbeat(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
+    case .patchLayout?: try {
+      guard case .patchLayout(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .focusRequest?: try {
+      guard case .focusRequest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .debugRequest?: try {
+      guard case .debugRequest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    }()
+    case .debugReport?: try {
+      guard case .debugReport(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
     }()
     case nil: break
     }
@@ -1408,7 +2649,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Layout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1420,6 +2661,9 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.items) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.initialFocus) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.search) }()
+      case 6: try { try decoder.decodeSingularEnumField(value: &self.layoutDirection) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.guides) }()
       default: break
       }
     }
@@ -1442,6 +2686,15 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.initialFocus.isEmpty {
       try visitor.visitSingularStringField(value: self.initialFocus, fieldNumber: 4)
     }
+    if self.search != .unspecified {
+      try visitor.visitSingularEnumField(value: self.search, fieldNumber: 5)
+    }
+    if self.layoutDirection != .ltr {
+      try visitor.visitSingularEnumField(value: self.layoutDirection, fieldNumber: 6)
+    }
+    if !self.guides.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.guides, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1450,6 +2703,63 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.items != rhs.items {return false}
     if lhs.groups != rhs.groups {return false}
     if lhs.initialFocus != rhs.initialFocus {return false}
+    if lhs.search != rhs.search {return false}
+    if lhs.layoutDirection != rhs.layoutDirection {return false}
+    if lhs.guides != rhs.guides {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_FocusGuide: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FocusGuide"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}frame\0\u{1}destinations\0\u{1}disabled\0\u{1}group\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.destinations) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._frame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.destinations.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.destinations, fieldNumber: 3)
+    }
+    if self.disabled != false {
+      try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 4)
+    }
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_FocusGuide, rhs: Tenfoot_V1_FocusGuide) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._frame != rhs._frame {return false}
+    if lhs.destinations != rhs.destinations {return false}
+    if lhs.disabled != rhs.disabled {return false}
+    if lhs.group != rhs.group {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1537,7 +2847,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1551,6 +2861,10 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       case 4: try { try decoder.decodeSingularBoolField(value: &self.unavailable) }()
       case 5: try { try decoder.decodeSingularBoolField(value: &self.momentary) }()
       case 6: try { try decoder.decodeSingularBoolField(value: &self.selected) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self._priority) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.layers) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.value) }()
       default: break
       }
     }
@@ -1579,6 +2893,18 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if self.selected != false {
       try visitor.visitSingularBoolField(value: self.selected, fieldNumber: 6)
     }
+    try { if let v = self._priority {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+    } }()
+    if self.kind != .button {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 8)
+    }
+    if !self.layers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.layers, fieldNumber: 9)
+    }
+    if !self.value.isEmpty {
+      try visitor.visitSingularStringField(value: self.value, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1589,6 +2915,45 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if lhs.unavailable != rhs.unavailable {return false}
     if lhs.momentary != rhs.momentary {return false}
     if lhs.selected != rhs.selected {return false}
+    if lhs._priority != rhs._priority {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.layers != rhs.layers {return false}
+    if lhs.value != rhs.value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ParallaxLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}depth\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.depth) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if self.depth.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.depth, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_ParallaxLayer, rhs: Tenfoot_V1_ParallaxLayer) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.depth != rhs.depth {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1596,7 +2961,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1607,12 +2972,25 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
       case 2: try { try decoder.decodeRepeatedStringField(value: &self.items) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.trapsFocus) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.remembersLastFocused) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.preferredFocus) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.selectionFollowsFocus) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.search) }()
+      case 9: try { try decoder.decodeSingularEnumField(value: &self.scroll) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._viewport) }()
+      case 11: try { try decoder.decodeSingularDoubleField(value: &self._scrollMargin) }()
+      case 12: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.id.isEmpty {
       try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
     }
@@ -1622,6 +3000,33 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     if !self.groups.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.groups, fieldNumber: 3)
     }
+    if self.trapsFocus != false {
+      try visitor.visitSingularBoolField(value: self.trapsFocus, fieldNumber: 4)
+    }
+    if self.remembersLastFocused != false {
+      try visitor.visitSingularBoolField(value: self.remembersLastFocused, fieldNumber: 5)
+    }
+    if !self.preferredFocus.isEmpty {
+      try visitor.visitSingularStringField(value: self.preferredFocus, fieldNumber: 6)
+    }
+    if self.selectionFollowsFocus != false {
+      try visitor.visitSingularBoolField(value: self.selectionFollowsFocus, fieldNumber: 7)
+    }
+    if self.search != .unspecified {
+      try visitor.visitSingularEnumField(value: self.search, fieldNumber: 8)
+    }
+    if self.scroll != .none {
+      try visitor.visitSingularEnumField(value: self.scroll, fieldNumber: 9)
+    }
+    try { if let v = self._viewport {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
+    try { if let v = self._scrollMargin {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
+    } }()
+    if self.disabled != false {
+      try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1629,6 +3034,585 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs.id != rhs.id {return false}
     if lhs.items != rhs.items {return false}
     if lhs.groups != rhs.groups {return false}
+    if lhs.trapsFocus != rhs.trapsFocus {return false}
+    if lhs.remembersLastFocused != rhs.remembersLastFocused {return false}
+    if lhs.preferredFocus != rhs.preferredFocus {return false}
+    if lhs.selectionFollowsFocus != rhs.selectionFollowsFocus {return false}
+    if lhs.search != rhs.search {return false}
+    if lhs.scroll != rhs.scroll {return false}
+    if lhs._viewport != rhs._viewport {return false}
+    if lhs._scrollMargin != rhs._scrollMargin {return false}
+    if lhs.disabled != rhs.disabled {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PatchLayout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PatchLayout"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}operations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.operations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    if !self.operations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.operations, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PatchLayout, rhs: Tenfoot_V1_PatchLayout) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.operations != rhs.operations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PatchOperation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PatchOperation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}add_item\0\u{3}remove_item\0\u{3}move_item\0\u{3}set_item_available\0\u{3}add_group\0\u{3}remove_group\0\u{3}set_group_enabled\0\u{3}add_guide\0\u{3}remove_guide\0\u{3}set_guide_enabled\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Tenfoot_V1_AddItem?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .addItem(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .addItem(v)
+        }
+      }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.op != nil {try decoder.handleConflictingOneOf()}
+          self.op = .removeItem(v)
+        }
+      }()
+      case 3: try {
+        var v: Tenfoot_V1_MoveItem?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .moveItem(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .moveItem(v)
+        }
+      }()
+      case 4: try {
+        var v: Tenfoot_V1_SetEnabled?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setItemAvailable(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setItemAvailable(v)
+        }
+      }()
+      case 5: try {
+        var v: Tenfoot_V1_AddGroup?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .addGroup(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .addGroup(v)
+        }
+      }()
+      case 6: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.op != nil {try decoder.handleConflictingOneOf()}
+          self.op = .removeGroup(v)
+        }
+      }()
+      case 7: try {
+        var v: Tenfoot_V1_SetEnabled?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setGroupEnabled(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setGroupEnabled(v)
+        }
+      }()
+      case 8: try {
+        var v: Tenfoot_V1_FocusGuide?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .addGuide(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .addGuide(v)
+        }
+      }()
+      case 9: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.op != nil {try decoder.handleConflictingOneOf()}
+          self.op = .removeGuide(v)
+        }
+      }()
+      case 10: try {
+        var v: Tenfoot_V1_SetEnabled?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setGuideEnabled(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setGuideEnabled(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.op {
+    case .addItem?: try {
+      guard case .addItem(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .removeItem?: try {
+      guard case .removeItem(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .moveItem?: try {
+      guard case .moveItem(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .setItemAvailable?: try {
+      guard case .setItemAvailable(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case .addGroup?: try {
+      guard case .addGroup(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
+    case .removeGroup?: try {
+      guard case .removeGroup(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    }()
+    case .setGroupEnabled?: try {
+      guard case .setGroupEnabled(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    }()
+    case .addGuide?: try {
+      guard case .addGuide(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    }()
+    case .removeGuide?: try {
+      guard case .removeGuide(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 9)
+    }()
+    case .setGuideEnabled?: try {
+      guard case .setGuideEnabled(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PatchOperation, rhs: Tenfoot_V1_PatchOperation) -> Bool {
+    if lhs.op != rhs.op {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AddItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}item\0\u{1}group\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._item) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._item {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AddItem, rhs: Tenfoot_V1_AddItem) -> Bool {
+    if lhs._item != rhs._item {return false}
+    if lhs.group != rhs.group {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_MoveItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MoveItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}frame\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._frame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_MoveItem, rhs: Tenfoot_V1_MoveItem) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._frame != rhs._frame {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_SetEnabled: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetEnabled"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}enabled\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.enabled) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if self.enabled != false {
+      try visitor.visitSingularBoolField(value: self.enabled, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_SetEnabled, rhs: Tenfoot_V1_SetEnabled) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.enabled != rhs.enabled {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AddGroup: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddGroup"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}parent\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._group) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.parent) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._group {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.parent.isEmpty {
+      try visitor.visitSingularStringField(value: self.parent, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AddGroup, rhs: Tenfoot_V1_AddGroup) -> Bool {
+    if lhs._group != rhs._group {return false}
+    if lhs.parent != rhs.parent {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_FocusRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FocusRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}item\0\u{1}group\0\u{1}any\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .item(v)
+        }
+      }()
+      case 3: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .group(v)
+        }
+      }()
+      case 4: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .any(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    switch self.target {
+    case .item?: try {
+      guard case .item(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .group?: try {
+      guard case .group(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    }()
+    case .any?: try {
+      guard case .any(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_FocusRequest, rhs: Tenfoot_V1_FocusRequest) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.target != rhs.target {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_DebugRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DebugRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{3}explain_item\0\u{3}tab_loop\0\u{3}group_tree\0\u{3}dry_run\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .explainItem(v)
+        }
+      }()
+      case 3: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .tabLoop(v)
+        }
+      }()
+      case 4: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .groupTree(v)
+        }
+      }()
+      case 5: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.query != nil {try decoder.handleConflictingOneOf()}
+          self.query = .dryRun(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    switch self.query {
+    case .explainItem?: try {
+      guard case .explainItem(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .tabLoop?: try {
+      guard case .tabLoop(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
+    }()
+    case .groupTree?: try {
+      guard case .groupTree(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 4)
+    }()
+    case .dryRun?: try {
+      guard case .dryRun(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_DebugRequest, rhs: Tenfoot_V1_DebugRequest) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.query != rhs.query {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_DebugReport: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DebugReport"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_DebugReport, rhs: Tenfoot_V1_DebugReport) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.text != rhs.text {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1636,7 +3620,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Input"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0\u{1}touch\0\u{1}text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1658,6 +3642,32 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
           self.event = .key(v)
         }
       }()
+      case 3: try {
+        var v: Tenfoot_V1_TouchEvent?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .touch(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .touch(v)
+        }
+      }()
+      case 4: try {
+        var v: Tenfoot_V1_TextInput?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .text(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .text(v)
+        }
+      }()
       default: break
       }
     }
@@ -1671,15 +3681,141 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
     }
-    try { if case .key(let v)? = self.event {
+    switch self.event {
+    case .key?: try {
+      guard case .key(let v)? = self.event else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
+    }()
+    case .touch?: try {
+      guard case .touch(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .text?: try {
+      guard case .text(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Input, rhs: Tenfoot_V1_Input) -> Bool {
     if lhs.screenID != rhs.screenID {return false}
     if lhs.event != rhs.event {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_TouchEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TouchEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}phase\0\u{1}x\0\u{1}y\0\u{3}timestamp_ns\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.timestampNs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 1)
+    }
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 2)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 3)
+    }
+    if self.timestampNs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.timestampNs, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_TouchEvent, rhs: Tenfoot_V1_TouchEvent) -> Bool {
+    if lhs.phase != rhs.phase {return false}
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.timestampNs != rhs.timestampNs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_TextInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}set\0\u{1}append\0\u{1}clear\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.edit != nil {try decoder.handleConflictingOneOf()}
+          self.edit = .set(v)
+        }
+      }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.edit != nil {try decoder.handleConflictingOneOf()}
+          self.edit = .append(v)
+        }
+      }()
+      case 3: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.edit != nil {try decoder.handleConflictingOneOf()}
+          self.edit = .clear(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.edit {
+    case .set?: try {
+      guard case .set(let v)? = self.edit else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    }()
+    case .append?: try {
+      guard case .append(let v)? = self.edit else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .clear?: try {
+      guard case .clear(let v)? = self.edit else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_TextInput, rhs: Tenfoot_V1_TextInput) -> Bool {
+    if lhs.edit != rhs.edit {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1827,7 +3963,7 @@ nonisolated extension Tenfoot_V1_Cause: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FocusUpdate"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}previous\0\u{1}next\0\u{1}heading\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}previous\0\u{1}next\0\u{1}heading\0\u{1}cause\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1838,6 +3974,7 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
       case 1: try { try decoder.decodeSingularStringField(value: &self._previous) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self._next) }()
       case 3: try { try decoder.decodeSingularEnumField(value: &self.heading) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._cause) }()
       default: break
       }
     }
@@ -1857,6 +3994,9 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
     if self.heading != .unspecified {
       try visitor.visitSingularEnumField(value: self.heading, fieldNumber: 3)
     }
+    try { if let v = self._cause {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1864,6 +4004,87 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
     if lhs._previous != rhs._previous {return false}
     if lhs._next != rhs._next {return false}
     if lhs.heading != rhs.heading {return false}
+    if lhs._cause != rhs._cause {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ScrollOffset: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ScrollOffset"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}x\0\u{1}y\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 1)
+    }
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 2)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_ScrollOffset, rhs: Tenfoot_V1_ScrollOffset) -> Bool {
+    if lhs.group != rhs.group {return false}
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_FocusDenial: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FocusDenial"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}target\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.target) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.reason != .unspecified {
+      try visitor.visitSingularEnumField(value: self.reason, fieldNumber: 1)
+    }
+    if !self.target.isEmpty {
+      try visitor.visitSingularStringField(value: self.target, fieldNumber: 2)
+    }
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_FocusDenial, rhs: Tenfoot_V1_FocusDenial) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs.target != rhs.target {return false}
+    if lhs.message != rhs.message {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1871,7 +4092,7 @@ nonisolated extension Tenfoot_V1_FocusUpdate: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FocusEffect"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0\u{1}scrolled\0\u{3}focus_request_denied\0\u{3}layout_rejected\0\u{3}text_changed\0\u{1}back\0\u{1}home\0\u{3}play_pause\0\u{3}context_menu\0\u{3}double_tap\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1929,6 +4150,93 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
           self.kind = .selectionChanged(v)
         }
       }()
+      case 6: try {
+        var v: Tenfoot_V1_ScrollOffset?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .scrolled(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .scrolled(v)
+        }
+      }()
+      case 7: try {
+        var v: Tenfoot_V1_FocusDenial?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .focusRequestDenied(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .focusRequestDenied(v)
+        }
+      }()
+      case 8: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .layoutRejected(v)
+        }
+      }()
+      case 9: try {
+        var v: Tenfoot_V1_TextChange?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .textChanged(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .textChanged(v)
+        }
+      }()
+      case 10: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .back(v)
+        }
+      }()
+      case 11: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .home(v)
+        }
+      }()
+      case 12: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .playPause(v)
+        }
+      }()
+      case 13: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .contextMenu(v)
+        }
+      }()
+      case 14: try {
+        var v: Tenfoot_V1_Key?
+        try decoder.decodeSingularEnumField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .doubleTap(v)
+        }
+      }()
       default: break
       }
     }
@@ -1960,6 +4268,42 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
       guard case .selectionChanged(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     }()
+    case .scrolled?: try {
+      guard case .scrolled(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
+    case .focusRequestDenied?: try {
+      guard case .focusRequestDenied(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    }()
+    case .layoutRejected?: try {
+      guard case .layoutRejected(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 8)
+    }()
+    case .textChanged?: try {
+      guard case .textChanged(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    }()
+    case .back?: try {
+      guard case .back(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 10)
+    }()
+    case .home?: try {
+      guard case .home(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 11)
+    }()
+    case .playPause?: try {
+      guard case .playPause(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 12)
+    }()
+    case .contextMenu?: try {
+      guard case .contextMenu(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 13)
+    }()
+    case .doubleTap?: try {
+      guard case .doubleTap(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 14)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1967,6 +4311,180 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
 
   public static func ==(lhs: Tenfoot_V1_FocusEffect, rhs: Tenfoot_V1_FocusEffect) -> Bool {
     if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_TextChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextChange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}value\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.value.isEmpty {
+      try visitor.visitSingularStringField(value: self.value, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_TextChange, rhs: Tenfoot_V1_TextChange) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.value != rhs.value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Point"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 1)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Point, rhs: Tenfoot_V1_Point) -> Bool {
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Shadow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Shadow"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}radius\0\u{3}offset_y\0\u{1}opacity\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.radius) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.offsetY) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.opacity) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.radius.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.radius, fieldNumber: 1)
+    }
+    if self.offsetY.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.offsetY, fieldNumber: 2)
+    }
+    if self.opacity.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.opacity, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Shadow, rhs: Tenfoot_V1_Shadow) -> Bool {
+    if lhs.radius != rhs.radius {return false}
+    if lhs.offsetY != rhs.offsetY {return false}
+    if lhs.opacity != rhs.opacity {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Parallax: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Parallax"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}item\0\u{3}rotate_x\0\u{3}rotate_y\0\u{1}scale\0\u{1}translate\0\u{1}shadow\0\u{1}specular\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.item) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.rotateX) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.rotateY) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.scale) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.translate) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._shadow) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._specular) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.item.isEmpty {
+      try visitor.visitSingularStringField(value: self.item, fieldNumber: 1)
+    }
+    if self.rotateX.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.rotateX, fieldNumber: 2)
+    }
+    if self.rotateY.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.rotateY, fieldNumber: 3)
+    }
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.scale, fieldNumber: 4)
+    }
+    if !self.translate.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.translate, fieldNumber: 5)
+    }
+    try { if let v = self._shadow {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._specular {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Parallax, rhs: Tenfoot_V1_Parallax) -> Bool {
+    if lhs.item != rhs.item {return false}
+    if lhs.rotateX != rhs.rotateX {return false}
+    if lhs.rotateY != rhs.rotateY {return false}
+    if lhs.scale != rhs.scale {return false}
+    if lhs.translate != rhs.translate {return false}
+    if lhs._shadow != rhs._shadow {return false}
+    if lhs._specular != rhs._specular {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2009,58 +4527,132 @@ nonisolated extension Tenfoot_V1_SelectionChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScreenState"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0")
+
+  fileprivate class _StorageClass {
+    var _screenID: String = String()
+    var _epoch: UInt64 = 0
+    var _seq: UInt64 = 0
+    var _layout: Tenfoot_V1_Layout? = nil
+    var _focused: String? = nil
+    var _states: [Tenfoot_V1_ItemState] = []
+    var _scroll: [Tenfoot_V1_ScrollOffset] = []
+    var _parallax: Tenfoot_V1_Parallax? = nil
+    var _text: Dictionary<String,String> = [:]
+    var _editingText: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _screenID = source._screenID
+      _epoch = source._epoch
+      _seq = source._seq
+      _layout = source._layout
+      _focused = source._focused
+      _states = source._states
+      _scroll = source._scroll
+      _parallax = source._parallax
+      _text = source._text
+      _editingText = source._editingText
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self._focused) }()
-      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.states) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._screenID) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._epoch) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._layout) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._focused) }()
+        case 6: try { try decoder.decodeRepeatedMessageField(value: &_storage._states) }()
+        case 7: try { try decoder.decodeRepeatedMessageField(value: &_storage._scroll) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
+        case 9: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.screenID.isEmpty {
-      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
-    }
-    if self.epoch != 0 {
-      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 2)
-    }
-    if self.seq != 0 {
-      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
-    }
-    try { if let v = self._layout {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._focused {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
-    } }()
-    if !self.states.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.states, fieldNumber: 6)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._screenID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._screenID, fieldNumber: 1)
+      }
+      if _storage._epoch != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._epoch, fieldNumber: 2)
+      }
+      if _storage._seq != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
+      }
+      try { if let v = _storage._layout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._focused {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+      } }()
+      if !_storage._states.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._states, fieldNumber: 6)
+      }
+      if !_storage._scroll.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._scroll, fieldNumber: 7)
+      }
+      try { if let v = _storage._parallax {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if !_storage._text.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: _storage._text, fieldNumber: 9)
+      }
+      if _storage._editingText != false {
+        try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 10)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_ScreenState, rhs: Tenfoot_V1_ScreenState) -> Bool {
-    if lhs.screenID != rhs.screenID {return false}
-    if lhs.epoch != rhs.epoch {return false}
-    if lhs.seq != rhs.seq {return false}
-    if lhs._layout != rhs._layout {return false}
-    if lhs._focused != rhs._focused {return false}
-    if lhs.states != rhs.states {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._screenID != rhs_storage._screenID {return false}
+        if _storage._epoch != rhs_storage._epoch {return false}
+        if _storage._seq != rhs_storage._seq {return false}
+        if _storage._layout != rhs_storage._layout {return false}
+        if _storage._focused != rhs_storage._focused {return false}
+        if _storage._states != rhs_storage._states {return false}
+        if _storage._scroll != rhs_storage._scroll {return false}
+        if _storage._parallax != rhs_storage._parallax {return false}
+        if _storage._text != rhs_storage._text {return false}
+        if _storage._editingText != rhs_storage._editingText {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2068,63 +4660,139 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StateDelta"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0")
+
+  fileprivate class _StorageClass {
+    var _screenID: String = String()
+    var _epoch: UInt64 = 0
+    var _seq: UInt64 = 0
+    var _focused: String? = nil
+    var _changed: [Tenfoot_V1_ItemState] = []
+    var _effects: [Tenfoot_V1_FocusEffect] = []
+    var _cause: Tenfoot_V1_Cause? = nil
+    var _scroll: [Tenfoot_V1_ScrollOffset] = []
+    var _parallax: Tenfoot_V1_Parallax? = nil
+    var _text: Dictionary<String,String> = [:]
+    var _editingText: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _screenID = source._screenID
+      _epoch = source._epoch
+      _seq = source._seq
+      _focused = source._focused
+      _changed = source._changed
+      _effects = source._effects
+      _cause = source._cause
+      _scroll = source._scroll
+      _parallax = source._parallax
+      _text = source._text
+      _editingText = source._editingText
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self._focused) }()
-      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.changed) }()
-      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.effects) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._cause) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._screenID) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._epoch) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._focused) }()
+        case 5: try { try decoder.decodeRepeatedMessageField(value: &_storage._changed) }()
+        case 6: try { try decoder.decodeRepeatedMessageField(value: &_storage._effects) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._cause) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._scroll) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
+        case 10: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
+        case 11: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.screenID.isEmpty {
-      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._screenID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._screenID, fieldNumber: 1)
+      }
+      if _storage._epoch != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._epoch, fieldNumber: 2)
+      }
+      if _storage._seq != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
+      }
+      try { if let v = _storage._focused {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+      } }()
+      if !_storage._changed.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._changed, fieldNumber: 5)
+      }
+      if !_storage._effects.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._effects, fieldNumber: 6)
+      }
+      try { if let v = _storage._cause {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if !_storage._scroll.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._scroll, fieldNumber: 8)
+      }
+      try { if let v = _storage._parallax {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      if !_storage._text.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: _storage._text, fieldNumber: 10)
+      }
+      if _storage._editingText != false {
+        try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 11)
+      }
     }
-    if self.epoch != 0 {
-      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 2)
-    }
-    if self.seq != 0 {
-      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
-    }
-    try { if let v = self._focused {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
-    } }()
-    if !self.changed.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.changed, fieldNumber: 5)
-    }
-    if !self.effects.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.effects, fieldNumber: 6)
-    }
-    try { if let v = self._cause {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_StateDelta, rhs: Tenfoot_V1_StateDelta) -> Bool {
-    if lhs.screenID != rhs.screenID {return false}
-    if lhs.epoch != rhs.epoch {return false}
-    if lhs.seq != rhs.seq {return false}
-    if lhs._focused != rhs._focused {return false}
-    if lhs.changed != rhs.changed {return false}
-    if lhs.effects != rhs.effects {return false}
-    if lhs._cause != rhs._cause {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._screenID != rhs_storage._screenID {return false}
+        if _storage._epoch != rhs_storage._epoch {return false}
+        if _storage._seq != rhs_storage._seq {return false}
+        if _storage._focused != rhs_storage._focused {return false}
+        if _storage._changed != rhs_storage._changed {return false}
+        if _storage._effects != rhs_storage._effects {return false}
+        if _storage._cause != rhs_storage._cause {return false}
+        if _storage._scroll != rhs_storage._scroll {return false}
+        if _storage._parallax != rhs_storage._parallax {return false}
+        if _storage._text != rhs_storage._text {return false}
+        if _storage._editingText != rhs_storage._editingText {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2162,7 +4830,7 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Ack"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}state_seq\0\u{1}focused\0\u{1}effects\0\u{3}screen_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}state_seq\0\u{1}focused\0\u{1}effects\0\u{3}screen_id\0\u{3}editing_text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2174,6 +4842,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
       case 2: try { try decoder.decodeSingularStringField(value: &self._focused) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.effects) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.editingText) }()
       default: break
       }
     }
@@ -2196,6 +4865,9 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 4)
     }
+    if self.editingText != false {
+      try visitor.visitSingularBoolField(value: self.editingText, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2204,6 +4876,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if lhs._focused != rhs._focused {return false}
     if lhs.effects != rhs.effects {return false}
     if lhs.screenID != rhs.screenID {return false}
+    if lhs.editingText != rhs.editingText {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

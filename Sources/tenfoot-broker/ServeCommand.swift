@@ -5,19 +5,17 @@ import TenFootCLI
 import TenFootProtocol
 import ZeroMQ
 
-/// `tenfoot-broker`: owns the focus engine and serves screens and remotes.
-@main
-struct BrokerCommand: ParsableCommand {
+/// `tenfoot-broker serve` (the default): the broker itself.
+struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "tenfoot-broker",
-    abstract: "Owns the focus engine: takes input from remotes, publishes each screen's state.",
+    commandName: "serve",
+    abstract: "Serve screens and remotes (the default subcommand).",
     discussion: """
       With no flags the broker listens on ipc:// sockets in the private runtime directory \
       ($TENFOOT_RUNTIME_DIR, else $XDG_RUNTIME_DIR/tenfoot, else /tmp/tenfoot-<uid>), where \
       tenfoot-screen and tenfoot-remote find it without flags. Prints one line \
       "tenfoot-broker ready control=… state=…" on standard output once it is listening.
-      """,
-    version: TenFootVersion.string)
+      """)
 
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var logging: LoggingOptions

@@ -17,7 +17,7 @@ struct RemoteCommand: ParsableCommand {
       Return selects, Esc/Backspace is Menu, q quits.
       """,
     version: TenFootVersion.string,
-    subcommands: [Interactive.self, Press.self, Script.self],
+    subcommands: [Interactive.self, Press.self, Script.self, Focus.self, Debug.self],
     defaultSubcommand: Interactive.self)
 }
 

@@ -1,0 +1,178 @@
+/// A change to part of a layout: items and groups added, removed, moved, enabled or disabled,
+/// guides added, removed, enabled or disabled. Applied in order; the result is validated as a
+/// whole, and a patch that fails leaves the layout as it was.
+public struct LayoutPatch: Sendable, Equatable {
+  /// One change.
+  public enum Operation: Sendable, Equatable {
+    /// Adds an item at the end of a group's items (nil: top level).
+    case addItem(Item, group: String?)
+    /// Removes an item (and its mentions in groups, guides and `initialFocus`).
+    case removeItem(String)
+    /// Gives an item a new frame.
+    case moveItem(String, frame: Rect)
+    /// Makes an item available or unavailable.
+    case setItemAvailable(String, Bool)
+    /// Adds a group inside another (nil: top level).
+    case addGroup(Group, parent: String?)
+    /// Removes a group, its nested groups and all their items.
+    case removeGroup(String)
+    /// Enables or disables a group (a disabled group's items are unavailable).
+    case setGroupEnabled(String, Bool)
+    /// Adds a focus guide.
+    case addGuide(FocusGuide)
+    /// Removes a focus guide.
+    case removeGuide(String)
+    /// Enables or disables a focus guide.
+    case setGuideEnabled(String, Bool)
+  }
+
+  /// The changes, in order.
+  public var operations: [Operation]
+
+  /// Creates a patch.
+  public init(_ operations: [Operation]) {
+    self.operations = operations
+  }
+
+  /// The layout with every operation applied, validated.
+  ///
+  /// Errors name the operation, like `operations[2]: unknown item "x"`, or the path in the
+  /// resulting layout that fails validation.
+  public func applied(to layout: Layout) throws(LayoutError) -> Layout {
+    var result = layout
+    for (position, operation) in operations.enumerated() {
+      let path = "operations[\(position)]"
+      func unknown(_ kind: String, _ id: String) -> LayoutError {
+        LayoutError(path: path, reason: "unknown \(kind) \"\(id)\"")
+      }
+      switch operation {
+      case .addItem(let item, let group):
+        result.items.append(item)
+        if let group {
+          guard Self.mutate(group, in: &result.groups, { $0.items.append(item.id) }) else {
+            throw unknown("group", group)
+          }
+        }
+      case .removeItem(let id):
+        guard result.items.contains(where: { $0.id == id }) else { throw unknown("item", id) }
+        Self.remove(items: [id], from: &result)
+      case .moveItem(let id, let frame):
+        guard let at = result.items.firstIndex(where: { $0.id == id }) else {
+          throw unknown("item", id)
+        }
+        result.items[at].frame = frame
+      case .setItemAvailable(let id, let available):
+        guard let at = result.items.firstIndex(where: { $0.id == id }) else {
+          throw unknown("item", id)
+        }
+        result.items[at].available = available
+      case .addGroup(let group, let parent):
+        if let parent {
+          guard Self.mutate(parent, in: &result.groups, { $0.groups.append(group) }) else {
+            throw unknown("group", parent)
+          }
+        } else {
+          result.groups.append(group)
+        }
+      case .removeGroup(let id):
+        guard let removed = Self.detach(id, from: &result.groups) else {
+          throw unknown("group", id)
+        }
+        var ids: [String] = []
+        var groupIDs: [String] = []
+        Self.collect(removed, items: &ids, groups: &groupIDs)
+        Self.remove(items: ids, from: &result)
+        Self.strip(Set(groupIDs), from: &result)
+      case .setGroupEnabled(let id, let enabled):
+        guard Self.mutate(id, in: &result.groups, { $0.enabled = enabled }) else {
+          throw unknown("group", id)
+        }
+      case .addGuide(let guide):
+        result.guides.append(guide)
+      case .removeGuide(let id):
+        guard result.guides.contains(where: { $0.id == id }) else { throw unknown("guide", id) }
+        result.guides.removeAll { $0.id == id }
+        Self.strip([id], from: &result)
+      case .setGuideEnabled(let id, let enabled):
+        guard let at = result.guides.firstIndex(where: { $0.id == id }) else {
+          throw unknown("guide", id)
+        }
+        result.guides[at].enabled = enabled
+      }
+    }
+    try result.validate()
+    return result
+  }
+
+  /// Applies `body` to the group with this id, anywhere in the tree.
+  private static func mutate(
+    _ id: String, in groups: inout [Group], _ body: (inout Group) -> Void
+  ) -> Bool {
+    for position in groups.indices {
+      if groups[position].id == id {
+        body(&groups[position])
+        return true
+      }
+      if mutate(id, in: &groups[position].groups, body) { return true }
+    }
+    return false
+  }
+
+  /// Takes the group with this id out of the tree.
+  private static func detach(_ id: String, from groups: inout [Group]) -> Group? {
+    if let at = groups.firstIndex(where: { $0.id == id }) { return groups.remove(at: at) }
+    for position in groups.indices {
+      if let found = detach(id, from: &groups[position].groups) { return found }
+    }
+    return nil
+  }
+
+  private static func collect(_ group: Group, items: inout [String], groups: inout [String]) {
+    items += group.items
+    groups.append(group.id)
+    for child in group.groups { collect(child, items: &items, groups: &groups) }
+  }
+
+  /// Removes items and every mention of them.
+  private static func remove(items ids: [String], from layout: inout Layout) {
+    let gone = Set(ids)
+    layout.items.removeAll { gone.contains($0.id) }
+    func clean(_ groups: inout [Group]) {
+      for position in groups.indices {
+        groups[position].items.removeAll { gone.contains($0) }
+        clean(&groups[position].groups)
+      }
+    }
+    clean(&layout.groups)
+    strip(gone, from: &layout)
+  }
+
+  /// Drops mentions of vanished ids from guides, preferred focus and `initialFocus`; a guide
+  /// left with no destination goes too.
+  private static func strip(_ gone: Set<String>, from layout: inout Layout) {
+    if let initial = layout.initialFocus, gone.contains(initial) { layout.initialFocus = nil }
+    func clean(_ groups: inout [Group]) {
+      for position in groups.indices {
+        if let preferred = groups[position].preferredFocus, gone.contains(preferred) {
+          groups[position].preferredFocus = nil
+        }
+        clean(&groups[position].groups)
+      }
+    }
+    clean(&layout.groups)
+    var removedGuides: Set<String> = []
+    for position in layout.guides.indices {
+      layout.guides[position].destinations.removeAll { gone.contains($0) }
+      if let group = layout.guides[position].group, gone.contains(group) {
+        layout.guides[position].destinations = []
+      }
+      if layout.guides[position].destinations.isEmpty {
+        removedGuides.insert(layout.guides[position].id)
+      }
+    }
+    if !removedGuides.isEmpty {
+      layout.guides.removeAll { removedGuides.contains($0.id) }
+      strip(removedGuides, from: &layout)
+    }
+  }
+}

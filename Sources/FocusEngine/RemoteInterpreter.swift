@@ -1,0 +1,192 @@
+/// A remote's buttons, as the interpreter sees them.
+public enum RemoteButton: String, Sendable, Hashable, CaseIterable {
+  case up, down, left, right, select, menu, home, playPause, tab, shiftTab, other
+}
+
+/// A button's phase: pressed, still held (a tick the remote sends while holding), released.
+public enum ButtonPhase: String, Sendable, Hashable, CaseIterable {
+  case down, held, up
+}
+
+/// One timed input from a remote. Times are the remote's monotonic clock in nanoseconds.
+public enum RemoteInput: Sendable, Equatable {
+  /// A button press, hold tick or release.
+  case button(RemoteButton, ButtonPhase, at: UInt64)
+  /// A touch-surface sample, x and y in [−1, 1].
+  case touch(TouchRecognizer.Phase, x: Double, y: Double, at: UInt64)
+  /// Text for the focused text field.
+  case text(TextEdit)
+}
+
+/// Turns timed remote input into engine events: taps, double taps, holds and auto-repeat
+/// from the remote's timestamps, touch steps and coasting, and the tilt and bump that feed
+/// ``Parallax``. Pure: the timestamps in the input are the only clock.
+///
+/// - An arrow moves on press; held, it repeats after ``Timings/repeatDelay`` (0.5 s) and then
+///   every ``Timings/repeatInterval`` (50 ms). The remote sends `held` ticks while a button is
+///   down; each tick (and the release) emits the repeats due by its timestamp, so the count
+///   depends only on how long the button was held, never on when packets arrive.
+/// - Select highlights on press and activates on release, unless it was held for
+///   ``Timings/holdDuration`` (1 s): then it shows the context menu and does not activate.
+/// - Two releases of Select, Menu, Home or Play/Pause within ``Timings/doubleTapWindow`` are a
+///   double tap.
+/// - Menu, Home and Play/Pause act on release, as on tvOS.
+public struct RemoteInterpreter: Sendable, Equatable {
+  /// Timing rules for buttons.
+  public struct Timings: Sendable, Equatable {
+    /// Two taps closer than this are a double tap (300 ms).
+    public var doubleTapWindow: UInt64 = 300_000_000
+    /// A press this long is a hold (1 s).
+    public var holdDuration: UInt64 = 1_000_000_000
+    /// The first auto-repeat of a held arrow (500 ms).
+    public var repeatDelay: UInt64 = 500_000_000
+    /// Then one repeat every (50 ms).
+    public var repeatInterval: UInt64 = 50_000_000
+
+    /// The defaults above.
+    public init() {}
+  }
+
+  private struct Held: Sendable, Equatable {
+    var since: UInt64
+    var repeats: Int
+    var longPress: Bool
+  }
+
+  /// The timing rules.
+  public var timings: Timings
+  /// The touch recognizer.
+  public private(set) var touch: TouchRecognizer
+  /// The direction of the last failed move, until the next input: the spring-back bump.
+  public private(set) var bump: Direction?
+  private var held: [RemoteButton: Held] = [:]
+  private var lastTap: Tap?
+
+  private struct Tap: Sendable, Equatable {
+    var button: RemoteButton
+    var at: UInt64
+  }
+
+  /// An interpreter with these rules.
+  public init(timings: Timings = Timings(), touch: TouchRecognizer.Configuration = .init()) {
+    self.timings = timings
+    self.touch = TouchRecognizer(configuration: touch)
+  }
+
+  /// The tilt to show on the focused item: the finger's, each axis in [−1, 1].
+  public var tilt: Point { touch.tilt }
+
+  /// Applies one remote input to `focus`, returning the engine's effects in order.
+  public mutating func handle(_ input: RemoteInput, _ focus: inout FocusState) -> [FocusEffect] {
+    bump = nil
+    var effects: [FocusEffect]
+    switch input {
+    case .button(let button, let phase, let time):
+      effects = handleButton(button, phase, time, &focus)
+    case .touch(let phase, let x, let y, let time):
+      effects = []
+      for output in touch.handle(phase, x: x, y: y, at: time) {
+        switch output {
+        case .step(let direction):
+          effects += move(direction, &focus)
+        case .coast(let direction, let steps, _):
+          for _ in 0..<steps {
+            let step = move(direction, &focus)
+            effects += step
+            if case .movementFailed = step.first { break }  // Coasting stops at the edge.
+          }
+        }
+      }
+    case .text(let edit):
+      effects = reduce(&focus, .text(edit))
+    }
+    return effects
+  }
+
+  private mutating func move(_ direction: Direction, _ focus: inout FocusState) -> [FocusEffect] {
+    let effects = reduce(&focus, .move(direction))
+    if case .movementFailed = effects.first { bump = direction }
+    return effects
+  }
+
+  private mutating func handleButton(
+    _ button: RemoteButton, _ phase: ButtonPhase, _ time: UInt64, _ focus: inout FocusState
+  ) -> [FocusEffect] {
+    switch phase {
+    case .down:
+      guard held[button] == nil else { return [] }  // A repeated down: already held.
+      held[button] = Held(since: time, repeats: 0, longPress: false)
+      switch button {
+      case .up: return move(.up, &focus)
+      case .down: return move(.down, &focus)
+      case .left: return move(.left, &focus)
+      case .right: return move(.right, &focus)
+      case .select: return reduce(&focus, .selectDown)
+      case .tab: return reduce(&focus, .tab(.next))
+      case .shiftTab: return reduce(&focus, .tab(.previous))
+      case .menu, .home, .playPause, .other: return []
+      }
+    case .held:
+      return holdTick(button, time, &focus)
+    case .up:
+      var effects = holdTick(button, time, &focus)
+      guard let state = held.removeValue(forKey: button) else { return effects }
+      switch button {
+      case .select:
+        effects += reduce(&focus, state.longPress ? .cancelSelect : .selectUp)
+      case .menu: effects.append(.back)
+      case .home: effects.append(.home)
+      case .playPause: effects.append(.playPause(focus.focused))
+      default: break
+      }
+      // Double taps are reported for the buttons that act on release; an arrow's second tap
+      // is simply a second step.
+      if !state.longPress, [.select, .menu, .home, .playPause].contains(button) {
+        if let last = lastTap, last.button == button, time >= last.at,
+          time - last.at <= timings.doubleTapWindow
+        {
+          effects.append(.doubleTap(button))
+          lastTap = nil
+        } else {
+          lastTap = Tap(button: button, at: time)
+        }
+      }
+      return effects
+    }
+  }
+
+  /// Emits what holding `button` until `time` has made due: arrow repeats, the long press.
+  private mutating func holdTick(
+    _ button: RemoteButton, _ time: UInt64, _ focus: inout FocusState
+  ) -> [FocusEffect] {
+    guard var state = held[button], time >= state.since else { return [] }
+    let elapsed = time - state.since
+    var effects: [FocusEffect] = []
+    let direction: Direction? =
+      switch button {
+      case .up: .up
+      case .down: .down
+      case .left: .left
+      case .right: .right
+      default: nil
+      }
+    if let direction, elapsed >= timings.repeatDelay {
+      let due = 1 + Int((elapsed - timings.repeatDelay) / timings.repeatInterval)
+      while state.repeats < due {
+        state.repeats += 1
+        let step = move(direction, &focus)
+        effects += step
+        if case .movementFailed = step.first {
+          state.repeats = due  // At the edge: one bump, not one per missed repeat.
+          break
+        }
+      }
+    }
+    if button == .select, !state.longPress, elapsed >= timings.holdDuration {
+      state.longPress = true
+      if let pressed = focus.pressed { effects.append(.contextMenu(pressed)) }
+    }
+    held[button] = state
+    return effects
+  }
+}

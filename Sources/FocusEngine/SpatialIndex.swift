@@ -1,0 +1,157 @@
+/// A uniform grid over item frames, so the tvOS directional search visits only the cells in
+/// the beam, nearest first, and stops once no unvisited cell can beat the best candidate.
+///
+/// One grid per scroll domain (the items that share a scroll offset), in that domain's
+/// unscrolled content space. Cells are stored flat (compressed rows: `cellStart` and
+/// `cellItems`), so a query allocates nothing. An item overlapping several cells is listed in
+/// each; visiting it twice is harmless because the search's order is total.
+///
+/// - Complexity: a query visits the beam's cells up to the winner's distance: about
+///   O(√n) for a grid-like layout, against O(n) for a scan.
+struct SpatialIndex: Sendable, Equatable {
+  /// The bounding box of the indexed frames.
+  private(set) var bounds: Rect
+  private var cellWidth: Double
+  private var cellHeight: Double
+  private(set) var columns: Int
+  private(set) var rows: Int
+  private var cellStart: [Int32]
+  private var cellItems: [Int32]
+
+  /// An index of nothing.
+  init() {
+    bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    cellWidth = 1
+    cellHeight = 1
+    columns = 0
+    rows = 0
+    cellStart = [0]
+    cellItems = []
+  }
+
+  /// Indexes `members` (item indices) by their `frames`.
+  init(frames: [Rect], members: [Int]) {
+    self.init()
+    guard let first = members.first else { return }
+    var box = frames[first]
+    var totalWidth = 0.0
+    var totalHeight = 0.0
+    for member in members {
+      let frame = frames[member]
+      box = box.union(frame)
+      totalWidth += frame.width
+      totalHeight += frame.height
+    }
+    bounds = box
+    let count = Double(members.count)
+    // Cells about the size of an average item, at most 512 a side.
+    cellWidth = max(totalWidth / count, box.width / 512, 1)
+    cellHeight = max(totalHeight / count, box.height / 512, 1)
+    columns = max(1, Self.ceiling(box.width / cellWidth))
+    rows = max(1, Self.ceiling(box.height / cellHeight))
+    var counts = [Int32](repeating: 0, count: columns * rows + 1)
+    for member in members {
+      let (c0, c1, r0, r1) = cellRange(frames[member])
+      for row in r0...r1 { for column in c0...c1 { counts[row * columns + column + 1] += 1 } }
+    }
+    for cell in 0..<(columns * rows) { counts[cell + 1] += counts[cell] }
+    cellStart = counts
+    var fill = counts
+    cellItems = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+    for member in members {
+      let (c0, c1, r0, r1) = cellRange(frames[member])
+      for row in r0...r1 {
+        for column in c0...c1 {
+          let cell = row * columns + column
+          cellItems[Int(fill[cell])] = Int32(member)
+          fill[cell] += 1
+        }
+      }
+    }
+  }
+
+  // `rounded(_:)` would pull in libm's `trunc`, which FocusEngine does not link (it has no
+  // Foundation); these values are finite and small, so integer conversion does the job.
+  private static func ceiling(_ value: Double) -> Int {
+    let whole = Int(value)
+    return Double(whole) < value ? whole + 1 : whole
+  }
+
+  /// The cell index for an offset from the grid's origin, clamped to `0..<limit`.
+  private static func cell(_ offset: Double, _ size: Double, _ limit: Int) -> Int {
+    let value = offset / size
+    guard value > 0 else { return 0 }
+    guard value < Double(limit) else { return limit - 1 }
+    return Int(value)  // Truncation is floor for positive values.
+  }
+
+  func column(_ x: Double) -> Int {
+    Self.cell(x - bounds.minX, cellWidth, columns)
+  }
+
+  func row(_ y: Double) -> Int {
+    Self.cell(y - bounds.minY, cellHeight, rows)
+  }
+
+  private func cellRange(_ frame: Rect) -> (Int, Int, Int, Int) {
+    (column(frame.minX), column(frame.maxX), row(frame.minY), row(frame.maxY))
+  }
+
+  /// Calls `body` with every item in the cells of the beam of `source` (content space) that
+  /// lie in `direction`, band by band outward. `body` gets the lower bound of the major
+  /// distance for the band and returns false to stop.
+  func forEachInBeam(
+    of source: Rect, _ direction: Direction,
+    _ body: (_ band: Double, _ items: ArraySlice<Int32>) -> Bool
+  ) {
+    guard columns > 0 else { return }
+    switch direction {
+    case .left, .right:
+      guard source.maxY > bounds.minY, source.minY < bounds.maxY else { return }
+      let r0 = row(source.minY)
+      let r1 = row(source.maxY)
+      let start = column(direction == .right ? source.minX : source.maxX)
+      let stride = direction == .right ? 1 : -1
+      var column = start
+      while column >= 0 && column < columns {
+        let band: Double
+        if column == start {
+          band = 0
+        } else if direction == .right {
+          band = max(0, bounds.minX + Double(column) * cellWidth - source.maxX)
+        } else {
+          band = max(0, source.minX - (bounds.minX + Double(column + 1) * cellWidth))
+        }
+        for row in r0...r1 {
+          let cell = row * columns + column
+          let slice = cellItems[Int(cellStart[cell])..<Int(cellStart[cell + 1])]
+          if !body(band, slice) { return }
+        }
+        column += stride
+      }
+    case .up, .down:
+      guard source.maxX > bounds.minX, source.minX < bounds.maxX else { return }
+      let c0 = column(source.minX)
+      let c1 = column(source.maxX)
+      let start = row(direction == .down ? source.minY : source.maxY)
+      let stride = direction == .down ? 1 : -1
+      var row = start
+      while row >= 0 && row < rows {
+        let band: Double
+        if row == start {
+          band = 0
+        } else if direction == .down {
+          band = max(0, bounds.minY + Double(row) * cellHeight - source.maxY)
+        } else {
+          band = max(0, source.minY - (bounds.minY + Double(row + 1) * cellHeight))
+        }
+        for column in c0...c1 {
+          let cell = row * columns + column
+          let slice = cellItems[Int(cellStart[cell])..<Int(cellStart[cell + 1])]
+          if !body(band, slice) { return }
+        }
+        row += stride
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import TenFootClient
+import TenFootProtocol
+
+extension RemoteClient {
+  /// Asks the broker to focus an item or group of this remote's screen (programmatic focus);
+  /// returns the focused item, or throws the broker's refusal (unknown, unavailable, trapped,
+  /// ambiguous) as a sentence.
+  public func requestFocus(_ target: Tenfoot_V1_FocusRequest.OneOf_Target) throws(RemoteError)
+    -> PressResult
+  {
+    var request = Tenfoot_V1_FocusRequest()
+    request.screenID = screen
+    request.target = target
+    switch try call(.focusRequest(request), what: "focus") {
+    case .ack(let ack):
+      return PressResult(
+        key: .unspecified, effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+    default: throw RemoteError("focus: unexpected reply from broker")
+    }
+  }
+
+  /// Runs a focus-debugger query on this remote's screen and returns the report's text.
+  public func debug(_ query: Tenfoot_V1_DebugRequest.OneOf_Query) throws(RemoteError) -> String {
+    var request = Tenfoot_V1_DebugRequest()
+    request.screenID = screen
+    request.query = query
+    switch try call(.debugRequest(request), what: "debug") {
+    case .debugReport(let report): return report.text
+    default: throw RemoteError("debug: unexpected reply from broker")
+    }
+  }
+
+  /// One request and its reply; a typed error reply becomes a `RemoteError`.
+  private func call(_ body: Tenfoot_V1_Envelope.OneOf_Body, what: String) throws(RemoteError)
+    -> Tenfoot_V1_Envelope.OneOf_Body
+  {
+    let reply: Tenfoot_V1_Envelope.OneOf_Body
+    do {
+      reply = try connection.request(body, timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      switch error {
+      case .timedOut, .socket: throw RemoteError("\(what): \(error)", brokerUnreachable: true)
+      case .refused, .malformedReply: throw RemoteError("\(what): \(error)")
+      }
+    }
+    if case .error(let error) = reply {
+      throw RemoteError("\(what): broker refused: \(error.code.name): \(error.message)")
+    }
+    return reply
+  }
+}

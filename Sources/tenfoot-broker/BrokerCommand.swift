@@ -1,0 +1,14 @@
+import ArgumentParser
+import TenFootProtocol
+
+/// `tenfoot-broker`: owns the focus engine and serves screens and remotes; its other
+/// subcommands run the engine offline (the focus debugger).
+@main
+struct BrokerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tenfoot-broker",
+    abstract: "Owns the focus engine: takes input from remotes, publishes each screen's state.",
+    version: TenFootVersion.string,
+    subcommands: [ServeCommand.self, SimulateCommand.self, ExplainCommand.self],
+    defaultSubcommand: ServeCommand.self)
+}
