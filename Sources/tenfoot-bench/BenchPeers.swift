@@ -66,12 +66,19 @@ enum BenchPeers {
     }
   }
 
-  /// An encoded `Input` envelope: right on even `count`, left on odd.
-  static func input(sender: String, seq: UInt64, screen: String, count: Int) -> [UInt8] {
+  /// The key event a remote sends as its `seq`-th input (1-based): presses and releases
+  /// alternate (odd: down, even: up), and the presses alternate right and left, so every press
+  /// moves focus and publishes a delta.
+  static func keyEvent(seq: UInt64) -> (key: Tenfoot_V1_Key, phase: Tenfoot_V1_KeyPhase) {
+    let press = (seq - 1) / 2
+    return (press.isMultiple(of: 2) ? .right : .left, seq % 2 == 1 ? .down : .up)
+  }
+
+  /// The encoded `Input` envelope of a remote's `seq`-th input (see `keyEvent(seq:)`).
+  static func input(sender: String, seq: UInt64, screen: String) -> [UInt8] {
     var input = Tenfoot_V1_Input()
     input.screenID = screen
-    input.key.key = count.isMultiple(of: 2) ? .right : .left
-    input.key.phase = .down
+    (input.key.key, input.key.phase) = keyEvent(seq: seq)
     input.key.timestampNs = MonotonicClock.nanoseconds()
     return Tenfoot_V1_Envelope(
       sender: sender, seq: seq, sentAtNanoseconds: input.key.timestampNs, body: .input(input)

@@ -142,8 +142,11 @@ struct ScaleResult: Codable {
   var remotes: Int
   var inputsPerSecondPerRemote: Double
   var seconds: Double
+  /// Key events sent: presses and releases alternate, so about half are presses.
   var inputsSent: Int
-  var deltasApplied: Int
+  var pressesSent: Int
+  /// Deltas caused by presses, applied by the screen side (latency is measured on these).
+  var pressDeltasApplied: Int
   var brokerRSSMiBAfterRegistration: Double
   var brokerRSSMiBAtEnd: Double
   var brokerCPUPercent: Double

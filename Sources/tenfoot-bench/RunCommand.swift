@@ -96,7 +96,8 @@ struct RunCommand: ParsableCommand {
     }
     if parts.contains(.throughput) {
       Table.header(
-        "Broker throughput (\(throughputInputs) inputs, 8 in flight per remote)",
+        "Broker throughput (\(throughputInputs) key events, presses and releases alternating, "
+          + "8 in flight per remote)",
         ["transport", "remotes", "inputs/s", "broker CPU ms / 1,000 inputs", "deltas received"])
       for transport in BenchProcesses.Transport.allCases {
         for remotes in [1, 100] {
@@ -119,12 +120,13 @@ struct RunCommand: ParsableCommand {
           + "\(r.inputsPerSecondPerRemote)/s for \(r.seconds) s over ipc",
         [
           "registration s", "RSS MiB after registration", "RSS MiB at end", "broker CPU %",
-          "median µs", "p99 µs", "p99.9 µs", "inputs sent", "deltas applied",
+          "median µs", "p99 µs", "p99.9 µs", "inputs sent", "press deltas applied",
         ])
       Table.row([
         "\(r.registrationSeconds)", "\(r.brokerRSSMiBAfterRegistration)",
         "\(r.brokerRSSMiBAtEnd)", "\(r.brokerCPUPercent)", "\(r.medianMicroseconds)",
-        "\(r.p99Microseconds)", "\(r.p999Microseconds)", "\(r.inputsSent)", "\(r.deltasApplied)",
+        "\(r.p99Microseconds)", "\(r.p999Microseconds)", "\(r.inputsSent)",
+        "\(r.pressDeltasApplied)/\(r.pressesSent)",
       ])
       results.scale = r
     }

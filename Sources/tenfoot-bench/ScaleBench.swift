@@ -50,6 +50,7 @@ enum ScaleBench {
 
     let interval = UInt64(1e9 / (rate * Double(remotes)))
     let total = Int(rate * Double(remotes) * seconds)
+    var presses = 0
     let before = try ProcessStats.read(pid: broker.process.pid)
     let start = MonotonicClock.nanoseconds()
     var poller = Poller()
@@ -68,15 +69,15 @@ enum ScaleBench {
       let remote = event % remotes
       while try dealers[remote].receive(dontWait: true) != nil {}
       seq[remote] += 1
+      if seq[remote] % 2 == 1 { presses += 1 }  // Odd inputs are presses (see keyEvent).
       sentAt[remote][Int(seq[remote] % 64)] = MonotonicClock.nanoseconds()
       try dealers[remote].send(
         BenchPeers.input(
-          sender: senders[remote], seq: seq[remote], screen: ids[remote % screens],
-          count: Int(seq[remote])))
+          sender: senders[remote], seq: seq[remote], screen: ids[remote % screens]))
       if event.isMultiple(of: 64) { try screen.drain(subscriber, sentAt: sentAt) }
     }
     let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
-    while screen.applied < total && MonotonicClock.nanoseconds() < deadline {
+    while screen.applied < presses && MonotonicClock.nanoseconds() < deadline {
       try poller.poll(timeoutMilliseconds: 10)
       try screen.drain(subscriber, sentAt: sentAt)
     }
@@ -86,7 +87,7 @@ enum ScaleBench {
     return ScaleResult(
       transport: transport, screens: screens, itemsPerScreen: rows * columns, remotes: remotes,
       inputsPerSecondPerRemote: rate, seconds: (elapsed * 10).rounded() / 10, inputsSent: total,
-      deltasApplied: screen.applied,
+      pressesSent: presses, pressDeltasApplied: screen.applied,
       brokerRSSMiBAfterRegistration: mebibytes(afterRegistration.residentBytes),
       brokerRSSMiBAtEnd: mebibytes(after.residentBytes),
       brokerCPUPercent: ((after.cpuSeconds - before.cpuSeconds) / elapsed * 1000).rounded() / 10,
@@ -122,6 +123,7 @@ enum ScaleBench {
       highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     var senderIndex: [String: Int] = [:]
     var applied = 0
+    var seen = Set<UInt64>()
 
     init(ids: [String]) {
       syncs = Dictionary(uniqueKeysWithValues: ids.map { ($0, StateSync(screen: $0)) })
@@ -152,11 +154,14 @@ enum ScaleBench {
           guard case .render = syncs[delta.screenID]?.apply(delta: delta) else {
             throw BenchError("delta \(delta.seq) of \(delta.screenID) did not apply")
           }
+          // Presses (odd seqs) move focus; a release may publish too (a tilt change).
+          // Counted once per press, at its first delta.
+          guard delta.cause.seq % 2 == 1, let remote = senderIndex[delta.cause.sender],
+            seen.insert(UInt64(remote) << 40 | delta.cause.seq).inserted
+          else { continue }
           applied += 1
-          if let remote = senderIndex[delta.cause.sender] {
-            let sent = sentAt[remote][Int(delta.cause.seq % 64)]
-            _ = latencies.record(MonotonicClock.nanoseconds() - sent)
-          }
+          let sent = sentAt[remote][Int(delta.cause.seq % 64)]
+          _ = latencies.record(MonotonicClock.nanoseconds() - sent)
         case .snapshot(let snapshot):
           _ = syncs[snapshot.screenID]?.apply(snapshot: snapshot)
         default: continue

@@ -15,6 +15,7 @@ struct TenFootPath: TwoHopPath {
   private let screenID: String
   private var sync: StateSync
   private var seq: UInt64 = 0
+  private var lastKey = Tenfoot_V1_Key.right
   /// Sizes seen on the wire, for the floor: input, topic, delta and ack envelopes (bytes).
   private(set) var inputBytes = 0
   private(set) var deltaBytes = 0
@@ -70,17 +71,23 @@ struct TenFootPath: TwoHopPath {
   }
 
   mutating func send(index: Int) throws {
+    lastKey = index.isMultiple(of: 2) ? .right : .left
+    try sendKey(lastKey, .down)
+  }
+
+  /// Sends one key event (the measured input is the press; its release follows the reply).
+  private mutating func sendKey(_ key: Tenfoot_V1_Key, _ phase: Tenfoot_V1_KeyPhase) throws {
     seq += 1
     var input = Tenfoot_V1_Input()
     input.screenID = screenID
-    input.key.key = index.isMultiple(of: 2) ? .right : .left
-    input.key.phase = .down
+    input.key.key = key
+    input.key.phase = phase
     input.key.timestampNs = MonotonicClock.nanoseconds()
     let envelope = Tenfoot_V1_Envelope(
       sender: "remote:bench", seq: seq, sentAtNanoseconds: input.key.timestampNs,
       body: .input(input))
     let bytes = envelope.encoded()
-    inputBytes = bytes.count
+    if phase == .down { inputBytes = bytes.count }
     try remote.send(bytes)
   }
 
@@ -112,19 +119,38 @@ struct TenFootPath: TwoHopPath {
     }
   }
 
+  /// Takes the press's ack, then releases the key as a real remote does and waits until the
+  /// release's ack and anything it published have been applied, so the next press starts from
+  /// a quiet system.
   mutating func awaitReply(timeoutMilliseconds: Int) throws -> Bool {
+    guard let pressAck = try awaitAck(timeoutMilliseconds: timeoutMilliseconds) else {
+      return false
+    }
+    ackBytes = pressAck.bytes
+    try sendKey(lastKey, .up)
+    guard let releaseAck = try awaitAck(timeoutMilliseconds: timeoutMilliseconds) else {
+      return false
+    }
+    while (sync.frame?.seq ?? 0) < releaseAck.stateSeq {
+      guard try awaitApplied(timeoutMilliseconds: timeoutMilliseconds) else { return false }
+    }
+    return true
+  }
+
+  private func awaitAck(timeoutMilliseconds: Int) throws -> (stateSeq: UInt64, bytes: Int)? {
     var poller = Poller()
     poller.add(remote)
     let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
     while true {
       if let frame = try remote.receive(dontWait: true) {
         let reply = try Tenfoot_V1_Envelope.decode(frame)
-        guard case .ack = reply.body else { throw BenchError("input refused: \(reply.bodyName)") }
-        ackBytes = frame.count
-        return true
+        guard case .ack(let ack) = reply.body else {
+          throw BenchError("input refused: \(reply.bodyName)")
+        }
+        return (ack.stateSeq, frame.count)
       }
       let now = MonotonicClock.nanoseconds()
-      guard now < deadline else { return false }
+      guard now < deadline else { return nil }
       try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
     }
   }
