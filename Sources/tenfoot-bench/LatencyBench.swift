@@ -35,7 +35,10 @@ enum LatencyBench {
     let relay = try BenchProcesses.floorRelay(
       transport, in: floorDirectory, replyBytes: tenfoot.ackBytes, topic: tenfoot.topic,
       publicationBytes: tenfoot.deltaBytes)
-    defer { relay.stop() }
+    // SIGKILL: the relay installs no signal handler, and a SIGTERM could stay pending forever
+    // when the launching process blocked it (swift test's runner does, and children inherit
+    // the signal mask).
+    defer { relay.process.kill() }
     var floor = try FloorPath(
       context: context, control: relay.control, state: relay.state, topic: tenfoot.topic,
       inputBytes: tenfoot.inputBytes)
