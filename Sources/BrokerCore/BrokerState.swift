@@ -235,11 +235,16 @@ struct BrokerState {
     guard var session = sessions[request.screenID] else {
       return Outcome(reply: .error(unknownScreen(request.screenID)))
     }
-    let patch: LayoutPatch
+    var patch: LayoutPatch
     do {
       patch = try LayoutPatch(wire: request.operations)
     } catch {
       return Outcome(reply: .error(.init(.invalidLayout, error.description)))
+    }
+    switch request.focus {
+    case .focusItem(let id): patch.focus = .item(id)
+    case .focusGroup(let id): patch.focus = .group(id)
+    case nil: break
     }
     let effects = reduce(
       &session.focus, .applyPatch(patch),

@@ -16,6 +16,9 @@ public struct FocusState: Sendable, Equatable {
   /// Group id → the item focused there last. Kept by id, so it survives a layout replacement
   /// that keeps the ids.
   public internal(set) var lastFocused: [String: String]
+  /// Group id → the item focused last among the group's own (direct) items: the previously
+  /// focused item of the group's Tab stop, which focus in a nested group does not overwrite.
+  private(set) var lastFocusedOwn: [String: String]
   /// Scrolling group id → its scroll offset (content moved left and up by this much).
   public internal(set) var scrollOffsets: [String: Point]
   /// Text field id → its current value.
@@ -43,6 +46,7 @@ public struct FocusState: Sendable, Equatable {
     self.pressed = nil
     self.focused = nil
     self.lastFocused = [:]
+    self.lastFocusedOwn = [:]
     self.scrollOffsets = [:]
     self.lastInputWasDirectional = false
     self.textValues = Self.textFields(of: layout, keeping: [:])
@@ -51,7 +55,12 @@ public struct FocusState: Sendable, Equatable {
     self.grids = [:]
     self.rootGrid = SpatialIndex()
     rebuildDerived()
-    if let first = initialFocus() { focus(first) }
+    if let first = initialFocus() {
+      focus(first)
+      // Initial focus follows the same selection rule as every later focus change.
+      var effects: [FocusEffect] = []
+      if let position = index.itemIndex[first] { followSelection(position, &effects) }
+    }
   }
 
   /// The item with this id, if the layout has one.
@@ -156,21 +165,30 @@ public struct FocusState: Sendable, Equatable {
     guard let id, let position = index.itemIndex[id] else { return }
     let group = index.itemGroup[position]
     guard group >= 0 else { return }
+    lastFocusedOwn[index.nodes[group].id] = id
     var scrolled = false
+    // The offsets of the scrolling groups passed so far (innermost first): they move the item
+    // inside the content of every scrolling group further out.
+    var inner = Point.zero
     for ancestor in index.ancestors(of: group) {
       let node = index.groupValues[ancestor]
       lastFocused[node.id] = id
-      if node.scroll != nil { scrolled = scrollIntoView(position, group: ancestor) || scrolled }
+      guard node.scroll != nil else { continue }
+      scrolled = scrollIntoView(position, group: ancestor, inner: inner) || scrolled
+      let own = scrollOffsets[node.id] ?? .zero
+      inner.x += own.x
+      inner.y += own.y
     }
     if scrolled { rebuildShift() }
   }
 
-  /// Moves group `group`'s offset so the item's frame lies inside the viewport, `scrollMargin`
-  /// from its edges where the content allows, clamped to the content's extent.
-  private mutating func scrollIntoView(_ position: Int, group: Int) -> Bool {
+  /// Moves group `group`'s offset so the item's frame, moved by the offsets `inner` of the
+  /// scrolling groups inside this one, lies inside the viewport, `scrollMargin` from its edges
+  /// where the content allows, clamped to the content's extent.
+  private mutating func scrollIntoView(_ position: Int, group: Int, inner: Point) -> Bool {
     let node = index.groupValues[group]
     guard let axis = node.scroll, let viewport = node.viewport else { return false }
-    let frame = layout.items[position].frame
+    let frame = layout.items[position].frame.offsetBy(dx: -inner.x, dy: -inner.y)
     // Frames and viewport share the parent content space; the group's own offset is relative.
     let content = contentBounds(of: group)
     var offset = scrollOffsets[node.id] ?? .zero
@@ -215,6 +233,11 @@ public struct FocusState: Sendable, Equatable {
     index = LayoutIndex(newLayout)
     lastFocused = lastFocused.filter {
       index.groupIndex[$0.key] != nil && stillThere.contains($0.value)
+    }
+    lastFocusedOwn = lastFocusedOwn.filter { entry in
+      guard let group = index.groupIndex[entry.key], let item = index.itemIndex[entry.value]
+      else { return false }
+      return index.itemGroup[item] == group
     }
     scrollOffsets = scrollOffsets.filter {
       index.groupIndex[$0.key].map { index.groupValues[$0].scroll != nil } ?? false

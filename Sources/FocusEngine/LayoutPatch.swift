@@ -28,10 +28,15 @@ public struct LayoutPatch: Sendable, Equatable {
 
   /// The changes, in order.
   public var operations: [Operation]
+  /// Where focus goes once the patch is applied, in the same step (no intermediate focus):
+  /// how an app closes a view and puts focus back where it was. Ignored if it cannot be
+  /// focused; the usual recovery applies then.
+  public var focus: FocusTarget?
 
   /// Creates a patch.
-  public init(_ operations: [Operation]) {
+  public init(_ operations: [Operation], focus: FocusTarget? = nil) {
     self.operations = operations
+    self.focus = focus
   }
 
   /// The layout with every operation applied, validated.

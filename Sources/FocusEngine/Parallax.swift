@@ -37,6 +37,20 @@ public struct Parallax: Sendable, Equatable {
   /// Where the specular highlight sits on the item, each axis 0…1 (0.5, 0.5 at rest).
   public var specular: Point
 
+  /// Creates a parallax value.
+  public init(
+    item: String, rotateX: Double, rotateY: Double, scale: Double, translate: [Point],
+    shadow: Shadow, specular: Point
+  ) {
+    self.item = item
+    self.rotateX = rotateX
+    self.rotateY = rotateY
+    self.scale = scale
+    self.translate = translate
+    self.shadow = shadow
+    self.specular = specular
+  }
+
   /// The greatest tilt, degrees.
   public static let maxRotation = 5.0
   /// The tilt a failed move shows, as a fraction of the greatest.

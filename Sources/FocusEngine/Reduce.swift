@@ -108,7 +108,7 @@ public func reduce(
   case .applyPatch(let patch):
     do throws(LayoutError) {
       let layout = try patch.applied(to: state.layout)
-      return state.replaceAndRecover(layout, cause: cause)
+      return state.replaceAndRecover(layout, cause: cause, focusing: patch.focus)
     } catch {
       return [.layoutRejected(error)]
     }
@@ -151,7 +151,7 @@ extension FocusState {
 
   /// `selectionFollowsFocus`: the newly focused item becomes the one selected item of the
   /// innermost group around it that has the option.
-  private mutating func followSelection(_ position: Int, _ effects: inout [FocusEffect]) {
+  mutating func followSelection(_ position: Int, _ effects: inout [FocusEffect]) {
     let group = index.itemGroup[position]
     guard group >= 0,
       let owner = index.ancestors(of: group).first(where: {
@@ -201,7 +201,7 @@ extension FocusState {
   /// them, else the first in reading order.
   func stopEntry(_ stop: Int, scope: Int) -> Int? {
     let members = stop >= 0 ? index.nodes[stop].directItems : index.rootItems
-    let last = stop >= 0 ? lastFocused[index.nodes[stop].id] : nil
+    let last = stop >= 0 ? lastFocusedOwn[index.nodes[stop].id] : nil
     var best: (priority: Int, position: Int)?
     for position in members where index.focusable[position] {
       guard index.contains(group: scope, item: position) else { continue }
@@ -291,7 +291,9 @@ extension FocusState {
   }
 
   /// Replaces the layout and, if the focused item is gone or unfocusable, recovers focus.
-  mutating func replaceAndRecover(_ layout: Layout, cause: FocusCause?) -> [FocusEffect] {
+  mutating func replaceAndRecover(
+    _ layout: Layout, cause: FocusCause?, focusing target: FocusTarget? = nil
+  ) -> [FocusEffect] {
     let previous = focused
     let lastFrame = focusedPosition.map(presentedFrame(at:))
     var oldGroups: [String] = []
@@ -305,6 +307,18 @@ extension FocusState {
     let before = scrollOffsets
     replace(layout)
     var effects: [FocusEffect] = []
+    if let target, case .success(let position) = resolve(target) {
+      // The patch names where focus goes: one step, no recovery in between.
+      let stays = previous.flatMap { index.itemIndex[$0] } == position
+      pressed = stays ? pressed : nil
+      lastInputWasDirectional = stays ? lastInputWasDirectional : false
+      if stays {
+        focus(previous)
+        appendScrolls(since: before, to: &effects)
+        return effects
+      }
+      return changeFocus(to: position, heading: .programmatic, cause: cause)
+    }
     if let previous, let position = index.itemIndex[previous], index.focusable[position] {
       focus(previous)  // Stays; its frame may have moved, so scroll again.
       appendScrolls(since: before, to: &effects)

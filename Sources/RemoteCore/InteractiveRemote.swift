@@ -34,6 +34,8 @@ public final class InteractiveRemote {
     case press(Tenfoot_V1_Key)
     /// Show the key help again.
     case help
+    /// Enter or leave touch mode (arrows move a virtual finger on the touch surface).
+    case toggleTouch
     /// Leave the interactive remote.
     case quit
   }
@@ -61,6 +63,7 @@ public final class InteractiveRemote {
       case "p", "P": .press(.playPause)
       case "q", "Q": .quit
       case "?": .help
+      case "t", "T": .toggleTouch
       default: nil
       }
     }
@@ -71,8 +74,44 @@ public final class InteractiveRemote {
     [
       "tenfoot-remote: driving screen \"\(screen)\"",
       "  arrows move · Return select · Esc/Backspace menu · Tab/Shift-Tab group",
-      "  h home · Space/p play/pause · PgUp/PgDn page · ? keys · q or Ctrl-C quit",
+      "  h home · Space/p play/pause · PgUp/PgDn page · t touch mode · ? keys · q/Ctrl-C quit",
     ]
+  }
+
+  /// The touch-mode help line.
+  static let touchHelp =
+    "touch mode: arrows slide the finger 0.1 · Return clicks · Space lifts and lands again · t leaves"
+
+  /// The virtual finger in touch mode, or nil outside it.
+  private var finger: (x: Double, y: Double)?
+
+  /// Handles a key in touch mode; returns false if the key is not a touch-mode key.
+  private func touchKey(_ key: KeyPress) throws(RemoteError) -> String? {
+    guard var point = finger else { return nil }
+    let step = 0.1
+    switch key {
+    case .left: point.x = max(-1, point.x - step)
+    case .right: point.x = min(1, point.x + step)
+    case .up: point.y = max(-1, point.y - step)
+    case .down: point.y = min(1, point.y + step)
+    case .enter: return try remote.perform(.click).line
+    case .space:
+      let lifted = try remote.touch(.ended, x: point.x, y: point.y)
+      finger = (0, 0)
+      _ = try remote.touch(.began, x: 0, y: 0)
+      return "lift: \(lifted.line) · finger back at (0.00, 0.00)"
+    default: return nil
+    }
+    finger = point
+    let result = try remote.touch(.moved, x: point.x, y: point.y)
+    return "\(result.line) · finger at \(Self.format(point.x)), \(Self.format(point.y))"
+  }
+
+  private static func format(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let sign = hundredths < 0 ? "-" : ""
+    let magnitude = abs(hundredths)
+    return "\(sign)\(magnitude / 100).\(magnitude % 100 < 10 ? "0" : "")\(magnitude % 100)"
   }
 
   /// Runs until `q`, Ctrl-C or the end of input. Press failures are printed and the loop goes
@@ -111,12 +150,39 @@ public final class InteractiveRemote {
         }
       }
       for key in keys {
+        if finger != nil, key != .character("t"), key != .character("T"), key != .ctrlC {
+          do {
+            if let line = try touchKey(key) {
+              try say([line])
+              continue
+            }
+          } catch let error as RemoteError {
+            try say(["error: \(error)"])
+            if error.brokerUnreachable { throw error }
+            continue
+          }
+        }
         guard let action = Self.action(for: key) else { continue }
         switch action {
         case .quit:
           return
         case .help:
           try say(Self.help(screen: remote.screen))
+        case .toggleTouch:
+          do {
+            if let point = finger {
+              finger = nil
+              let result = try remote.touch(.ended, x: point.x, y: point.y)
+              try say(["touch mode off: \(result.line)"])
+            } else {
+              finger = (0, 0)
+              _ = try remote.touch(.began, x: 0, y: 0)
+              try say([Self.touchHelp, "finger at 0.00, 0.00"])
+            }
+          } catch let error as RemoteError {
+            try say(["error: \(error)"])
+            if error.brokerUnreachable { throw error }
+          }
         case .press(let remoteKey):
           let result: PressResult
           do {

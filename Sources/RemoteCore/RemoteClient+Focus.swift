@@ -14,7 +14,7 @@ extension RemoteClient {
     switch try call(.focusRequest(request), what: "focus") {
     case .ack(let ack):
       return PressResult(
-        key: .unspecified, effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+        name: "focus", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
     default: throw RemoteError("focus: unexpected reply from broker")
     }
   }

@@ -57,39 +57,43 @@ public final class RemoteClient {
 
   /// Presses and releases `key`, returning what the broker did.
   public func press(_ key: Tenfoot_V1_Key) throws(RemoteError) -> PressResult {
-    let down = try send(key, .down)
-    let up = try send(key, .up)
-    return PressResult(
-      key: key, effects: down.effects + up.effects,
-      focused: up.hasFocused ? up.focused : nil)
+    try perform(.press(key))
   }
 
-  private func send(_ key: Tenfoot_V1_Key, _ phase: Tenfoot_V1_KeyPhase) throws(RemoteError)
+  /// Sends one key event stamped `timestamp` (the remote's monotonic clock, nanoseconds).
+  func sendKey(_ key: Tenfoot_V1_Key, _ phase: Tenfoot_V1_KeyPhase, at timestamp: UInt64)
+    throws(RemoteError) -> Tenfoot_V1_Ack
+  {
+    var event = Tenfoot_V1_KeyEvent()
+    event.key = key
+    event.phase = phase
+    event.timestampNs = timestamp
+    return try send(.key(event), what: key.name)
+  }
+
+  /// Sends one input event for this remote's screen and returns the broker's ack.
+  func send(_ event: Tenfoot_V1_Input.OneOf_Event, what: String) throws(RemoteError)
     -> Tenfoot_V1_Ack
   {
     var input = Tenfoot_V1_Input()
     input.screenID = screen
-    var event = Tenfoot_V1_KeyEvent()
-    event.key = key
-    event.phase = phase
-    event.timestampNs = MonotonicClock.nanoseconds()
-    input.key = event
+    input.event = event
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
       reply = try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
     } catch {
       switch error {
       case .timedOut, .socket:
-        throw RemoteError("\(key.name): \(error)", brokerUnreachable: true)
+        throw RemoteError("\(what): \(error)", brokerUnreachable: true)
       case .refused, .malformedReply:
-        throw RemoteError("\(key.name): \(error)")
+        throw RemoteError("\(what): \(error)")
       }
     }
     switch reply {
     case .ack(let ack): return ack
     case .error(let error):
-      throw RemoteError("\(key.name): broker refused: \(error.code.name): \(error.message)")
-    default: throw RemoteError("\(key.name): unexpected reply from broker")
+      throw RemoteError("\(what): broker refused: \(error.code.name): \(error.message)")
+    default: throw RemoteError("\(what): unexpected reply from broker")
     }
   }
 
@@ -102,19 +106,22 @@ public final class RemoteClient {
   }
 }
 
-/// What one key press did.
+/// What one key press (or gesture) did.
 public struct PressResult: Sendable {
-  /// The key pressed.
-  public var key: Tenfoot_V1_Key
+  /// What was done: a key name, or a gesture ("swipe right").
+  public var name: String
   /// The engine's effects, in order (down, then up).
   public var effects: [Tenfoot_V1_FocusEffect]
   /// The focused item afterwards.
   public var focused: String?
+  /// Whether the focused item is a text field (the remote may `type`).
+  public var editingText = false
 
   /// One line for people and scripts: `right: focus r0c0 → r0c1 (right); focused r0c1`.
   public var line: String {
     let what = effects.isEmpty ? "no effect" : effects.map(\.summary).joined(separator: "; ")
-    return "\(key.name): \(what); focused \(focused ?? "none")"
+    return
+      "\(name): \(what); focused \(focused ?? "none")\(editingText ? " (text field: type to edit)" : "")"
   }
 }
 

@@ -50,7 +50,15 @@ struct HeadlessFrame: Encodable {
 
   init(_ frame: ScreenFrame) { self.frame = frame }
 
-  enum Keys: String, CodingKey { case screen, epoch, seq, focused, states, event }
+  enum Keys: String, CodingKey {
+    case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
+  }
+
+  enum ParallaxKeys: String, CodingKey {
+    case item, rotateX, rotateY, scale, translate, shadow, specular
+  }
+
+  enum ShadowKeys: String, CodingKey { case radius, offsetY, opacity }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
@@ -64,5 +72,32 @@ struct HeadlessFrame: Encodable {
     }
     try container.encode(frame.states.mapValues(\.rawValue), forKey: .states)
     try container.encodeIfPresent(frame.lastEvent, forKey: .event)
+    if let parallax = frame.parallax {
+      var nested = container.nestedContainer(keyedBy: ParallaxKeys.self, forKey: .parallax)
+      try nested.encode(parallax.item, forKey: .item)
+      try nested.encode(Self.round(parallax.rotateX), forKey: .rotateX)
+      try nested.encode(Self.round(parallax.rotateY), forKey: .rotateY)
+      try nested.encode(Self.round(parallax.scale), forKey: .scale)
+      try nested.encode(
+        parallax.translate.map { [Self.round($0.x), Self.round($0.y)] }, forKey: .translate)
+      var shadow = nested.nestedContainer(keyedBy: ShadowKeys.self, forKey: .shadow)
+      try shadow.encode(parallax.shadow.radius, forKey: .radius)
+      try shadow.encode(parallax.shadow.offsetY, forKey: .offsetY)
+      try shadow.encode(parallax.shadow.opacity, forKey: .opacity)
+      try nested.encode(
+        [Self.round(parallax.specular.x), Self.round(parallax.specular.y)], forKey: .specular)
+    } else {
+      try container.encodeNil(forKey: .parallax)
+    }
+    try container.encode(frame.text, forKey: .text)
+    try container.encode(frame.editingText, forKey: .editing)
+    try container.encode(frame.events, forKey: .events)
+    try container.encode(
+      frame.scroll.mapValues { [Self.round($0.x), Self.round($0.y)] }, forKey: .scroll)
+  }
+
+  /// Three decimals: enough for tests and people, and stable across platforms.
+  static func round(_ value: Double) -> Double {
+    (value * 1000).rounded() / 1000
   }
 }

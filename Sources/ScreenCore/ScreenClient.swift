@@ -31,6 +31,8 @@ public struct ScreenConfiguration: Sendable {
 public final class ScreenClient {
   private let configuration: ScreenConfiguration
   private let renderer: any Renderer
+  /// The app reacting to this screen's events, if it runs one.
+  private let app: CatalogApp?
   private let logger: Logger
   private let control: ControlConnection
   private let subscriber: Socket
@@ -43,9 +45,11 @@ public final class ScreenClient {
 
   /// Creates and connects the sockets (subscribing before any snapshot is requested).
   public init(
-    configuration: ScreenConfiguration, context: Context, renderer: any Renderer, logger: Logger
+    configuration: ScreenConfiguration, context: Context, renderer: any Renderer, logger: Logger,
+    app: CatalogApp? = nil
   ) throws(ZeroMQError) {
     self.configuration = configuration
+    self.app = app
     self.renderer = renderer
     self.logger = logger
     waker = try Waker()
@@ -122,8 +126,34 @@ public final class ScreenClient {
   private func perform(_ action: StateSync.Action) throws {
     switch action {
     case .none: break
-    case .render(let frame): try renderer.render(frame)
+    case .render(let frame):
+      try renderer.render(frame)
+      if let app { send(app.react(to: frame)) }
     case .resync(let reason): try resync(reason: reason)
+    }
+  }
+
+  /// Sends the app's requests in order on the control connection; a refusal is logged (the
+  /// app asked for something the engine would not do) and the rest still go.
+  private func send(_ requests: [Tenfoot_V1_Envelope.OneOf_Body]) {
+    for request in requests {
+      let name = Tenfoot_V1_Envelope(sender: "", seq: 0, sentAtNanoseconds: 0, body: request)
+        .bodyName
+      do {
+        let reply = try control.request(
+          request, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+        if case .error(let error) = reply {
+          logger.warning(
+            "app request refused",
+            metadata: [
+              "request": "\(name)", "error.code": "\(error.code.name)",
+              "error.message": "\(error.message)",
+            ])
+        }
+      } catch {
+        logger.warning(
+          "app request failed", metadata: ["request": "\(name)", "error": "\(error)"])
+      }
     }
   }
 

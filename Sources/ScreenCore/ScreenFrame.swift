@@ -19,6 +19,17 @@ public struct ScreenFrame: Sendable, Equatable {
   public var states: [String: FocusDisplayState]
   /// A short line about the last change (e.g. "right → r0c1", "bump ←"), for status lines.
   public var lastEvent: String?
+  /// The focused item's parallax (tilt, scale, layers, shadow, specular), if anything is
+  /// focused.
+  public var parallax: Parallax?
+  /// Every text field's value.
+  public var text: [String: String] = [:]
+  /// Whether the focused item is a text field.
+  public var editingText = false
+  /// The effects applied in this frame, as short names: "bump", "activated:<id>", "back", …
+  public var events: [String] = []
+  /// Scrolling group id → its offset (content moved left and up by this much).
+  public var scroll: [String: Point] = [:]
 
   /// Creates a frame.
   public init(
@@ -32,6 +43,32 @@ public struct ScreenFrame: Sendable, Equatable {
     self.focused = focused
     self.states = states
     self.lastEvent = lastEvent
+  }
+}
+
+extension ScreenFrame {
+  /// Every item's frame as shown: moved by the scroll offsets of the groups around it.
+  public func presentedFrames() -> [String: Rect] {
+    var shift: [String: Point] = [:]
+    func walk(_ group: Group, _ inherited: Point) {
+      var total = inherited
+      if let own = scroll[group.id] {
+        total.x += own.x
+        total.y += own.y
+      }
+      for item in group.items { shift[item] = total }
+      for child in group.groups { walk(child, total) }
+    }
+    for group in layout.groups { walk(group, .zero) }
+    var frames: [String: Rect] = [:]
+    frames.reserveCapacity(layout.items.count)
+    for item in layout.items {
+      let offset = shift[item.id] ?? .zero
+      frames[item.id] = Rect(
+        x: item.frame.x - offset.x, y: item.frame.y - offset.y, width: item.frame.width,
+        height: item.frame.height)
+    }
+    return frames
   }
 }
 

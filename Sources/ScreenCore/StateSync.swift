@@ -50,6 +50,10 @@ public struct StateSync: Sendable {
       screen: screen, epoch: snapshot.epoch, seq: snapshot.seq,
       layout: Layout(wire: snapshot.layout),
       focused: snapshot.hasFocused ? snapshot.focused : nil, states: states)
+    next.parallax = snapshot.hasParallax ? Parallax(wire: snapshot.parallax) : nil
+    next.text = snapshot.text
+    next.editingText = snapshot.editingText
+    for offset in snapshot.scroll { next.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
     let buffered = pending
     pending.removeAll()
     awaitingSnapshot = false
@@ -106,5 +110,10 @@ public struct StateSync: Sendable {
       if let state = FocusDisplayState(wire: item.state) { frame.states[item.id] = state }
     }
     frame.lastEvent = delta.effects.map(\.summary).joined(separator: "; ")
+    frame.parallax = delta.hasParallax ? Parallax(wire: delta.parallax) : nil
+    frame.text.merge(delta.text) { $1 }
+    frame.editingText = delta.editingText
+    frame.events = delta.effects.compactMap(\.eventName)
+    for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
   }
 }

@@ -147,8 +147,16 @@ extension TerminalRenderer {
     let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
     let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
     var lifted: [(Item, FocusDisplayState, CellRect)] = []
-    for item in frame.layout.items {
+    let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
+    for var item in frame.layout.items {
+      if let shown = presented[item.id] { item.frame = shown }
       let state = displayState(of: item, in: frame)
+      if item.kind == .textField {
+        // A text field shows its value (its title is the placeholder), with a cursor when
+        // it has focus.
+        let value = frame.text[item.id] ?? item.value
+        item.title = (value.isEmpty ? item.title : value) + (item.id == frame.focused ? "▏" : "")
+      }
       let box = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: content)
       guard !box.isEmpty else { continue }
       if state == .focused || state == .highlighted {
@@ -158,7 +166,9 @@ extension TerminalRenderer {
       }
     }
     for (item, state, box) in lifted {
-      drawItem(item, state, box, in: &grid, content: content, colorMode: colorMode)
+      drawItem(
+        item, state, box, in: &grid, content: content, colorMode: colorMode,
+        parallax: frame.parallax)
     }
 
     grid.fill(CellRect(x: 0, y: rows - 2, width: columns, height: 1), style: Palette.status)
@@ -188,9 +198,21 @@ extension TerminalRenderer {
     } else {
       parts.append("▶ (nothing focused)")
     }
+    if let parallax = frame.parallax, parallax.rotateX != 0 || parallax.rotateY != 0 {
+      parts.append("tilt \(degrees(parallax.rotateX))/\(degrees(parallax.rotateY))")
+    }
+    if let parallax = frame.parallax, parallax.scale != Parallax.focusedScale {
+      parts.append("scale \((parallax.scale * 100).rounded() / 100)")
+    }
     parts.append("seq \(frame.seq)")
     if let event = frame.lastEvent, !event.isEmpty { parts.append(event) }
     return parts.joined(separator: " · ")
+  }
+
+  /// A rotation in whole degrees with a sign, like `+3°`.
+  static func degrees(_ value: Double) -> String {
+    let rounded = Int(value.rounded())
+    return (rounded > 0 ? "+" : "") + "\(rounded)°"
   }
 
   /// The frame's state for `item`, falling back to what the layout alone implies.
@@ -262,7 +284,7 @@ extension TerminalRenderer {
   /// Draws one item in its state.
   static func drawItem(
     _ item: Item, _ state: FocusDisplayState, _ box: CellRect, in grid: inout CellGrid,
-    content: CellRect, colorMode: ColorMode
+    content: CellRect, colorMode: ColorMode, parallax: Parallax? = nil
   ) {
     switch state {
     case .focused, .highlighted:
@@ -276,7 +298,8 @@ extension TerminalRenderer {
       grid.fill(grown, style: Palette.focusedFill)
       drawBox(
         grown, border: .double, borderStyle: Palette.focusedBorder, title: item.title,
-        titleStyle: Palette.focusedTitle, in: &grid)
+        titleStyle: Palette.focusedTitle, in: &grid,
+        titleOffset: parallax?.item == item.id ? parallaxOffset(parallax) : (0, 0))
       if state == .highlighted { grid.restyle(grown) { $0.inverse = true } }
     case .selected:
       var titleStyle = Palette.selectedTitle
@@ -300,7 +323,7 @@ extension TerminalRenderer {
   /// vertical border glyphs.
   static func drawBox(
     _ box: CellRect, border: Border, borderStyle: Style, title: String, titleStyle: Style,
-    in grid: inout CellGrid
+    in grid: inout CellGrid, titleOffset: (x: Int, y: Int) = (0, 0)
   ) {
     guard !box.isEmpty else { return }
     let left = box.x
@@ -331,8 +354,21 @@ extension TerminalRenderer {
     let room = box.width - 2
     guard room > 0 else { return }
     let shown = truncated(title, to: room)
-    let row = box.height >= 3 ? top + (box.height - 1) / 2 : top
-    grid.put(shown, x: left + 1 + (room - shown.count) / 2, y: row, style: titleStyle)
+    var row = box.height >= 3 ? top + (box.height - 1) / 2 : top
+    var column = left + 1 + (room - shown.count) / 2
+    // The parallax shift, only where it keeps the title inside the border.
+    if box.height >= 5 { row = min(bottom - 1, max(top + 1, row + titleOffset.y)) }
+    if room - shown.count >= 2 {
+      column = min(right - shown.count, max(left + 1, column + titleOffset.x))
+    }
+    grid.put(shown, x: column, y: row, style: titleStyle)
+  }
+
+  /// The focused card's content shift for its tilt: one cell towards the tilt past 1.5°.
+  static func parallaxOffset(_ parallax: Parallax?) -> (x: Int, y: Int) {
+    guard let parallax else { return (0, 0) }
+    func step(_ degrees: Double) -> Int { degrees > 1.5 ? 1 : degrees < -1.5 ? -1 : 0 }
+    return (step(parallax.rotateY), step(-parallax.rotateX))
   }
 
   /// `text` cut to `width` characters, ending in `…` when cut.

@@ -17,7 +17,10 @@ struct RemoteCommand: ParsableCommand {
       Return selects, Esc/Backspace is Menu, q quits.
       """,
     version: TenFootVersion.string,
-    subcommands: [Interactive.self, Press.self, Script.self, Focus.self, Debug.self],
+    subcommands: [
+      Interactive.self, Press.self, Hold.self, Double.self, Swipe.self, Drag.self, Click.self,
+      TypeText.self, Script.self, Focus.self, Debug.self,
+    ],
     defaultSubcommand: Interactive.self)
 }
 
@@ -103,7 +106,7 @@ extension RemoteCommand {
         }
         let keys = try RemoteScript.parse(text)
         let remote = try options.connect()
-        for key in keys { try report(remote.press(key)) }
+        for action in keys { try report(remote.perform(action)) }
         return
       }
       // Standard input is streamed: each key is pressed as its line arrives, over the one
@@ -113,7 +116,7 @@ extension RemoteCommand {
       while let line = readLine(strippingNewline: true) {
         number += 1
         if let key = try RemoteScript.parseLine(Substring(line), number: number) {
-          try report(remote.press(key))
+          try report(remote.perform(key))
         }
       }
     }

@@ -30,9 +30,14 @@ struct ScreenCommand: ParsableCommand {
   var id = "main"
 
   @Option(
-    help: "Layout JSON file to register (default: the embedded demo catalog).",
+    help: "Layout JSON file to register instead of the catalog app (no app runs then).",
     completion: .file(extensions: ["json"]))
   var layout: String?
+
+  @Option(
+    help: "Catalog JSON for the catalog app (default: the built-in catalog).",
+    completion: .file(extensions: ["json"]))
+  var catalog: String?
 
   @Flag(help: "Show an existing session without registering a layout (a mirror).")
   var mirror = false
@@ -50,6 +55,9 @@ struct ScreenCommand: ParsableCommand {
     if let problem = ScreenID.problem(with: id) { throw ValidationError(problem) }
     if mirror && layout != nil {
       throw ValidationError("--mirror registers no layout: drop --layout")
+    }
+    if layout != nil && catalog != nil {
+      throw ValidationError("--layout replaces the catalog app: give --layout or --catalog")
     }
   }
 
@@ -71,6 +79,7 @@ struct ScreenCommand: ParsableCommand {
     let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLog)
 
     var registered: Layout?
+    var app: CatalogApp?
     if !mirror {
       if let layout {
         do {
@@ -79,7 +88,9 @@ struct ScreenCommand: ParsableCommand {
           throw ValidationError("\(error)")
         }
       } else {
-        registered = DemoCatalog.layout
+        let catalog = try self.catalog.map { try Catalog.load(path: $0) } ?? .builtIn
+        app = CatalogApp(catalog: catalog)
+        registered = app?.homeLayout
       }
     }
     let output: any Renderer =
@@ -91,7 +102,7 @@ struct ScreenCommand: ParsableCommand {
     configuration.dropDeltas = Set(debugDropDelta)
     let context = try Context()
     let client = try ScreenClient(
-      configuration: configuration, context: context, renderer: output, logger: logger)
+      configuration: configuration, context: context, renderer: output, logger: logger, app: app)
     let stopper = client.stopper
     SignalWatcher.onTerminate { stopper.stop() }
     try client.run()

@@ -95,6 +95,14 @@ struct Frame: CustomStringConvertible {
   let states: [String: String]
   let event: String?
   let line: String
+  /// The focused item's rotation about y, degrees (nil when nothing is focused).
+  let rotateY: Double?
+  /// The focused item's scale.
+  let scale: Double?
+  /// Text field values.
+  let text: [String: String]
+  /// The effects applied in this frame ("bump", "activated:<id>", …).
+  let events: [String]
 
   init?(_ line: String) {
     guard let data = line.data(using: .utf8),
@@ -108,6 +116,11 @@ struct Frame: CustomStringConvertible {
     self.states = states
     event = object["event"] as? String
     self.line = line
+    let parallax = object["parallax"] as? [String: Any]
+    rotateY = parallax?["rotateY"] as? Double
+    scale = parallax?["scale"] as? Double
+    text = object["text"] as? [String: String] ?? [:]
+    events = object["events"] as? [String] ?? []
   }
 
   var description: String { line }

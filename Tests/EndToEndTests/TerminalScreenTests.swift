@@ -157,7 +157,7 @@ struct TerminalScreenTests {
     #expect(try tmux.pane("cursor_flag") == "1", "the cursor is visible again")
   }
 
-  @Test("the interactive remote: arrows move, Return selects, Esc is Menu, q quits")
+  @Test("the interactive remote: arrows move, Return selects, Esc is Menu, touch mode, q quits")
   func interactiveRemote() throws {
     try #require(Self.hasTmux, "tmux is not installed: run scripts/bootstrap")
     let stack = try Stack(.ipc)
@@ -181,6 +181,16 @@ struct TerminalScreenTests {
 
     try tmux.run(["send-keys", "-t", tmux.session, "Escape"])
     try tmux.waitFor("Escape to press Menu") { $0.contains("menu: back; focused r1c0") }
+
+    // Touch mode: arrows slide a virtual finger; a third of the surface (0.7 ≥ 2/3) is a step.
+    try tmux.run(["send-keys", "-t", tmux.session, "t"])
+    try tmux.waitFor("touch mode on") { $0.contains("finger at 0.00, 0.00") }
+    try tmux.run(["send-keys", "-t", tmux.session] + Array(repeating: "Right", count: 7))
+    try tmux.waitFor("the finger's step") {
+      $0.contains("focus r1c0 → r1c1 (right); focused r1c1 · finger at 0.70, 0.00")
+    }
+    try tmux.run(["send-keys", "-t", tmux.session, "t"])
+    try tmux.waitFor("touch mode off") { $0.contains("touch mode off") }
     try tmux.run(["send-keys", "-t", tmux.session, "q"])
     let pane = try tmux.waitFor("the remote to quit on q") { $0.contains("remote-exited-") }
     #expect(pane.contains("remote-exited-0"), "\(pane)")

@@ -161,7 +161,7 @@ struct TerminalRendererTests {
 
   @Test("a one-step focus move costs far fewer bytes than a full repaint")
   func diffAfterMove() throws {
-    let layout = DemoCatalog.layout
+    let layout = CatalogApp().homeLayout
     func frame(_ focused: String, seq: UInt64) -> ScreenFrame {
       var states: [String: FocusDisplayState] = [:]
       for item in layout.items {
@@ -174,9 +174,9 @@ struct TerminalRendererTests {
     }
     for mode in ColorMode.allCases {
       let before = TerminalRenderer.compose(
-        frame("row0-0", seq: 1), columns: 120, rows: 40, colorMode: mode)
+        frame("upnext-0", seq: 1), columns: 120, rows: 40, colorMode: mode)
       let after = TerminalRenderer.compose(
-        frame("row0-1", seq: 2), columns: 120, rows: 40, colorMode: mode)
+        frame("upnext-1", seq: 2), columns: 120, rows: 40, colorMode: mode)
       let full = after.ansiDiff(from: nil, colorMode: mode).utf8.count
       let step = after.ansiDiff(from: before, colorMode: mode).utf8.count
       print("\(mode): full repaint \(full) bytes, one-step move \(step) bytes")

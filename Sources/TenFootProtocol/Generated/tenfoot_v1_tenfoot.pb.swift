@@ -1128,7 +1128,35 @@ public nonisolated struct Tenfoot_V1_PatchLayout: Sendable {
 
   public var operations: [Tenfoot_V1_PatchOperation] = []
 
+  /// Where focus goes once the patch is applied, in the same step (closing a view and putting
+  /// focus back where it was, with no focus anywhere else in between).
+  public var focus: Tenfoot_V1_PatchLayout.OneOf_Focus? = nil
+
+  public var focusItem: String {
+    get {
+      if case .focusItem(let v)? = focus {return v}
+      return String()
+    }
+    set {focus = .focusItem(newValue)}
+  }
+
+  public var focusGroup: String {
+    get {
+      if case .focusGroup(let v)? = focus {return v}
+      return String()
+    }
+    set {focus = .focusGroup(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// Where focus goes once the patch is applied, in the same step (closing a view and putting
+  /// focus back where it was, with no focus anywhere else in between).
+  public nonisolated enum OneOf_Focus: Equatable, Sendable {
+    case focusItem(String)
+    case focusGroup(String)
+
+  }
 
   public init() {}
 }
@@ -3050,7 +3078,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_PatchLayout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PatchLayout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}operations\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}operations\0\u{3}focus_item\0\u{3}focus_group\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3060,17 +3088,48 @@ nonisolated extension Tenfoot_V1_PatchLayout: SwiftProtobuf.Message, SwiftProtob
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.operations) }()
+      case 3: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.focus != nil {try decoder.handleConflictingOneOf()}
+          self.focus = .focusItem(v)
+        }
+      }()
+      case 4: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.focus != nil {try decoder.handleConflictingOneOf()}
+          self.focus = .focusGroup(v)
+        }
+      }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
     }
     if !self.operations.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.operations, fieldNumber: 2)
+    }
+    switch self.focus {
+    case .focusItem?: try {
+      guard case .focusItem(let v)? = self.focus else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    }()
+    case .focusGroup?: try {
+      guard case .focusGroup(let v)? = self.focus else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3078,6 +3137,7 @@ nonisolated extension Tenfoot_V1_PatchLayout: SwiftProtobuf.Message, SwiftProtob
   public static func ==(lhs: Tenfoot_V1_PatchLayout, rhs: Tenfoot_V1_PatchLayout) -> Bool {
     if lhs.screenID != rhs.screenID {return false}
     if lhs.operations != rhs.operations {return false}
+    if lhs.focus != rhs.focus {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,88 @@
+import TenFootProtocol
+
+/// Synthesizes realistic Siri Remote touch streams: samples at 120 Hz along a straight path,
+/// the finger accelerating into the stroke and leaving the surface at the release velocity
+/// asked for.
+///
+/// Velocity ramps linearly from half the release velocity to the release velocity, so the
+/// stroke takes `2·distance / (1.5·velocity)` seconds; the recognizer measures the release
+/// velocity over its last 50 ms, which this profile delivers within a few percent.
+public enum GestureSynthesizer {
+  /// One synthesized sample, `at` seconds after the stroke starts.
+  public struct Sample: Sendable, Equatable {
+    /// The phase.
+    public var phase: Tenfoot_V1_TouchPhase
+    /// Surface position, each axis in [−1, 1].
+    public var x: Double
+    /// Surface position.
+    public var y: Double
+    /// Seconds from the first sample.
+    public var at: Double
+  }
+
+  /// The sampling rate of a Siri Remote's touch surface, in hertz.
+  public static let rate = 120.0
+
+  /// Named swipe speeds, in surface units per second (the surface is 2 units wide): `slow` is
+  /// a deliberate drag that stays under the coasting threshold, `fast` a flick.
+  public static let speeds: [(name: String, velocity: Double)] = [
+    ("slow", 0.8), ("medium", 2.5), ("fast", 6.0),
+  ]
+
+  /// A swipe along a direction: from a point before the centre through `distance` units,
+  /// drifting `drift` units across the direction on the way (a thumb's diagonal).
+  public static func swipe(
+    _ direction: Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double = 0
+  ) -> [Sample] {
+    let (dx, dy): (Double, Double) =
+      switch direction {
+      case .left: (-1, 0)
+      case .up: (0, -1)
+      case .down: (0, 1)
+      default: (1, 0)
+      }
+    let start = (
+      x: -dx * distance / 2 - abs(dy) * drift / 2, y: -dy * distance / 2 - abs(dx) * drift / 2
+    )
+    let duration = 2 * distance / (1.5 * velocity)
+    let count = max(2, Int(duration * rate))
+    var samples = [Sample(phase: .began, x: start.x, y: start.y, at: 0)]
+    let v0 = velocity / 2
+    let acceleration = (velocity - v0) / duration
+    for index in 1...count {
+      let t = duration * Double(index) / Double(count)
+      let travelled = v0 * t + acceleration * t * t / 2
+      let across = drift * travelled / distance
+      samples.append(
+        Sample(
+          phase: index == count ? .ended : .moved,
+          x: clamp(start.x + dx * travelled + abs(dy) * across),
+          y: clamp(start.y + dy * travelled + abs(dx) * across), at: t))
+    }
+    return samples
+  }
+
+  /// Touch down at the centre, slide to (x, y) over `duration` seconds easing in and out,
+  /// rest there for `rest` seconds (the item stays tilted), then lift.
+  public static func drag(toX x: Double, y: Double, duration: Double, rest: Double) -> [Sample] {
+    var samples = [Sample(phase: .began, x: 0, y: 0, at: 0)]
+    let moving = max(1, Int(duration * rate))
+    for index in 1...moving {
+      let progress = Double(index) / Double(moving)
+      let eased = progress * progress * (3 - 2 * progress)  // smoothstep
+      samples.append(
+        Sample(phase: .moved, x: clamp(x * eased), y: clamp(y * eased), at: duration * progress))
+    }
+    let resting = Int(rest * rate)
+    for index in 0..<resting {
+      samples.append(
+        Sample(
+          phase: .moved, x: clamp(x), y: clamp(y), at: duration + Double(index + 1) / rate))
+    }
+    let end = duration + Double(resting + 1) / rate
+    samples.append(Sample(phase: .ended, x: clamp(x), y: clamp(y), at: end))
+    return samples
+  }
+
+  private static func clamp(_ value: Double) -> Double { min(1, max(-1, value)) }
+}

@@ -1,0 +1,137 @@
+import TenFootProtocol
+
+/// One thing a remote can do: a command on the command line, or a line of a script.
+public enum RemoteAction: Sendable, Equatable {
+  /// Press and release a key.
+  case press(Tenfoot_V1_Key)
+  /// Hold a key down for a while (arrows repeat, select opens the context menu).
+  case hold(Tenfoot_V1_Key, seconds: Double)
+  /// Two quick presses.
+  case double(Tenfoot_V1_Key)
+  /// A swipe on the touch surface, drifting `drift` units across its direction.
+  case swipe(Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double)
+  /// Touch, slide to a point, rest, lift: tilts the focused item.
+  case drag(x: Double, y: Double, duration: Double)
+  /// A click on the touch surface (select).
+  case click
+  /// Type into the focused text field.
+  case type(String)
+
+  /// How long a drag rests at its end before lifting, seconds.
+  public static let dragRest = 0.3
+
+  /// Parses the words of one command (`hold right 2s`, `swipe left fast`, `drag 0.2,0`,
+  /// `type "hello"`, `right`): the same grammar for scripts and the interactive prompt.
+  public static func parse(_ words: [String]) throws(RemoteError) -> RemoteAction {
+    guard let verb = words.first else { throw RemoteError("empty command") }
+    let rest = Array(words.dropFirst())
+    func key(_ name: String?) throws(RemoteError) -> Tenfoot_V1_Key {
+      guard let name, let key = Tenfoot_V1_Key(name: name) else {
+        throw RemoteError(
+          "unknown key \"\(name ?? "")\" (keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")))"
+        )
+      }
+      return key
+    }
+    switch verb {
+    case "press":
+      guard rest.count == 1 else { throw RemoteError("press takes one key") }
+      return .press(try key(rest.first))
+    case "hold":
+      guard rest.count == 1 || rest.count == 2 else {
+        throw RemoteError("hold takes a key and a duration, like: hold right 2s")
+      }
+      let seconds = rest.count == 2 ? try duration(rest[1]) : 1
+      return .hold(try key(rest.first), seconds: seconds)
+    case "double":
+      guard rest.count == 1 else { throw RemoteError("double takes one key") }
+      return .double(try key(rest.first))
+    case "swipe":
+      guard let direction = rest.first, ["left", "right", "up", "down"].contains(direction) else {
+        throw RemoteError("swipe takes a direction: left, right, up or down")
+      }
+      var velocity = 2.5
+      var distance = 1.2
+      var drift = 0.0
+      for word in rest.dropFirst() {
+        if let named = GestureSynthesizer.speeds.first(where: { $0.name == word }) {
+          velocity = named.velocity
+        } else if word.hasPrefix("v="), let value = Double(word.dropFirst(2)), value > 0 {
+          velocity = value
+        } else if word.hasPrefix("d="), let value = Double(word.dropFirst(2)), value > 0,
+          value <= 2
+        {
+          distance = value
+        } else if word.hasPrefix("drift="), let value = Double(word.dropFirst(6)), abs(value) <= 1 {
+          drift = value
+        } else {
+          throw RemoteError(
+            "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2, drift=UNITS up to 1)"
+          )
+        }
+      }
+      return .swipe(try key(direction), velocity: velocity, distance: distance, drift: drift)
+    case "drag":
+      guard let target = rest.first else { throw RemoteError("drag takes a point, like 0.2,0") }
+      let point = try self.point(target)
+      let seconds = rest.count > 1 ? try duration(rest[1]) : 0.25
+      return .drag(x: point.x, y: point.y, duration: seconds)
+    case "click":
+      return .click
+    case "type":
+      let text = rest.joined(separator: " ")
+      guard !text.isEmpty else { throw RemoteError("type takes text, like: type \"star\"") }
+      return .type(unquote(text))
+    default:
+      guard rest.isEmpty else { throw RemoteError("unknown command \"\(verb)\"") }
+      return .press(try key(verb))
+    }
+  }
+
+  /// `2s`, `500ms` or `1.5` (seconds), between 0 and 60 s.
+  static func duration(_ word: String) throws(RemoteError) -> Double {
+    var text = Substring(word)
+    var scale = 1.0
+    if text.hasSuffix("ms") {
+      text = text.dropLast(2)
+      scale = 0.001
+    } else if text.hasSuffix("s") {
+      text = text.dropLast()
+    }
+    guard let value = Double(text), value > 0, value * scale <= 60 else {
+      throw RemoteError("bad duration \"\(word)\" (like 2s, 500ms; at most 60 s)")
+    }
+    return value * scale
+  }
+
+  /// `X,Y` with both in [−1, 1].
+  static func point(_ word: String) throws(RemoteError) -> (x: Double, y: Double) {
+    let parts = word.split(separator: ",")
+    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+      abs(x) <= 1, abs(y) <= 1
+    else {
+      throw RemoteError("bad point \"\(word)\" (X,Y with both between -1 and 1, like 0.2,0)")
+    }
+    return (x, y)
+  }
+
+  private static func unquote(_ text: String) -> String {
+    if text.count >= 2, text.first == "\"", text.last == "\"" {
+      return String(text.dropFirst().dropLast())
+    }
+    return text
+  }
+
+  /// The action as a short name for output lines ("swipe right", "hold right").
+  public var name: String {
+    switch self {
+    case .press(let key): key.name
+    case .hold(let key, _): "hold \(key.name)"
+    case .double(let key): "double \(key.name)"
+    case .swipe(let key, _, _, _): "swipe \(key.name)"
+    case .drag: "drag"
+    case .click: "click"
+    case .type: "type"
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TenFootProtocol
+
+extension RemoteClient {
+  /// Performs one action over the one connection, in real time (a two-second hold takes two
+  /// seconds), stamping every event with the remote's monotonic clock; returns everything
+  /// the broker did.
+  public func perform(_ action: RemoteAction) throws(RemoteError) -> PressResult {
+    var acks: [Tenfoot_V1_Ack] = []
+    let start = MonotonicClock.nanoseconds()
+    switch action {
+    case .press(let key):
+      acks.append(try sendKey(key, .down, at: start))
+      acks.append(try sendKey(key, .up, at: MonotonicClock.nanoseconds()))
+    case .click:
+      acks.append(try sendKey(.select, .down, at: start))
+      acks.append(try sendKey(.select, .up, at: MonotonicClock.nanoseconds()))
+    case .double(let key):
+      for tap in 0..<2 {
+        if tap == 1 { Self.wait(until: start + 120_000_000) }
+        acks.append(try sendKey(key, .down, at: MonotonicClock.nanoseconds()))
+        acks.append(try sendKey(key, .up, at: MonotonicClock.nanoseconds()))
+      }
+    case .hold(let key, let seconds):
+      // Held ticks every 50 ms carry the timestamps the broker derives repeats from.
+      let end = start + UInt64(seconds * 1e9)
+      acks.append(try sendKey(key, .down, at: start))
+      var tick = start + Self.holdTick
+      while tick < end {
+        Self.wait(until: tick)
+        acks.append(try sendKey(key, .held, at: tick))
+        tick += Self.holdTick
+      }
+      Self.wait(until: end)
+      acks.append(try sendKey(key, .up, at: end))
+    case .swipe(let key, let velocity, let distance, let drift):
+      let samples = GestureSynthesizer.swipe(
+        key, velocity: velocity, distance: distance, drift: drift)
+      acks += try sendTouches(samples, from: start)
+    case .drag(let x, let y, let duration):
+      let samples = GestureSynthesizer.drag(
+        toX: x, y: y, duration: duration, rest: RemoteAction.dragRest)
+      acks += try sendTouches(samples, from: start)
+    case .type(let text):
+      var input = Tenfoot_V1_TextInput()
+      input.append = text
+      acks.append(try send(.text(input), what: "type"))
+    }
+    let last = acks.last
+    var result = PressResult(
+      name: action.name, effects: acks.flatMap(\.effects),
+      focused: last?.hasFocused == true ? last?.focused : nil)
+    result.editingText = last?.editingText ?? false
+    return result
+  }
+
+  /// Sends one touch sample stamped now (the interactive touch mode).
+  public func touch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double) throws(RemoteError)
+    -> PressResult
+  {
+    var touch = Tenfoot_V1_TouchEvent()
+    touch.phase = phase
+    touch.x = x
+    touch.y = y
+    touch.timestampNs = MonotonicClock.nanoseconds()
+    let ack = try send(.touch(touch), what: "touch")
+    return PressResult(
+      name: "touch", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+  }
+
+  /// The interval between held ticks, nanoseconds.
+  static let holdTick: UInt64 = 50_000_000
+
+  private func sendTouches(_ samples: [GestureSynthesizer.Sample], from start: UInt64)
+    throws(RemoteError) -> [Tenfoot_V1_Ack]
+  {
+    var acks: [Tenfoot_V1_Ack] = []
+    acks.reserveCapacity(samples.count)
+    for sample in samples {
+      let time = start + UInt64(sample.at * 1e9)
+      Self.wait(until: time)
+      var touch = Tenfoot_V1_TouchEvent()
+      touch.phase = sample.phase
+      touch.x = sample.x
+      touch.y = sample.y
+      touch.timestampNs = time
+      acks.append(try send(.touch(touch), what: "touch"))
+    }
+    return acks
+  }
+
+  /// Sleeps until the monotonic clock reaches `deadline` (nanoseconds).
+  static func wait(until deadline: UInt64) {
+    let now = MonotonicClock.nanoseconds()
+    guard deadline > now else { return }
+    Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9)
+  }
+}

@@ -1,0 +1,93 @@
+import FocusEngine
+import Foundation
+
+/// What the catalog app shows: rows of posters. Loaded from JSON (`--catalog FILE`):
+/// `{"rows": [{"title": "Up Next", "posters": [{"title": "Night Train"},
+/// {"title": "Locked", "comingSoon": true}]}]}`; ids are derived (`upnext-0`, …) unless a
+/// poster names its own `id`.
+public struct Catalog: Sendable, Equatable, Decodable {
+  /// One row of posters.
+  public struct Row: Sendable, Equatable, Decodable {
+    /// The row's heading.
+    public var title: String
+    /// Its posters, leading to trailing.
+    public var posters: [Poster]
+  }
+
+  /// One poster.
+  public struct Poster: Sendable, Equatable, Decodable {
+    /// Its id, if the catalog names one.
+    public var id: String?
+    /// Its title.
+    public var title: String
+    /// Announced but not available yet: shown dimmed, never focusable.
+    public var comingSoon: Bool?
+  }
+
+  /// The rows, top to bottom.
+  public var rows: [Row]
+
+  /// Loads and checks a catalog file.
+  public static func load(path: String) throws -> Catalog {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScreenError("\(path): cannot read the catalog file")
+    }
+    let catalog: Catalog
+    do {
+      catalog = try JSONDecoder().decode(Catalog.self, from: data)
+    } catch {
+      throw ScreenError("\(path): not a catalog: \(error)")
+    }
+    guard !catalog.rows.isEmpty, catalog.rows.allSatisfy({ !$0.posters.isEmpty }) else {
+      throw ScreenError("\(path): a catalog needs at least one row, and every row a poster")
+    }
+    return catalog
+  }
+
+  /// The built-in catalog: four rows of twelve posters, a few coming soon.
+  public static let builtIn: Catalog = {
+    func row(_ title: String, _ names: [String]) -> Row {
+      Row(
+        title: title,
+        posters: names.map { name in
+          name.hasPrefix("~")
+            ? Poster(title: String(name.dropFirst()), comingSoon: true) : Poster(title: name)
+        })
+    }
+    return Catalog(rows: [
+      row(
+        "Up Next",
+        [
+          "The Long Field", "Night Train", "Blue Harbor", "~Coming Soon", "Paper Moons",
+          "Glass City", "North Star", "Salt Road", "Winter Light", "Open Water", "Echo Park",
+          "Last Summer",
+        ]),
+      row(
+        "Trending",
+        [
+          "Orbit", "~Locked", "Red Canyon", "Quiet Hours", "Signal", "Low Tide", "Static",
+          "Parallel", "Deep Field", "Afterglow", "Undertow", "Night Shift",
+        ]),
+      row(
+        "Classics",
+        [
+          "Old Roads", "Silver Screen", "~Restoring", "Golden Hour", "Last Reel",
+          "First Light", "Picture Show", "Long Goodbye", "Matinee", "Newsreel", "Encore",
+          "The Usher",
+        ]),
+      row(
+        "Kids",
+        [
+          "Tiny Robots", "Cloud Castle", "Sea Friends", "~Soon", "Moon Bus", "Dino Day",
+          "Paper Planes", "Sock Puppets", "Star Camp", "Bubble Town", "Snow Day", "Kite Hill",
+        ]),
+    ])
+  }()
+
+  /// The id of the poster at `column` of row `row`.
+  public func posterID(row: Int, column: Int) -> String {
+    if let id = rows[row].posters[column].id { return id }
+    let slug = rows[row].title.lowercased().filter { $0.isLetter || $0.isNumber }
+    return "\(slug.isEmpty ? "row\(row)" : slug)-\(column)"
+  }
+}

@@ -1,0 +1,202 @@
+import FocusEngine
+import TenFootProtocol
+
+/// The demo app a screen runs on the engine: a tvOS-like home (a menu bar, a search field,
+/// rows of posters that scroll sideways in a page that scrolls up and down) and a detail view.
+///
+/// The app never decides focus itself; it reacts to the events in the frames the broker
+/// publishes and answers with requests — layout patches and programmatic focus — like an app
+/// on tvOS reacting to its focus and selection callbacks:
+/// - `activated:<poster>` opens the detail view: a trapping group (Play, Favourite, More Like
+///   This) added by a patch, then focused by a group focus request;
+/// - `back` closes it with a patch that also names the poster that opened it as the new focus,
+///   so focus comes back exactly where it was in one step, never passing anywhere else (the
+///   rows' scroll offsets never changed while it was open);
+/// - `home` closes it the same way, focusing the menu bar;
+/// - the Favourite toggle's selection is remembered per poster and shown again when the
+///   detail view of that poster reopens.
+public final class CatalogApp {
+  /// The catalog shown.
+  public let catalog: Catalog
+  /// The canvas the layout is laid out on.
+  public let canvas: Size
+  /// The poster whose detail view is open (or was last open).
+  public private(set) var openedFrom: String?
+  /// Posters marked favourite in their detail view.
+  public private(set) var favourites: Set<String> = []
+  private let posters: Set<String>
+
+  /// The menu bar titles, left to right.
+  static let menu = ["Home", "Movies", "TV Shows", "Search", "Settings"]
+  /// Ids of the detail view's parts.
+  static let detailGroup = "detail"
+  static let playID = "detail-play"
+  static let favouriteID = "detail-favourite"
+
+  /// An app showing `catalog` on a `canvas`.
+  public init(catalog: Catalog = .builtIn, canvas: Size = .tv) {
+    self.catalog = catalog
+    self.canvas = canvas
+    var ids: Set<String> = []
+    for row in catalog.rows.indices {
+      for column in catalog.rows[row].posters.indices {
+        ids.insert(catalog.posterID(row: row, column: column))
+      }
+    }
+    posters = ids
+  }
+
+  /// The home layout: the menu group, a search field, and a vertically scrolling page of
+  /// horizontally scrolling rows.
+  public var homeLayout: Layout {
+    var items: [Item] = []
+    let menuWidth = 210.0
+    let menuGap = 24.0
+    let menuStart = 80.0
+    var menuIDs: [String] = []
+    for (index, title) in Self.menu.enumerated() {
+      let id = "menu-\(title.lowercased().filter(\.isLetter))"
+      menuIDs.append(id)
+      items.append(
+        Item(
+          id: id, title: title,
+          frame: Rect(
+            x: menuStart + Double(index) * (menuWidth + menuGap), y: 30, width: menuWidth,
+            height: 70), toggles: false))
+    }
+    items.append(
+      Item(
+        id: "search", title: "Search…",
+        frame: Rect(x: canvas.width - 500, y: 30, width: 420, height: 70),
+        toggles: false, kind: .textField))
+    let posterWidth = 300.0
+    let posterHeight = 170.0
+    let gap = 40.0
+    let rowHeight = 250.0
+    let top = 150.0
+    var rows: [Group] = []
+    for (row, entry) in catalog.rows.enumerated() {
+      var ids: [String] = []
+      let y = top + 30 + Double(row) * rowHeight
+      for (column, poster) in entry.posters.enumerated() {
+        let id = catalog.posterID(row: row, column: column)
+        ids.append(id)
+        items.append(
+          Item(
+            id: id, title: poster.title,
+            frame: Rect(
+              x: 80 + Double(column) * (posterWidth + gap), y: y, width: posterWidth,
+              height: posterHeight),
+            available: poster.comingSoon != true, toggles: false,
+            layers: [
+              ParallaxLayer(name: "backdrop", depth: 0), ParallaxLayer(name: "art", depth: 0.5),
+              ParallaxLayer(name: "title", depth: 1),
+            ]))
+      }
+      rows.append(
+        Group(
+          id: "row-\(row)", items: ids, remembersLastFocused: true, scroll: .horizontal,
+          viewport: Rect(x: 0, y: y - 20, width: canvas.width, height: posterHeight + 40),
+          scrollMargin: 80))
+    }
+    let page = Group(
+      id: "page", groups: rows, scroll: .vertical,
+      viewport: Rect(x: 0, y: top, width: canvas.width, height: canvas.height - top),
+      scrollMargin: 40)
+    return Layout(
+      canvas: canvas, items: items,
+      groups: [
+        Group(id: "menu", items: menuIDs, preferredFocus: menuIDs.first),
+        Group(id: "search-bar", items: ["search"]),
+        page,
+      ],
+      initialFocus: catalog.posterID(row: 0, column: 0))
+  }
+
+  /// The requests the app makes in answer to a frame's events (in order).
+  public func react(to frame: ScreenFrame) -> [Tenfoot_V1_Envelope.OneOf_Body] {
+    let detailOpen = frame.layout.groups.contains { $0.id == Self.detailGroup }
+    var requests: [Tenfoot_V1_Envelope.OneOf_Body] = []
+    for event in frame.events {
+      if event.hasPrefix("activated:") {
+        let id = String(event.dropFirst("activated:".count))
+        if !detailOpen, posters.contains(id) {
+          openedFrom = id
+          requests.append(patch(screen: frame.screen, openDetail(for: id, in: frame)))
+          requests.append(focus(screen: frame.screen, .group(Self.detailGroup)))
+        }
+      } else if event == "selected:\(Self.favouriteID)", let openedFrom {
+        favourites.insert(openedFrom)
+      } else if event == "deselected:\(Self.favouriteID)", let openedFrom {
+        favourites.remove(openedFrom)
+      } else if event == "back", detailOpen {
+        // One patch closes the view and puts focus back on the poster in the same step.
+        requests.append(
+          patch(
+            screen: frame.screen, [.removeGroup(Self.detailGroup)],
+            focus: openedFrom.map { .focusItem($0) }))
+      } else if event == "home" {
+        if detailOpen {
+          requests.append(
+            patch(
+              screen: frame.screen, [.removeGroup(Self.detailGroup)], focus: .focusGroup("menu")))
+        } else {
+          requests.append(focus(screen: frame.screen, .group("menu")))
+        }
+      }
+    }
+    return requests
+  }
+
+  /// The patch that opens the detail view of a poster, laid over the middle of the screen
+  /// (the page's scroll does not move it: it sits outside the page group).
+  func openDetail(for id: String, in frame: ScreenFrame) -> [LayoutPatch.Operation] {
+    let title = frame.layout.items.first { $0.id == id }?.title ?? id
+    let left = (canvas.width - 1300) / 2
+    var operations: [LayoutPatch.Operation] = [
+      .addGroup(
+        Group(id: Self.detailGroup, trapsFocus: true, preferredFocus: Self.playID), parent: nil),
+      .addItem(
+        Item(
+          id: Self.playID, title: "▶ Play \(title)",
+          frame: Rect(x: left + 60, y: 560, width: 420, height: 90), toggles: false),
+        group: Self.detailGroup),
+      .addItem(
+        Item(
+          id: Self.favouriteID, title: "Favourite",
+          frame: Rect(x: left + 520, y: 560, width: 300, height: 90),
+          selected: favourites.contains(id)),
+        group: Self.detailGroup),
+    ]
+    for index in 0..<4 {
+      operations.append(
+        .addItem(
+          Item(
+            id: "detail-more-\(index)", title: "More Like This \(index + 1)",
+            frame: Rect(x: left + 60 + Double(index) * 300, y: 720, width: 260, height: 150),
+            toggles: false),
+          group: Self.detailGroup))
+    }
+    return operations
+  }
+
+  private func patch(
+    screen: String, _ operations: [LayoutPatch.Operation],
+    focus: Tenfoot_V1_PatchLayout.OneOf_Focus? = nil
+  ) -> Tenfoot_V1_Envelope.OneOf_Body {
+    var request = Tenfoot_V1_PatchLayout()
+    request.screenID = screen
+    request.operations = operations.map(Tenfoot_V1_PatchOperation.init)
+    request.focus = focus
+    return .patchLayout(request)
+  }
+
+  private func focus(screen: String, _ target: Tenfoot_V1_FocusRequest.OneOf_Target)
+    -> Tenfoot_V1_Envelope.OneOf_Body
+  {
+    var request = Tenfoot_V1_FocusRequest()
+    request.screenID = screen
+    request.target = target
+    return .focusRequest(request)
+  }
+}
