@@ -216,6 +216,20 @@ def run(arguments):
     checks.equal("a swipe right moves focus right", state.focused, "r0c1")
     checks.equal("the swipe's ack agrees with the applied state", ack.focused, state.focused)
 
+    # Programmatic focus, the debugger and text input (the focus engine's requests).
+    ack = screen.call("ack", focus_request=pb.FocusRequest(screen_id=SCREEN, item="r0c0"))
+    state.wait_for_seq(ack.state_seq)
+    checks.equal("focus request: focus moved", (ack.focused, state.focused), ("r0c0", "r0c0"))
+    expect_error(checks, pb, "focus request for an unknown item", screen.request(
+        focus_request=pb.FocusRequest(screen_id=SCREEN, item="nope")),
+        pb.ERROR_CODE_UNKNOWN_TARGET)
+    report = screen.call("debug_report", debug_request=pb.DebugRequest(screen_id=SCREEN,
+                                                                        explain_item="r0c1"))
+    checks.true("debugger explains an item", "r0c1" in report.text, report.text)
+    expect_error(checks, pb, "text while no text field has focus", remote.request(
+        input=pb.Input(screen_id=SCREEN, text=pb.TextInput(append="hi"))),
+        pb.ERROR_CODE_NO_TEXT_FIELD)
+
     # Heartbeats carry the epoch.
     state.pump_until(lambda s: s.heartbeats, "a broker heartbeat")
     checks.equal("heartbeat carries the epoch", state.heartbeats[-1], welcome.epoch)
