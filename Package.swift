@@ -25,25 +25,30 @@ let package = Package(
       pkgConfig: "libzmq",
       providers: [.apt(["libzmq3-dev"])]
     ),
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
+    .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium"]),
     .target(name: "FocusEngine"),
     .target(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
     ),
     .target(name: "TerminalUI"),
-    .target(name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol"]),
+    .target(
+      name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     .target(
       name: "TenFootCLI",
       dependencies: [
-        "TenFootProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TenFootProtocol", "TenFootClient", "TenFootSecurity",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
       name: "BrokerCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", .product(name: "Logging", package: "swift-log"),
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
@@ -63,7 +68,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol",
+        "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -71,7 +76,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "TenFootCLI",
+        "ScreenCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -79,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "RemoteCore", "TenFootCLI",
+        "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -108,7 +113,10 @@ let package = Package(
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
     .testTarget(
       name: "BrokerCoreTests",
-      dependencies: ["BrokerCore", "ZeroMQ", "TenFootProtocol", "TestSupport"]
+      dependencies: [
+        "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TestSupport",
+      ],
+      exclude: ["FuzzCorpus"]
     ),
     .testTarget(
       name: "EndToEndTests",

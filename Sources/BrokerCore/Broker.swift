@@ -15,32 +15,53 @@ public final class Broker {
   private let state: Socket
   private let waker: Waker
   private var core: BrokerState
+  /// CURVE, ZAP and pairing, when the broker is configured with security.
+  private let security: SecurityRuntime?
+  /// Durable per-screen focus and selections, when the broker has a data directory.
+  private let persistence: SessionPersistence?
+  /// Per-peer flood control.
+  private var throttle: PeerThrottle
+  /// Keeps bad-input log lines to a few per second.
+  private var logLimiter = LogLimiter()
   /// Stops `run()` from any thread.
   public let stopper: BrokerStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
   public private(set) var boundControlEndpoints: [String] = []
   /// The state endpoints actually bound.
   public private(set) var boundStateEndpoints: [String] = []
+  /// The pairing endpoints actually bound (empty without security).
+  public var boundPairingEndpoints: [String] { security?.boundPairingEndpoints ?? [] }
   /// The epoch this broker announces.
   public var epoch: UInt64 { core.epoch }
 
-  /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound.
-  public init(configuration: BrokerConfiguration, context: Context, logger: Logger)
-    throws(ZeroMQError)
-  {
+  /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound
+  /// (`ZeroMQError`) or the allow-list cannot be read (`StoreError`).
+  public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
     stopper = BrokerStopper(waker: waker)
+    throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
+    persistence = configuration.sessionRecordsPath.map {
+      SessionPersistence(path: $0, logger: logger)
+    }
+    // The ZAP handler must be bound before any CURVE socket accepts a connection.
+    security = try configuration.security.map {
+      try SecurityRuntime(settings: $0, context: context, logger: logger)
+    }
     control = try Socket(context, .router)
+    try security?.secure(control)
     try control.setMaxMessageSize(configuration.maxMessageSize)
     try control.setRouterHandover(true)
     try control.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
     try control.setSendHighWaterMark(10_000)
     try control.setReceiveHighWaterMark(10_000)
     state = try Socket(context, .publisher)
+    try security?.secure(state)
+    // The PUB socket only receives subscriptions (topic prefixes): keep them small.
+    try state.setMaxMessageSize(4096)
     try state.setSendHighWaterMark(configuration.stateHighWaterMark)
     try state.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
     for endpoint in configuration.controlEndpoints {
@@ -58,63 +79,137 @@ public final class Broker {
     var poller = Poller()
     let controlIndex = poller.add(control)
     let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
+    let securityIndices = security.map { $0.register(in: &poller) }
     let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
     var nextHeartbeat = MonotonicClock.nanoseconds()
+    // For the first seconds after a start, heartbeats go out every 100 ms: screens that
+    // reconnect after a crash-restart see the new epoch (and resync) within a few hundred ms.
+    let fastUntil = nextHeartbeat + 3_000_000_000
+    let fastInterval = min(interval, 100_000_000)
     logger.info(
       "broker ready",
       metadata: [
         "zmq.control": "\(boundControlEndpoints)", "zmq.state": "\(boundStateEndpoints)",
-        "broker.epoch": "\(core.epoch)",
+        "broker.epoch": "\(core.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
+        "zmq.curve": "\(security != nil)",
       ])
     while !stopper.isStopped {
       let now = MonotonicClock.nanoseconds()
       if now >= nextHeartbeat {
         publish(
           topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
-        nextHeartbeat = now + interval
+        nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
       }
       let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
       try poller.poll(timeoutMilliseconds: timeout)
       if poller.isReadable(wakeIndex) { waker.drain() }
+      if let security, let securityIndices {
+        if poller.isReadable(securityIndices.zap) { security.serveZap() }
+        if poller.isReadable(securityIndices.pairing) {
+          security.servePairing { topic, body in publish(topic: topic, body: body) }
+        }
+        security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
+          publish(topic: topic, body: body)
+        }
+      }
       if poller.isReadable(controlIndex) {
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
         for _ in 0..<256 {
-          guard let frames = try control.receiveMultipart(dontWait: true) else { break }
-          try serve(frames)
+          // Flood control before any other work: a peer over its budget costs a lookup and
+          // its message is consumed without being copied.
+          guard
+            let received = try control.receiveMultipartWithUserID(
+              dontWait: true, keep: { [unowned self] peer in self.admit(peer) })
+          else { break }
+          guard received.kept else { continue }
+          try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
     }
     logger.info("broker stopped")
   }
 
+  /// Whether the last message's peer was within its budget (set by `admit`).
+  private var lastAdmitted = true
+
+  /// Spends a token of `peer`'s budget; returns whether to read the message at all: yes if it
+  /// is within budget, and for the first and every 1000th refused one (answered
+  /// RATE_LIMITED so a client can tell); the rest are dropped unread and unanswered.
+  private func admit(_ peer: [UInt8]) -> Bool {
+    lastAdmitted = throttle.admit(peer, now: MonotonicClock.nanoseconds())
+    return lastAdmitted || throttle.refused(peer) % 1000 == 1
+  }
+
   /// Handles one ROUTER message: [peer identity, envelope].
-  private func serve(_ frames: [[UInt8]]) throws(ZeroMQError) {
+  private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
     guard let peer = frames.first else { return }
     guard frames.count == 2 else {
-      logger.warning(
+      logLimited(
         "dropped request: wrong frame count",
-        metadata: ["peer": "\(hex(peer))", "frames": "\(frames.count)"])
+        ["peer": "\(hex(peer))", "frames": "\(frames.count)"])
       reply(
         to: peer, replyTo: 0,
         body: .error(
           .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
       return
     }
-    let envelope: Tenfoot_V1_Envelope
+    if !lastAdmitted {
+      let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
+      logLimited(
+        "request refused: rate limited",
+        ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(peer))"])
+      var error = Tenfoot_V1_Error(
+        .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
+      error.retryAfterMs = UInt64(1000 / max(1, throttle.rate)) + 1
+      reply(to: peer, replyTo: refused?.seq ?? 0, body: .error(error))
+      return
+    }
+    var envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
     } catch {
-      logger.warning(
-        "dropped request: malformed frame",
-        metadata: ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
+      logLimited(
+        "dropped request: malformed frame", ["peer": "\(hex(peer))", "bytes": "\(frames[1].count)"])
       reply(to: peer, replyTo: 0, body: .error(.init(.malformed, error.description)))
       return
     }
-    let outcome = core.handle(envelope)
-    if case .error(let error) = outcome.reply {
-      logger.warning(
+    if let problem = InputLimits.problem(envelope) {
+      logLimited(
         "request refused",
-        metadata: [
+        [
+          "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
+          "error.code": "\(problem.code)", "error.message": "\(problem.message)",
+        ])
+      reply(to: peer, replyTo: envelope.seq, body: .error(problem))
+      return
+    }
+    // Checked on every message, after decoding so the refusal answers the right request.
+    if let security, !security.allows(access) {
+      logger.notice(
+        "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
+      reply(
+        to: peer, replyTo: envelope.seq,
+        body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
+      return
+    }
+    if let persistence, case .registerScreen(let request) = envelope.body,
+      core.sessions[request.screenID] == nil
+    {
+      envelope.body = .registerScreen(persistence.restoring(request))
+    }
+    var outcome = core.handle(envelope)
+    if let persistence, case .ack(let ack) = outcome.reply,
+      let session = core.sessions[ack.screenID],
+      !persistence.record(session)
+    {
+      // Never acknowledge what a crash would lose.
+      outcome.reply = .error(
+        .init(.unspecified, "the broker could not save this change to its data directory"))
+    }
+    if case .error(let error) = outcome.reply {
+      logLimited(
+        "request refused",
+        [
           "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
           "error.code": "\(error.code)", "error.message": "\(error.message)",
         ])
@@ -131,6 +226,15 @@ public final class Broker {
   }
 
   private var sentCount: UInt64 = 0
+
+  /// A warning, at most a few per second per message; the next one says how many were dropped.
+  private func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
+    let decision = logLimiter.allow(message.description, now: MonotonicClock.nanoseconds())
+    guard decision.log else { return }
+    var metadata = metadata
+    if decision.suppressed > 0 { metadata["log.suppressed"] = "\(decision.suppressed)" }
+    logger.warning(message, metadata: metadata)
+  }
 
   private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
     sentCount += 1

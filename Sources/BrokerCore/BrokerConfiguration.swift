@@ -14,6 +14,14 @@ public struct BrokerConfiguration: Sendable {
   public var heartbeatIntervalMilliseconds: Int = 1000
   /// The broker's name in Welcome messages.
   public var name = "tenfoot-broker \(TenFootVersion.string)"
+  /// CURVE encryption, ZAP allow-list and pairing; nil for ipc:// and --insecure brokers.
+  public var security: BrokerSecurity?
+  /// Sustained control messages per second each peer may send (more get `RATE_LIMITED`).
+  public var peerRate: Double = 2000
+  /// Control messages a peer may send in one burst.
+  public var peerBurst: Double = 2000
+  /// Where per-screen focus and selections are kept across restarts; nil keeps them in memory.
+  public var sessionRecordsPath: String?
   /// The epoch; by default the wall-clock time of start in microseconds, so it grows.
   public var epoch: UInt64?
 

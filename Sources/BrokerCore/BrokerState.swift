@@ -68,10 +68,15 @@ struct BrokerState {
         return Outcome(reply: .error(unknownScreen(request.screenID)))
       }
       return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
-    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport:
+    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
+      .paired, .pairingPrompt:
       return Outcome(
         reply: .error(
           .init(.unexpectedMessage, "\(envelope.bodyName) is not a request the broker accepts")))
+    case .pairRequest, .pairProof:
+      return Outcome(
+        reply: .error(
+          .init(.unexpectedMessage, "pairing happens on the broker's pairing endpoint")))
     case nil:
       return Outcome(reply: .error(.init(.malformed, "envelope has no body")))
     }

@@ -11,6 +11,8 @@ public final class BrokerThread: Sendable {
   public let controlEndpoints: [String]
   /// The bound state endpoints.
   public let stateEndpoints: [String]
+  /// The bound pairing endpoints (empty without security).
+  public let pairingEndpoints: [String]
   /// The broker's epoch.
   public let epoch: UInt64
   private let finished = DispatchSemaphore(value: 0)
@@ -19,22 +21,24 @@ public final class BrokerThread: Sendable {
     var stopper: BrokerStopper
     var control: [String]
     var state: [String]
+    var pairing: [String]
     var epoch: UInt64
   }
 
   /// Starts a broker thread and returns once its sockets are bound (or throws the bind error).
   public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     let ready = DispatchSemaphore(value: 0)
-    let outcome = Mailbox<Result<Started, ZeroMQError>>()
+    let outcome = Mailbox<Result<Started, any Error>>()
     let finished = self.finished
     let thread = Thread {
-      do throws(ZeroMQError) {
+      do {
         let broker = try Broker(configuration: configuration, context: context, logger: logger)
         outcome.put(
           .success(
             Started(
               stopper: broker.stopper, control: broker.boundControlEndpoints,
-              state: broker.boundStateEndpoints, epoch: broker.epoch)))
+              state: broker.boundStateEndpoints, pairing: broker.boundPairingEndpoints,
+              epoch: broker.epoch)))
         ready.signal()
         do throws(ZeroMQError) {
           try broker.run()
@@ -54,6 +58,7 @@ public final class BrokerThread: Sendable {
     stopper = started.stopper
     controlEndpoints = started.control
     stateEndpoints = started.state
+    pairingEndpoints = started.pairing
     epoch = started.epoch
   }
 

@@ -189,7 +189,7 @@ public final class InteractiveRemote {
             result = try remote.press(remoteKey)
           } catch {
             try say(["error: \(error)"])
-            if error.brokerUnreachable { throw error }
+            if error.brokerUnreachable || error.notPaired { throw error }
             continue
           }
           try say([result.line])

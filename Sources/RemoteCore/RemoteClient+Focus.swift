@@ -39,7 +39,9 @@ extension RemoteClient {
       reply = try connection.request(body, timeoutMilliseconds: timeoutMilliseconds)
     } catch {
       switch error {
-      case .timedOut, .socket: throw RemoteError("\(what): \(error)", brokerUnreachable: true)
+      case .timedOut, .socket, .handshakeFailed:
+        throw RemoteError("\(what): \(error)", brokerUnreachable: true)
+      case .notPaired: throw RemoteError("\(what): \(error)", notPaired: true)
       case .refused, .malformedReply: throw RemoteError("\(what): \(error)")
       }
     }

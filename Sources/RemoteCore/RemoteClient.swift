@@ -17,10 +17,11 @@ public final class RemoteClient {
   /// Throws `RemoteError` with a sentence naming the endpoint when no broker answers in time.
   public init(
     context: Context, endpoint: String, screen: String?, timeoutMilliseconds: Int,
-    name: String = "remote"
+    name: String = "remote", curve: ClientCurve? = nil
   ) throws(RemoteError) {
     do {
-      connection = try ControlConnection(context: context, endpoint: endpoint, sender: name)
+      connection = try ControlConnection(
+        context: context, endpoint: endpoint, sender: name, curve: curve)
     } catch {
       throw RemoteError("cannot connect to \(endpoint): \(error)")
     }
@@ -32,6 +33,14 @@ public final class RemoteClient {
     } catch .timedOut {
       throw RemoteError(
         "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there?",
+        brokerUnreachable: true)
+    } catch .notPaired {
+      throw RemoteError(
+        "not paired: run tenfoot-remote pair (the broker at \(endpoint) does not know this remote's key)",
+        notPaired: true)
+    } catch .handshakeFailed {
+      throw RemoteError(
+        "the secure handshake with the broker at \(endpoint) failed: its key may have changed (run tenfoot-remote pair to check)",
         brokerUnreachable: true)
     } catch {
       throw RemoteError("the broker at \(endpoint) did not welcome this remote: \(error)")
@@ -83,14 +92,18 @@ public final class RemoteClient {
       reply = try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
     } catch {
       switch error {
-      case .timedOut, .socket:
+      case .timedOut, .socket, .handshakeFailed:
         throw RemoteError("\(what): \(error)", brokerUnreachable: true)
+      case .notPaired:
+        throw RemoteError("\(what): \(error)", notPaired: true)
       case .refused, .malformedReply:
         throw RemoteError("\(what): \(error)")
       }
     }
     switch reply {
     case .ack(let ack): return ack
+    case .error(let error) where error.code == .notPaired:
+      throw RemoteError("not paired: run tenfoot-remote pair (\(error.message))", notPaired: true)
     case .error(let error):
       throw RemoteError("\(what): broker refused: \(error.code.name): \(error.message)")
     default: throw RemoteError("\(what): unexpected reply from broker")
@@ -132,9 +145,12 @@ public struct RemoteError: Error, CustomStringConvertible {
   /// Whether the broker stopped answering (no reply in time, or the socket failed), as
   /// opposed to refusing one request: an interactive session cannot go on.
   public let brokerUnreachable: Bool
+  /// Whether the broker does not (or no longer) accept this remote's key.
+  public let notPaired: Bool
   /// Creates an error.
-  public init(_ description: String, brokerUnreachable: Bool = false) {
+  public init(_ description: String, brokerUnreachable: Bool = false, notPaired: Bool = false) {
     self.description = description
     self.brokerUnreachable = brokerUnreachable
+    self.notPaired = notPaired
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Writes one JSON object per applied state, one per line, for tests and tools:
 /// `{"screen":…,"epoch":…,"seq":…,"focused":"<id>"|null,"states":{"<id>":"focused",…},
 /// "event":"…"}`. Keys are sorted, so equal frames give equal lines.
-public final class HeadlessRenderer: Renderer {
+public final class HeadlessRenderer: Renderer, PairingDisplay {
   private let output: FileHandle
   private let encoder: JSONEncoder
 
@@ -30,6 +30,14 @@ public final class HeadlessRenderer: Renderer {
   /// Writes the frame's line and flushes it, so a reader sees each state as it is applied.
   public func render(_ frame: ScreenFrame) throws {
     var line = try encoder.encode(HeadlessFrame(frame))
+    line.append(0x0A)
+    try output.write(contentsOf: line)
+  }
+
+  /// Writes `{"pairing":{"broker":…,"pin":…,"remote":…}}` (or `{"pairing":null}` when the
+  /// PIN is hidden) as its own line.
+  public func showPairing(_ overlay: PairingOverlay?) throws {
+    var line = try encoder.encode(HeadlessPairing(overlay: overlay))
     line.append(0x0A)
     try output.write(contentsOf: line)
   }
@@ -99,5 +107,25 @@ struct HeadlessFrame: Encodable {
   /// Three decimals: enough for tests and people, and stable across platforms.
   static func round(_ value: Double) -> Double {
     (value * 1000).rounded() / 1000
+  }
+}
+
+/// The JSON shape of a headless pairing line.
+struct HeadlessPairing: Encodable {
+  let overlay: PairingOverlay?
+
+  enum Keys: String, CodingKey { case pairing }
+  enum OverlayKeys: String, CodingKey { case pin, remote, broker }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    guard let overlay else {
+      try container.encodeNil(forKey: .pairing)
+      return
+    }
+    var nested = container.nestedContainer(keyedBy: OverlayKeys.self, forKey: .pairing)
+    try nested.encode(overlay.pin, forKey: .pin)
+    try nested.encode(overlay.remoteName, forKey: .remote)
+    try nested.encode(overlay.brokerFingerprint, forKey: .broker)
   }
 }

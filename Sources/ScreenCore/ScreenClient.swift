@@ -17,6 +17,8 @@ public struct ScreenConfiguration: Sendable {
   /// Fault injection for tests: deltas with these sequence numbers are dropped once, as if
   /// the network lost them, to exercise the resync path.
   public var dropDeltas: Set<UInt64> = []
+  /// CURVE settings for TCP endpoints (nil: ipc:// or --insecure).
+  public var curve: ClientCurve?
 
   /// A configuration for `screenID` at `endpoints`.
   public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
@@ -58,15 +60,22 @@ public final class ScreenClient {
     topic = Array(WireProtocol.stateTopic(screen: configuration.screenID).utf8)
     dropDeltas = configuration.dropDeltas
     subscriber = try Socket(context, .subscriber)
+    if let curve = configuration.curve {
+      try subscriber.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
+    }
     try subscriber.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
-    try subscriber.setReconnectInterval(milliseconds: 100, maxMilliseconds: 1000)
+    try subscriber.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
     try subscriber.subscribe(WireProtocol.stateTopic(screen: configuration.screenID))
     try subscriber.subscribe(WireProtocol.heartbeatTopic)
+    try subscriber.subscribe(Self.pairingTopic)
     try subscriber.connect(configuration.endpoints.state)
     control = try ControlConnection(
       context: context, endpoint: configuration.endpoints.control,
-      sender: "screen:\(configuration.screenID)")
+      sender: "screen:\(configuration.screenID)", curve: configuration.curve)
   }
+
+  /// The topic the broker publishes pairing prompts on.
+  static let pairingTopic = "pairing"
 
   /// Runs until stopped. Throws only for problems retrying cannot fix (an invalid layout).
   public func run() throws {
@@ -117,6 +126,14 @@ public final class ScreenClient {
       action = sync.apply(delta: delta)
     case .snapshot(let snapshot) where frames[0] == topic:
       action = sync.apply(snapshot: snapshot)
+    case .pairingPrompt(let prompt) where frames[0] == Array(Self.pairingTopic.utf8):
+      logger.notice("pairing prompt", metadata: ["pairing.active": "\(prompt.active)"])
+      try (renderer as? any PairingDisplay)?.showPairing(
+        prompt.active
+          ? PairingOverlay(
+            pin: prompt.pin, remoteName: prompt.remoteName,
+            brokerFingerprint: prompt.brokerFingerprint) : nil)
+      return
     default:
       return  // Another screen whose id shares our prefix, or a body for someone else.
     }
@@ -169,6 +186,10 @@ public final class ScreenClient {
       do {
         reply = try control.request(
           .snapshotRequest(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+      } catch .notPaired {
+        throw ScreenError(
+          "not paired: the broker at \(configuration.endpoints.control) does not allow this screen's key (add it with tenfoot-broker remotes add --role screen; tenfoot-screen --print-key prints it)"
+        )
       } catch {
         logger.notice(
           "waiting for broker",

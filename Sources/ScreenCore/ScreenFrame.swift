@@ -86,3 +86,26 @@ public protocol Renderer: AnyObject {
   /// Restores the output (e.g. leaves the alternate screen). Safe to call more than once.
   func stop()
 }
+
+/// The pairing PIN a screen shows while a remote pairs (see README "Security and pairing").
+public struct PairingOverlay: Sendable, Equatable {
+  /// The PIN to type into the remote.
+  public var pin: String
+  /// The name the remote gave.
+  public var remoteName: String
+  /// The first 4 bytes of the broker's public key in hex, to compare with the remote.
+  public var brokerFingerprint: String
+
+  /// Creates an overlay.
+  public init(pin: String, remoteName: String, brokerFingerprint: String) {
+    self.pin = pin
+    self.remoteName = remoteName
+    self.brokerFingerprint = brokerFingerprint
+  }
+}
+
+/// Renderers that show the pairing PIN implement this; others ignore pairing.
+public protocol PairingDisplay: AnyObject {
+  /// Shows (or, with nil, hides) the pairing PIN over whatever is drawn.
+  func showPairing(_ overlay: PairingOverlay?) throws
+}

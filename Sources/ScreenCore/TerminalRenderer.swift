@@ -13,7 +13,7 @@ import TerminalUI
 ///
 /// Ctrl-C keeps raising SIGINT (`ISIG` stays on): the screen reads no keys, and the program's
 /// SIGINT handler shuts the loop down cleanly, which ends in ``stop()``.
-public final class TerminalRenderer: Renderer {
+public final class TerminalRenderer: Renderer, PairingDisplay {
   private let output: Int32
   private let colorMode: ColorMode
   private let fixedSize: (columns: Int, rows: Int)?
@@ -22,6 +22,7 @@ public final class TerminalRenderer: Renderer {
   private var resizeSignals: SignalPipe?
   private var previous: CellGrid?
   private var lastFrame: ScreenFrame?
+  private var pairing: PairingOverlay?
 
   /// The size used when the output is not a terminal and no size was given.
   public static let fallbackSize = (columns: 80, rows: 24)
@@ -68,7 +69,8 @@ public final class TerminalRenderer: Renderer {
   /// Composes `frame` and writes the cells that changed since the last frame.
   public func render(_ frame: ScreenFrame) throws {
     lastFrame = frame
-    let grid = Self.compose(frame, columns: size.columns, rows: size.rows, colorMode: colorMode)
+    var grid = Self.compose(frame, columns: size.columns, rows: size.rows, colorMode: colorMode)
+    if let pairing { Self.drawPairing(pairing, in: &grid) }
     let bytes = grid.ansiDiff(from: previous, colorMode: colorMode)
     previous = grid
     guard !bytes.isEmpty else { return }
@@ -78,6 +80,13 @@ public final class TerminalRenderer: Renderer {
       previous = nil  // What the terminal shows is unknown now: repaint fully next time.
       throw error
     }
+  }
+
+  /// Shows or hides the pairing PIN box over the layout (drawn with the next frame; at once
+  /// if a frame is already on screen).
+  public func showPairing(_ overlay: PairingOverlay?) throws {
+    pairing = overlay
+    if let lastFrame { try render(lastFrame) }
   }
 
   /// The read end of the SIGWINCH pipe, once started.
@@ -176,6 +185,33 @@ extension TerminalRenderer {
     let hint = keyHints.first { $0.count <= columns } ?? keyHints[keyHints.count - 1]
     grid.put(hint, x: 0, y: rows - 1, style: Palette.hint)
     return grid
+  }
+
+  /// Draws the pairing PIN in a double-bordered box in the middle of the grid:
+  /// "Pair remote <name>", the PIN with spaced digits, and the broker key's fingerprint.
+  static func drawPairing(_ overlay: PairingOverlay, in grid: inout CellGrid) {
+    let lines = [
+      "Pair remote \"\(overlay.remoteName)\"",
+      "PIN  " + overlay.pin.map(String.init).joined(separator: " "),
+      "broker key \(overlay.brokerFingerprint)",
+    ]
+    let width = min(grid.columns, (lines.map(\.count).max() ?? 0) + 6)
+    let height = min(grid.rows, lines.count + 4)
+    guard width >= 8, height >= 3 else {
+      grid.put("PIN \(overlay.pin)", x: 0, y: 0, style: Palette.warning)
+      return
+    }
+    let box = CellRect(
+      x: (grid.columns - width) / 2, y: (grid.rows - height) / 2, width: width, height: height)
+    grid.fill(box, style: Palette.titleBar)
+    drawBox(
+      box, border: .double, borderStyle: Palette.titleBar, title: "", titleStyle: Palette.titleBar,
+      in: &grid)
+    for (index, line) in lines.enumerated() where index + 2 < height - 1 {
+      let shown = truncated(line, to: width - 4)
+      grid.put(
+        shown, x: box.x + (width - shown.count) / 2, y: box.y + 2 + index, style: Palette.titleBar)
+    }
   }
 
   /// The key hint line, longest first; the longest that fits is shown.

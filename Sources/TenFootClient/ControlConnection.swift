@@ -1,3 +1,4 @@
+import Foundation
 import TenFootProtocol
 import ZeroMQ
 
@@ -17,13 +18,26 @@ public final class ControlConnection {
   public let endpoint: String
   private let sender: String
   private var seq: UInt64 = 0
+  /// Watches the CURVE handshake (nil without CURVE) until it has succeeded once.
+  private var monitor: SocketMonitor?
 
-  /// Connects a DEALER to `endpoint`. libzmq connects in the background; the first request
-  /// tells whether a broker is there.
-  public init(context: Context, endpoint: String, sender: String) throws(ZeroMQError) {
+  /// Connects a DEALER to `endpoint`, as a CURVE client if `curve` is given. libzmq connects
+  /// in the background; the first request tells whether a broker is there (and, with CURVE,
+  /// whether it let this key in: a ZAP refusal becomes `ControlError.notPaired`).
+  public init(context: Context, endpoint: String, sender: String, curve: ClientCurve? = nil)
+    throws(ZeroMQError)
+  {
     socket = try Socket(context, .dealer)
+    if let curve {
+      try socket.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
+      monitor = try SocketMonitor(
+        context: context, watching: socket,
+        name: "tenfoot-control-monitor-\(ControlConnection.nextMonitorID())",
+        events: SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
+          | SocketEvent.handshakeFailedProtocol)
+    }
     try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
-    try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 1000)
+    try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
     // Queue only on a live connection: a request made while the broker is away fails fast
     // (and is retried by the caller) instead of being delivered stale after a restart.
     try socket.setImmediate(true)
@@ -58,6 +72,7 @@ public final class ControlConnection {
   private func exchange(_ envelope: Tenfoot_V1_Envelope, deadline: UInt64) throws
     -> Tenfoot_V1_Envelope.OneOf_Body
   {
+    try awaitHandshake(deadline: deadline)
     let start = MonotonicClock.nanoseconds()
     let remainingAtStart = deadline > start ? (deadline - start) / 1_000_000 : 0
     // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
@@ -80,6 +95,50 @@ public final class ControlConnection {
         }
         if reply.replyTo == envelope.seq, let body = reply.body { return body }
       }
+    }
+  }
+
+  deinit {
+    if monitor != nil { try? socket.stopMonitor() }
+  }
+
+  /// With CURVE, waits (bounded) for the first handshake's outcome, so a ZAP refusal is
+  /// reported as such instead of as a timeout.
+  private func awaitHandshake(deadline: UInt64) throws {
+    guard let monitor else { return }
+    var poller = Poller()
+    poller.add(monitor.socket)
+    while true {
+      while let event = try monitor.next() {
+        if event.event == SocketEvent.handshakeSucceeded {
+          // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
+          try socket.stopMonitor()
+          self.monitor = nil
+          return
+        }
+        if event.event == SocketEvent.handshakeFailedAuth {
+          try socket.stopMonitor()
+          self.monitor = nil
+          throw ControlError.notPaired(endpoint)
+        }
+        if event.event == SocketEvent.handshakeFailedProtocol {
+          try socket.stopMonitor()
+          self.monitor = nil
+          throw ControlError.handshakeFailed(endpoint)
+        }
+      }
+      let now = MonotonicClock.nanoseconds()
+      guard now < deadline else { throw ControlError.timedOut(endpoint) }
+      try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
+    }
+  }
+
+  nonisolated(unsafe) private static var monitorCounter = 0
+  private static let monitorLock = NSLock()
+  private static func nextMonitorID() -> Int {
+    monitorLock.withLock {
+      monitorCounter += 1
+      return monitorCounter
     }
   }
 
@@ -108,6 +167,10 @@ public enum ControlError: Error, CustomStringConvertible {
   case malformedReply(String)
   /// The socket failed.
   case socket(String)
+  /// The broker's ZAP handler refused this key (not paired, or revoked).
+  case notPaired(String)
+  /// The CURVE handshake failed (for example the broker's key is not the one pinned).
+  case handshakeFailed(String)
 
   /// A sentence for people.
   public var description: String {
@@ -116,6 +179,10 @@ public enum ControlError: Error, CustomStringConvertible {
     case .refused(let error): "broker refused: \(error.code.name): \(error.message)"
     case .malformedReply(let reason): "unreadable reply from broker: \(reason)"
     case .socket(let reason): "socket error: \(reason)"
+    case .notPaired(let endpoint):
+      "not paired: run tenfoot-remote pair (the broker at \(endpoint) refused this key)"
+    case .handshakeFailed(let endpoint):
+      "the secure handshake with \(endpoint) failed: the broker's key may have changed"
     }
   }
 }
@@ -137,6 +204,11 @@ extension Tenfoot_V1_ErrorCode {
     case .focusTrapped: "focus_trapped"
     case .focusAmbiguous: "focus_ambiguous"
     case .noTextField: "no_text_field"
+    case .notPaired: "not_paired"
+    case .pairingFailed: "pairing_failed"
+    case .pairingBackoff: "pairing_backoff"
+    case .noPairing: "no_pairing"
+    case .rateLimited: "rate_limited"
     case .UNRECOGNIZED(let value): "code_\(value)"
     }
   }

@@ -56,14 +56,32 @@ public struct Endpoints: Sendable, Equatable {
     return path
   }
 
-  /// Refuses plain TCP unless `insecure` is set (CURVE arrives in a later release), and says
-  /// how to proceed. `ipc://` and `inproc://` are always allowed.
-  public func checkTransportSecurity(insecure: Bool) throws(EndpointError) {
-    for endpoint in [control, state] where endpoint.hasPrefix("tcp://") && !insecure {
-      throw EndpointError(
-        "\(endpoint) is plain TCP: this release has no CURVE encryption yet, so TCP needs --insecure on every process (use it only on networks you trust)"
-      )
+  /// Whether any endpoint crosses the network (`tcp://`): then CURVE is required unless
+  /// `--insecure` was given.
+  public var usesTCP: Bool { [control, state].contains { $0.hasPrefix("tcp://") } }
+
+  /// The broker's pairing endpoint for a control endpoint: `tcp://HOST:PORT` gives
+  /// `tcp://HOST:PORT+2` (`tcp://HOST:*` gives `tcp://HOST:*`, for a broker that picks its
+  /// ports); `ipc://DIR/control` gives `ipc://DIR/pairing`; nil otherwise.
+  public static func pairing(forControl control: String) -> String? {
+    if control.hasPrefix("tcp://"), control.hasSuffix(":*") { return control }
+    if control.hasPrefix("tcp://"), let colon = control.lastIndex(of: ":"),
+      let port = Int(control[control.index(after: colon)...]), port > 0, port < 65534
+    {
+      return String(control[..<colon]) + ":\(port + 2)"
     }
+    if control.hasPrefix("ipc://"), control.hasSuffix("/control") {
+      return String(control.dropLast("control".count)) + "pairing"
+    }
+    return nil
+  }
+
+  /// Whether an endpoint's host is a loopback address (`127.x`, `::1`, `localhost`).
+  public static func isLoopback(_ endpoint: String) -> Bool {
+    guard endpoint.hasPrefix("tcp://") else { return true }
+    let rest = endpoint.dropFirst("tcp://".count)
+    let host = rest.lastIndex(of: ":").map { String(rest[..<$0]) } ?? String(rest)
+    return host.hasPrefix("127.") || host == "[::1]" || host == "localhost"
   }
 }
 

@@ -74,6 +74,11 @@ extension Tenfoot_V1_Envelope {
       case .focusRequest(let message): return (21, try message.serializedBytes())
       case .debugRequest(let message): return (22, try message.serializedBytes())
       case .debugReport(let message): return (23, try message.serializedBytes())
+      case .pairRequest(let message): return (30, try message.serializedBytes())
+      case .pairChallenge(let message): return (31, try message.serializedBytes())
+      case .pairProof(let message): return (32, try message.serializedBytes())
+      case .paired(let message): return (33, try message.serializedBytes())
+      case .pairingPrompt(let message): return (34, try message.serializedBytes())
       case nil: return nil
       }
     } catch {
@@ -107,6 +112,11 @@ extension Tenfoot_V1_Envelope {
     case .focusRequest: "focus_request"
     case .debugRequest: "debug_request"
     case .debugReport: "debug_report"
+    case .pairRequest: "pair_request"
+    case .pairChallenge: "pair_challenge"
+    case .pairProof: "pair_proof"
+    case .paired: "paired"
+    case .pairingPrompt: "pairing_prompt"
     case nil: "empty"
     }
   }

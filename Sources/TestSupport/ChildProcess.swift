@@ -107,6 +107,26 @@ public final class ChildProcess: @unchecked Sendable {
     }
   }
 
+  /// Waits until a stderr line satisfies `predicate` (stdout and stderr are separate pipes, so
+  /// a log line written before a frame may be read after it); returns the line.
+  @discardableResult
+  public func waitForErrorLine(
+    timeout: Double = 10, _ what: String, where predicate: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    var checked = 0
+    while true {
+      while checked < stderrLines.count {
+        if predicate(stderrLines[checked]) { return stderrLines[checked] }
+        checked += 1
+      }
+      if openStreams == 0 { throw failure("output ended before \(what)") }
+      if !condition.wait(until: deadline) { throw failure("no \(what) within \(timeout) s") }
+    }
+  }
+
   /// Waits for the process to exit, at most `timeout` seconds, and returns its status with
   /// all its output read.
   public func waitForExit(timeout: Double = 10) throws -> Int32 {

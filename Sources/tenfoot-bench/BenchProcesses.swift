@@ -41,12 +41,22 @@ enum BenchProcesses {
     }
   }
 
+  /// The broker's per-peer flood limit (`--peer-rate`, messages per second) for benchmark runs:
+  /// high, because one benchmark remote sends far more than a person can (the broker's default
+  /// is 2,000 a second per peer, and messages over it are dropped unanswered).
+  nonisolated(unsafe) static var peerRate = 1_000_000
+  // nonisolated(unsafe) is sound: set once by `RunCommand` before any benchmark starts, on the
+  // only thread that reads it.
+
   /// Starts `tenfoot-broker` on `transport` and waits for its ready line.
   static func broker(_ transport: Transport, in directory: TemporaryDirectory) throws -> Server {
     let (control, state) = transport.bindEndpoints(in: directory)
     return try start(
       TestEnvironment.binary("tenfoot-broker"),
-      ["--control", control, "--state", state, "--insecure", "--log-level", "warning"],
+      [
+        "--control", control, "--state", state, "--insecure", "--log-level", "warning",
+        "--peer-rate", "\(peerRate)",
+      ],
       ready: "tenfoot-broker ready")
   }
 

@@ -8,6 +8,8 @@ struct BenchResults: Codable {
   var machine = Machine.current()
   /// When (UTC, ISO 8601).
   var date = ISO8601DateFormatter().string(from: Date())
+  /// The broker's per-peer flood limit during the run (messages per second).
+  var brokerPeerRate: Int
   /// `full`, `quick` (smoke test counts) or `custom`.
   var mode: String
   /// How percentiles were computed.

@@ -9,6 +9,8 @@ struct BrokerCommand: ParsableCommand {
     commandName: "tenfoot-broker",
     abstract: "Owns the focus engine: takes input from remotes, publishes each screen's state.",
     version: TenFootVersion.string,
-    subcommands: [ServeCommand.self, SimulateCommand.self, ExplainCommand.self],
+    subcommands: [
+      ServeCommand.self, SimulateCommand.self, ExplainCommand.self, KeyCommand.self, Remotes.self,
+    ],
     defaultSubcommand: ServeCommand.self)
 }

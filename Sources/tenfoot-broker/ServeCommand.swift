@@ -3,6 +3,7 @@ import BrokerCore
 import Foundation
 import TenFootCLI
 import TenFootProtocol
+import TenFootSecurity
 import ZeroMQ
 
 /// `tenfoot-broker serve` (the default): the broker itself.
@@ -15,13 +16,25 @@ struct ServeCommand: ParsableCommand {
       ($TENFOOT_RUNTIME_DIR, else $XDG_RUNTIME_DIR/tenfoot, else /tmp/tenfoot-<uid>), where \
       tenfoot-screen and tenfoot-remote find it without flags. Prints one line \
       "tenfoot-broker ready control=… state=…" on standard output once it is listening.
+      tcp:// endpoints are encrypted and authenticated with CURVE (see README "Security and \
+      pairing") unless --insecure is given.
       """)
 
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var logging: LoggingOptions
+  @OptionGroup var data: DataOptions
 
   @Option(help: "Messages queued per screen before the state socket drops (screens resync).")
   var stateHighWaterMark: Int32 = 10_000
+
+  @Option(help: "Control messages per second each peer may send; more get rate_limited.")
+  var peerRate: Double = 2000
+
+  func validate() throws {
+    guard peerRate.isFinite, peerRate >= 1 else {
+      throw ValidationError("--peer-rate must be at least 1 message per second")
+    }
+  }
 
   func run() throws {
     let logger = logging.bootstrap(label: "tenfoot.broker")
@@ -34,6 +47,33 @@ struct ServeCommand: ParsableCommand {
     var configuration = BrokerConfiguration(
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
+    configuration.peerRate = peerRate
+    configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
+    // Durable sessions need a data directory: given explicitly (--data-dir or
+    // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
+    // sessions in memory and touches no data directory.
+    if data.dataDir != nil || ProcessInfo.processInfo.environment["TENFOOT_STATE_DIR"] != nil
+      || connection.usesCurve(endpoints)
+    {
+      configuration.sessionRecordsPath = try data.directory() + "/sessions.json"
+    }
+    if connection.usesCurve(endpoints) {
+      guard let pairing = connection.pairingEndpoint(endpoints) else {
+        throw ValidationError("cannot derive the pairing endpoint: give --pairing")
+      }
+      let directory = try data.directory()
+      configuration.security = BrokerSecurity(
+        keyPair: try data.keyPair(), allowListPath: directory + "/allow-list.json",
+        pairingEndpoints: [pairing])
+    } else if endpoints.usesTCP {
+      logger.warning(
+        "plain TCP without CURVE (--insecure): anyone who can reach these ports can read and inject input",
+        metadata: [
+          "zmq.control": "\(endpoints.control)",
+          "network.loopback":
+            "\(Endpoints.isLoopback(endpoints.control) && Endpoints.isLoopback(endpoints.state))",
+        ])
+    }
     for endpoint in [endpoints.control, endpoints.state] where endpoint.hasPrefix("ipc://") {
       // A broker that died leaves its socket file behind; binding over it is safe only because
       // the runtime directory is private, and it is what lets a restarted broker come back.
@@ -42,8 +82,11 @@ struct ServeCommand: ParsableCommand {
     let context = try Context()
     let broker = try BrokerThread(configuration: configuration, context: context, logger: logger)
     SignalWatcher.onTerminate { broker.stopper.stop() }
+    let pairing =
+      broker.pairingEndpoints.isEmpty
+      ? "" : " pairing=\(broker.pairingEndpoints.joined(separator: ","))"
     print(
-      "tenfoot-broker ready control=\(broker.controlEndpoints.joined(separator: ",")) state=\(broker.stateEndpoints.joined(separator: ",")) epoch=\(broker.epoch)"
+      "tenfoot-broker ready control=\(broker.controlEndpoints.joined(separator: ",")) state=\(broker.stateEndpoints.joined(separator: ",")) epoch=\(broker.epoch)\(pairing)"
     )
     fflush(nil)
     broker.wait()

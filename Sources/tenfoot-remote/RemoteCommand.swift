@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import RemoteCore
 import TenFootCLI
+import TenFootClient
 import TenFootProtocol
+import TenFootSecurity
 import ZeroMQ
 
 /// `tenfoot-remote`: a remote control for TenFoot screens.
@@ -19,7 +21,7 @@ struct RemoteCommand: ParsableCommand {
     version: TenFootVersion.string,
     subcommands: [
       Interactive.self, Press.self, Hold.self, Double.self, Swipe.self, Drag.self, Click.self,
-      TypeText.self, Script.self, Focus.self, Debug.self,
+      TypeText.self, Script.self, Focus.self, Debug.self, Pair.self,
     ],
     defaultSubcommand: Interactive.self)
 }
@@ -42,21 +44,135 @@ struct RemoteOptions: ParsableArguments {
   }
 
   func connect() throws -> RemoteClient {
-    _ = logging.bootstrap(label: "tenfoot.remote")
+    let logger = logging.bootstrap(label: "tenfoot.remote")
     let endpoints: Endpoints
     do {
       endpoints = try connection.endpoints()
     } catch {
       throw ValidationError("\(error)")
     }
+    if endpoints.usesTCP && connection.insecure {
+      logger.warning(
+        "plain TCP without CURVE: anyone on the network can read and inject input",
+        metadata: ["zmq.control": "\(endpoints.control)"])
+    }
+    let curve = try connection.clientCurve(endpoints, program: "remote")
     let context = try Context()
-    return try RemoteClient(
-      context: context, endpoint: endpoints.control, screen: screen,
-      timeoutMilliseconds: Int(timeout * 1000), name: "remote:\(getpid())")
+    let failure: RemoteError
+    do {
+      return try RemoteClient(
+        context: context, endpoint: endpoints.control, screen: screen,
+        timeoutMilliseconds: Int(timeout * 1000), name: "remote:\(getpid())", curve: curve)
+    } catch {
+      failure = error
+    }
+    // With CURVE, "no answer" is also what a broker with a different key looks like (it
+    // cannot read our handshake): ask its pairing endpoint which key it has now.
+    if failure.brokerUnreachable, let curve,
+      let presented = probeBrokerKey(context: context, endpoints: endpoints),
+      presented != curve.brokerKey
+    {
+      throw TrustError.keyChanged(
+        endpoint: endpoints.control, pinned: curve.brokerKey, presented: presented)
+    }
+    throw failure
+  }
+
+  private func probeBrokerKey(context: Context, endpoints: Endpoints) -> String? {
+    guard let pairing = connection.pairingEndpoint(endpoints) else { return nil }
+    do {
+      let trust = try ClientTrust(directory: try connection.stateDirectory(program: "remote"))
+      let client = try PairingClient(
+        context: context, pairingEndpoint: pairing, trust: trust, name: "probe",
+        timeoutMilliseconds: 1000)
+      return try client.probeKey()
+    } catch {
+      return nil
+    }
   }
 }
 
 extension RemoteCommand {
+  /// `tenfoot-remote pair`
+  struct Pair: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Pair this remote with a broker: type the PIN the screen shows.",
+      discussion: """
+        Connects to the broker's pairing endpoint, which makes every screen show a 4-digit PIN. \
+        Type it here (or pipe it in): the remote proves it knows the PIN without sending it, \
+        the broker adds this remote's key to its allow-list, and the remote pins the broker's \
+        key. A wrong PIN waits 1 s, doubling to 64 s, before the next try.
+        """)
+
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var logging: LoggingOptions
+
+    @Option(
+      help: "A name for this remote, shown on the screen and in 'tenfoot-broker remotes list'.")
+    var name = "remote"
+
+    @Flag(help: "Replace a pinned broker key that changed (after reinstalling the broker).")
+    var forgetBroker = false
+
+    @Option(help: "Seconds to wait for each broker answer.")
+    var timeout: Swift.Double = 3
+
+    func run() throws {
+      _ = logging.bootstrap(label: "tenfoot.remote")
+      let endpoints: Endpoints
+      do {
+        endpoints = try connection.endpoints()
+      } catch {
+        throw ValidationError("\(error)")
+      }
+      guard let pairingEndpoint = connection.pairingEndpoint(endpoints) else {
+        throw ValidationError("cannot derive the pairing endpoint: give --pairing")
+      }
+      let trust: ClientTrust
+      do {
+        trust = try ClientTrust(directory: try connection.stateDirectory(program: "remote"))
+      } catch let error as StoreError {
+        throw ValidationError(error.description)
+      }
+      let context = try Context()
+      let client = try PairingClient(
+        context: context, pairingEndpoint: pairingEndpoint, trust: trust, name: name,
+        timeoutMilliseconds: Int(timeout * 1000))
+      let challenge = try client.begin()
+      // Check the key before the PIN is typed: a changed key is refused with a clear message.
+      if !forgetBroker, let pinned = try trust.pinnedKey(for: endpoints.control),
+        pinned != challenge.brokerKeyText
+      {
+        throw TrustError.keyChanged(
+          endpoint: endpoints.control, pinned: pinned, presented: challenge.brokerKeyText)
+      }
+      FileHandle.standardError.write(
+        Data(
+          "Enter the \(challenge.digits)-digit PIN shown on the screen (broker key \(AllowList.id(of: challenge.brokerKeyText))):\n"
+            .utf8))
+      while let line = readLine(strippingNewline: true) {
+        let pin = line.trimmingCharacters(in: .whitespaces)
+        guard pin.count == challenge.digits, pin.allSatisfy(\.isASCII), pin.allSatisfy(\.isNumber)
+        else {
+          FileHandle.standardError.write(
+            Data("the PIN is \(challenge.digits) digits: try again\n".utf8))
+          continue
+        }
+        switch try client.attempt(pin: pin, challenge: challenge) {
+        case .paired(let id):
+          try trust.pin(challenge.brokerKeyText, for: endpoints.control, replace: forgetBroker)
+          print("paired: this remote is \(id) on the broker at \(endpoints.control)")
+          return
+        case .refused(let message, let wait):
+          FileHandle.standardError.write(Data("\(message)\n".utf8))
+          if wait > 0 { usleep(UInt32(clamping: wait * 1000)) }
+          FileHandle.standardError.write(Data("Enter the PIN again:\n".utf8))
+        }
+      }
+      throw ValidationError("not paired: no correct PIN was entered")
+    }
+  }
+
   /// `tenfoot-remote press KEY…`
   struct Press: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,9 @@ import FocusEngine
 import Foundation
 import ScreenCore
 import TenFootCLI
+import TenFootClient
 import TenFootProtocol
+import TenFootSecurity
 import ZeroMQ
 
 /// `tenfoot-screen`: registers a layout and renders the state the broker publishes.
@@ -51,6 +53,9 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: .hidden)
   var debugDropDelta: [UInt64] = []
 
+  @Flag(help: "Print this screen's CURVE public key (for 'tenfoot-broker remotes add') and exit.")
+  var printKey = false
+
   func validate() throws {
     if let problem = ScreenID.problem(with: id) { throw ValidationError(problem) }
     if mirror && layout != nil {
@@ -62,6 +67,16 @@ struct ScreenCommand: ParsableCommand {
   }
 
   func run() throws {
+    if printKey {
+      do {
+        print(
+          try ClientTrust(directory: try connection.stateDirectory(program: "screen")).keyPair
+            .publicKey)
+      } catch let error as StoreError {
+        throw ValidationError(error.description)
+      }
+      return
+    }
     let kind = renderer ?? (isatty(STDOUT_FILENO) == 1 ? .terminal : .headless)
     let endpoints: Endpoints
     do {
@@ -100,6 +115,12 @@ struct ScreenCommand: ParsableCommand {
       }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
+    configuration.curve = try connection.clientCurve(endpoints, program: "screen")
+    if endpoints.usesTCP && connection.insecure {
+      logger.warning(
+        "plain TCP without CURVE: anyone on the network can read this screen's state",
+        metadata: ["zmq.state": "\(endpoints.state)"])
+    }
     let context = try Context()
     let client = try ScreenClient(
       configuration: configuration, context: context, renderer: output, logger: logger, app: app)

@@ -74,12 +74,27 @@ struct BadInputTests {
     #expect(message.contains("no broker answered at ipc://\(directory.path)/control"), "\(message)")
   }
 
-  @Test("plain TCP without --insecure is refused with a message that says so")
-  func tcpNeedsInsecure() throws {
+  @Test("TCP without --insecure is CURVE: a plain-TCP remote gets no service")
+  func tcpIsCurve() throws {
+    let directory = try TemporaryDirectory()
     let broker = try ChildProcess(
-      TestEnvironment.binary("tenfoot-broker"), ["--control", "tcp://127.0.0.1:*"])
-    #expect(try broker.waitForExit(timeout: 10) != 0)
-    #expect(broker.errors.joined().contains("--insecure"))
+      TestEnvironment.binary("tenfoot-broker"),
+      [
+        "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
+        directory.path + "/broker",
+      ])
+    let ready = try broker.waitForLine("broker ready") { $0.hasPrefix("tenfoot-broker ready") }
+    #expect(ready.line.contains(" pairing=tcp://127.0.0.1:"), "\(ready.line)")
+    let control = try #require(
+      ready.line.split(separator: " ").first { $0.hasPrefix("control=") }?.dropFirst(8))
+    let remote = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      [
+        "press", "up", "--control", String(control), "--state", "tcp://127.0.0.1:9",
+        "--insecure", "--timeout", "1",
+      ])
+    #expect(try remote.waitForExit(timeout: 10) != 0)
+    #expect(remote.errors.joined().contains("no broker answered"), "\(remote.errors)")
   }
 
   @Test("a layout file with an unknown field is refused naming the path")

@@ -69,8 +69,9 @@ struct FocusAcrossProcessesTests {
     let healed = try lossy.waitForFrame("the lossy screen caught up") { $0.focused == "r0c0" }
     #expect(healed.frame.seq == seq + 2)
     #expect(!lossy.frames.contains { $0.seq == seq + 1 }, "the dropped delta was never applied")
-    #expect(
-      lossy.errors.contains { $0.contains("requesting snapshot") && $0.contains("sequence gap") })
+    try lossy.waitForErrorLine("the lossy screen's resync log line") {
+      $0.contains("requesting snapshot") && $0.contains("sequence gap")
+    }
     let lateHealed = try late.waitForFrame("the late screen followed") { $0.focused == "r0c0" }
     #expect(lateHealed.frame.seq == seq + 2)
   }

@@ -78,33 +78,79 @@ final class NamespaceNetwork {
 @Suite("Broker, screen and remote on separate network hosts", .serialized)
 struct SeparateHostsTests {
   @Test(
-    "the remote and the screen reach the broker only over TCP between namespaces",
+    "pair over the network, then navigate over CURVE TCP between three namespaces",
     .enabled(if: NamespaceNetwork.available, "needs root and iproute2 (network namespaces)"))
   func acrossNamespaces() throws {
     let network = try NamespaceNetwork()
     let directory = try TemporaryDirectory()
     let endpoints = [
       "--control", "tcp://\(network.brokerAddress):7700", "--state",
-      "tcp://\(network.brokerAddress):7701", "--insecure",
+      "tcp://\(network.brokerAddress):7701",
     ]
-    let environment = ["TENFOOT_RUNTIME_DIR": directory.path + "/run"]
+    let environment = [
+      "TENFOOT_RUNTIME_DIR": directory.path + "/run",
+      "TENFOOT_STATE_DIR": directory.path + "/state",
+    ]
+    let dataDirectory = directory.path + "/broker"
+    // The owner copies the screen's key to the broker, and the broker's key to the screen.
+    let screenKey = try #require(
+      SecureStack.run("tenfoot-screen", ["--print-key", "--state-dir", directory.path + "/screen"])
+        .first)
+    _ = try SecureStack.run(
+      "tenfoot-broker",
+      ["remotes", "add", "--data-dir", dataDirectory, "--name", "tv", "--key", screenKey])
+    let brokerKey = try #require(
+      SecureStack.run("tenfoot-broker", ["key", "--data-dir", dataDirectory]).first)
+
     let brokerCommand = network.exec(in: network.broker, "tenfoot-broker")
     let broker = try ChildProcess(
-      "/usr/bin/env", brokerCommand + endpoints, environment: environment)
-    try broker.waitForLine("broker ready") { $0.hasPrefix("tenfoot-broker ready") }
+      "/usr/bin/env", brokerCommand + endpoints + ["--data-dir", dataDirectory],
+      environment: environment)
+    let ready = try broker.waitForLine("broker ready") { $0.hasPrefix("tenfoot-broker ready") }
+    #expect(ready.line.contains("pairing=tcp://\(network.brokerAddress):7702"), "\(ready.line)")
 
     let layout = try directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
     let screen = try ChildProcess(
       "/usr/bin/env",
       network.exec(in: network.screen, "tenfoot-screen")
-        + ["--layout", layout, "--renderer", "headless"] + endpoints,
+        + [
+          "--layout", layout, "--renderer", "headless", "--state-dir", directory.path + "/screen",
+          "--broker-key", brokerKey,
+        ] + endpoints,
       environment: environment)
-    let first = try screen.waitForFrame("the screen's first frame") { $0.focused == "r0c0" }
+    let first = try screen.waitForFrame(timeout: 15, "the screen's first frame") {
+      $0.focused == "r0c0"
+    }
+
+    // Unpaired: refused by ZAP.
+    let remoteState = ["--state-dir", directory.path + "/remote"]
+    let unpaired = try ChildProcess(
+      "/usr/bin/env",
+      network.exec(in: network.remote, "tenfoot-remote")
+        + ["press", "right", "--broker-key", brokerKey] + remoteState + endpoints,
+      environment: environment)
+    #expect(try unpaired.waitForExit(timeout: 15) == 1)
+    #expect(unpaired.errors.joined().contains("not paired: run tenfoot-remote pair"))
+
+    // Pair from the remote host with the PIN the screen host shows.
+    let pinInput = Pipe()
+    let pair = try ChildProcess(
+      "/usr/bin/env",
+      network.exec(in: network.remote, "tenfoot-remote")
+        + ["pair", "--name", "phone", "--forget-broker"] + remoteState + endpoints,
+      environment: environment, stdin: pinInput.fileHandleForReading)
+    let prompt = try screen.waitForLine(from: first.index, timeout: 15, "the PIN on the screen") {
+      $0.hasPrefix(#"{"pairing":{"#)
+    }
+    let pin = try #require(SecureStack.pin(in: prompt.line))
+    pinInput.fileHandleForWriting.write(Data("\(pin)\n".utf8))
+    try pinInput.fileHandleForWriting.close()
+    #expect(try pair.waitForExit(timeout: 15) == 0, "pair: \(pair.errors)")
 
     let remote = try ChildProcess(
       "/usr/bin/env",
       network.exec(in: network.remote, "tenfoot-remote")
-        + ["press", "right", "down", "select"] + endpoints,
+        + ["press", "right", "down", "select"] + remoteState + endpoints,
       environment: environment)
     #expect(try remote.waitForExit(timeout: 15) == 0, "remote: \(remote.errors)")
     #expect(

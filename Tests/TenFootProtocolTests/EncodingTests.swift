@@ -70,6 +70,11 @@ struct EncodingTests {
       ("focus_request", .focusRequest(Tenfoot_V1_FocusRequest())),
       ("debug_request", .debugRequest(Tenfoot_V1_DebugRequest())),
       ("debug_report", .debugReport(Tenfoot_V1_DebugReport())),
+      ("pair_request", .pairRequest(Tenfoot_V1_PairRequest())),
+      ("pair_challenge", .pairChallenge(Tenfoot_V1_PairChallenge())),
+      ("pair_proof", .pairProof(Tenfoot_V1_PairProof())),
+      ("paired", .paired(Tenfoot_V1_Paired())),
+      ("pairing_prompt", .pairingPrompt(Tenfoot_V1_PairingPrompt())),
       ("empty ack", .ack(Tenfoot_V1_Ack())),
     ]
   }()

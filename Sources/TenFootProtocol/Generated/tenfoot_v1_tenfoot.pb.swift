@@ -20,6 +20,11 @@
 /// Versioning: fields are only ever added; numbers are never reused. A broker answers a
 /// protocol_version it does not speak with Error{code: UNSUPPORTED_VERSION}.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -607,6 +612,23 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
 
   /// Text input while no text field has focus.
   case noTextField // = 12
+
+  /// 16–31: security and load.
+  /// The connection's CURVE key is no longer on the broker's allow-list (revoked after it
+  /// connected; new connections of unknown keys are refused during the handshake).
+  case notPaired // = 16
+
+  /// The pairing proof was wrong (wrong PIN). retry_after_ms says when to try again.
+  case pairingFailed // = 17
+
+  /// Too many wrong PINs: wait retry_after_ms before the next attempt.
+  case pairingBackoff // = 18
+
+  /// No pairing is in progress for this remote (never started, expired, or another remote's).
+  case noPairing // = 19
+
+  /// The sender exceeds its message rate; the request was dropped.
+  case rateLimited // = 20
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -628,6 +650,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 10: self = .focusTrapped
     case 11: self = .focusAmbiguous
     case 12: self = .noTextField
+    case 16: self = .notPaired
+    case 17: self = .pairingFailed
+    case 18: self = .pairingBackoff
+    case 19: self = .noPairing
+    case 20: self = .rateLimited
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -647,6 +674,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .focusTrapped: return 10
     case .focusAmbiguous: return 11
     case .noTextField: return 12
+    case .notPaired: return 16
+    case .pairingFailed: return 17
+    case .pairingBackoff: return 18
+    case .noPairing: return 19
+    case .rateLimited: return 20
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -666,6 +698,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .focusTrapped,
     .focusAmbiguous,
     .noTextField,
+    .notPaired,
+    .pairingFailed,
+    .pairingBackoff,
+    .noPairing,
+    .rateLimited,
   ]
 
 }
@@ -808,6 +845,47 @@ public nonisolated struct Tenfoot_V1_Envelope: Sendable {
     set {body = .debugReport(newValue)}
   }
 
+  /// Pairing (see README "Security and pairing"): 30–39.
+  public var pairRequest: Tenfoot_V1_PairRequest {
+    get {
+      if case .pairRequest(let v)? = body {return v}
+      return Tenfoot_V1_PairRequest()
+    }
+    set {body = .pairRequest(newValue)}
+  }
+
+  public var pairChallenge: Tenfoot_V1_PairChallenge {
+    get {
+      if case .pairChallenge(let v)? = body {return v}
+      return Tenfoot_V1_PairChallenge()
+    }
+    set {body = .pairChallenge(newValue)}
+  }
+
+  public var pairProof: Tenfoot_V1_PairProof {
+    get {
+      if case .pairProof(let v)? = body {return v}
+      return Tenfoot_V1_PairProof()
+    }
+    set {body = .pairProof(newValue)}
+  }
+
+  public var paired: Tenfoot_V1_Paired {
+    get {
+      if case .paired(let v)? = body {return v}
+      return Tenfoot_V1_Paired()
+    }
+    set {body = .paired(newValue)}
+  }
+
+  public var pairingPrompt: Tenfoot_V1_PairingPrompt {
+    get {
+      if case .pairingPrompt(let v)? = body {return v}
+      return Tenfoot_V1_PairingPrompt()
+    }
+    set {body = .pairingPrompt(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -828,6 +906,12 @@ public nonisolated struct Tenfoot_V1_Envelope: Sendable {
     /// The focus debugger on a live session. Answered with DebugReport.
     case debugRequest(Tenfoot_V1_DebugRequest)
     case debugReport(Tenfoot_V1_DebugReport)
+    /// Pairing (see README "Security and pairing"): 30–39.
+    case pairRequest(Tenfoot_V1_PairRequest)
+    case pairChallenge(Tenfoot_V1_PairChallenge)
+    case pairProof(Tenfoot_V1_PairProof)
+    case paired(Tenfoot_V1_Paired)
+    case pairingPrompt(Tenfoot_V1_PairingPrompt)
 
   }
 
@@ -2203,6 +2287,106 @@ public nonisolated struct Tenfoot_V1_Error: Sendable {
   /// For people: what was wrong, naming the field or id.
   public var message: String = String()
 
+  /// For back-off errors: milliseconds to wait before retrying (0: not applicable).
+  public var retryAfterMs: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sent on the broker's pairing socket (plain ZeroMQ, no allow-list: it answers nothing but
+/// pairing messages). Answered with PairChallenge (the broker then shows a PIN on every
+/// screen) or Error.
+public nonisolated struct Tenfoot_V1_PairRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// A name for the remote, shown on the screen and in `tenfoot-broker peers list`.
+  public var name: String = String()
+
+  /// The remote's CURVE public key, raw 32 bytes: the key the allow-list will hold. Empty: a
+  /// key probe, answered with a PairChallenge holding only broker_key (no pairing starts).
+  public var publicKey: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The broker's fresh nonce and its public key; the remote answers with PairProof.
+public nonisolated struct Tenfoot_V1_PairChallenge: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nonce: Data = Data()
+
+  public var pinDigits: UInt32 = 0
+
+  public var expiresInMs: UInt64 = 0
+
+  /// The broker's CURVE public key, raw 32 bytes, pinned by the remote once Paired verifies.
+  public var brokerKey: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// HMAC-SHA256(key: PIN, "tenfoot-pair-v1" || nonce || remote public key || broker public key),
+/// keys as raw 32 bytes. Answered with Paired or Error.
+public nonisolated struct Tenfoot_V1_PairProof: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var proof: Data = Data()
+
+  /// The same public key as in PairRequest.
+  public var publicKey: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Pairing succeeded: the remote's key is on the allow-list.
+public nonisolated struct Tenfoot_V1_Paired: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The id `tenfoot-broker peers revoke` takes.
+  public var peerID: String = String()
+
+  /// HMAC-SHA256(key: PIN, "tenfoot-paired-v1" || nonce || remote key || broker key): the broker
+  /// knew the PIN too, so the broker key in the challenge came from the broker the screen shows.
+  public var brokerProof: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Published on topic "pairing": screens show (or, when inactive, hide) the PIN overlay.
+public nonisolated struct Tenfoot_V1_PairingPrompt: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var active: Bool = false
+
+  public var pin: String = String()
+
+  public var remoteName: String = String()
+
+  /// The first 4 bytes of the broker's public key in hex, for comparing with the remote.
+  public var brokerFingerprint: String = String()
+
+  public var expiresInMs: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2257,12 +2441,12 @@ nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProv
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{2}\u{4}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{4}\u{7}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2457,6 +2641,71 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
           self.body = .debugReport(v)
         }
       }()
+      case 30: try {
+        var v: Tenfoot_V1_PairRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .pairRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .pairRequest(v)
+        }
+      }()
+      case 31: try {
+        var v: Tenfoot_V1_PairChallenge?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .pairChallenge(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .pairChallenge(v)
+        }
+      }()
+      case 32: try {
+        var v: Tenfoot_V1_PairProof?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .pairProof(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .pairProof(v)
+        }
+      }()
+      case 33: try {
+        var v: Tenfoot_V1_Paired?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .paired(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .paired(v)
+        }
+      }()
+      case 34: try {
+        var v: Tenfoot_V1_PairingPrompt?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .pairingPrompt(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .pairingPrompt(v)
+        }
+      }()
       default: break
       }
     }
@@ -2538,6 +2787,26 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     case .debugReport?: try {
       guard case .debugReport(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+    }()
+    case .pairRequest?: try {
+      guard case .pairRequest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .pairChallenge?: try {
+      guard case .pairChallenge(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+    }()
+    case .pairProof?: try {
+      guard case .pairProof(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+    }()
+    case .paired?: try {
+      guard case .paired(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+    }()
+    case .pairingPrompt?: try {
+      guard case .pairingPrompt(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
     }()
     case nil: break
     }
@@ -4944,7 +5213,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
 
 nonisolated extension Tenfoot_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Error"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{1}message\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{1}message\0\u{4}\u{e}retry_after_ms\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4954,6 +5223,7 @@ nonisolated extension Tenfoot_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._Me
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularEnumField(value: &self.code) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      case 16: try { try decoder.decodeSingularUInt64Field(value: &self.retryAfterMs) }()
       default: break
       }
     }
@@ -4966,12 +5236,216 @@ nonisolated extension Tenfoot_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._Me
     if !self.message.isEmpty {
       try visitor.visitSingularStringField(value: self.message, fieldNumber: 2)
     }
+    if self.retryAfterMs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.retryAfterMs, fieldNumber: 16)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Error, rhs: Tenfoot_V1_Error) -> Bool {
     if lhs.code != rhs.code {return false}
     if lhs.message != rhs.message {return false}
+    if lhs.retryAfterMs != rhs.retryAfterMs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PairRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}public_key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.publicKey) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.publicKey.isEmpty {
+      try visitor.visitSingularBytesField(value: self.publicKey, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PairRequest, rhs: Tenfoot_V1_PairRequest) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.publicKey != rhs.publicKey {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PairChallenge: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PairChallenge"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nonce\0\u{3}pin_digits\0\u{3}expires_in_ms\0\u{3}broker_key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.nonce) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.pinDigits) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.expiresInMs) }()
+      case 4: try { try decoder.decodeSingularBytesField(value: &self.brokerKey) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.nonce.isEmpty {
+      try visitor.visitSingularBytesField(value: self.nonce, fieldNumber: 1)
+    }
+    if self.pinDigits != 0 {
+      try visitor.visitSingularUInt32Field(value: self.pinDigits, fieldNumber: 2)
+    }
+    if self.expiresInMs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.expiresInMs, fieldNumber: 3)
+    }
+    if !self.brokerKey.isEmpty {
+      try visitor.visitSingularBytesField(value: self.brokerKey, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PairChallenge, rhs: Tenfoot_V1_PairChallenge) -> Bool {
+    if lhs.nonce != rhs.nonce {return false}
+    if lhs.pinDigits != rhs.pinDigits {return false}
+    if lhs.expiresInMs != rhs.expiresInMs {return false}
+    if lhs.brokerKey != rhs.brokerKey {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PairProof: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PairProof"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}proof\0\u{3}public_key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.proof) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.publicKey) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.proof.isEmpty {
+      try visitor.visitSingularBytesField(value: self.proof, fieldNumber: 1)
+    }
+    if !self.publicKey.isEmpty {
+      try visitor.visitSingularBytesField(value: self.publicKey, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PairProof, rhs: Tenfoot_V1_PairProof) -> Bool {
+    if lhs.proof != rhs.proof {return false}
+    if lhs.publicKey != rhs.publicKey {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Paired: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Paired"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}peer_id\0\u{3}broker_proof\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.peerID) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.brokerProof) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.peerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.peerID, fieldNumber: 1)
+    }
+    if !self.brokerProof.isEmpty {
+      try visitor.visitSingularBytesField(value: self.brokerProof, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Paired, rhs: Tenfoot_V1_Paired) -> Bool {
+    if lhs.peerID != rhs.peerID {return false}
+    if lhs.brokerProof != rhs.brokerProof {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PairingPrompt"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}active\0\u{1}pin\0\u{3}remote_name\0\u{3}broker_fingerprint\0\u{3}expires_in_ms\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.active) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.pin) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.remoteName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.brokerFingerprint) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.expiresInMs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.active != false {
+      try visitor.visitSingularBoolField(value: self.active, fieldNumber: 1)
+    }
+    if !self.pin.isEmpty {
+      try visitor.visitSingularStringField(value: self.pin, fieldNumber: 2)
+    }
+    if !self.remoteName.isEmpty {
+      try visitor.visitSingularStringField(value: self.remoteName, fieldNumber: 3)
+    }
+    if !self.brokerFingerprint.isEmpty {
+      try visitor.visitSingularStringField(value: self.brokerFingerprint, fieldNumber: 4)
+    }
+    if self.expiresInMs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.expiresInMs, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PairingPrompt, rhs: Tenfoot_V1_PairingPrompt) -> Bool {
+    if lhs.active != rhs.active {return false}
+    if lhs.pin != rhs.pin {return false}
+    if lhs.remoteName != rhs.remoteName {return false}
+    if lhs.brokerFingerprint != rhs.brokerFingerprint {return false}
+    if lhs.expiresInMs != rhs.expiresInMs {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,91 @@
+import TenFootProtocol
+
+/// Defensive checks on a decoded control message before the engine sees it, pure: limits the
+/// engine's own validation does not cover (sizes, nesting, enum values from newer peers).
+/// Each failure is a typed `Error` for the sender.
+public enum InputLimits {
+  /// The most items a layout may have.
+  public static let maximumItems = 100_000
+  /// The deepest group nesting a layout may have.
+  public static let maximumDepth = 64
+  /// The longest text input accepted, in bytes.
+  public static let maximumTextBytes = 4096
+  /// The longest `sender` accepted, in bytes.
+  public static let maximumSenderBytes = 256
+
+  /// The first problem with `envelope`, or nil if it is within limits.
+  public static func problem(_ envelope: Tenfoot_V1_Envelope) -> Tenfoot_V1_Error? {
+    if envelope.sender.utf8.count > maximumSenderBytes {
+      return error(.malformed, "sender: longer than \(maximumSenderBytes) bytes")
+    }
+    switch envelope.body {
+    case .input(let input):
+      switch input.event {
+      case .key(let key):
+        if case .UNRECOGNIZED(let value) = key.key {
+          return error(.invalidInput, "key: unknown value \(value)")
+        }
+        if case .UNRECOGNIZED(let value) = key.phase {
+          return error(.invalidInput, "phase: unknown value \(value)")
+        }
+      case .touch(let touch):
+        if case .UNRECOGNIZED(let value) = touch.phase {
+          return error(.invalidInput, "touch.phase: unknown value \(value)")
+        }
+        if !touch.x.isFinite || !touch.y.isFinite {
+          return error(.invalidInput, "touch: x and y must be finite")
+        }
+      case .text(let text):
+        let length =
+          switch text.edit {
+          case .set(let value), .append(let value): value.utf8.count
+          default: 0
+          }
+        if length > maximumTextBytes {
+          return error(.invalidInput, "text: longer than \(maximumTextBytes) bytes")
+        }
+      case nil: break
+      }
+    case .registerScreen(let request):
+      let layout = request.layout
+      if layout.items.count > maximumItems {
+        return error(
+          .invalidLayout,
+          "items: \(layout.items.count) items is more than the limit of \(maximumItems)")
+      }
+      for (index, group) in layout.groups.enumerated() {
+        if let path = tooDeep(group, path: "groups[\(index)]", depth: 1) {
+          return error(.invalidLayout, "\(path): groups nest deeper than \(maximumDepth)")
+        }
+      }
+      let numbers = [layout.canvas.width, layout.canvas.height]
+      if numbers.contains(where: { !$0.isFinite }) {
+        return error(.invalidLayout, "canvas: numbers must be finite")
+      }
+      if let index = layout.items.firstIndex(where: { item in
+        [item.frame.x, item.frame.y, item.frame.width, item.frame.height].contains { !$0.isFinite }
+      }) {
+        return error(.invalidLayout, "items[\(index)].frame: numbers must be finite")
+      }
+    default: break
+    }
+    return nil
+  }
+
+  private static func tooDeep(_ group: Tenfoot_V1_Group, path: String, depth: Int) -> String? {
+    if depth > maximumDepth { return path }
+    for (index, child) in group.groups.enumerated() {
+      if let found = tooDeep(child, path: path + ".groups[\(index)]", depth: depth + 1) {
+        return found
+      }
+    }
+    return nil
+  }
+
+  private static func error(_ code: Tenfoot_V1_ErrorCode, _ message: String) -> Tenfoot_V1_Error {
+    var error = Tenfoot_V1_Error()
+    error.code = code
+    error.message = message
+    return error
+  }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Logging
+import TenFootProtocol
+import TenFootSecurity
+import ZeroMQ
+
+/// The broker's security half, owned by the broker's loop thread: the ZAP handler on
+/// `inproc://zeromq.zap.01`, the pairing socket, the allow-list and the pairing session.
+/// `Broker` polls its sockets with the others and asks it whether each control message's
+/// sender is still allowed.
+final class SecurityRuntime {
+  static let zapEndpoint = "inproc://zeromq.zap.01"
+  /// The topic screens receive pairing prompts on.
+  static let pairingTopic = "pairing"
+
+  private let settings: BrokerSecurity
+  private let logger: Logger
+  private let zap: Socket
+  private let pairing: Socket
+  private let store: AllowListStore
+  private var session: PairingSession
+  private let brokerKey: [UInt8]
+  private var nextReloadCheck: UInt64 = 0
+  private var replySeq: UInt64 = 0
+  /// The pairing endpoints actually bound.
+  private(set) var boundPairingEndpoints: [String] = []
+
+  /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket.
+  init(settings: BrokerSecurity, context: Context, logger: Logger) throws {
+    self.settings = settings
+    self.logger = logger
+    store = try AllowListStore(path: settings.allowListPath)
+    session = PairingSession(lifetimeSeconds: settings.pairingLifetimeSeconds)
+    guard let key = Z85.decode(settings.keyPair.publicKey), key.count == 32 else {
+      throw StoreError.unreadable("broker key", "the public key is not a Z85 CURVE key")
+    }
+    brokerKey = key
+    zap = try Socket(context, .reply)
+    try zap.bind(Self.zapEndpoint)
+    pairing = try Socket(context, .router)
+    try pairing.setMaxMessageSize(4096)
+    try pairing.setSendHighWaterMark(100)
+    try pairing.setReceiveHighWaterMark(100)
+    for endpoint in settings.pairingEndpoints {
+      try pairing.bind(endpoint)
+      boundPairingEndpoints.append(
+        endpoint.hasPrefix("tcp://") ? try pairing.lastEndpoint : endpoint)
+    }
+  }
+
+  /// Makes `socket` a CURVE server that authenticates through the ZAP handler.
+  func secure(_ socket: Socket) throws(ZeroMQError) {
+    try socket.setZapDomain(ZapPolicy.domain)
+    try socket.setCurveServer(secretKey: settings.keyPair.secretKey)
+  }
+
+  /// Adds the ZAP and pairing sockets to the loop's poller.
+  func register(in poller: inout Poller) -> (zap: Int, pairing: Int) {
+    (poller.add(zap), poller.add(pairing))
+  }
+
+  /// Answers every queued ZAP request.
+  func serveZap() {
+    for _ in 0..<64 {
+      let frames: [[UInt8]]
+      do {
+        guard let received = try zap.receiveMultipart(dontWait: true) else { return }
+        frames = received
+      } catch {
+        logger.warning("zap receive failed", metadata: ["error": "\(error)"])
+        return
+      }
+      reloadIfDue(force: true)
+      guard let request = ZapPolicy.Request(frames: frames) else {
+        // A REP socket must answer: refuse with a well-formed reply if we can.
+        let id = frames.count > 1 ? frames[1] : []
+        send(
+          zap,
+          ZapPolicy.Decision(status: "500", text: "bad request", userID: "").frames(
+            requestID: id))
+        continue
+      }
+      let decision = ZapPolicy.decide(request, allowList: store.list)
+      if decision.admitted {
+        logger.debug(
+          "peer admitted",
+          metadata: ["peer.address": "\(request.address)", "peer.user": "\(decision.userID)"])
+      } else {
+        logger.notice(
+          "peer refused",
+          metadata: ["peer.address": "\(request.address)", "reason": "\(decision.text)"])
+      }
+      send(zap, decision.frames(requestID: request.requestID))
+    }
+  }
+
+  /// Whether a control message with this `User-Id` may be served now. Allow-listed peers are
+  /// re-checked against the current list (one `stat` of the file per message, about a
+  /// microsecond), so a revoke takes effect at once on open connections too.
+  func allows(_ access: PeerAccess) -> Bool {
+    switch access {
+    case .local: return true
+    case .peer(let id):
+      reloadIfDue(force: true)
+      return store.list.entry(id: id) != nil
+    }
+  }
+
+  /// Periodic work: reload the allow-list if changed, end an expired pairing.
+  func tick(now: UInt64, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
+    reloadIfDue(force: false)
+    if session.expire(now: now) {
+      logger.info("pairing expired")
+      publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    }
+  }
+
+  /// Serves queued pairing requests.
+  func servePairing(publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
+    for _ in 0..<64 {
+      let frames: [[UInt8]]
+      do {
+        guard let received = try pairing.receiveMultipart(dontWait: true) else { return }
+        frames = received
+      } catch {
+        logger.warning("pairing receive failed", metadata: ["error": "\(error)"])
+        return
+      }
+      guard let peer = frames.first else { continue }
+      let replyTo: UInt64
+      let body: Tenfoot_V1_Envelope.OneOf_Body
+      if frames.count != 2 {
+        replyTo = 0
+        body = .error(.init(.malformed, "expected exactly one frame (an Envelope)"))
+      } else {
+        do {
+          let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
+          replyTo = envelope.seq
+          body = handlePairing(envelope, publish: publish)
+        } catch {
+          replyTo = 0
+          body = .error(.init(.malformed, error.description))
+        }
+      }
+      replySeq += 1
+      let reply = Tenfoot_V1_Envelope(
+        sender: "broker", seq: replySeq, sentAtNanoseconds: MonotonicClock.nanoseconds(),
+        replyTo: replyTo, body: body)
+      do {
+        try pairing.send(frames: [peer, reply.encoded()], dontWait: true)
+      } catch {
+        logger.warning("dropped pairing reply", metadata: ["error": "\(error)"])
+      }
+    }
+  }
+
+  private func handlePairing(
+    _ envelope: Tenfoot_V1_Envelope, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body {
+    let now = MonotonicClock.nanoseconds()
+    switch envelope.body {
+    case .pairRequest(let request) where request.publicKey.isEmpty:
+      // A key probe: a remote whose pinned key no longer works asks which key the broker has
+      // now, to say "the broker's key changed" instead of "no answer". Starts no pairing.
+      var challenge = Tenfoot_V1_PairChallenge()
+      challenge.brokerKey = .init(brokerKey)
+      return .pairChallenge(challenge)
+    case .pairRequest(let request):
+      guard request.publicKey.count == 32, let key = Z85.encode([UInt8](request.publicKey)) else {
+        return .error(.init(.invalidInput, "public_key must be 32 bytes"))
+      }
+      let name = Self.cleanName(request.name)
+      switch session.begin(
+        remoteKey: key, name: name, now: now,
+        nonce: PairingProof.randomBytes(PairingProof.nonceLength),
+        pin: PairingProof.randomPIN())
+      {
+      case .backoff(let wait):
+        return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
+      case .challenge(let pending):
+        logger.notice(
+          "pairing started",
+          metadata: ["peer.name": "\(name)", "peer.key": "\(AllowList.id(of: key))"])
+        var prompt = Tenfoot_V1_PairingPrompt()
+        prompt.active = true
+        prompt.pin = pending.pin
+        prompt.remoteName = name
+        prompt.brokerFingerprint = AllowList.id(of: settings.keyPair.publicKey)
+        prompt.expiresInMs = settings.pairingLifetimeSeconds * 1000
+        publish(Self.pairingTopic, .pairingPrompt(prompt))
+        var challenge = Tenfoot_V1_PairChallenge()
+        challenge.nonce = .init(pending.nonce)
+        challenge.pinDigits = UInt32(pending.pin.count)
+        challenge.expiresInMs = settings.pairingLifetimeSeconds * 1000
+        challenge.brokerKey = .init(brokerKey)
+        return .pairChallenge(challenge)
+      }
+    case .pairProof(let proof):
+      guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
+        return .error(.init(.invalidInput, "public_key must be 32 bytes"))
+      }
+      switch session.prove(
+        remoteKey: key, remoteKeyBytes: [UInt8](proof.publicKey), brokerKey: brokerKey,
+        proof: [UInt8](proof.proof), now: now)
+      {
+      case .backoff(let wait):
+        return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
+      case .wrongPIN(let wait):
+        logger.notice(
+          "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
+        return .error(backoff(.pairingFailed, wait, "wrong PIN"))
+      case .noPairing:
+        return .error(
+          .init(
+            .noPairing, "no pairing in progress for this key (expired or replaced): start again"))
+      case .paired(let pending):
+        let entry = AllowList.Entry(
+          publicKey: key, name: pending.name, role: "remote", added: Date().timeIntervalSince1970)
+        do {
+          try store.modify { $0.allow(entry) }
+        } catch {
+          logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
+          return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
+        }
+        logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
+        publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+        var paired = Tenfoot_V1_Paired()
+        paired.peerID = entry.id
+        paired.brokerProof = .init(
+          PairingProof.make(
+            .broker, pin: pending.pin, nonce: pending.nonce, remoteKey: [UInt8](proof.publicKey),
+            brokerKey: brokerKey))
+        return .paired(paired)
+      }
+    default:
+      return .error(
+        .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
+    }
+  }
+
+  private func backoff(_ code: Tenfoot_V1_ErrorCode, _ wait: UInt64, _ what: String)
+    -> Tenfoot_V1_Error
+  {
+    var error = Tenfoot_V1_Error(
+      code, "\(what): try again in \((wait + 999_999_999) / 1_000_000_000) s")
+    error.retryAfterMs = (wait + 999_999) / 1_000_000
+    return error
+  }
+
+  private func reloadIfDue(force: Bool) {
+    let now = MonotonicClock.nanoseconds()
+    guard force || now >= nextReloadCheck else { return }
+    nextReloadCheck = now + 100_000_000
+    do {
+      if try store.reloadIfChanged() {
+        logger.info("allow-list reloaded", metadata: ["peers": "\(store.list.entries.count)"])
+      }
+    } catch {
+      logger.error(
+        "allow-list unreadable; keeping the last good one", metadata: ["error": "\(error)"])
+    }
+  }
+
+  private func send(_ socket: Socket, _ frames: [[UInt8]]) {
+    do {
+      try socket.send(frames: frames)
+    } catch {
+      logger.warning("zap reply failed", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// Keeps names printable and short.
+  static func cleanName(_ name: String) -> String {
+    let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+    let text = String(String.UnicodeScalarView(kept.prefix(40)))
+    return text.isEmpty ? "remote" : text
+  }
+}

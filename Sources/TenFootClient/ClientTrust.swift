@@ -1,0 +1,85 @@
+import TenFootSecurity
+import ZeroMQ
+
+/// A remote's or screen's identity and trust, in its own state directory: its key pair
+/// (`key.json`, 0600) and the broker keys it pinned (`brokers.json`, trust on first use).
+public struct ClientTrust {
+  /// The state directory.
+  public let directory: String
+  /// This program's key pair.
+  public let keyPair: CurveKeyPair
+
+  /// Loads (or creates) the key pair in `directory`.
+  public init(directory: String) throws(StoreError) {
+    self.directory = directory
+    keyPair = try KeyFile.loadOrCreate(directory + "/key.json")
+  }
+
+  private var brokersPath: String { directory + "/brokers.json" }
+
+  /// The key pinned for the broker at `controlEndpoint`, if any.
+  public func pinnedKey(for controlEndpoint: String) throws(StoreError) -> String? {
+    try KnownBrokers.load(brokersPath).brokers[controlEndpoint]
+  }
+
+  /// Pins `key` for `controlEndpoint`. Refuses a different key than the one pinned unless
+  /// `replace` is set.
+  public func pin(_ key: String, for controlEndpoint: String, replace: Bool) throws(TrustError) {
+    var known: KnownBrokers
+    do {
+      known = try KnownBrokers.load(brokersPath)
+    } catch {
+      throw TrustError(error.description)
+    }
+    if let pinned = known.brokers[controlEndpoint], pinned != key, !replace {
+      throw TrustError.keyChanged(endpoint: controlEndpoint, pinned: pinned, presented: key)
+    }
+    known.brokers[controlEndpoint] = key
+    do {
+      try known.save(brokersPath)
+    } catch {
+      throw TrustError(error.description)
+    }
+  }
+
+  /// CURVE settings for talking to the broker at `controlEndpoint`: an explicit `brokerKey`
+  /// (pinned on first use, refused if it differs from the pin), else the pinned key.
+  public func curve(for controlEndpoint: String, brokerKey: String?) throws(TrustError)
+    -> ClientCurve
+  {
+    let pinned: String?
+    do {
+      pinned = try pinnedKey(for: controlEndpoint)
+    } catch {
+      throw TrustError(error.description)
+    }
+    if let brokerKey {
+      guard Z85.decode(brokerKey)?.count == 32 else {
+        throw TrustError("--broker-key must be a 40-character Z85 CURVE public key")
+      }
+      try pin(brokerKey, for: controlEndpoint, replace: false)
+      return ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
+    }
+    guard let pinned else {
+      throw TrustError(
+        "not paired: run tenfoot-remote pair (no broker key is pinned for \(controlEndpoint) in \(directory))"
+      )
+    }
+    return ClientCurve(keyPair: keyPair, brokerKey: pinned)
+  }
+}
+
+/// A trust problem, as a sentence for people.
+public struct TrustError: Error, CustomStringConvertible {
+  /// What is wrong and what to do.
+  public let description: String
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
+
+  /// The broker presents a different key than the pinned one.
+  public static func keyChanged(endpoint: String, pinned: String, presented: String) -> TrustError {
+    TrustError(
+      "the broker at \(endpoint) presents a different key (\(AllowList.id(of: presented))) than the one pinned on first pairing (\(AllowList.id(of: pinned))): refusing it. If the broker was reinstalled, pair again with --forget-broker; otherwise something may be impersonating it"
+    )
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The allow-list file shared by the running broker and `tenfoot-broker peers …`: changes are
+/// made under an exclusive `flock` on a lock file beside it (read, change, write atomically),
+/// and the broker reloads the file when its inode, size or modification time changes.
+public final class AllowListStore {
+  /// The allow-list file.
+  public let path: String
+  /// The list as last loaded or written.
+  public private(set) var list: AllowList
+  private var stamp: [Int64]
+
+  /// Loads `path` (empty if missing).
+  public init(path: String) throws(StoreError) {
+    self.path = path
+    list = try AllowList.load(path)
+    stamp = Self.stamp(path)
+  }
+
+  /// Reloads the file if another process changed it; returns whether it did. A file that
+  /// became unreadable keeps the last good list (and throws so the caller can log it).
+  @discardableResult
+  public func reloadIfChanged() throws(StoreError) -> Bool {
+    let now = Self.stamp(path)
+    guard now != stamp else { return false }
+    stamp = now
+    list = try AllowList.load(path)
+    return true
+  }
+
+  /// Applies `change` to the current file contents under the lock and writes the result.
+  public func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
+    let lockPath = path + ".lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw StoreError.system("open \(lockPath)", errno) }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw StoreError.system("flock \(lockPath)", errno) }
+    }
+    defer { flock(fd, LOCK_UN) }
+    var current = try AllowList.load(path)
+    let result = change(&current)
+    try current.save(path)
+    list = current
+    stamp = Self.stamp(path)
+    return result
+  }
+
+  private static func stamp(_ path: String) -> [Int64] {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return [] }
+    return [
+      Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
+      Int64(info.st_mtim.tv_nsec),
+    ]
+  }
+}

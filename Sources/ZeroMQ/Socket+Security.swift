@@ -1,0 +1,89 @@
+import CZeroMQ
+
+/// Receiving with the ZAP identity, and socket monitoring for handshake failures.
+extension Socket {
+  /// Receives every frame of one message together with the `User-Id` property a ZAP handler
+  /// gave the connection it arrived on (nil without ZAP), or nil if `dontWait` is set and
+  /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so every frame is
+  /// asked and the first answer kept; each is read before its message is released.
+  ///
+  /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and may refuse the rest:
+  /// then the remaining frames are consumed without being copied and only the first is
+  /// returned, with `kept` false (cheap dropping for flood control).
+  public func receiveMultipartWithUserID(
+    dontWait: Bool = false, keep: (([UInt8]) -> Bool)? = nil
+  ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool)? {
+    let message = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
+    defer { message.deallocate() }
+    var frames: [[UInt8]] = []
+    var userID: String?
+    var more = true
+    var kept = true
+    while more {
+      guard zmq_msg_init(message) == 0 else { throw ZeroMQError.last("zmq_msg_init") }
+      defer { zmq_msg_close(message) }
+      // Only the first frame may be absent; the rest of a message is already here.
+      let flags: Int32 = dontWait && frames.isEmpty ? ZMQ_DONTWAIT : 0
+      while true {
+        if zmq_msg_recv(message, handle, flags) >= 0 { break }
+        let error = zmq_errno()
+        if error == EINTR { continue }
+        if error == EAGAIN && frames.isEmpty { return nil }
+        throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
+      }
+      if userID == nil, let value = zmq_msg_gets(message, "User-Id") {
+        userID = String(cString: value)
+      }
+      more = zmq_msg_more(message) != 0
+      guard kept else { continue }
+      let size = zmq_msg_size(message)
+      if size > 0, let data = zmq_msg_data(message) {
+        frames.append([UInt8](UnsafeRawBufferPointer(start: data, count: size)))
+      } else {
+        frames.append([])
+      }
+      if frames.count == 1, more, let keep, !keep(frames[0]) { kept = false }
+    }
+    return (frames, userID, kept)
+  }
+
+  /// Stops `monitor`. Call it before closing the reading side: libzmq sends monitor events
+  /// with a blocking send from its I/O thread, so events for a reader that is gone would hang
+  /// every connection of the context.
+  public func stopMonitor() throws(ZeroMQError) {
+    guard zmq_socket_monitor(handle, nil, 0) == 0 else {
+      throw ZeroMQError.last("zmq_socket_monitor(stop)")
+    }
+  }
+
+  /// Publishes this socket's events on a PAIR socket at `endpoint` (`inproc://…`), for a
+  /// `SocketMonitor` to read (`zmq_socket_monitor`).
+  public func monitor(_ endpoint: String, events: Int32) throws(ZeroMQError) {
+    guard zmq_socket_monitor(handle, endpoint, events) == 0 else {
+      throw ZeroMQError.last("zmq_socket_monitor(\(endpoint))")
+    }
+  }
+}
+
+/// Z85 text for binary keys (`zmq_z85_encode`); CURVE keys are 32 bytes, 40 characters.
+public enum Z85 {
+  /// Encodes bytes whose count is a multiple of 4; nil otherwise.
+  public static func encode(_ bytes: [UInt8]) -> String? {
+    guard bytes.count % 4 == 0 else { return nil }
+    var buffer = [CChar](repeating: 0, count: bytes.count * 5 / 4 + 1)
+    guard zmq_z85_encode(&buffer, bytes, bytes.count) != nil else { return nil }
+    return String(
+      decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Decodes Z85 text whose length is a multiple of 5; nil if it is not valid Z85.
+  public static func decode(_ text: String) -> [UInt8]? {
+    let characters = Array(text.utf8)
+    guard characters.count % 5 == 0, characters.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+      return nil
+    }
+    var bytes = [UInt8](repeating: 0, count: characters.count * 4 / 5)
+    let ok = text.withCString { zmq_z85_decode(&bytes, $0) != nil }
+    return ok ? bytes : nil
+  }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import TenFootSecurity
+import ZeroMQ
+
+/// The broker's data directory flag.
+struct DataOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Directory for the key pair, allow-list and state (mode 0700).",
+      discussion:
+        "Default: $TENFOOT_STATE_DIR/broker, else /var/lib/tenfoot/broker for root, else $XDG_STATE_HOME/tenfoot/broker.",
+      valueName: "dir"), completion: .directory)
+  var dataDir: String?
+
+  func directory() throws -> String {
+    do {
+      return try StateDirectory.prepare(explicit: dataDir, program: "broker")
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+
+  func keyPair() throws -> CurveKeyPair {
+    let path = try directory() + "/broker-key.json"
+    do {
+      return try KeyFile.loadOrCreate(path)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+
+  func allowList() throws -> AllowListStore {
+    do {
+      return try AllowListStore(path: try directory() + "/allow-list.json")
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+}
+
+/// `tenfoot-broker key`
+struct KeyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "key", abstract: "Print the broker's CURVE public key (created on first use).")
+
+  @OptionGroup var data: DataOptions
+
+  func run() throws {
+    print(try data.keyPair().publicKey)
+  }
+}
+
+/// `tenfoot-broker remotes list|revoke|add`
+struct Remotes: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "The allow-list: paired remotes and screens allowed by key.",
+    subcommands: [List.self, Revoke.self, Add.self], defaultSubcommand: List.self)
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List allowed peers.")
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+      let store = try data.allowList()
+      if store.list.entries.isEmpty { print("no paired remotes or screens") }
+      for entry in store.list.entries {
+        print("\(entry.id)  \(entry.role)  \(entry.name)  \(entry.publicKey)")
+      }
+    }
+  }
+
+  struct Revoke: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove a peer; a running broker refuses it at once (within 0.1 s).")
+    @OptionGroup var data: DataOptions
+    @Argument(help: "The id from 'remotes list' (or the public key).") var id: String
+
+    func run() throws {
+      let store = try data.allowList()
+      let removed = try store.modify { $0.revoke(id) }
+      guard let removed else { throw ValidationError("no allowed peer has id \(id)") }
+      print("revoked \(removed.id) (\(removed.name))")
+    }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Allow a key copied from a screen ('tenfoot-screen --print-key') or remote.")
+    @OptionGroup var data: DataOptions
+    @Option(help: "A name for people.") var name: String
+    @Option(help: "screen or remote.") var role = "screen"
+    // Unconditional: a Z85 key may start with "-", which would otherwise look like a flag.
+    @Option(
+      name: .customLong("key"), parsing: .unconditional,
+      help: "The peer's CURVE public key (Z85, 40 characters).")
+    var publicKey: String
+
+    func run() throws {
+      guard Z85.decode(publicKey)?.count == 32 else {
+        throw ValidationError("not a 40-character Z85 CURVE public key: \(publicKey)")
+      }
+      guard role == "screen" || role == "remote" else {
+        throw ValidationError("--role is screen or remote")
+      }
+      let entry = AllowList.Entry(
+        publicKey: publicKey, name: name, role: role, added: Date().timeIntervalSince1970)
+      try data.allowList().modify { $0.allow(entry) }
+      print("allowed \(entry.id) (\(name), \(role))")
+    }
+  }
+}
