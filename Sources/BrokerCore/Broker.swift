@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
@@ -192,12 +193,17 @@ public final class Broker {
         body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
       return
     }
+    var restoredMemory: (screen: String, memory: FocusMemory)?
     if let persistence, case .registerScreen(let request) = envelope.body,
       core.sessions[request.screenID] == nil
     {
       envelope.body = .registerScreen(persistence.restoring(request))
+      restoredMemory = persistence.memory(for: request.screenID).map { (request.screenID, $0) }
     }
     var outcome = core.handle(envelope)
+    if let restoredMemory, case .ack = outcome.reply {
+      core.restoreMemory(restoredMemory.memory, screen: restoredMemory.screen)
+    }
     if let persistence, case .ack(let ack) = outcome.reply,
       let session = core.sessions[ack.screenID],
       !persistence.record(session)

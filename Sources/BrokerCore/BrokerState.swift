@@ -371,6 +371,13 @@ struct BrokerState {
     }
   }
 
+  /// Seeds a session's group memory (after a restart, from the broker's records).
+  mutating func restoreMemory(_ memory: FocusMemory, screen: String) {
+    guard var session = sessions[screen] else { return }
+    reduce(&session.focus, .restoreMemory(memory))
+    sessions[screen] = session
+  }
+
   private func unknownScreen(_ id: String) -> Tenfoot_V1_Error {
     let known = sessions.keys.sorted()
     let list = known.isEmpty ? "none are registered" : "known: \(known.joined(separator: ", "))"

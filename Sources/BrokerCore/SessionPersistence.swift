@@ -58,12 +58,24 @@ final class SessionPersistence {
     return restored
   }
 
+  /// The groups' remembered items recorded for a screen, if any.
+  func memory(for screenID: String) -> FocusMemory? {
+    guard let record = records.screens[screenID],
+      record.remembered != nil || record.rememberedOwn != nil
+    else { return nil }
+    return FocusMemory(
+      lastFocused: record.remembered ?? [:], lastFocusedOwn: record.rememberedOwn ?? [:])
+  }
+
   /// Records `session`'s state; writes the file if it changed. Returns false if the write
   /// failed (the caller then does not acknowledge durability it cannot give).
   func record(_ session: ScreenSession) -> Bool {
+    let memory = session.focus.memory
     let record = SessionRecords.Screen(
       focused: session.focus.focused, selected: session.focus.selected.sorted(),
-      text: session.focus.textValues.isEmpty ? nil : session.focus.textValues)
+      text: session.focus.textValues.isEmpty ? nil : session.focus.textValues,
+      remembered: memory.lastFocused.isEmpty ? nil : memory.lastFocused,
+      rememberedOwn: memory.lastFocusedOwn.isEmpty ? nil : memory.lastFocusedOwn)
     guard records.screens[session.id] != record else { return true }
     records.screens[session.id] = record
     do {

@@ -25,6 +25,23 @@ public enum FocusEvent: Sendable, Equatable {
   case cancelSelect
   /// Text typed into the focused text field.
   case text(TextEdit)
+  /// Seeds the groups' remembered items (after a broker restart, from its records). Entries
+  /// naming groups or items that no longer exist, or items outside their group, are ignored.
+  case restoreMemory(FocusMemory)
+}
+
+/// What the groups remember: the item focused last in each group, for entering it again.
+public struct FocusMemory: Sendable, Hashable, Codable {
+  /// Group id → the item focused last anywhere inside it.
+  public var lastFocused: [String: String]
+  /// Group id → the item focused last among the group's own items (its Tab stop).
+  public var lastFocusedOwn: [String: String]
+
+  /// Creates a memory.
+  public init(lastFocused: [String: String] = [:], lastFocusedOwn: [String: String] = [:]) {
+    self.lastFocused = lastFocused
+    self.lastFocusedOwn = lastFocusedOwn
+  }
 }
 
 /// An edit of a text field's value.

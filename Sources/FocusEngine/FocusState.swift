@@ -258,6 +258,26 @@ public struct FocusState: Sendable, Equatable {
     return values
   }
 
+  /// What the groups remember, for saving and ``FocusEvent/restoreMemory(_:)``.
+  public var memory: FocusMemory {
+    FocusMemory(lastFocused: lastFocused, lastFocusedOwn: lastFocusedOwn)
+  }
+
+  mutating func restore(_ memory: FocusMemory) {
+    for (group, item) in memory.lastFocused {
+      guard let groupIndex = index.groupIndex[group], let position = index.itemIndex[item],
+        index.contains(group: groupIndex, item: position)
+      else { continue }
+      lastFocused[group] = item
+    }
+    for (group, item) in memory.lastFocusedOwn {
+      guard let groupIndex = index.groupIndex[group], let position = index.itemIndex[item],
+        index.itemGroup[position] == groupIndex
+      else { continue }
+      lastFocusedOwn[group] = item
+    }
+  }
+
   /// Whether the focused item is a text field (the remote may type).
   public var isEditingText: Bool {
     focusedPosition.map { layout.items[$0].kind == .textField } ?? false

@@ -80,6 +80,10 @@ public func reduce(
     }
     return state.replaceAndRecover(layout, cause: cause)
 
+  case .restoreMemory(let memory):
+    state.restore(memory)
+    return []
+
   case .cancelSelect:
     guard state.pressed != nil else { return [] }
     state.pressed = nil

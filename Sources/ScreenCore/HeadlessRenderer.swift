@@ -13,12 +13,13 @@ public final class HeadlessRenderer: Renderer, PairingDisplay {
     if path == "-" {
       output = .standardOutput
     } else {
-      guard FileManager.default.createFile(atPath: path, contents: nil),
-        let handle = FileHandle(forWritingAtPath: path)
-      else {
+      // open(2), not FileManager.createFile: that one writes a temporary file and renames it
+      // over the path, which would replace a device such as /dev/null with a regular file.
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
         throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
       }
-      output = handle
+      output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
     encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -7,8 +7,7 @@ import Foundation
 /// Format: `{"version":1,"screens":{"<id>":{"focused":"<item>","selected":["<item>",…],
 /// "text":{"<field>":"<value>"}}}}`. New fields are added as optionals (older files decode
 /// with them absent; `text` was added that way); a file with a newer `version` is refused
-/// rather than misread. Not stored yet: remembered focus per container (the engine has no
-/// public way to seed it).
+/// rather than misread.
 public struct SessionRecords: Sendable, Equatable, Codable {
   /// One screen's remembered state.
   public struct Screen: Sendable, Equatable, Codable {
@@ -18,12 +17,21 @@ public struct SessionRecords: Sendable, Equatable, Codable {
     public var selected: [String]
     /// Text field values by item id (absent in files written before text fields).
     public var text: [String: String]?
+    /// Group id → the item focused there last (absent in older files).
+    public var remembered: [String: String]?
+    /// Group id → the item focused last among the group's own items (absent in older files).
+    public var rememberedOwn: [String: String]?
 
     /// Creates a record.
-    public init(focused: String?, selected: [String], text: [String: String]? = nil) {
+    public init(
+      focused: String?, selected: [String], text: [String: String]? = nil,
+      remembered: [String: String]? = nil, rememberedOwn: [String: String]? = nil
+    ) {
       self.focused = focused
       self.selected = selected
       self.text = text
+      self.remembered = remembered
+      self.rememberedOwn = rememberedOwn
     }
   }
 
