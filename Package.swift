@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -103,6 +104,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Benchmarks: an executable that prints figures (scripts/bench), never a timed test.
+    .executableTarget(
+      name: "tenfoot-bench",
+      dependencies: [
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "ScreenCore", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
     // Prints the focus engine's speed (scripts/bench-engine); not part of the test run.
     .executableTarget(
       name: "tenfoot-engine-bench", dependencies: ["FocusEngine"],
@@ -131,7 +141,7 @@ let package = Package(
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
         // Depending on the executables makes `swift test` build them first.
-        "tenfoot-broker", "tenfoot-screen", "tenfoot-remote",
+        "tenfoot-broker", "tenfoot-screen", "tenfoot-remote", "tenfoot-bench",
       ]
     ),
   ],

@@ -97,6 +97,15 @@ public final class Broker {
     while !stopper.isStopped {
       let now = MonotonicClock.nanoseconds()
       if now >= nextHeartbeat {
+        core.now = now
+        let grace = UInt64(max(0, configuration.screenGraceMilliseconds)) * 1_000_000
+        for screen in core.expireScreens(grace: grace) {
+          logger.notice(
+            "screen session dropped: no screen heartbeat within the grace period",
+            metadata: [
+              "screen": "\(screen)", "grace.ms": "\(configuration.screenGraceMilliseconds)",
+            ])
+        }
         publish(
           topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
         nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
@@ -200,6 +209,7 @@ public final class Broker {
       envelope.body = .registerScreen(persistence.restoring(request))
       restoredMemory = persistence.memory(for: request.screenID).map { (request.screenID, $0) }
     }
+    core.now = MonotonicClock.nanoseconds()
     var outcome = core.handle(envelope)
     if let restoredMemory, case .ack = outcome.reply {
       core.restoreMemory(restoredMemory.memory, screen: restoredMemory.screen)

@@ -12,6 +12,8 @@ public struct BrokerConfiguration: Sendable {
   public var stateHighWaterMark: Int32 = 10_000
   /// How often the broker heartbeat is published, in milliseconds.
   public var heartbeatIntervalMilliseconds: Int = 1000
+  /// How long a screen session lives with no screen heartbeat before it is dropped.
+  public var screenGraceMilliseconds: Int = 30_000
   /// The broker's name in Welcome messages.
   public var name = "tenfoot-broker \(TenFootVersion.string)"
   /// CURVE encryption, ZAP allow-list and pairing; nil for ipc:// and --insecure brokers.

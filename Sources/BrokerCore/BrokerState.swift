@@ -12,6 +12,14 @@ struct BrokerState {
   private(set) var sessions: [String: ScreenSession] = [:]
   /// Layout limit: more items than this are refused.
   let maxItems: Int
+  /// The broker's monotonic clock at the request being handled, nanoseconds (set by the
+  /// loop: time comes in as data).
+  var now: UInt64 = 0
+  /// Screen id → when a screen last showed it was alive (registered, asked for a snapshot or
+  /// sent a heartbeat), nanoseconds.
+  private(set) var lastSeen: [String: UInt64] = [:]
+  /// Sessions dropped for want of a screen, so input for them gets SCREEN_GONE (bounded).
+  private(set) var gone: [String] = []
 
   /// A message to publish on the state socket.
   struct Publication {
@@ -54,7 +62,9 @@ struct BrokerState {
       welcome.screens = sessions.keys.sorted()
       return Outcome(reply: .welcome(welcome))
     case .registerScreen(let request):
-      return register(request)
+      let outcome = register(request)
+      if case .ack = outcome.reply { seen(request.screenID) }
+      return outcome
     case .input(let input):
       return apply(input, cause: envelope)
     case .patchLayout(let request):
@@ -67,7 +77,17 @@ struct BrokerState {
       guard let session = sessions[request.screenID] else {
         return Outcome(reply: .error(unknownScreen(request.screenID)))
       }
+      seen(request.screenID)
       return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
+    case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty:
+      guard let session = sessions[heartbeat.screenID] else {
+        return Outcome(reply: .error(unknownScreen(heartbeat.screenID)))
+      }
+      seen(heartbeat.screenID)
+      var ack = Tenfoot_V1_Ack()
+      ack.screenID = heartbeat.screenID
+      ack.stateSeq = session.seq
+      return Outcome(reply: .ack(ack))
     case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
       .paired, .pairingPrompt:
       return Outcome(
@@ -371,6 +391,28 @@ struct BrokerState {
     }
   }
 
+  private mutating func seen(_ screen: String) {
+    lastSeen[screen] = now
+    gone.removeAll { $0 == screen }
+  }
+
+  /// Drops the sessions no screen has kept alive for `grace` nanoseconds; returns their ids.
+  /// A session whose screen vanished keeps its state for the grace period, so a screen that
+  /// restarts or reconnects in time finds everything as it was.
+  mutating func expireScreens(grace: UInt64) -> [String] {
+    var dropped: [String] = []
+    for id in sessions.keys.sorted() {
+      let seenAt = lastSeen[id] ?? now
+      guard now > seenAt, now - seenAt > grace else { continue }
+      sessions[id] = nil
+      lastSeen[id] = nil
+      gone.append(id)
+      dropped.append(id)
+    }
+    if gone.count > 1000 { gone.removeFirst(gone.count - 1000) }
+    return dropped
+  }
+
   /// Seeds a session's group memory (after a restart, from the broker's records).
   mutating func restoreMemory(_ memory: FocusMemory, screen: String) {
     guard var session = sessions[screen] else { return }
@@ -379,6 +421,11 @@ struct BrokerState {
   }
 
   private func unknownScreen(_ id: String) -> Tenfoot_V1_Error {
+    if gone.contains(id) {
+      return .init(
+        .screenGone,
+        "screen \"\(id)\" stopped answering and its session was dropped; start the screen again")
+    }
     let known = sessions.keys.sorted()
     let list = known.isEmpty ? "none are registered" : "known: \(known.joined(separator: ", "))"
     return .init(.unknownScreen, "no screen session \"\(id)\" (\(list))")

@@ -90,8 +90,14 @@ public final class ScreenClient {
     let rendererIndex = renderer.wakeFileDescriptor.map { poller.add(fileDescriptor: $0) }
 
     try resync(reason: "start")
+    var nextBeat = MonotonicClock.nanoseconds() + Self.beatInterval
     while !stopper.isStopped {
       try poller.poll(timeoutMilliseconds: 1000)
+      let now = MonotonicClock.nanoseconds()
+      if now >= nextBeat {
+        nextBeat = now + Self.beatInterval
+        try beat()
+      }
       if poller.isReadable(wakeIndex) {
         waker.drain()
         sendQueuedInputs()
@@ -204,6 +210,28 @@ public final class ScreenClient {
         logger.warning(
           "app request failed", metadata: ["request": "\(name)", "error": "\(error)"])
       }
+    }
+  }
+
+  /// How often the screen tells the broker it is alive (nanoseconds).
+  static let beatInterval: UInt64 = 1_000_000_000
+
+  /// Tells the broker this screen still shows its session, so the session outlives the
+  /// broker's grace period; if the broker no longer knows it, resyncs (re-registering).
+  private func beat() throws {
+    guard !sync.awaitingSnapshot else { return }  // The resync loop talks to the broker.
+    var heartbeat = Tenfoot_V1_Heartbeat()
+    heartbeat.screenID = configuration.screenID
+    let reply: Tenfoot_V1_Envelope.OneOf_Body
+    do {
+      reply = try control.request(
+        .heartbeat(heartbeat), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+    } catch {
+      logger.notice("heartbeat unanswered", metadata: ["error": "\(error)"])
+      return
+    }
+    if case .error(let error) = reply, error.code == .unknownScreen || error.code == .screenGone {
+      try resync(reason: "the broker no longer knows this session")
     }
   }
 

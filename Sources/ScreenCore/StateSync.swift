@@ -84,6 +84,9 @@ public struct StateSync: Sendable {
       pending = [delta]
       return resync("sequence gap: have \(current.seq), received \(delta.seq)")
     }
+    // Drop the stored reference first, so merging mutates the item states in place instead
+    // of copying every item's state (copy-on-write) for each delta.
+    frame = nil
     Self.merge(delta, into: &current)
     frame = current
     return .render(current)

@@ -204,6 +204,7 @@ extension Tenfoot_V1_ErrorCode {
     case .focusTrapped: "focus_trapped"
     case .focusAmbiguous: "focus_ambiguous"
     case .noTextField: "no_text_field"
+    case .screenGone: "screen_gone"
     case .notPaired: "not_paired"
     case .pairingFailed: "pairing_failed"
     case .pairingBackoff: "pairing_backoff"

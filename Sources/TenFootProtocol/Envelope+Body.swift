@@ -24,11 +24,75 @@ extension Tenfoot_V1_Envelope {
     }
   }
 
-  /// Encodes to one frame.
+  /// Encodes to one frame: byte for byte what `serializedBytes()` writes, at about two thirds
+  /// of the cost.
+  ///
+  /// SwiftProtobuf computes a nested message's size once for every level above it (a size
+  /// pass over the whole envelope, then again for each length prefix while writing), and
+  /// repeated message fields take an unspecialised generic path in each pass. Serializing the
+  /// body on its own and writing the envelope's header fields and the body's tag and length
+  /// around it skips the outermost pass. The bytes are the same because protobuf writes fields
+  /// in field-number order and the body fields (10 and up) come after the header fields.
   public func encoded() -> [UInt8] {
+    guard unknownFields.data.isEmpty, let (fieldNumber, bodyBytes) = encodedBody() else {
+      return standardEncoded()
+    }
+    var header = self
+    header.body = nil
+    let head = header.standardEncoded()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(head.count + 2 + 5 + bodyBytes.count)
+    bytes.append(contentsOf: head)
+    Self.appendVarint(UInt64(fieldNumber << 3 | 2), to: &bytes)  // Wire type 2: length-delimited.
+    Self.appendVarint(UInt64(bodyBytes.count), to: &bytes)
+    bytes.append(contentsOf: bodyBytes)
+    return bytes
+  }
+
+  /// SwiftProtobuf's own encoding.
+  func standardEncoded() -> [UInt8] {
     // Serializing a message built in memory only fails for proto2 required fields, which
     // proto3 does not have; an empty frame would be answered as malformed, never misread.
     (try? serializedBytes()) ?? []
+  }
+
+  /// The body's field number in `Envelope` and its own encoding; nil without a body.
+  private func encodedBody() -> (Int, [UInt8])? {
+    do {
+      switch body {
+      case .hello(let message): return (10, try message.serializedBytes())
+      case .welcome(let message): return (11, try message.serializedBytes())
+      case .registerScreen(let message): return (12, try message.serializedBytes())
+      case .input(let message): return (13, try message.serializedBytes())
+      case .snapshotRequest(let message): return (14, try message.serializedBytes())
+      case .snapshot(let message): return (15, try message.serializedBytes())
+      case .delta(let message): return (16, try message.serializedBytes())
+      case .ack(let message): return (17, try message.serializedBytes())
+      case .error(let message): return (18, try message.serializedBytes())
+      case .heartbeat(let message): return (19, try message.serializedBytes())
+      case .patchLayout(let message): return (20, try message.serializedBytes())
+      case .focusRequest(let message): return (21, try message.serializedBytes())
+      case .debugRequest(let message): return (22, try message.serializedBytes())
+      case .debugReport(let message): return (23, try message.serializedBytes())
+      case .pairRequest(let message): return (30, try message.serializedBytes())
+      case .pairChallenge(let message): return (31, try message.serializedBytes())
+      case .pairProof(let message): return (32, try message.serializedBytes())
+      case .paired(let message): return (33, try message.serializedBytes())
+      case .pairingPrompt(let message): return (34, try message.serializedBytes())
+      case nil: return nil
+      }
+    } catch {
+      return nil  // Falls back to the standard path, which reports nothing either.
+    }
+  }
+
+  private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+    var rest = value
+    while rest >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    bytes.append(UInt8(rest))
   }
 
   /// A short name of the body for logs ("input", "hello", …).

@@ -34,7 +34,16 @@ struct ServeCommand: ParsableCommand {
     guard peerRate.isFinite, peerRate >= 1 else {
       throw ValidationError("--peer-rate must be at least 1 message per second")
     }
+    guard screenGrace.isFinite, screenGrace >= 0.1, screenGrace <= 86_400 else {
+      throw ValidationError("--screen-grace must be between 0.1 and 86400 seconds")
+    }
   }
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a screen session lives with no screen heartbeat before it is dropped.",
+      valueName: "seconds"))
+  var screenGrace: Double = 30
 
   func run() throws {
     let logger = logging.bootstrap(label: "tenfoot.broker")
@@ -47,6 +56,7 @@ struct ServeCommand: ParsableCommand {
     var configuration = BrokerConfiguration(
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
+    configuration.screenGraceMilliseconds = Int(screenGrace * 1000)
     configuration.peerRate = peerRate
     configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
     // Durable sessions need a data directory: given explicitly (--data-dir or

@@ -49,3 +49,51 @@ struct SessionMemoryTests {
     #expect(restored.focus.focused == "r0c1")
   }
 }
+
+/// Screens that stop answering: their sessions outlive a grace period, then go.
+@Suite("Dead screens: grace period, then SCREEN_GONE")
+struct DeadScreenTests {
+  @Test("a session lives through the grace period, then input for it gets SCREEN_GONE")
+  func grace() throws {
+    var state = BrokerState(epoch: 1, name: "test")
+    var register = Tenfoot_V1_RegisterScreen()
+    register.screenID = "tv"
+    register.layout = Tenfoot_V1_Layout(TestLayouts.grid(rows: 1, columns: 2))
+    func send(_ body: Tenfoot_V1_Envelope.OneOf_Body) -> Tenfoot_V1_Envelope.OneOf_Body {
+      state.handle(Tenfoot_V1_Envelope(sender: "t", seq: 1, sentAtNanoseconds: 0, body: body)).reply
+    }
+    func press() -> Tenfoot_V1_Envelope.OneOf_Body {
+      var input = Tenfoot_V1_Input()
+      input.screenID = "tv"
+      input.key.key = .right
+      input.key.phase = .down
+      return send(.input(input))
+    }
+    let second: UInt64 = 1_000_000_000
+    state.now = 10 * second
+    _ = send(.registerScreen(register))
+    state.now = 20 * second
+    #expect(send(.heartbeat(.with { $0.screenID = "tv" })).isAck)
+    state.now = 45 * second  // 25 s after the last heartbeat: still within 30 s
+    #expect(state.expireScreens(grace: 30 * second).isEmpty)
+    #expect(press().isAck)
+    state.now = 51 * second  // 31 s after the last sign of life
+    #expect(state.expireScreens(grace: 30 * second) == ["tv"])
+    guard case .error(let error) = press() else {
+      Issue.record("input for a dropped screen was accepted")
+      return
+    }
+    #expect(error.code == .screenGone)
+    #expect(error.message.contains("\"tv\""))
+    // The screen comes back: registering again revives the session.
+    #expect(send(.registerScreen(register)).isAck)
+    #expect(press().isAck)
+  }
+}
+
+extension Tenfoot_V1_Envelope.OneOf_Body {
+  var isAck: Bool {
+    if case .ack = self { return true }
+    return false
+  }
+}

@@ -90,3 +90,38 @@ struct CatalogAppTests {
     return String(decoding: text, as: UTF8.self)
   }
 }
+
+/// A screen that dies: its session outlives the grace period only while heartbeats come.
+@Suite("Dead screens across processes", .serialized)
+struct DeadScreenProcessTests {
+  @Test("heartbeats keep a session past the grace period; after kill -9 input gets screen_gone")
+  func killedScreen() throws {
+    let stack = try Stack(.ipc, brokerArguments: ["--screen-grace", "1"])
+    let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 1, columns: 9)])
+    _ = try screen.waitForFrame("first frame") { $0.focused == "r0c0" }
+    // Two seconds of holding an arrow: twice the grace period, kept alive by heartbeats.
+    let held = try stack.remote(["hold", "right", "--for", "2s"])
+    #expect(held.status == 0, "\(held.errors)")
+    #expect(held.output.first?.hasSuffix("focused r0c8") == true, "\(held.output)")
+
+    // A long-lived remote, connected while the screen is alive.
+    let input = Pipe()
+    let remote = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"), ["script", "-"] + stack.endpointArguments,
+      environment: stack.environment, stdin: input.fileHandleForReading)
+    input.fileHandleForWriting.write(Data("left\n".utf8))
+    try remote.waitForLine("the live remote's press") { $0.hasPrefix("left:") }
+
+    screen.kill()
+    try stack.broker.waitForErrorLine(timeout: 10, "the broker dropping the session") {
+      $0.contains("screen session dropped")
+    }
+    input.fileHandleForWriting.write(Data("left\n".utf8))
+    #expect(try remote.waitForExit(timeout: 10) != 0)
+    #expect(remote.errors.joined().contains("screen_gone"), "\(remote.errors)")
+    // A remote starting now is told there is no such screen.
+    let refused = try stack.remote(["press", "left", "--screen", "main"])
+    #expect(refused.status != 0)
+    #expect(refused.errors.joined().contains("no screen \"main\""), "\(refused.errors)")
+  }
+}

@@ -613,6 +613,9 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
   /// Text input while no text field has focus.
   case noTextField // = 12
 
+  /// The screen session was dropped: no screen kept it alive for the grace period.
+  case screenGone // = 13
+
   /// 16–31: security and load.
   /// The connection's CURVE key is no longer on the broker's allow-list (revoked after it
   /// connected; new connections of unknown keys are refused during the handshake).
@@ -650,6 +653,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 10: self = .focusTrapped
     case 11: self = .focusAmbiguous
     case 12: self = .noTextField
+    case 13: self = .screenGone
     case 16: self = .notPaired
     case 17: self = .pairingFailed
     case 18: self = .pairingBackoff
@@ -674,6 +678,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .focusTrapped: return 10
     case .focusAmbiguous: return 11
     case .noTextField: return 12
+    case .screenGone: return 13
     case .notPaired: return 16
     case .pairingFailed: return 17
     case .pairingBackoff: return 18
@@ -698,6 +703,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .focusTrapped,
     .focusAmbiguous,
     .noTextField,
+    .screenGone,
     .notPaired,
     .pairingFailed,
     .pairingBackoff,
@@ -2238,6 +2244,11 @@ public nonisolated struct Tenfoot_V1_Heartbeat: Sendable {
 
   public var epoch: UInt64 = 0
 
+  /// Sent by a screen on the control socket (about once a second) to say it is alive; the
+  /// broker answers with Ack. A session no screen has kept alive for the grace period is
+  /// dropped, and input for it gets SCREEN_GONE.
+  public var screenID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2441,7 +2452,7 @@ nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProv
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{2}\u{4}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -5129,7 +5140,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Heartbeat"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}screen_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5138,6 +5149,7 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
       default: break
       }
     }
@@ -5147,11 +5159,15 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
     if self.epoch != 0 {
       try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 1)
     }
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Heartbeat, rhs: Tenfoot_V1_Heartbeat) -> Bool {
     if lhs.epoch != rhs.epoch {return false}
+    if lhs.screenID != rhs.screenID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// `tenfoot-bench`: TenFoot's benchmarks. Prints figures and writes JSON; never judges them.
+@main
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tenfoot-bench",
+    abstract: "Measures TenFoot against bare ZeroMQ: latency, throughput, scale, start-up.",
+    discussion: """
+      Run through scripts/bench, which builds in release mode. Expects tenfoot-broker, \
+      tenfoot-screen and tenfoot-remote beside this executable (or in $TENFOOT_BIN_DIR).
+      """,
+    subcommands: [RunCommand.self, FloorRelayCommand.self],
+    defaultSubcommand: RunCommand.self)
+}
+
+/// `tenfoot-bench floor-relay`: the bare ZeroMQ relay the latency floor is measured against.
+struct FloorRelayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "floor-relay", abstract: "Bare ROUTER + PUB relay (started by the benchmark).")
+
+  @Option var control: String
+  @Option var state: String
+  @Option var replyBytes: Int
+  @Option var topic: String
+  @Option var publicationBytes: Int
+
+  func run() throws {
+    try FloorRelay(
+      control: control, state: state, replyBytes: replyBytes, topic: topic,
+      publicationBytes: publicationBytes
+    ).run()
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+
+/// Starts the processes a benchmark measures: the real `tenfoot-broker` binary and the bare
+/// ZeroMQ floor relay (this executable's `floor-relay` subcommand).
+enum BenchProcesses {
+  /// Where the pair of endpoints of one run lives.
+  enum Transport: String, CaseIterable, Codable {
+    /// `ipc://` in a private temporary directory.
+    case ipc
+    /// `tcp://127.0.0.1` on ports the server picks.
+    case tcp
+
+    /// Control and state endpoints to bind for this transport.
+    func bindEndpoints(in directory: TemporaryDirectory) -> (control: String, state: String) {
+      switch self {
+      case .ipc: ("ipc://\(directory.path)/control", "ipc://\(directory.path)/state")
+      case .tcp: ("tcp://127.0.0.1:*", "tcp://127.0.0.1:*")
+      }
+    }
+  }
+
+  /// A started server and the endpoints it bound.
+  struct Server {
+    let process: ChildProcess
+    let control: String
+    let state: String
+    /// Nanoseconds from launch to the ready line.
+    let startNanoseconds: UInt64
+
+    /// Stops the server with SIGTERM (so a profiler around it can write its output), then
+    /// SIGKILL if it still runs after 60 s. SIGTERM is repeated every 2 s: a program that has
+    /// just printed its ready line may not have armed its signal source yet (TenFootCLI's
+    /// SignalWatcher ignores the signal until its dispatch source is live), and would miss one.
+    func stop() {
+      for _ in 0..<30 {
+        process.signal()
+        if (try? process.waitForExit(timeout: 2)) != nil { return }
+      }
+      process.kill()
+    }
+  }
+
+  /// The broker's per-peer flood limit (`--peer-rate`, messages per second) for benchmark runs:
+  /// high, because one benchmark remote sends far more than a person can (the broker's default
+  /// is 2,000 a second per peer, and messages over it are dropped unanswered).
+  nonisolated(unsafe) static var peerRate = 1_000_000
+  // nonisolated(unsafe) is sound: set once by `RunCommand` before any benchmark starts, on the
+  // only thread that reads it.
+
+  /// Starts `tenfoot-broker` on `transport` and waits for its ready line.
+  static func broker(_ transport: Transport, in directory: TemporaryDirectory) throws -> Server {
+    let (control, state) = transport.bindEndpoints(in: directory)
+    return try start(
+      TestEnvironment.binary("tenfoot-broker"),
+      [
+        "--control", control, "--state", state, "--insecure", "--log-level", "warning",
+        "--peer-rate", "\(peerRate)",
+      ],
+      ready: "tenfoot-broker ready")
+  }
+
+  /// Starts the bare ZeroMQ relay that stands for the floor, with the given reply and
+  /// publication sizes.
+  static func floorRelay(
+    _ transport: Transport, in directory: TemporaryDirectory, replyBytes: Int, topic: String,
+    publicationBytes: Int
+  ) throws -> Server {
+    let (control, state) = transport.bindEndpoints(in: directory)
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    return try start(
+      executable,
+      [
+        "floor-relay", "--control", control, "--state", state, "--reply-bytes", "\(replyBytes)",
+        "--topic", topic, "--publication-bytes", "\(publicationBytes)",
+      ], ready: "floor-relay ready")
+  }
+
+  private static func start(_ executable: String, _ arguments: [String], ready: String) throws
+    -> Server
+  {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let process = try ChildProcess(executable, arguments)
+    let line = try process.waitForLine(timeout: 20, ready) { $0.hasPrefix(ready) }.line
+    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    var fields: [String: String] = [:]
+    for word in line.split(separator: " ") {
+      let parts = word.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+    }
+    guard let control = fields["control"], let state = fields["state"] else {
+      throw BenchError("no endpoints in the ready line: \(line)")
+    }
+    return Server(process: process, control: control, state: state, startNanoseconds: elapsed)
+  }
+}

@@ -1,0 +1,172 @@
+import Dispatch
+import Histogram
+import ScreenCore
+import TenFootClient
+import TenFootProtocol
+import TestSupport
+import ZeroMQ
+
+/// A venue on one broker: `screens` screens with `rows`×`columns` layouts, `remotes` remotes
+/// each sending `rate` inputs per second (evenly staggered, open loop), one subscriber that
+/// applies every screen's deltas with `StateSync`. Latency is from the moment an input is sent
+/// to the moment its delta is applied (matched by the delta's cause), in HdrHistogram.
+enum ScaleBench {
+  static func run(
+    _ transport: BenchProcesses.Transport, screens: Int, rows: Int, columns: Int, remotes: Int,
+    rate: Double, seconds: Double
+  ) throws -> ScaleResult {
+    let directory = try TemporaryDirectory()
+    let broker = try BenchProcesses.broker(transport, in: directory)
+    defer { broker.stop() }
+    let contexts = try BenchPeers.contexts(for: remotes + 3)
+    defer { for context in contexts { context.shutdown() } }
+    let ids = (0..<screens).map { "s\($0)" }
+    let subscriber = try BenchPeers.subscriber(
+      context: contexts[0], state: broker.state, prefix: "screen/")
+    let registrationStart = MonotonicClock.nanoseconds()
+    try BenchPeers.register(
+      ids, layout: BenchPeers.layout(rows: rows, columns: columns), context: contexts[0],
+      control: broker.control)
+    let registrationSeconds = Double(MonotonicClock.nanoseconds() - registrationStart) / 1e9
+    let afterRegistration = try ProcessStats.read(pid: broker.process.pid)
+
+    var screen = Screens(ids: ids)
+    try screen.catchUp(subscriber, context: contexts[0], control: broker.control)
+
+    var dealers: [Socket] = []
+    for index in 0..<remotes {
+      let dealer = try Socket(contexts[(index + 1) / BenchPeers.socketsPerContext], .dealer)
+      try dealer.connect(broker.control)
+      dealers.append(dealer)
+    }
+    // Every remote says hello first, as the real one does: connections are set up before the
+    // clock starts, so no sample includes a TCP/ipc handshake.
+    try hello(dealers)
+    let senders = (0..<remotes).map { "remote:r\($0)" }
+    var sentAt = Array(repeating: [UInt64](repeating: 0, count: 64), count: remotes)
+    var seq = [UInt64](repeating: 0, count: remotes)
+    screen.latencies.reset()
+    screen.senderIndex = Dictionary(uniqueKeysWithValues: senders.enumerated().map { ($1, $0) })
+
+    let interval = UInt64(1e9 / (rate * Double(remotes)))
+    let total = Int(rate * Double(remotes) * seconds)
+    var presses = 0
+    let before = try ProcessStats.read(pid: broker.process.pid)
+    let start = MonotonicClock.nanoseconds()
+    var poller = Poller()
+    poller.add(subscriber)
+    for event in 0..<total {
+      let due = start + UInt64(event) * interval
+      // Sleep in zmq_poll (which wakes at once for a delta) rather than spin: a busy load
+      // generator would take a core from the broker. An input may go out up to ~1 ms late;
+      // its latency counts from when it was really sent, and the schedule stays absolute.
+      while MonotonicClock.nanoseconds() < due {
+        let waitMs = Int((due - min(due, MonotonicClock.nanoseconds())) / 1_000_000)
+        try poller.poll(timeoutMilliseconds: max(1, waitMs))
+        try screen.drain(subscriber, sentAt: sentAt)
+        if waitMs == 0 { break }
+      }
+      let remote = event % remotes
+      while try dealers[remote].receive(dontWait: true) != nil {}
+      seq[remote] += 1
+      if seq[remote] % 2 == 1 { presses += 1 }  // Odd inputs are presses (see keyEvent).
+      sentAt[remote][Int(seq[remote] % 64)] = MonotonicClock.nanoseconds()
+      try dealers[remote].send(
+        BenchPeers.input(
+          sender: senders[remote], seq: seq[remote], screen: ids[remote % screens]))
+      if event.isMultiple(of: 64) { try screen.drain(subscriber, sentAt: sentAt) }
+    }
+    let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
+    while screen.applied < presses && MonotonicClock.nanoseconds() < deadline {
+      try poller.poll(timeoutMilliseconds: 10)
+      try screen.drain(subscriber, sentAt: sentAt)
+    }
+    let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
+    let after = try ProcessStats.read(pid: broker.process.pid)
+    let histogram = screen.latencies
+    return ScaleResult(
+      transport: transport, screens: screens, itemsPerScreen: rows * columns, remotes: remotes,
+      inputsPerSecondPerRemote: rate, seconds: (elapsed * 10).rounded() / 10, inputsSent: total,
+      pressesSent: presses, pressDeltasApplied: screen.applied,
+      brokerRSSMiBAfterRegistration: mebibytes(afterRegistration.residentBytes),
+      brokerRSSMiBAtEnd: mebibytes(after.residentBytes),
+      brokerCPUPercent: ((after.cpuSeconds - before.cpuSeconds) / elapsed * 1000).rounded() / 10,
+      medianMicroseconds: LatencyResult.micro(histogram.valueAtPercentile(50)),
+      p99Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99)),
+      p999Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99.9)),
+      registrationSeconds: (registrationSeconds * 100).rounded() / 100)
+  }
+
+  private static func hello(_ dealers: [Socket]) throws {
+    var hello = Tenfoot_V1_Hello()
+    hello.role = .remote
+    let request = Tenfoot_V1_Envelope(
+      sender: "remote:bench", seq: 0, sentAtNanoseconds: 0, body: .hello(hello)
+    ).encoded()
+    for dealer in dealers {
+      try dealer.send(request)
+      var poller = Poller()
+      poller.add(dealer)
+      try poller.poll(timeoutMilliseconds: 5000)
+      guard try dealer.receive(dontWait: true) != nil else {
+        throw BenchError("a remote got no welcome within 5 s")
+      }
+    }
+  }
+
+  static func mebibytes(_ bytes: Int) -> Double { (Double(bytes) / 1_048_576 * 10).rounded() / 10 }
+
+  /// Every screen's state, kept by the Clone rules from one subscriber.
+  private struct Screens {
+    var syncs: [String: StateSync]
+    var latencies = Histogram<UInt64>(
+      highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    var senderIndex: [String: Int] = [:]
+    var applied = 0
+    var seen = Set<UInt64>()
+
+    init(ids: [String]) {
+      syncs = Dictionary(uniqueKeysWithValues: ids.map { ($0, StateSync(screen: $0)) })
+    }
+
+    /// Applies the snapshots registration published, and asks for any that were missed.
+    mutating func catchUp(_ subscriber: Socket, context: Context, control: String) throws {
+      try drain(subscriber, sentAt: [])
+      let connection = try ControlConnection(
+        context: context, endpoint: control, sender: "screen:bench")
+      for (id, sync) in syncs where sync.frame == nil {
+        var request = Tenfoot_V1_SnapshotRequest()
+        request.screenID = id
+        guard
+          case .snapshot(let snapshot) = try connection.request(
+            .snapshotRequest(request), timeoutMilliseconds: 5000)
+        else { throw BenchError("no snapshot of \(id)") }
+        _ = syncs[id]?.apply(snapshot: snapshot)
+      }
+    }
+
+    mutating func drain(_ subscriber: Socket, sentAt: [[UInt64]]) throws {
+      while let frames = try subscriber.receiveMultipart(dontWait: true) {
+        guard frames.count == 2 else { continue }
+        let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
+        switch envelope.body {
+        case .delta(let delta):
+          guard case .render = syncs[delta.screenID]?.apply(delta: delta) else {
+            throw BenchError("delta \(delta.seq) of \(delta.screenID) did not apply")
+          }
+          // Presses (odd seqs) move focus; a release may publish too (a tilt change).
+          // Counted once per press, at its first delta.
+          guard delta.cause.seq % 2 == 1, let remote = senderIndex[delta.cause.sender],
+            seen.insert(UInt64(remote) << 40 | delta.cause.seq).inserted
+          else { continue }
+          applied += 1
+          let sent = sentAt[remote][Int(delta.cause.seq % 64)]
+          _ = latencies.record(MonotonicClock.nanoseconds() - sent)
+        case .snapshot(let snapshot):
+          _ = syncs[snapshot.screenID]?.apply(snapshot: snapshot)
+        default: continue
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `tenfoot-bench --quick` runs every benchmark with tiny counts, so the benchmark code cannot
+/// rot. It checks that figures came out, never what they are (timing is for `scripts/bench`).
+@Suite("Benchmarks still run (smoke, tiny counts)", .serialized)
+struct BenchSmokeTests {
+  @Test("tenfoot-bench --quick prints every table and writes JSON and an SVG plot")
+  func quickRun() throws {
+    let directory = try TemporaryDirectory()
+    let json = directory.path + "/results.json"
+    let svg = directory.path + "/latency.svg"
+    let bench = try ChildProcess(
+      TestEnvironment.binary("tenfoot-bench"), ["--quick", "--output", json, "--plot", svg])
+    let status = try bench.waitForExit(timeout: 180)
+    #expect(status == 0, "tenfoot-bench failed: \(bench.errors.suffix(10))")
+    let output = bench.output.joined(separator: "\n")
+    for table in [
+      "End-to-end latency", "Ratio to the floor", "Broker throughput", "Scale:",
+      "Idle screens", "Start-up",
+    ] {
+      #expect(output.contains(table), "no \(table) table in:\n\(output)")
+    }
+
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    let results = try #require(object as? [String: Any])
+    #expect(results["mode"] as? String == "quick")
+    let latency = try #require(results["latency"] as? [[String: Any]])
+    #expect(latency.count == 4, "tenfoot and floor over ipc and tcp")
+    for entry in latency {
+      let samples = try #require(entry["samples"] as? Int)
+      #expect(samples == 300)
+      let median = try #require(entry["medianMicroseconds"] as? Double)
+      let p99 = try #require(entry["p99Microseconds"] as? Double)
+      #expect(median > 0 && median <= p99)
+    }
+    #expect((results["ratios"] as? [Any])?.count == 2)
+    let throughput = try #require(results["throughput"] as? [[String: Any]])
+    #expect(throughput.count == 4)
+    for entry in throughput {
+      // PUB may drop at its high-water mark by design, so only "deltas flowed" is checked.
+      let deltas = try #require(entry["deltasReceived"] as? Int)
+      #expect(deltas > 0 && deltas <= 2000)  // About one per press, half the inputs.
+      #expect(try #require(entry["inputsPerSecond"] as? Double) > 0)
+    }
+    let scale = try #require(results["scale"] as? [String: Any])
+    #expect(scale["pressDeltasApplied"] as? Int == scale["pressesSent"] as? Int)
+    #expect(results["idle"] is [String: Any])
+    #expect((results["startup"] as? [Any])?.count == 3)
+
+    let plot = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(plot.hasPrefix("<svg"))
+    #expect(plot.components(separatedBy: "<polyline").count - 1 == 4)
+  }
+}
