@@ -214,7 +214,12 @@ class CloneState:
             raise AssertionError(f"topic {topic!r} carried {kind}")
 
     def start(self):
-        """Subscribe (done in __init__), then snapshot: the Clone start."""
+        """Subscribe (done in __init__), wait until the subscription is live, then snapshot:
+        the Clone start. A SUB's subscription reaches the PUB asynchronously; a delta published
+        before it arrives is lost without a gap to notice until the next one. The broker's
+        heartbeat (every second, every 100 ms just after it starts) proves the path is open."""
+        before = len(self.heartbeats)
+        self.pump_until(lambda s: len(s.heartbeats) > before, "the broker's first heartbeat")
         self.resync("start")
 
     def pump_until(self, predicate, what):
