@@ -107,7 +107,12 @@ public final class Broker {
             ])
         }
         publish(
-          topic: WireProtocol.heartbeatTopic, body: .heartbeat(.with { $0.epoch = core.epoch }))
+          topic: WireProtocol.heartbeatTopic,
+          body: .heartbeat(
+            .with {
+              $0.epoch = core.epoch
+              $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
+            }))
         nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
       }
       let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1

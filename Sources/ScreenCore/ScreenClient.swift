@@ -42,6 +42,9 @@ public final class ScreenClient {
   private var sync: StateSync
   private let topic: [UInt8]
   private var dropDeltas: Set<UInt64>
+  /// When the next screen heartbeat is due, and how often they go (see `beatInterval(grace:)`).
+  private var nextBeat: UInt64 = 0
+  private var beatInterval: UInt64 = ScreenClient.beatInterval
   /// Stops `run()` from any thread.
   public let stopper: ScreenStopper
   /// Input from other threads (a web page acting as a remote), sent to the broker by the loop.
@@ -90,12 +93,15 @@ public final class ScreenClient {
     let rendererIndex = renderer.wakeFileDescriptor.map { poller.add(fileDescriptor: $0) }
 
     try resync(reason: "start")
-    var nextBeat = MonotonicClock.nanoseconds() + Self.beatInterval
+    nextBeat = MonotonicClock.nanoseconds() + beatInterval
     while !stopper.isStopped {
-      try poller.poll(timeoutMilliseconds: 1000)
+      // Wake for the next beat even when nothing arrives: a beat that waits for traffic
+      // can come a whole poll timeout late, longer than a short grace period.
+      let untilBeat = nextBeat - min(MonotonicClock.nanoseconds(), nextBeat)
+      try poller.poll(timeoutMilliseconds: Int(untilBeat / 1_000_000) + 1)
       let now = MonotonicClock.nanoseconds()
       if now >= nextBeat {
-        nextBeat = now + Self.beatInterval
+        nextBeat = now + beatInterval
         try beat()
       }
       if poller.isReadable(wakeIndex) {
@@ -155,6 +161,10 @@ public final class ScreenClient {
     let action: StateSync.Action
     switch envelope.body {
     case .heartbeat(let heartbeat):
+      if heartbeat.screenGraceMs > 0 {
+        beatInterval = Self.beatInterval(grace: UInt64(heartbeat.screenGraceMs) * 1_000_000)
+        nextBeat = min(nextBeat, MonotonicClock.nanoseconds() + beatInterval)
+      }
       action = sync.apply(heartbeatEpoch: heartbeat.epoch)
     case .delta(let delta) where frames[0] == topic:
       if dropDeltas.remove(delta.seq) != nil {
@@ -213,8 +223,15 @@ public final class ScreenClient {
     }
   }
 
-  /// How often the screen tells the broker it is alive (nanoseconds).
+  /// How often the screen tells the broker it is alive (nanoseconds), before the broker's
+  /// heartbeat has said how long its grace period is.
   static let beatInterval: UInt64 = 1_000_000_000
+
+  /// Four beats per grace period, at most one a second and at least every 50 ms: one late
+  /// or lost beat on a loaded machine never drops a live screen.
+  public static func beatInterval(grace: UInt64) -> UInt64 {
+    min(Self.beatInterval, max(50_000_000, grace / 4))
+  }
 
   /// Tells the broker this screen still shows its session, so the session outlives the
   /// broker's grace period; if the broker no longer knows it, resyncs (re-registering).

@@ -96,3 +96,13 @@ struct StateSyncTests {
     #expect(frame.seq == 1)
   }
 }
+
+@Suite("Screen heartbeats follow the broker's grace period")
+struct ScreenBeatTests {
+  @Test("four beats per grace period, at most one a second, at least every 50 ms")
+  func interval() {
+    #expect(ScreenClient.beatInterval(grace: 1_000_000_000) == 250_000_000)
+    #expect(ScreenClient.beatInterval(grace: 30_000_000_000) == 1_000_000_000)
+    #expect(ScreenClient.beatInterval(grace: 100_000_000) == 50_000_000)
+  }
+}

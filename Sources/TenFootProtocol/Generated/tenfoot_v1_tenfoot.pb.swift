@@ -2249,6 +2249,11 @@ public nonisolated struct Tenfoot_V1_Heartbeat: Sendable {
   /// dropped, and input for it gets SCREEN_GONE.
   public var screenID: String = String()
 
+  /// Set by the broker on its published heartbeats: how long (milliseconds) a session
+  /// outlives its screen's last heartbeat. Screens beat at least four times per grace
+  /// period (and at most once a second), so a short grace cannot drop a live screen.
+  public var screenGraceMs: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -5140,7 +5145,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Heartbeat"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}screen_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}screen_id\0\u{3}screen_grace_ms\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5150,6 +5155,7 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.screenGraceMs) }()
       default: break
       }
     }
@@ -5162,12 +5168,16 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 2)
     }
+    if self.screenGraceMs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.screenGraceMs, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Heartbeat, rhs: Tenfoot_V1_Heartbeat) -> Bool {
     if lhs.epoch != rhs.epoch {return false}
     if lhs.screenID != rhs.screenID {return false}
+    if lhs.screenGraceMs != rhs.screenGraceMs {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
