@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "FocusEngine", targets: ["FocusEngine"]),
     .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
     .library(name: "TenFootProtocol", targets: ["TenFootProtocol"]),
+    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling.
+    .library(name: "BrokerCore", targets: ["BrokerCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -130,8 +132,7 @@ let package = Package(
       name: "BrokerCoreTests",
       dependencies: [
         "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TestSupport",
-      ],
-      exclude: ["FuzzCorpus"]
+      ]
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -1,0 +1,133 @@
+import FocusEngine
+import Foundation
+import TenFootProtocol
+
+@testable import BrokerCore
+
+/// What each libFuzzer target does with one input, in the order the broker does it. Every
+/// path must end in a value or a typed error: a crash, a trap (overflow, out-of-range index,
+/// failed precondition) or a hang is a bug, and libFuzzer stops with the input that caused it.
+/// Deterministic: each input starts from the same state, so a crashing input reproduces alone.
+public enum FuzzHarness {
+  /// A broker with screen `main` registered (a 3×3 grid with nested groups), copied for each
+  /// input so requests for a live screen (input, patches, focus, debug) reach the engine.
+  static let registered: BrokerState = {
+    var state = BrokerState(epoch: 1, name: "fuzz")
+    state.now = 1_000_000_000
+    var envelope = Tenfoot_V1_Envelope()
+    envelope.protocolVersion = WireProtocol.version
+    envelope.sender = "fuzz"
+    envelope.seq = 1
+    envelope.body = .registerScreen(
+      .with {
+        $0.screenID = "main"; $0.layout = seedLayout
+      })
+    _ = state.handle(envelope)
+    return state
+  }()
+
+  /// The registered screen's layout.
+  static let seedLayout: Tenfoot_V1_Layout = {
+    var items: [Tenfoot_V1_Item] = []
+    for row in 0..<3 {
+      for column in 0..<3 {
+        items.append(
+          .with {
+            $0.id = "r\(row)c\(column)"
+            $0.title = "Item \(row) \(column)"
+            $0.frame = .with {
+              $0.x = Double(column) * 400
+              $0.y = Double(row) * 300
+              $0.width = 300
+              $0.height = 200
+            }
+          })
+      }
+    }
+    return .with {
+      $0.canvas = .with {
+        $0.width = 1920; $0.height = 1080
+      }
+      $0.items = items
+      $0.groups = [
+        .with {
+          $0.id = "top"
+          $0.items = ["r0c0", "r0c1"]
+          $0.groups = [
+            .with {
+              $0.id = "inner"; $0.items = ["r1c1"]
+            }
+          ]
+        }
+      ]
+      $0.initialFocus = "r0c0"
+    }
+  }()
+
+  /// The control path: decode an envelope, check its limits, let the broker handle it (with
+  /// screen `main` registered) and encode the reply and every publication, as `Broker` does.
+  public static func envelope(_ bytes: [UInt8]) {
+    guard let envelope = try? Tenfoot_V1_Envelope.decode(bytes) else { return }
+    _ = envelope.bodyName
+    if let problem = InputLimits.problem(envelope) {
+      _ = reply(.error(problem), to: envelope)
+      return
+    }
+    var state = registered
+    state.now = 2_000_000_000
+    let outcome = state.handle(envelope)
+    _ = reply(outcome.reply, to: envelope)
+    for publication in outcome.publications {
+      _ = reply(publication.body, to: envelope)
+    }
+  }
+
+  /// The JSON layout loader, then the engine on the layout it accepted.
+  public static func layoutJSON(_ bytes: [UInt8]) {
+    guard let layout = try? LayoutFile.decode(Data(bytes)) else { return }
+    exercise(layout)
+  }
+
+  /// The wire layout loader as `RegisterScreen` reaches it: decode, limits, conversion,
+  /// validation, then the engine on the layout it accepted, fresh and replacing a live one.
+  public static func layoutWire(_ bytes: [UInt8]) {
+    guard let wire = try? Tenfoot_V1_Layout(serializedBytes: bytes) else { return }
+    var envelope = Tenfoot_V1_Envelope()
+    envelope.protocolVersion = WireProtocol.version
+    envelope.body = .registerScreen(
+      .with {
+        $0.screenID = "main"; $0.layout = wire
+      })
+    guard InputLimits.problem(envelope) == nil else { return }
+    let layout = Layout(wire: wire)
+    guard (try? layout.validate()) != nil else { return }
+    _ = Tenfoot_V1_Layout(layout)
+    exercise(layout)
+    var state = registered
+    _ = state.handle(envelope)
+  }
+
+  /// Focus state from a valid layout, then every kind of move and a select press.
+  static func exercise(_ layout: Layout) {
+    guard var focus = try? FocusState(layout: layout) else { return }
+    for direction in Direction.allCases {
+      reduce(&focus, .move(direction))
+    }
+    reduce(&focus, .tab(.next))
+    reduce(&focus, .tab(.previous))
+    reduce(&focus, .selectDown)
+    reduce(&focus, .selectUp)
+  }
+
+  /// The reply envelope the broker would send, encoded.
+  static func reply(_ body: Tenfoot_V1_Envelope.OneOf_Body, to request: Tenfoot_V1_Envelope)
+    -> [UInt8]
+  {
+    var reply = Tenfoot_V1_Envelope()
+    reply.protocolVersion = WireProtocol.version
+    reply.sender = "fuzz"
+    reply.replyTo = request.seq
+    reply.body = body
+    return reply.encoded()
+  }
+}
