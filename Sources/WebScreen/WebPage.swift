@@ -20,6 +20,11 @@ enum WebPage {
     </head>
     <body>
     <div id="viewport"><div id="stage"></div></div>
+    <div id="pairing" hidden role="dialog" aria-label="pairing">
+      <div class="card"><p>Pair a remote</p><div id="pin"></div>
+        <p id="pair-remote"></p><p class="small">Type this code on the remote.
+        Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
+    </div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
     <div id="remote" aria-label="remote">
       <p>Remote: arrows, Enter, Esc (Menu), Tab. Drag on the pad to tilt; flick to swipe.</p>
@@ -46,6 +51,14 @@ enum WebPage {
       transform-style: preserve-3d; background: #1a1f2b; overflow: hidden;
       transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1), box-shadow 0.28s ease,
         filter 0.28s ease, opacity 0.28s ease; }
+    #pairing { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+      background: rgba(5, 7, 11, 0.72); backdrop-filter: blur(6px); z-index: 10; }
+    #pairing[hidden] { display: none; }
+    #pairing .card { background: #1a1f2b; border-radius: 22px; padding: 36px 56px; text-align: center;
+      box-shadow: 0 30px 80px rgba(0, 0, 0, 0.6); font-size: 26px; }
+    #pairing #pin { font-size: 96px; font-weight: 700; letter-spacing: 0.35em; margin: 12px 0 8px 0.35em;
+      font-variant-numeric: tabular-nums; }
+    #pairing .small { font-size: 18px; color: #aab3c5; }
     #stage.instant .item, #stage.instant .item * { transition: none !important; }
     .item .layer { position: absolute; inset: -12px; transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1); }
     .item .face { position: absolute; inset: 0; }
@@ -216,6 +229,16 @@ enum WebPage {
         " · seq " + frame.seq + (frame.event ? " · " + frame.event : "");
     }
 
+    // The PIN overlay while a remote pairs (null hides it).
+    function showPairing(p) {
+      const overlay = document.getElementById("pairing");
+      overlay.hidden = !p;
+      if (!p) return;
+      document.getElementById("pin").textContent = p.pin;
+      document.getElementById("pair-remote").textContent = "“" + p.remote + "” wants to pair";
+      document.getElementById("pair-broker").textContent = p.broker;
+    }
+
     function connect() {
       socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
       socket.onopen = () => { retry = 250; conn.textContent = "live"; conn.className = ""; };
@@ -223,6 +246,7 @@ enum WebPage {
         const message = JSON.parse(event.data);
         if (message.layout) { layout = message.layout; build(); }
         if (message.frame) { frame = message.frame; draw(); }
+        if ("pairing" in message) { showPairing(message.pairing); }
       };
       socket.onclose = () => {
         conn.textContent = "reconnecting…"; conn.className = "down";
