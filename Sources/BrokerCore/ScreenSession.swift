@@ -42,9 +42,8 @@ struct ScreenSession {
 
   /// Runs `sender`'s timed input through its own interpreter.
   mutating func handle(_ input: RemoteInput, from sender: String) -> [FocusEffect] {
-    var interpreter = remotes[sender] ?? RemoteInterpreter()
-    let effects = interpreter.handle(input, &focus)
-    remotes[sender] = interpreter
+    // Mutated in place (no copy of its held-key table per input).
+    let effects = remotes[sender, default: RemoteInterpreter()].handle(input, &focus)
     activeRemote = sender
     if remotes.count > Self.rememberedRemotes {
       // Forget an idle remote other than this one; if every one is busy, the oldest-named
