@@ -59,6 +59,11 @@ enum WebPage {
     #pairing #pin { font-size: 96px; font-weight: 700; letter-spacing: 0.35em; margin: 12px 0 8px 0.35em;
       font-variant-numeric: tabular-nums; }
     #pairing .small { font-size: 18px; color: #aab3c5; }
+    .label { position: absolute; box-sizing: border-box; font-weight: 700; color: #eef1f6; white-space: nowrap;
+      overflow: hidden; text-overflow: ellipsis; display: flex; align-items: flex-end;
+      transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1), opacity 0.28s ease; }
+    .label.behind { opacity: 0.35; }
+    #stage.instant .label { transition: none !important; }
     #stage.instant .item, #stage.instant .item * { transition: none !important; }
     .item .layer { position: absolute; inset: -12px; transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1); }
     .item .face { position: absolute; inset: 0; }
@@ -113,6 +118,7 @@ enum WebPage {
     const info = document.getElementById("info");
     let layout = null, frame = null, socket = null, retry = 250;
     const nodes = new Map();
+    const labels = new Map();  // Headings: drawn and scrolled, never focused.
     const PERSPECTIVE = 900;
 
     function hue(id) {
@@ -134,8 +140,18 @@ enum WebPage {
       stage.textContent = "";
       stage.classList.add("instant");  // A new layout appears at once; changes after it ease.
       nodes.clear();
+      labels.clear();
       for (const item of layout.items) {
         const [x, y, w, h] = item.frame;
+        if (item.kind === "label") {
+          const el = document.createElement("div");
+          el.id = "label-" + item.id; el.className = "label"; el.textContent = item.title;
+          el.style.left = x + "px"; el.style.top = y + "px";
+          el.style.width = w + "px"; el.style.height = h + "px";
+          el.style.fontSize = Math.min(34, h * 0.8) + "px";
+          stage.appendChild(el); labels.set(item.id, el);
+          continue;
+        }
         const el = document.createElement("div");
         el.id = "item-" + item.id;
         el.dataset.id = item.id;
@@ -191,6 +207,11 @@ enum WebPage {
       // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
       const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));
       const inModal = modal ? new Set(modal.allItems) : null;
+      for (const [id, el] of labels) {
+        const o = shift[id];
+        el.style.transform = o ? "translate(" + o[0] + "px, " + o[1] + "px)" : "";
+        el.classList.toggle("behind", !!inModal);
+      }
       for (const [id, n] of nodes) {
         const state = frame.states[id] || "unfocused";
         const style = layout.states[state] || layout.states.unfocused;
