@@ -16,7 +16,7 @@ import TenFootProtocol
 /// The HTTP server runs on SwiftNIO's threads. The screen's loop thread only publishes
 /// encoded frames to a lock-protected broadcaster, and page input reaches the broker through
 /// `ScreenInputQueue`, so no ZeroMQ socket is touched off the loop thread.
-public final class WebRenderer: Renderer {
+public final class WebRenderer: Renderer, PairingDisplay {
   private let host: String
   private let port: Int
   private let logger: Logger
@@ -117,6 +117,11 @@ public final class WebRenderer: Renderer {
       .init(layoutVersion: layoutVersion, layout: layoutJSON, frame: try WebMessages.frame(frame)))
   }
 
+  /// Shows the pairing PIN over the page (or hides it, with nil) on every connected page.
+  public func showPairing(_ overlay: PairingOverlay?) throws {
+    shared.broadcaster.publishPairing(try WebMessages.pairing(overlay))
+  }
+
   /// Never needs waking: the server has its own threads.
   public var wakeFileDescriptor: Int32? { nil }
 
@@ -145,12 +150,17 @@ public final class WebRenderer: Renderer {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
         var sentVersion: Int?
+        var sentPairing = 0
         for await update in updates {
           if update.layoutVersion != sentVersion {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
             sentVersion = update.layoutVersion
           }
           try await outbound.write(.text("{\"frame\":\(update.frame)}"))
+          if update.pairingVersion != sentPairing {
+            try await outbound.write(.text("{\"pairing\":\(update.pairing)}"))
+            sentPairing = update.pairingVersion
+          }
         }
       }
       group.addTask {

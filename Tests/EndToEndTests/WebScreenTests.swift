@@ -18,6 +18,8 @@ struct WebScreenTests {
         #"{"id": "p\#(column)", "title": "Poster \#(column)", "frame": [\#(100 + column * 300), 300, 270, 400]\#(available), "layers": [{"name": "back", "depth": 0}, {"name": "front", "depth": 1}]}"#
       )
     }
+    items.append(
+      #"{"id": "heading", "title": "Up Next", "kind": "label", "frame": [100, 230, 900, 50]}"#)
     for column in 0..<3 {
       items.append(
         #"{"id": "m\#(column)", "title": "Menu \#(column)", "frame": [\#(600 + column * 250), 60, 220, 70]}"#
@@ -98,6 +100,10 @@ struct WebScreenTests {
     let p2 = try #require(tag("p2", in: first))
     #expect(p2.contains(#"class="item unavailable"#), "\(p2)")
     #expect(first.contains("Coming soon"))
+    let heading = try #require(
+      first.range(of: #"id="label-heading""#).map { first[$0.lowerBound...].prefix(300) },
+      "the heading is drawn")
+    #expect(heading.contains(#"class="label""#) && heading.contains("Up Next"), "\(heading)")
 
     // A real remote moves focus, then rests a finger to the right: the poster tilts.
     let press = try stack.remote(["press", "right"])
@@ -155,7 +161,7 @@ struct WebScreenTests {
           }
           let layout = try await next("the layout") { $0["layout"] != nil }
           let items = (layout["layout"] as? [String: Any])?["items"] as? [[String: Any]]
-          #expect(items?.count == 9)
+          #expect(items?.count == 10, "six posters, a heading and three menu items")
           let first = try await next("the current frame") { $0["frame"] != nil }
           #expect((first["frame"] as? [String: Any])?["focused"] as? String == "p0")
           // The page as a remote: right (down, up) skips nothing; right again skips p2.
