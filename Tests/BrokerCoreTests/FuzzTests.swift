@@ -23,7 +23,7 @@ struct FuzzTests {
     .appendingPathComponent("fuzz/corpus")
 
   /// The layout of the registered screen in the seeds: a grid with nested, trapping and
-  /// scrolling groups, a guide, a text field, a priority and parallax layers.
+  /// scrolling groups, a guide, a text field, a label, a priority and parallax layers.
   static func seedLayout() -> Tenfoot_V1_Layout {
     var layout = Tenfoot_V1_Layout(TestLayouts.grid(rows: 3, columns: 3))
     layout.initialFocus = "r0c0"
@@ -37,6 +37,14 @@ struct FuzzTests {
     ]
     layout.items[6].unavailable = true
     layout.items[7].momentary = true
+    layout.items.append(
+      .with {
+        $0.id = "heading"
+        $0.kind = .label
+        $0.frame = .with {
+          $0.x = 0; $0.y = 1000; $0.width = 400; $0.height = 40
+        }
+      })
     layout.groups = [
       .with {
         $0.id = "top"

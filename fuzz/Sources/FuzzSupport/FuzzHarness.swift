@@ -9,60 +9,28 @@ import TenFootProtocol
 /// failed precondition) or a hang is a bug, and libFuzzer stops with the input that caused it.
 /// Deterministic: each input starts from the same state, so a crashing input reproduces alone.
 public enum FuzzHarness {
-  /// A broker with screen `main` registered (a 3×3 grid with nested groups), copied for each
-  /// input so requests for a live screen (input, patches, focus, debug) reach the engine.
+  /// A broker with screen `main` registered by the committed seed
+  /// `fuzz/corpus/envelope/seed-register.bin` (a grid with nested, trapping and scrolling
+  /// groups, a guide, a text field and a label), copied for each input so requests for a live screen
+  /// (input, patches, focus, debug) reach the engine.
   static let registered: BrokerState = {
+    let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("corpus/envelope/seed-register.bin")
     var state = BrokerState(epoch: 1, name: "fuzz")
     state.now = 1_000_000_000
-    var envelope = Tenfoot_V1_Envelope()
-    envelope.protocolVersion = WireProtocol.version
-    envelope.sender = "fuzz"
-    envelope.seq = 1
-    envelope.body = .registerScreen(
-      .with {
-        $0.screenID = "main"; $0.layout = seedLayout
-      })
-    _ = state.handle(envelope)
-    return state
+    let envelope = FileManager.default.contents(atPath: seed.path).flatMap {
+      try? Tenfoot_V1_Envelope.decode([UInt8]($0))
+    }
+    precondition(envelope != nil, "fuzz: cannot read the register seed \(seed.path)")
+    if let envelope, case .ack = state.handle(envelope).reply {
+      return state
+    }
+    preconditionFailure("fuzz: the register seed \(seed.path) is not accepted")
   }()
 
-  /// The registered screen's layout.
-  static let seedLayout: Tenfoot_V1_Layout = {
-    var items: [Tenfoot_V1_Item] = []
-    for row in 0..<3 {
-      for column in 0..<3 {
-        items.append(
-          .with {
-            $0.id = "r\(row)c\(column)"
-            $0.title = "Item \(row) \(column)"
-            $0.frame = .with {
-              $0.x = Double(column) * 400
-              $0.y = Double(row) * 300
-              $0.width = 300
-              $0.height = 200
-            }
-          })
-      }
-    }
-    return .with {
-      $0.canvas = .with {
-        $0.width = 1920; $0.height = 1080
-      }
-      $0.items = items
-      $0.groups = [
-        .with {
-          $0.id = "top"
-          $0.items = ["r0c0", "r0c1"]
-          $0.groups = [
-            .with {
-              $0.id = "inner"; $0.items = ["r1c1"]
-            }
-          ]
-        }
-      ]
-      $0.initialFocus = "r0c0"
-    }
-  }()
+  /// The ROUTER identity the requests come from (libzmq's generated form: 0, then 4 bytes).
+  static let peer: [UInt8] = [0, 0x80, 0x00, 0x41, 0xA7]
 
   /// The control path: decode an envelope, check its limits, let the broker handle it (with
   /// screen `main` registered) and encode the reply and every publication, as `Broker` does.
@@ -75,7 +43,7 @@ public enum FuzzHarness {
     }
     var state = registered
     state.now = 2_000_000_000
-    let outcome = state.handle(envelope)
+    let outcome = state.handle(envelope, peer: peer)
     _ = reply(outcome.reply, to: envelope)
     for publication in outcome.publications {
       _ = reply(publication.body, to: envelope)
