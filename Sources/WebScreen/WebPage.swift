@@ -260,9 +260,14 @@ enum WebPage {
       document.getElementById("pair-broker").textContent = p.broker;
     }
 
+    // The screen's access key, from the URL it printed (?key=…): without it the stream is refused.
+    const accessKey = new URLSearchParams(location.search).get("key") || "";
+    let everOpened = false;
+
     function connect() {
-      socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-      socket.onopen = () => { retry = 250; conn.textContent = "live"; conn.className = ""; };
+      socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+        "/ws?key=" + encodeURIComponent(accessKey));
+      socket.onopen = () => { everOpened = true; retry = 250; conn.textContent = "live"; conn.className = ""; };
       socket.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.layout) { layout = message.layout; build(); }
@@ -270,7 +275,10 @@ enum WebPage {
         if ("pairing" in message) { showPairing(message.pairing); }
       };
       socket.onclose = () => {
-        conn.textContent = "reconnecting…"; conn.className = "down";
+        conn.textContent = everOpened ? "reconnecting…"
+          : accessKey ? "refused or unreachable: is the key in this URL the one tenfoot-screen printed?"
+          : "no key in this URL: open the URL tenfoot-screen printed (…/?key=…)";
+        conn.className = "down";
         setTimeout(connect, retry); retry = Math.min(retry * 2, 3000);
       };
     }
