@@ -12,6 +12,8 @@ import ZeroMQ
 public final class Broker {
   private let configuration: BrokerConfiguration
   private let logger: Logger
+  /// For the monitor a revoke's cut-off watches the state socket with.
+  private let context: Context
   private let control: Socket
   private let state: Socket
   private let waker: Waker
@@ -40,6 +42,7 @@ public final class Broker {
   public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
+    self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
@@ -60,7 +63,7 @@ public final class Broker {
     try control.setSendHighWaterMark(10_000)
     try control.setReceiveHighWaterMark(10_000)
     state = try Socket(context, .publisher)
-    try security?.secure(state)
+    try security?.secure(state, domain: ZapPolicy.stateDomain)
     // The PUB socket only receives subscriptions (topic prefixes): keep them small.
     try state.setMaxMessageSize(4096)
     try state.setSendHighWaterMark(configuration.stateHighWaterMark)
@@ -115,10 +118,14 @@ public final class Broker {
             }))
         nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
       }
-      let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
+      var timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
+      if security?.needsReloadTimer == true { timeout = min(timeout, 100) }
       try poller.poll(timeoutMilliseconds: timeout)
       if poller.isReadable(wakeIndex) { waker.drain() }
       if let security, let securityIndices {
+        if let index = securityIndices.allowList, poller.isReadable(index) {
+          security.allowListChanged()
+        }
         if poller.isReadable(securityIndices.zap) { security.serveZap() }
         if poller.isReadable(securityIndices.pairing) {
           security.servePairing { topic, body in publish(topic: topic, body: body) }
@@ -140,8 +147,107 @@ public final class Broker {
           try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
+      // Last, so a revoke seen anywhere above (watcher, timer, ZAP, a control message) cuts
+      // the peer off before the loop publishes anything else.
+      if let revoked = security?.takeRevokedSubscribers(), !revoked.isEmpty {
+        cutStateConnections(revoked: revoked)
+      }
     }
     logger.info("broker stopped")
+  }
+
+  /// Cuts every connection on the state socket, because a revoked peer may hold one: a PUB
+  /// socket cannot refuse one subscriber, and ZAP runs only when a connection starts.
+  ///
+  /// `zmq_unbind` closes the listener and every session accepted on it (libzmq terminates
+  /// a listener's sessions with it); with LINGER 0 nothing queued is flushed. The endpoints
+  /// are bound again (wildcard ports resolved, so the same port) once libzmq reports each
+  /// listener closed: honest subscribers reconnect within their reconnect interval (100 to
+  /// 250 ms for screens), pass ZAP and resync; the revoked key is refused.
+  private func cutStateConnections(revoked: Set<String>) {
+    let started = MonotonicClock.nanoseconds()
+    let monitor: SocketMonitor?
+    do {
+      monitor = try SocketMonitor(
+        context: context, watching: state, name: "tenfoot-broker-state-cut-\(started)",
+        events: SocketEvent.closed)
+    } catch {
+      // Without the monitor, binding again may race the old listener; retries cover it.
+      logger.warning("cannot watch the state socket during a cut", metadata: ["error": "\(error)"])
+      monitor = nil
+    }
+    var unbound: [String] = []
+    for endpoint in boundStateEndpoints {
+      do {
+        try state.unbind(endpoint)
+        unbound.append(endpoint)
+      } catch {
+        logger.error(
+          "cannot cut the state endpoint",
+          metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
+      }
+    }
+    if let monitor {
+      awaitClosed(unbound.count, monitor: monitor, until: started + 1_000_000_000)
+      try? state.stopMonitor()
+    }
+    var failed: [String] = []
+    for endpoint in unbound where !bindAgain(endpoint, until: started + 2_000_000_000) {
+      failed.append(endpoint)
+    }
+    let elapsed = MonotonicClock.nanoseconds() - started
+    logger.notice(
+      "revoked peer cut off",
+      metadata: [
+        "peer.ids": "\(revoked.sorted())", "zmq.state": "\(unbound)",
+        "cut.us": "\(elapsed / 1000)",
+      ])
+    if !failed.isEmpty {
+      logger.critical(
+        "state endpoint lost: cannot bind it again after a cut",
+        metadata: ["zmq.state": "\(failed)"])
+    }
+  }
+
+  /// Reads `monitor` until `count` listeners reported closed, or `deadline` passes.
+  private func awaitClosed(_ count: Int, monitor: SocketMonitor, until deadline: UInt64) {
+    var closed = 0
+    var poller = Poller()
+    poller.add(monitor.socket)
+    while closed < count {
+      let now = MonotonicClock.nanoseconds()
+      guard now < deadline else {
+        logger.warning("state listener not closed in time", metadata: ["closed": "\(closed)"])
+        return
+      }
+      do {
+        try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
+        while let event = try monitor.next() {
+          if event.event == SocketEvent.closed { closed += 1 }
+        }
+      } catch {
+        logger.warning("state monitor failed", metadata: ["error": "\(error)"])
+        return
+      }
+    }
+  }
+
+  /// Binds `endpoint` again, retrying while the old listener still holds the address.
+  private func bindAgain(_ endpoint: String, until deadline: UInt64) -> Bool {
+    while true {
+      do {
+        try state.bind(endpoint)
+        return true
+      } catch {
+        guard error.errno == EADDRINUSE, MonotonicClock.nanoseconds() < deadline else {
+          logger.error(
+            "cannot bind the state endpoint again",
+            metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
+          return false
+        }
+        usleep(5000)  // libzmq's I/O thread closes the old listener any moment now.
+      }
+    }
   }
 
   /// Whether the last message's peer was within its budget (set by `admit`).
