@@ -133,6 +133,8 @@ public final class Broker {
         security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
           publish(topic: topic, body: body)
         }
+        // At once, even when nothing is about to be published (`publish` checks too).
+        cutRevokedSubscribers()
       }
       if poller.isReadable(controlIndex) {
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
@@ -147,13 +149,17 @@ public final class Broker {
           try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
-      // Last, so a revoke seen anywhere above (watcher, timer, ZAP, a control message) cuts
-      // the peer off before the loop publishes anything else.
-      if let revoked = security?.takeRevokedSubscribers(), !revoked.isEmpty {
-        cutStateConnections(revoked: revoked)
-      }
+      // Again, for a revoke noticed while checking a control message's sender.
+      cutRevokedSubscribers()
     }
     logger.info("broker stopped")
+  }
+
+  /// Cuts the state socket's connections if the allow-list lost a key admitted to it.
+  private func cutRevokedSubscribers() {
+    if let revoked = security?.takeRevokedSubscribers(), !revoked.isEmpty {
+      cutStateConnections(revoked: revoked)
+    }
   }
 
   /// Cuts every connection on the state socket, because a revoked peer may hold one: a PUB
@@ -379,6 +385,9 @@ public final class Broker {
   }
 
   private func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
+    // the revoked subscriber is cut off before anything more is published.
+    cutRevokedSubscribers()
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),

@@ -17,6 +17,10 @@ struct RevokeTests {
     let first = try screen.waitForFrame(timeout: 15, "first frame") { $0.focused == "r0c0" }
     let pair = try stack.pair(name: "phone", screen: screen, from: first.index)
     #expect(pair.output.contains { $0.hasPrefix("paired:") }, "\(pair.errors)")
+    let tablet = try stack.pair(name: "tablet", screen: screen, from: screen.output.count)
+    let paired = try #require(
+      tablet.output.first { $0.hasPrefix("paired: this remote is ") }, "\(tablet.errors)")
+    let tabletID = String(try #require(paired.split(separator: " ").dropFirst(4).first))
 
     // A subscriber holding an allow-listed key, as a remote that also watches state would.
     let keys = try CurveKeyPair.generate()
@@ -71,6 +75,24 @@ struct RevokeTests {
     try Self.awaitEvent(
       monitor, SocketEvent.handshakeFailedAuth, within: 5, "ZAP refusing the reconnect")
     #expect(stack.broker.errors.contains { $0.contains("peer refused") })
+
+    // Revoking a remote that never subscribed cuts nothing: screens are left alone. Once the
+    // broker has logged the reload, a cut would already be logged (it comes before anything
+    // else the broker does), so the next press being served settles it.
+    _ = try SecureStack.run(
+      "tenfoot-broker", ["remotes", "revoke", tabletID, "--data-dir", stack.dataDirectory])
+    try stack.broker.waitForErrorLine(timeout: 5, "the broker reloading the allow-list") {
+      $0.contains("allow-list reloaded") && $0.contains(tabletID)
+    }
+    let next = try stack.remote(["press", "right"], name: "phone")
+    #expect(try next.waitForExit(timeout: 10) == 0, "\(next.errors)")
+    try screen.waitForFrame(from: framesBefore, timeout: 5, "the screen following on") {
+      $0.focused == "r0c2"
+    }
+    #expect(
+      !stack.broker.errors.contains { $0.contains("revoked peer cut off") && $0.contains(tabletID) }
+    )
+    #expect(stack.broker.errors.filter { $0.contains("revoked peer cut off") }.count == 1)
     print(
       "revoke: command ran \(Int(revoked.timeIntervalSince(revoking) * 1000)) ms; "
         + "command start → cut logged \(Int(cutAt.timeIntervalSince(revoking) * 1000)) ms; "
