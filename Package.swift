@@ -66,7 +66,7 @@ let package = Package(
     .target(
       name: "WebScreen",
       dependencies: [
-        "ScreenCore", "TenFootProtocol",
+        "ScreenCore", "TenFootProtocol", "TenFootSecurity",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),

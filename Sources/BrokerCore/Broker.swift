@@ -327,7 +327,7 @@ public final class Broker {
       restoredMemory = persistence.memory(for: request.screenID).map { (request.screenID, $0) }
     }
     core.now = MonotonicClock.nanoseconds()
-    var outcome = core.handle(envelope)
+    var outcome = core.handle(envelope, peer: peer)
     if let restoredMemory, case .ack = outcome.reply {
       core.restoreMemory(restoredMemory.memory, screen: restoredMemory.screen)
     }

@@ -43,8 +43,9 @@ struct BrokerState {
     self.maxItems = maxItems
   }
 
-  /// Handles one decoded request from a control peer.
-  mutating func handle(_ envelope: Tenfoot_V1_Envelope) -> Outcome {
+  /// Handles one decoded request from a control peer (`peer`: its ROUTER identity, which tells
+  /// apart two remotes that give the same `sender` name).
+  mutating func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8] = []) -> Outcome {
     guard envelope.protocolVersion == WireProtocol.version else {
       return Outcome(
         reply: .error(
@@ -66,7 +67,7 @@ struct BrokerState {
       if case .ack = outcome.reply { seen(request.screenID) }
       return outcome
     case .input(let input):
-      return apply(input, cause: envelope)
+      return apply(input, cause: envelope, peer: peer)
     case .patchLayout(let request):
       return patch(request, cause: envelope)
     case .focusRequest(let request):
@@ -150,7 +151,9 @@ struct BrokerState {
       ])
   }
 
-  private mutating func apply(_ input: Tenfoot_V1_Input, cause: Tenfoot_V1_Envelope) -> Outcome {
+  private mutating func apply(
+    _ input: Tenfoot_V1_Input, cause: Tenfoot_V1_Envelope, peer: [UInt8]
+  ) -> Outcome {
     let id: String
     if input.screenID.isEmpty {
       guard sessions.count == 1, let only = sessions.keys.first else {
@@ -186,13 +189,17 @@ struct BrokerState {
     }
     var ack = Tenfoot_V1_Ack()
     ack.screenID = id
-    return step(&session, .remote(remoteInput), cause: cause, ack: ack)
+    return step(
+      &session,
+      .remote(remoteInput, from: ScreenSession.remoteKey(peer: peer, sender: cause.sender)),
+      cause: cause, ack: ack)
   }
 
   /// What a session step runs: an engine event, or a remote's timed input.
   enum Step {
     case event(FocusEvent)
-    case remote(RemoteInput)
+    /// A remote's input, with the key of the remote it came from (see `ScreenSession`).
+    case remote(RemoteInput, from: String)
   }
 
   /// Runs one engine event on a session and publishes a delta if anything happened (or the
@@ -209,8 +216,8 @@ struct BrokerState {
     case .event(let event):
       effects = reduce(
         &session.focus, event, cause: FocusCause(sender: cause.sender, sequence: cause.seq))
-    case .remote(let input):
-      effects = session.remote.handle(input, &session.focus)
+    case .remote(let input, let remote):
+      effects = session.handle(input, from: remote)
     }
     for effect in effects {
       if case .textRejected(let reason) = effect {

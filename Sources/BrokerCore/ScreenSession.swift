@@ -9,8 +9,52 @@ struct ScreenSession {
   var focus: FocusState
   /// The sequence number of the last published state (snapshot or delta).
   var seq: UInt64
-  /// The remote's timing, touch and tilt state for this session.
-  var remote = RemoteInterpreter()
+  /// Each remote's timing, touch and tilt state on this session, by `remoteKey`: two people
+  /// holding arrows on one screen each get their own repeats, taps and finger.
+  var remotes: [String: RemoteInterpreter] = [:]
+  /// The sender whose input came last: its finger tilts the focused item.
+  var activeRemote = ""
+  /// At most this many remotes are remembered per session; beyond it an idle one is forgotten
+  /// (a sender-name flood cannot grow the session without bound).
+  static let rememberedRemotes = 16
+
+  /// The remote whose input came last (a fresh interpreter if none has sent any).
+  var remote: RemoteInterpreter { remotes[activeRemote] ?? RemoteInterpreter() }
+
+  /// The key a remote's interpreter is kept under: its connection's ROUTER identity in hex
+  /// (libzmq's generated identities are 5 bytes, so the key is a small string that needs no
+  /// allocation), or its `sender` name when there is no identity (tests).
+  static func remoteKey(peer: [UInt8], sender: String) -> String {
+    guard !peer.isEmpty else { return sender }
+    let digits = Self.hexDigits
+    return String(unsafeUninitializedCapacity: min(peer.count, 32) * 2) { buffer in
+      var index = 0
+      for byte in peer.prefix(32) {
+        buffer[index] = digits[Int(byte >> 4)]
+        buffer[index + 1] = digits[Int(byte & 0x0F)]
+        index += 2
+      }
+      return index
+    }
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Runs `sender`'s timed input through its own interpreter.
+  mutating func handle(_ input: RemoteInput, from sender: String) -> [FocusEffect] {
+    // Mutated in place (no copy of its held-key table per input).
+    let effects = remotes[sender, default: RemoteInterpreter()].handle(input, &focus)
+    activeRemote = sender
+    if remotes.count > Self.rememberedRemotes {
+      // Forget an idle remote other than this one; if every one is busy, the oldest-named
+      // busy one (deterministic) rather than growing.
+      let others = remotes.keys.filter { $0 != sender }.sorted()
+      if let victim = others.first(where: { remotes[$0]?.isIdle == true }) ?? others.first {
+        remotes[victim] = nil
+      }
+    }
+    return effects
+  }
 
   /// Creates a session.
   init(id: String, focus: FocusState, seq: UInt64) {

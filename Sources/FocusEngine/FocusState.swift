@@ -104,7 +104,9 @@ public struct FocusState: Sendable, Equatable {
   }
 
   func displayState(at position: Int) -> FocusDisplayState {
-    if !index.focusable[position] { return .unavailable }
+    if !index.focusable[position] {
+      return layout.items[position].kind == .label ? .unfocused : .unavailable
+    }
     let id = layout.items[position].id
     if id == focused { return id == pressed ? .highlighted : .focused }
     return selected.contains(id) ? .selected : .unfocused

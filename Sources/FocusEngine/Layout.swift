@@ -46,6 +46,9 @@ public enum ItemKind: String, Sendable, Hashable, CaseIterable {
   case button
   /// A text field: when focused, the remote may type into it.
   case textField
+  /// A heading or caption (a row's title): drawn and scrolled with its group, never focusable,
+  /// and shown plain rather than dimmed as unavailable.
+  case label
 }
 
 /// One layer of a layered (parallax) image: deeper layers move less when the item tilts.

@@ -75,7 +75,8 @@ struct LayoutIndex: Sendable, Equatable {
     focusable = [Bool](repeating: false, count: count)
     for (position, item) in items.enumerated() {
       let group = itemGroup[position]
-      focusable[position] = item.available && (group < 0 || nodes[group].enabled)
+      focusable[position] =
+        item.available && item.kind != .label && (group < 0 || nodes[group].enabled)
     }
     for item in readingOrder {
       let group = itemGroup[item]

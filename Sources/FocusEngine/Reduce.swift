@@ -285,6 +285,7 @@ extension FocusState {
   func explainUnfocusable(_ position: Int) -> String? {
     let item = layout.items[position]
     if !item.available { return "item \"\(item.id)\" is unavailable" }
+    if item.kind == .label { return "item \"\(item.id)\" is a label, which never takes focus" }
     let group = index.itemGroup[position]
     if group >= 0 {
       for ancestor in index.ancestors(of: group) where !index.groupValues[ancestor].enabled {

@@ -67,6 +67,10 @@ public struct RemoteInterpreter: Sendable, Equatable {
     var at: UInt64
   }
 
+  /// Whether nothing is in progress: no button held and no finger on the surface (so
+  /// forgetting this interpreter loses nothing but a pending double tap).
+  public var isIdle: Bool { held.isEmpty && !touch.touching }
+
   /// An interpreter with these rules.
   public init(timings: Timings = Timings(), touch: TouchRecognizer.Configuration = .init()) {
     self.timings = timings

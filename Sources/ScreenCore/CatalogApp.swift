@@ -72,12 +72,22 @@ public final class CatalogApp {
     let posterWidth = 300.0
     let posterHeight = 170.0
     let gap = 40.0
-    let rowHeight = 250.0
+    // Room above each row for its heading and for the focused poster's lift.
+    let rowHeight = 290.0
     let top = 150.0
     var rows: [Group] = []
+    var headings: [String] = []
     for (row, entry) in catalog.rows.enumerated() {
       var ids: [String] = []
       let y = top + 30 + Double(row) * rowHeight
+      // The row's heading scrolls with the page, not with the row.
+      let heading = "row-\(row)-title"
+      headings.append(heading)
+      items.append(
+        Item(
+          id: heading, title: entry.title,
+          frame: Rect(x: 80, y: y - 48, width: canvas.width - 160, height: 36), toggles: false,
+          kind: .label))
       for (column, poster) in entry.posters.enumerated() {
         let id = catalog.posterID(row: row, column: column)
         ids.append(id)
@@ -100,7 +110,7 @@ public final class CatalogApp {
           scrollMargin: 80))
     }
     let page = Group(
-      id: "page", groups: rows, scroll: .vertical,
+      id: "page", items: headings, groups: rows, scroll: .vertical,
       viewport: Rect(x: 0, y: top, width: canvas.width, height: canvas.height - top),
       scrollMargin: 40)
     return Layout(

@@ -132,6 +132,15 @@ public final class SVGRenderer: Renderer {
   }
 
   private static func card(_ item: Item, _ frame: ScreenFrame, at rect: Rect) -> String {
+    if item.kind == .label {
+      // A heading: text at the leading edge, no card.
+      return """
+        <text class="label" id="\(escape(item.id))" x="\(n(rect.x))" \
+        y="\(n(rect.y + rect.height * 0.75))" font-size="\(n(min(34, rect.height * 0.8)))" \
+        font-weight="700" fill="#eef1f6">\(escape(item.title))</text>
+
+        """
+    }
     let state = frame.states[item.id] ?? .unfocused
     let centerX = rect.x + rect.width / 2
     let centerY = rect.y + rect.height / 2

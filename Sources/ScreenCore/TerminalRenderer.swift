@@ -168,6 +168,12 @@ extension TerminalRenderer {
       }
       let box = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: content)
       guard !box.isEmpty else { continue }
+      if item.kind == .label {
+        // A heading: bold text on the box's first line, no border, never a state.
+        let text = String(item.title.prefix(box.width))
+        _ = grid.put(text, x: box.x, y: box.y, style: Palette.heading)
+        continue
+      }
       if state == .focused || state == .highlighted {
         lifted.append((item, state, box))
       } else {
@@ -315,6 +321,7 @@ extension TerminalRenderer {
     static let selectedBorder = Style(foreground: RGB(235, 80, 150))
     static let selectedTitle = Style(foreground: RGB(255, 110, 170), bold: true)
     static let unavailable = Style(foreground: RGB(100, 100, 100), dim: true)
+    static let heading = Style(foreground: RGB(235, 235, 235), bold: true)
   }
 
   /// Draws one item in its state.

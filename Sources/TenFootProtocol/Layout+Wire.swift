@@ -22,7 +22,7 @@ extension Item {
       id: item.id, title: item.title, frame: Rect(wire: item.frame),
       available: !item.unavailable, toggles: !item.momentary, selected: item.selected,
       priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil,
-      kind: item.kind == .textField ? .textField : .button,
+      kind: ItemKind(wire: item.kind),
       layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
       value: item.value)
   }
@@ -149,7 +149,7 @@ extension Tenfoot_V1_Item {
     momentary = !item.toggles
     selected = item.selected
     if let value = item.priority { priority = Int64(value.rawValue) }
-    kind = item.kind == .textField ? .textField : .button
+    kind = Tenfoot_V1_ItemKind(item.kind)
     layers = item.layers.map { layer in
       .with {
         $0.name = layer.name
@@ -258,6 +258,28 @@ extension Tenfoot_V1_PatchOperation {
     case .addGuide(let guide): op = .addGuide(Tenfoot_V1_FocusGuide(guide))
     case .removeGuide(let id): op = .removeGuide(id)
     case .setGuideEnabled(let id, let value): op = .setGuideEnabled(enabled(id, value))
+    }
+  }
+}
+
+extension ItemKind {
+  /// The engine kind of a wire kind (unknown values, refused by validation, read as a button).
+  public init(wire kind: Tenfoot_V1_ItemKind) {
+    switch kind {
+    case .textField: self = .textField
+    case .label: self = .label
+    case .button, .UNRECOGNIZED: self = .button
+    }
+  }
+}
+
+extension Tenfoot_V1_ItemKind {
+  /// The wire form of an engine kind.
+  public init(_ kind: ItemKind) {
+    switch kind {
+    case .button: self = .button
+    case .textField: self = .textField
+    case .label: self = .label
     }
   }
 }

@@ -14,10 +14,15 @@ final class FrameBroadcaster: Sendable {
     var layout: String
     /// The frame message (JSON).
     var frame: String
+    /// Increases whenever the pairing overlay changes (0: never shown).
+    var pairingVersion = 0
+    /// The pairing overlay (JSON: an object, or `null` when hidden).
+    var pairing = "null"
   }
 
   private struct State {
     var latest: Update?
+    var pairing = (version: 0, json: "null")
     var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     var nextID = 0
   }
@@ -29,6 +34,20 @@ final class FrameBroadcaster: Sendable {
   /// Sends `update` to every page and keeps it for pages that connect later.
   func publish(_ update: Update) {
     state.withLock { state in
+      var update = update
+      (update.pairingVersion, update.pairing) = state.pairing
+      state.latest = update
+      for continuation in state.subscribers.values { continuation.yield(update) }
+    }
+  }
+
+  /// Shows (an object) or hides (`null`) the pairing overlay on every page, now and on pages
+  /// that connect later. Before the first frame it goes out with that frame.
+  func publishPairing(_ json: String) {
+    state.withLock { state in
+      state.pairing = (state.pairing.version + 1, json)
+      guard var update = state.latest else { return }
+      (update.pairingVersion, update.pairing) = state.pairing
       state.latest = update
       for continuation in state.subscribers.values { continuation.yield(update) }
     }

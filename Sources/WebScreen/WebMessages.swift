@@ -75,6 +75,15 @@ enum WebMessages {
     group.items + group.groups.flatMap(allItems)
   }
 
+  /// The pairing overlay message's value: the PIN, the remote's name and the broker's key
+  /// fingerprint, or `null` to hide it.
+  static func pairing(_ overlay: PairingOverlay?) throws -> String {
+    guard let overlay else { return "null" }
+    return try encode(
+      PairingJSON(
+        pin: overlay.pin, remote: overlay.remoteName, broker: overlay.brokerFingerprint))
+  }
+
   private static func encode(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -133,6 +142,12 @@ enum WebMessages {
     let translate: [[Double]]
     let shadow: ShadowJSON
     let specular: [Double]
+  }
+
+  struct PairingJSON: Encodable {
+    let pin: String
+    let remote: String
+    let broker: String
   }
 
   struct FrameJSON: Encodable {

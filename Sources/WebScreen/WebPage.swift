@@ -20,6 +20,11 @@ enum WebPage {
     </head>
     <body>
     <div id="viewport"><div id="stage"></div></div>
+    <div id="pairing" hidden role="dialog" aria-label="pairing">
+      <div class="card"><p>Pair a remote</p><div id="pin"></div>
+        <p id="pair-remote"></p><p class="small">Type this code on the remote.
+        Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
+    </div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
     <div id="remote" aria-label="remote">
       <p>Remote: arrows, Enter, Esc (Menu), Tab. Drag on the pad to tilt; flick to swipe.</p>
@@ -46,6 +51,19 @@ enum WebPage {
       transform-style: preserve-3d; background: #1a1f2b; overflow: hidden;
       transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1), box-shadow 0.28s ease,
         filter 0.28s ease, opacity 0.28s ease; }
+    #pairing { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+      background: rgba(5, 7, 11, 0.72); backdrop-filter: blur(6px); z-index: 10; }
+    #pairing[hidden] { display: none; }
+    #pairing .card { background: #1a1f2b; border-radius: 22px; padding: 36px 56px; text-align: center;
+      box-shadow: 0 30px 80px rgba(0, 0, 0, 0.6); font-size: 26px; }
+    #pairing #pin { font-size: 96px; font-weight: 700; letter-spacing: 0.35em; margin: 12px 0 8px 0.35em;
+      font-variant-numeric: tabular-nums; }
+    #pairing .small { font-size: 18px; color: #aab3c5; }
+    .label { position: absolute; box-sizing: border-box; font-weight: 700; color: #eef1f6; white-space: nowrap;
+      overflow: hidden; text-overflow: ellipsis; display: flex; align-items: flex-end;
+      transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1), opacity 0.28s ease; }
+    .label.behind { opacity: 0.35; }
+    #stage.instant .label { transition: none !important; }
     #stage.instant .item, #stage.instant .item * { transition: none !important; }
     .item .layer { position: absolute; inset: -12px; transition: transform 0.28s cubic-bezier(0.2, 0.8, 0.2, 1); }
     .item .face { position: absolute; inset: 0; }
@@ -100,6 +118,7 @@ enum WebPage {
     const info = document.getElementById("info");
     let layout = null, frame = null, socket = null, retry = 250;
     const nodes = new Map();
+    const labels = new Map();  // Headings: drawn and scrolled, never focused.
     const PERSPECTIVE = 900;
 
     function hue(id) {
@@ -121,8 +140,18 @@ enum WebPage {
       stage.textContent = "";
       stage.classList.add("instant");  // A new layout appears at once; changes after it ease.
       nodes.clear();
+      labels.clear();
       for (const item of layout.items) {
         const [x, y, w, h] = item.frame;
+        if (item.kind === "label") {
+          const el = document.createElement("div");
+          el.id = "label-" + item.id; el.className = "label"; el.textContent = item.title;
+          el.style.left = x + "px"; el.style.top = y + "px";
+          el.style.width = w + "px"; el.style.height = h + "px";
+          el.style.fontSize = Math.min(34, h * 0.8) + "px";
+          stage.appendChild(el); labels.set(item.id, el);
+          continue;
+        }
         const el = document.createElement("div");
         el.id = "item-" + item.id;
         el.dataset.id = item.id;
@@ -178,6 +207,11 @@ enum WebPage {
       // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
       const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));
       const inModal = modal ? new Set(modal.allItems) : null;
+      for (const [id, el] of labels) {
+        const o = shift[id];
+        el.style.transform = o ? "translate(" + o[0] + "px, " + o[1] + "px)" : "";
+        el.classList.toggle("behind", !!inModal);
+      }
       for (const [id, n] of nodes) {
         const state = frame.states[id] || "unfocused";
         const style = layout.states[state] || layout.states.unfocused;
@@ -216,16 +250,35 @@ enum WebPage {
         " · seq " + frame.seq + (frame.event ? " · " + frame.event : "");
     }
 
+    // The PIN overlay while a remote pairs (null hides it).
+    function showPairing(p) {
+      const overlay = document.getElementById("pairing");
+      overlay.hidden = !p;
+      if (!p) return;
+      document.getElementById("pin").textContent = p.pin;
+      document.getElementById("pair-remote").textContent = "“" + p.remote + "” wants to pair";
+      document.getElementById("pair-broker").textContent = p.broker;
+    }
+
+    // The screen's access key, from the URL it printed (?key=…): without it the stream is refused.
+    const accessKey = new URLSearchParams(location.search).get("key") || "";
+    let everOpened = false;
+
     function connect() {
-      socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-      socket.onopen = () => { retry = 250; conn.textContent = "live"; conn.className = ""; };
+      socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+        "/ws?key=" + encodeURIComponent(accessKey));
+      socket.onopen = () => { everOpened = true; retry = 250; conn.textContent = "live"; conn.className = ""; };
       socket.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.layout) { layout = message.layout; build(); }
         if (message.frame) { frame = message.frame; draw(); }
+        if ("pairing" in message) { showPairing(message.pairing); }
       };
       socket.onclose = () => {
-        conn.textContent = "reconnecting…"; conn.className = "down";
+        conn.textContent = everOpened ? "reconnecting…"
+          : accessKey ? "refused or unreachable: is the key in this URL the one tenfoot-screen printed?"
+          : "no key in this URL: open the URL tenfoot-screen printed (…/?key=…)";
+        conn.className = "down";
         setTimeout(connect, retry); retry = Math.min(retry * 2, 3000);
       };
     }

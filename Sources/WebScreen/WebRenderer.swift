@@ -16,9 +16,10 @@ import TenFootProtocol
 /// The HTTP server runs on SwiftNIO's threads. The screen's loop thread only publishes
 /// encoded frames to a lock-protected broadcaster, and page input reaches the broker through
 /// `ScreenInputQueue`, so no ZeroMQ socket is touched off the loop thread.
-public final class WebRenderer: Renderer {
+public final class WebRenderer: Renderer, PairingDisplay {
   private let host: String
   private let port: Int
+  private let accessKey: WebAccessKey
   private let logger: Logger
   private let shared = Shared()
   private var lastLayout: Layout?
@@ -37,13 +38,15 @@ public final class WebRenderer: Renderer {
     let ready = DispatchSemaphore(value: 0)
   }
 
-  /// A renderer that will listen on `host`:`port` (0 picks a free port) once started.
+  /// A renderer that will listen on `host`:`port` (0 picks a free port) once started; pages
+  /// must present `accessKey`. `onListening` gets the page's URL, key included.
   public init(
-    host: String, port: Int, logger: Logger,
+    host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
     onListening: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.host = host
     self.port = port
+    self.accessKey = accessKey
     self.logger = logger
     self.onListening = onListening
   }
@@ -68,7 +71,18 @@ public final class WebRenderer: Renderer {
         body: .init(byteBuffer: ByteBuffer(string: WebPage.html)))
     }
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-    webSocketRouter.ws("/ws") { inbound, outbound, _ in
+    let accessKey = accessKey
+    webSocketRouter.ws(
+      "/ws",
+      shouldUpgrade: { request, _ in
+        guard let key = request.uri.queryParameters.get("key"), accessKey.matches(key) else {
+          logger.notice("page refused: missing or wrong key")
+          throw HTTPError(
+            .forbidden, message: "missing or wrong key: open the URL tenfoot-screen printed")
+        }
+        return .upgrade([:])
+      }
+    ) { inbound, outbound, _ in
       try await Self.serve(inbound: inbound, outbound: outbound, shared: shared, logger: logger)
     }
     let application = Application(
@@ -100,7 +114,8 @@ public final class WebRenderer: Renderer {
     }
     switch result {
     case .success(let port):
-      onListening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+      onListening(
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/?key=\(accessKey.hex)")
     case .failure(let error):
       throw ScreenError("the web server could not listen on \(host):\(port): \(error)")
     }
@@ -115,6 +130,11 @@ public final class WebRenderer: Renderer {
     }
     shared.broadcaster.publish(
       .init(layoutVersion: layoutVersion, layout: layoutJSON, frame: try WebMessages.frame(frame)))
+  }
+
+  /// Shows the pairing PIN over the page (or hides it, with nil) on every connected page.
+  public func showPairing(_ overlay: PairingOverlay?) throws {
+    shared.broadcaster.publishPairing(try WebMessages.pairing(overlay))
   }
 
   /// Never needs waking: the server has its own threads.
@@ -145,12 +165,17 @@ public final class WebRenderer: Renderer {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
         var sentVersion: Int?
+        var sentPairing = 0
         for await update in updates {
           if update.layoutVersion != sentVersion {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
             sentVersion = update.layoutVersion
           }
           try await outbound.write(.text("{\"frame\":\(update.frame)}"))
+          if update.pairingVersion != sentPairing {
+            try await outbound.write(.text("{\"pairing\":\(update.pairing)}"))
+            sentPairing = update.pairingVersion
+          }
         }
       }
       group.addTask {

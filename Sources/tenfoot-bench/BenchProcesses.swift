@@ -48,8 +48,11 @@ enum BenchProcesses {
   // nonisolated(unsafe) is sound: set once by `RunCommand` before any benchmark starts, on the
   // only thread that reads it.
 
-  /// Starts `tenfoot-broker` on `transport` and waits for its ready line.
-  static func broker(_ transport: Transport, in directory: TemporaryDirectory) throws -> Server {
+  /// Starts `tenfoot-broker` on `transport` and waits for its ready line; `peerRate` is its
+  /// `--peer-rate` (the benchmark's high `peerRate` unless given).
+  static func broker(
+    _ transport: Transport, in directory: TemporaryDirectory, peerRate: Int = peerRate
+  ) throws -> Server {
     let (control, state) = transport.bindEndpoints(in: directory)
     return try start(
       TestEnvironment.binary("tenfoot-broker"),

@@ -25,6 +25,7 @@ struct BenchResults: Codable {
   var scale: ScaleResult?
   var idle: IdleResult?
   var startup: [StartupResult] = []
+  var flood: [FloodResult] = []
 
   /// The 1, 5 and 15 minute load averages.
   static func loadAverage() -> [Double] {
@@ -76,6 +77,9 @@ struct MessageSizes: Codable {
   var topic: Int
   var delta: Int
   var ack: Int
+
+  /// For results whose message sizes were not recorded (zeros).
+  static let unmeasured = MessageSizes(input: 0, topic: 0, delta: 0, ack: 0)
 }
 
 /// Latency percentiles of one path over one transport, in microseconds.

@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
 
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case latency, throughput, scale, idle, startup
+    case latency, throughput, scale, idle, startup, flood
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -31,7 +31,10 @@ struct RunCommand: ParsableCommand {
   var idleScreens = 10_000
   @Option(help: "Start-up: launches per program.")
   var startupRuns = 7
-  @Option(help: "Run only these parts (comma-separated: latency,throughput,scale,idle,startup).")
+  @Option(help: "Flood: victim inputs measured quiet and again while another remote floods.")
+  var floodInputs = 2_000
+  @Option(
+    help: "Run only these parts (comma-separated: latency,throughput,scale,idle,startup,flood).")
   var only: String?
   @Option(
     help: """
@@ -48,18 +51,20 @@ struct RunCommand: ParsableCommand {
     if quick {
       (inputs, warmUp, throughputInputs) = (300, 50, 2_000)
       (scaleScreens, scaleRemotes, scaleSeconds, idleScreens, startupRuns) = (20, 20, 1, 100, 2)
+      floodInputs = 100
     }
     let parts = try selectedParts()
     BenchProcesses.peerRate = peerRate
     BenchPeers.raiseFileLimit()
     let counts = [
       inputs, warmUp, throughputInputs, scaleScreens, scaleRemotes, idleScreens, startupRuns,
+      floodInputs,
     ]
     var results = BenchResults(
       brokerPeerRate: peerRate,
       mode: quick
         ? "quick"
-        : counts == [20_000, 2_000, 100_000, 1_000, 1_000, 10_000, 7]
+        : counts == [20_000, 2_000, 100_000, 1_000, 1_000, 10_000, 7, 2_000]
           && scaleSeconds == 20 && scaleRate == 5 ? "full" : "custom")
     let machine = results.machine
     Table.line(
@@ -158,6 +163,42 @@ struct RunCommand: ParsableCommand {
         Table.row([r.process, r.ready, "\(r.medianMilliseconds)", "\(r.maxMilliseconds)"])
       }
     }
+    if parts.contains(.flood) {
+      Table.header(
+        "Flood: a well-behaved remote's input → state applied while another remote sends as "
+          + "fast as it can (broker --peer-rate \(FloodBench.brokerDefaultPeerRate), the default; "
+          + "\(floodInputs) inputs each; µs)",
+        [
+          "transport", "phase", "median", "p90", "p99", "p99.9", "max", "flooder msgs/s",
+          "flooder acked / answered rate_limited",
+        ])
+      for transport in BenchProcesses.Transport.allCases {
+        // Quick mode (the test suite's smoke run) floods only at nice 19, so it does not take
+        // a core from the tests running beside it.
+        for niceness in quick ? [19] : [0, 19] {
+          let r = try FloodBench.run(
+            transport, inputs: floodInputs, warmUp: min(200, floodInputs), niceness: niceness)
+          for (phase, latency) in [
+            ("quiet", r.quiet), ("flooded, flooder nice \(niceness)", r.flooded),
+          ] {
+            let flooder =
+              latency.path == "quiet"
+              ? ["", ""]
+              : [
+                "\(Int(r.flooderMessagesPerSecond))",
+                "\(r.flooderAcknowledged) / \(r.flooderAnsweredRateLimited)",
+              ]
+            Table.row(
+              [
+                transport.rawValue, phase, "\(latency.medianMicroseconds)",
+                "\(latency.p90Microseconds)", "\(latency.p99Microseconds)",
+                "\(latency.p999Microseconds)", "\(latency.maxMicroseconds)",
+              ] + flooder)
+          }
+          results.flood.append(r)
+        }
+      }
+    }
 
     results.loadAverageAtEnd = BenchResults.loadAverage()
     Table.line(
@@ -182,7 +223,8 @@ struct RunCommand: ParsableCommand {
     var parts = Set<Part>()
     for name in only.split(separator: ",") {
       guard let part = Part(rawValue: String(name)) else {
-        throw ValidationError("unknown part \(name) (latency, throughput, scale, idle, startup)")
+        throw ValidationError(
+          "unknown part \(name) (latency, throughput, scale, idle, startup, flood)")
       }
       parts.insert(part)
     }

@@ -130,7 +130,12 @@ struct ScreenCommand: ParsableCommand {
         try svg.map { try CompositeRenderer([headless, SVGRenderer(directory: $0)]) } ?? headless
     case .web:
       guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
-      let renderer = WebRenderer(host: address.host, port: address.port, logger: logger) { url in
+      let renderer = WebRenderer(
+        host: address.host, port: address.port,
+        accessKey: .kept(
+          at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
+        logger: logger
+      ) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
       }

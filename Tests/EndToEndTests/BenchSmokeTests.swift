@@ -18,7 +18,7 @@ struct BenchSmokeTests {
     let output = bench.output.joined(separator: "\n")
     for table in [
       "End-to-end latency", "Ratio to the floor", "Broker throughput", "Scale:",
-      "Idle screens", "Start-up",
+      "Idle screens", "Start-up", "Flood:",
     ] {
       #expect(output.contains(table), "no \(table) table in:\n\(output)")
     }
@@ -37,6 +37,13 @@ struct BenchSmokeTests {
       #expect(median > 0 && median <= p99)
     }
     #expect((results["ratios"] as? [Any])?.count == 2)
+    let flood = try #require(results["flood"] as? [[String: Any]])
+    #expect(flood.count == 2, "one flood run (flooder at nice 19) per transport")
+    for entry in flood {
+      let flooded = try #require(entry["flooded"] as? [String: Any])
+      #expect(flooded["samples"] as? Int == 100)
+      #expect((entry["flooderAnsweredRateLimited"] as? Int ?? 0) > 0, "the flood was throttled")
+    }
     let throughput = try #require(results["throughput"] as? [[String: Any]])
     #expect(throughput.count == 4)
     for entry in throughput {

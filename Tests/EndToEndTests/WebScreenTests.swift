@@ -18,6 +18,8 @@ struct WebScreenTests {
         #"{"id": "p\#(column)", "title": "Poster \#(column)", "frame": [\#(100 + column * 300), 300, 270, 400]\#(available), "layers": [{"name": "back", "depth": 0}, {"name": "front", "depth": 1}]}"#
       )
     }
+    items.append(
+      #"{"id": "heading", "title": "Up Next", "kind": "label", "frame": [100, 230, 900, 50]}"#)
     for column in 0..<3 {
       items.append(
         #"{"id": "m\#(column)", "title": "Menu \#(column)", "frame": [\#(600 + column * 250), 60, 220, 70]}"#
@@ -41,16 +43,33 @@ struct WebScreenTests {
     let file = try stack.directory.write("posters.json", Self.layout)
     let web = try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
-      ["--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0"] + stack.endpointArguments,
-      environment: stack.environment)
+      [
+        "--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
+        stack.directory.path + "/screen",
+      ] + stack.endpointArguments, environment: stack.environment)
     let line = try web.waitForLine("the web renderer's listening line") {
       $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
     }
     let url = String(line.line.dropFirst("tenfoot-screen web ".count))
-    #expect(!url.hasSuffix(":0/"), "port 0 must print the real port: \(url)")
+    #expect(!url.contains(":0/"), "port 0 must print the real port: \(url)")
+    #expect(url.contains("/?key="), "the URL carries the page's access key: \(url)")
     let mirror = try stack.screen(["--mirror"])
     try mirror.waitForFrame("the mirror's first frame") { $0.focused == "p0" }
     return (stack, web, mirror, url)
+  }
+
+  /// The WebSocket URL a page at `url` (`http://HOST:PORT/?key=KEY`) opens, or with `key`
+  /// replaced (nil: none).
+  static func socketURL(from url: String, key: String?? = .none) -> String {
+    let parts = url.split(separator: "?", maxSplits: 1)
+    let base = parts[0].replacingOccurrences(of: "http://", with: "ws://")
+    let printed = parts.count > 1 ? String(parts[1].dropFirst("key=".count)) : nil
+    let chosen: String? =
+      switch key {
+      case .none: printed
+      case .some(let replacement): replacement
+      }
+    return base + "ws" + (chosen.map { "?key=\($0)" } ?? "")
   }
 
   /// The page's DOM after Chromium ran it for `budget` ms of virtual time.
@@ -98,6 +117,10 @@ struct WebScreenTests {
     let p2 = try #require(tag("p2", in: first))
     #expect(p2.contains(#"class="item unavailable"#), "\(p2)")
     #expect(first.contains("Coming soon"))
+    let heading = try #require(
+      first.range(of: #"id="label-heading""#).map { first[$0.lowerBound...].prefix(300) },
+      "the heading is drawn")
+    #expect(heading.contains(#"class="label""#) && heading.contains("Up Next"), "\(heading)")
 
     // A real remote moves focus, then rests a finger to the right: the poster tilts.
     let press = try stack.remote(["press", "right"])
@@ -134,7 +157,7 @@ struct WebScreenTests {
   )
   func pageStreamAndRemote() async throws {
     let (stack, web, mirror, url) = try start()
-    let socketURL = url.replacingOccurrences(of: "http://", with: "ws://") + "ws"
+    let socketURL = Self.socketURL(from: url)
     let shared = Unchecked(value: stack)
     let received = try await withThrowingTaskGroup(of: Int.self) { group in
       group.addTask {
@@ -155,7 +178,7 @@ struct WebScreenTests {
           }
           let layout = try await next("the layout") { $0["layout"] != nil }
           let items = (layout["layout"] as? [String: Any])?["items"] as? [[String: Any]]
-          #expect(items?.count == 9)
+          #expect(items?.count == 10, "six posters, a heading and three menu items")
           let first = try await next("the current frame") { $0["frame"] != nil }
           #expect((first["frame"] as? [String: Any])?["focused"] as? String == "p0")
           // The page as a remote: right (down, up) skips nothing; right again skips p2.
@@ -199,5 +222,54 @@ struct WebScreenTests {
     web.signal(SIGTERM)
     let status = try web.waitForExit(timeout: 10)
     #expect(status == 0, "\(web.errors.suffix(5))")
+  }
+}
+
+/// The page is a remote that bypasses pairing, so the stream needs the key the screen printed.
+@Suite("Web renderer access key", .serialized)
+struct WebAccessKeyTests {
+  /// Whether a WebSocket to `url` opens (and gets its first message).
+  static func opens(_ url: String) async -> Bool {
+    let opened = Counter()
+    do {
+      try await WebSocketClient.connect(url: url, logger: Logger(label: "test.key")) {
+        inbound, _, _ in
+        var iterator = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+        if try await iterator.next() != nil { opened.add() }
+      }
+    } catch {
+      return false
+    }
+    return opened.count > 0
+  }
+
+  @Test(
+    "no key or a wrong key is refused, the printed key is let in, and the key survives a restart")
+  func keyRequired() async throws {
+    let setup = WebScreenTests()
+    let (stack, web, mirror, url) = try setup.start()
+    _ = mirror
+    let printed = try #require(url.split(separator: "=").last.map(String.init))
+    #expect(printed.count == 32, "a 128-bit key in hex: \(printed)")
+    #expect(!(await Self.opens(WebScreenTests.socketURL(from: url, key: .some(nil)))), "no key")
+    let wrong = String(printed.reversed())
+    #expect(!(await Self.opens(WebScreenTests.socketURL(from: url, key: wrong))), "a wrong key")
+    #expect(await Self.opens(WebScreenTests.socketURL(from: url)), "the printed key")
+    try web.waitForErrorLine("the refusal logged") { $0.contains("page refused") }
+
+    // A restarted screen with the same state directory prints the same key.
+    try setup.stopsCleanly(web)
+    let file = try stack.directory.write("posters.json", WebScreenTests.layout)
+    let again = try ChildProcess(
+      TestEnvironment.binary("tenfoot-screen"),
+      [
+        "--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
+        stack.directory.path + "/screen",
+      ] + stack.endpointArguments, environment: stack.environment)
+    let line = try again.waitForLine("the restarted screen's URL") {
+      $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
+    }
+    #expect(line.line.hasSuffix("?key=\(printed)"), "\(line.line)")
+    try setup.stopsCleanly(again)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FocusEngine
@@ -154,5 +155,52 @@ struct LayoutReplacementTests {
     #expect(
       effects == [.focusChanged(FocusUpdateContext(previous: nil, next: "r2c2", heading: .initial))]
     )
+  }
+}
+
+@Suite("Labels: headings that are drawn and scrolled but never focused")
+struct LabelTests {
+  /// Two rows of three with a label between them, wider than the rows.
+  func layout() -> Layout {
+    var layout = grid(rows: 2, columns: 3)
+    for index in layout.items.indices where layout.items[index].id.hasPrefix("r1") {
+      layout.items[index].frame.y += 100
+    }
+    layout.items.append(
+      Item(
+        id: "heading", title: "Trending", frame: Rect(x: 0, y: 110, width: 1000, height: 40),
+        kind: .label))
+    return layout
+  }
+
+  @Test("moving down passes over a label to the row below")
+  func skipped() throws {
+    var state = try FocusState(layout: layout())
+    reduce(&state, .move(.down))
+    #expect(state.focused == "r1c0")
+    reduce(&state, .move(.up))
+    #expect(state.focused == "r0c0")
+  }
+
+  @Test("a label shows unfocused (not unavailable) and refuses focus, saying why")
+  func refused() throws {
+    var state = try FocusState(layout: layout())
+    #expect(state.displayState(of: "heading") == .unfocused)
+    #expect(!state.isFocusable("heading"))
+    let effects = reduce(&state, .requestFocus(.item("heading")))
+    guard case .focusRequestDenied(let error) = effects.first else {
+      Issue.record("expected a denial, got \(effects)")
+      return
+    }
+    #expect(error.reason == .unavailable)
+    #expect(error.message.contains("label"), "\(error.message)")
+  }
+
+  @Test("the layout format reads kind \"label\"")
+  func decodes() throws {
+    let json =
+      #"{"items": [{"id": "a", "frame": [0, 0, 10, 10]}, {"id": "h", "title": "Row", "kind": "label", "frame": [0, 20, 10, 10]}]}"#
+    let layout = try JSONDecoder().decode(Layout.self, from: Data(json.utf8))
+    #expect(layout.items[1].kind == .label)
   }
 }

@@ -185,3 +185,28 @@ struct TerminalRendererTests {
     }
   }
 }
+
+@Suite("Headings in the terminal and the catalog")
+struct TerminalLabelTests {
+  @Test("a label is drawn as bold text without a border; the catalog titles its rows")
+  func heading() throws {
+    var layout = TerminalRendererTests.layout
+    layout.items.append(
+      Item(
+        id: "h", title: "Up Next", frame: Rect(x: 30, y: 0, width: 300, height: 30),
+        kind: .label))
+    let frame = ScreenFrame(
+      screen: "main", epoch: 1, seq: 1, layout: layout, focused: "a",
+      states: TerminalRendererTests.allStates.merging(["h": .unfocused]) { $1 }, lastEvent: nil)
+    let grid = TerminalRendererTests.compose(frame, .truecolor)
+    let cells = TerminalRendererTests.cells(of: "Up Next", in: grid)
+    try #require(cells.count == 7, "the heading is drawn:\n\(grid.lines().joined(separator: "\n"))")
+    #expect(cells.allSatisfy { $0.style.bold })
+    let line = try #require(grid.lines().first { $0.contains("Up Next") })
+    #expect(!line.contains("┌") && !line.contains("│"), "no border on the heading's line: \(line)")
+
+    let app = CatalogApp()
+    let titles = app.homeLayout.items.filter { $0.kind == .label }.map(\.title)
+    #expect(titles == CatalogApp().catalog.rows.map(\.title))
+  }
+}

@@ -37,6 +37,8 @@ struct WireTests {
     layout.items[1].available = false
     layout.items[2].toggles = false
     layout.items[3].selected = true
+    layout.items[4].kind = .textField
+    layout.items[5].kind = .label
     layout.groups = [Group(id: "top", items: ["r0c0", "r0c1"], groups: [Group(id: "inner")])]
     #expect(Layout(wire: Tenfoot_V1_Layout(layout)) == layout)
   }

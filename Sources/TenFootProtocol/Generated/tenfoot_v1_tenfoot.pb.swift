@@ -200,6 +200,9 @@ public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseItera
   public typealias RawValue = Int
   case button // = 0
   case textField // = 1
+
+  /// A heading or caption: drawn, scrolled with its group, never focusable.
+  case label // = 2
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -210,6 +213,7 @@ public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseItera
     switch rawValue {
     case 0: self = .button
     case 1: self = .textField
+    case 2: self = .label
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -218,6 +222,7 @@ public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseItera
     switch self {
     case .button: return 0
     case .textField: return 1
+    case .label: return 2
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -226,6 +231,7 @@ public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseItera
   public static let allCases: [Tenfoot_V1_ItemKind] = [
     .button,
     .textField,
+    .label,
   ]
 
 }
@@ -2429,7 +2435,7 @@ nonisolated extension Tenfoot_V1_ScrollAxis: SwiftProtobuf._ProtoNameProviding {
 }
 
 nonisolated extension Tenfoot_V1_ItemKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ITEM_KIND_BUTTON\0\u{1}ITEM_KIND_TEXT_FIELD\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ITEM_KIND_BUTTON\0\u{1}ITEM_KIND_TEXT_FIELD\0\u{1}ITEM_KIND_LABEL\0")
 }
 
 nonisolated extension Tenfoot_V1_TouchPhase: SwiftProtobuf._ProtoNameProviding {
