@@ -26,6 +26,8 @@ public final class Broker {
   private var throttle: PeerThrottle
   /// Keeps bad-input log lines to a few per second.
   private var logLimiter = LogLimiter()
+  /// State endpoints a cut could not bind again; retried on every heartbeat.
+  private var lostStateEndpoints: [String] = []
   /// Stops `run()` from any thread.
   public let stopper: BrokerStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
@@ -117,6 +119,7 @@ public final class Broker {
               $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
             }))
         nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
+        if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
       }
       var timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
       if security?.needsReloadTimer == true { timeout = min(timeout, 100) }
@@ -202,16 +205,36 @@ public final class Broker {
       failed.append(endpoint)
     }
     let elapsed = MonotonicClock.nanoseconds() - started
-    logger.notice(
-      "revoked peer cut off",
-      metadata: [
-        "peer.ids": "\(revoked.sorted())", "zmq.state": "\(unbound)",
-        "cut.us": "\(elapsed / 1000)",
-      ])
+    if unbound.count == boundStateEndpoints.count {
+      logger.notice(
+        "revoked peer cut off",
+        metadata: [
+          "peer.ids": "\(revoked.sorted())", "zmq.state": "\(unbound)",
+          "cut.us": "\(elapsed / 1000)",
+        ])
+    } else {
+      logger.error(
+        "revoked peer may still receive state: an endpoint could not be cut",
+        metadata: ["peer.ids": "\(revoked.sorted())", "zmq.state.cut": "\(unbound)"])
+    }
     if !failed.isEmpty {
       logger.critical(
-        "state endpoint lost: cannot bind it again after a cut",
+        "state endpoint lost: cannot bind it again after a cut; retrying every heartbeat",
         metadata: ["zmq.state": "\(failed)"])
+      lostStateEndpoints += failed
+    }
+  }
+
+  /// Binds again the state endpoints a cut lost, those that can be now.
+  private func bindLostStateEndpoints() {
+    lostStateEndpoints.removeAll { endpoint in
+      do {
+        try state.bind(endpoint)
+        logger.notice("state endpoint bound again", metadata: ["zmq.endpoint": "\(endpoint)"])
+        return true
+      } catch {
+        return false
+      }
     }
   }
 

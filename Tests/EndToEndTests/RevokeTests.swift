@@ -42,7 +42,8 @@ struct RevokeTests {
     try subscriber.subscribe("")
     try subscriber.connect(stack.state)
     #expect(
-      try Self.receive(subscriber, within: 10) != nil, "the allow-listed subscriber gets state")
+      try SocketWait.message(on: subscriber, within: 10) != nil,
+      "the allow-listed subscriber gets state")
 
     let framesBefore = screen.output.count
     let revoking = Date()
@@ -55,7 +56,7 @@ struct RevokeTests {
     let cutAt = Date()
     // The broker closed the subscriber's connection: from here nothing more can arrive on it
     // but what was already queued, which is drained.
-    try Self.awaitEvent(monitor, SocketEvent.disconnected, within: 5, "the connection cut")
+    try SocketWait.event(SocketEvent.disconnected, on: monitor, within: 5, "the connection cut")
     while try subscriber.receiveMultipart(dontWait: true) != nil {}
 
     // The honest screen reconnects, resyncs (a fresh frame of the same state) and follows on.
@@ -70,10 +71,10 @@ struct RevokeTests {
     }
     // Heartbeats go out every second: a subscriber still connected would see one (and the
     // press's delta) within this bounded wait.
-    let late = try Self.receive(subscriber, within: 1.5)
+    let late = try SocketWait.message(on: subscriber, within: 1.5)
     #expect(late == nil, "a revoked subscriber received state after the cut: \(late ?? [])")
-    try Self.awaitEvent(
-      monitor, SocketEvent.handshakeFailedAuth, within: 5, "ZAP refusing the reconnect")
+    try SocketWait.event(
+      SocketEvent.handshakeFailedAuth, on: monitor, within: 5, "ZAP refusing the reconnect")
     #expect(stack.broker.errors.contains { $0.contains("peer refused") })
 
     // Revoking a remote that never subscribed cuts nothing: screens are left alone. Once the
@@ -127,35 +128,5 @@ struct RevokeTests {
     let stranger = try stack.screen(name: "stranger")
     #expect(try stranger.waitForExit(timeout: 10) != 0)
     #expect(stranger.errors.joined().contains("not paired"), "\(stranger.errors)")
-  }
-
-  /// The next message within `seconds`, or nil.
-  static func receive(_ socket: Socket, within seconds: Double) throws -> [[UInt8]]? {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    var poller = Poller()
-    poller.add(socket)
-    while true {
-      if let frames = try socket.receiveMultipart(dontWait: true) { return frames }
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { return nil }
-      try poller.poll(timeoutMilliseconds: Int(left * 1000) + 1)
-    }
-  }
-
-  /// Reads `monitor` until `event` comes; throws after `seconds`.
-  static func awaitEvent(
-    _ monitor: SocketMonitor, _ event: Int32, within seconds: Double, _ what: String
-  ) throws {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    var poller = Poller()
-    poller.add(monitor.socket)
-    while true {
-      while let next = try monitor.next() {
-        if next.event == event { return }
-      }
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { throw ChildProcessError(description: "no \(what) within \(seconds) s") }
-      try poller.poll(timeoutMilliseconds: Int(left * 1000) + 1)
-    }
   }
 }
