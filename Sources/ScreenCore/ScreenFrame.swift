@@ -70,6 +70,31 @@ extension ScreenFrame {
     }
     return frames
   }
+
+  /// Where each item inside scrolling groups may be seen: the intersection of its groups'
+  /// viewports as shown (each moved by the scrolling of the groups around it). Items outside
+  /// every viewport are absent (only the canvas clips them).
+  public func presentedClips() -> [String: Rect] {
+    var clips: [String: Rect] = [:]
+    func walk(_ group: Group, _ inherited: Point, _ clip: Rect?) {
+      var clip = clip
+      if let viewport = group.viewport {
+        let shown = Rect(
+          x: viewport.x - inherited.x, y: viewport.y - inherited.y, width: viewport.width,
+          height: viewport.height)
+        clip = clip.map { $0.intersection(shown) } ?? shown
+      }
+      var total = inherited
+      if let own = scroll[group.id] {
+        total.x += own.x
+        total.y += own.y
+      }
+      if let clip { for item in group.items { clips[item] = clip } }
+      for child in group.groups { walk(child, total, clip) }
+    }
+    for group in layout.groups { walk(group, .zero, nil) }
+    return clips
+  }
 }
 
 /// Draws applied states. Called only from the screen's loop thread.
@@ -108,4 +133,15 @@ public struct PairingOverlay: Sendable, Equatable {
 public protocol PairingDisplay: AnyObject {
   /// Shows (or, with nil, hides) the pairing PIN over whatever is drawn.
   func showPairing(_ overlay: PairingOverlay?) throws
+}
+
+extension Rect {
+  /// The part of this rectangle inside `other` (zero width or height when they do not meet).
+  fileprivate func intersection(_ other: Rect) -> Rect {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(x + width, other.x + other.width)
+    let bottom = min(y + height, other.y + other.height)
+    return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+  }
 }

@@ -155,10 +155,20 @@ extension TerminalRenderer {
     let canvas = frame.layout.canvas
     let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
     let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
-    var lifted: [(Item, FocusDisplayState, CellRect)] = []
+    var lifted: [(Item, FocusDisplayState, CellRect, CellRect)] = []
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
+    let clips = frame.presentedClips()
     for var item in frame.layout.items {
       if let shown = presented[item.id] { item.frame = shown }
+      // Drawn whole, then cut to what its scrolling groups show (one cell of slack for the
+      // focused card's lift) and to the content area: a poster half out of view shows its
+      // visible half, not a squashed box.
+      var full = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: nil, content: content)
+      let clip =
+        clips[item.id].map {
+          cellRect($0, scaleX: scaleX, scaleY: scaleY, in: nil, content: content).inset(by: -1)
+            .intersection(content)
+        } ?? content
       let state = displayState(of: item, in: frame)
       if item.kind == .textField {
         // A text field shows its value (its title is the placeholder), with a cursor when
@@ -166,24 +176,29 @@ extension TerminalRenderer {
         let value = frame.text[item.id] ?? item.value
         item.title = (value.isEmpty ? item.title : value) + (item.id == frame.focused ? "▏" : "")
       }
-      let box = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: content)
-      guard !box.isEmpty else { continue }
+      guard !full.intersection(clip).isEmpty else { continue }
+      // A box far larger than the screen (a hostile or odd layout) is cut near the view
+      // first, so the scratch grid stays small; its title then centres on what shows.
+      if full.width > 2 * columns || full.height > 2 * rows {
+        full = full.intersection(clip.inset(by: -2))
+      }
       if item.kind == .label {
         // A heading: bold text on the box's first line, no border, never a state.
-        let text = String(item.title.prefix(box.width))
-        _ = grid.put(text, x: box.x, y: box.y, style: Palette.heading)
+        if full.y >= clip.y && full.y < clip.maxY {
+          let text = String(item.title.prefix(max(0, min(full.maxX, clip.maxX) - full.x)))
+          _ = grid.put(text, x: full.x, y: full.y, style: Palette.heading)
+        }
         continue
       }
       if state == .focused || state == .highlighted {
-        lifted.append((item, state, box))
+        lifted.append((item, state, full, clip))
       } else {
-        drawItem(item, state, box, in: &grid, content: content, colorMode: colorMode)
+        drawClipped(item, state, full, clip: clip, in: &grid, colorMode: colorMode)
       }
     }
-    for (item, state, box) in lifted {
-      drawItem(
-        item, state, box, in: &grid, content: content, colorMode: colorMode,
-        parallax: frame.parallax)
+    for (item, state, box, clip) in lifted {
+      drawClipped(
+        item, state, box, clip: clip, in: &grid, colorMode: colorMode, parallax: frame.parallax)
     }
 
     grid.fill(CellRect(x: 0, y: rows - 2, width: columns, height: 1), style: Palette.status)
@@ -269,6 +284,13 @@ extension TerminalRenderer {
   static func cellRect(_ rect: Rect, scaleX: Double, scaleY: Double, in content: CellRect)
     -> CellRect
   {
+    cellRect(rect, scaleX: scaleX, scaleY: scaleY, in: content, content: content)
+  }
+
+  /// `rect` in cells of `content`, clipped to `clip` (nil: not clipped).
+  static func cellRect(
+    _ rect: Rect, scaleX: Double, scaleY: Double, in clip: CellRect?, content: CellRect
+  ) -> CellRect {
     guard rect.width.isFinite, rect.height.isFinite, rect.x.isFinite, rect.y.isFinite else {
       return CellRect(x: 0, y: 0, width: 0, height: 0)
     }
@@ -279,7 +301,7 @@ extension TerminalRenderer {
     let bottom = max(top + 1, clamp((rect.maxY * scaleY).rounded(.up)))
     let scaled = CellRect(
       x: content.x + left, y: content.y + top, width: right - left, height: bottom - top)
-    return scaled.intersection(content)
+    return clip.map { scaled.intersection($0) } ?? scaled
   }
 
   /// The border glyphs of a box: corners top-left, top-right, bottom-left, bottom-right,
@@ -322,6 +344,39 @@ extension TerminalRenderer {
     static let selectedTitle = Style(foreground: RGB(255, 110, 170), bold: true)
     static let unavailable = Style(foreground: RGB(100, 100, 100), dim: true)
     static let heading = Style(foreground: RGB(235, 235, 235), bold: true)
+  }
+
+  /// Draws one item in its state. A partly hidden one is drawn whole (its `box` may reach past
+  /// the grid) on a scratch grid, then what lies inside `clip` is copied onto `grid`; cells
+  /// the item does not draw are left as they were.
+  static func drawClipped(
+    _ item: Item, _ state: FocusDisplayState, _ box: CellRect, clip: CellRect,
+    in grid: inout CellGrid, colorMode: ColorMode, parallax: Parallax? = nil
+  ) {
+    if box.intersection(clip) == box {
+      // Wholly visible: drawn in place, its lift kept inside the clip.
+      drawItem(
+        item, state, box, in: &grid, content: clip, colorMode: colorMode, parallax: parallax)
+      return
+    }
+    // Room for the focused card's lift (one cell around) and its shadow (one more).
+    let origin = (x: box.x - 1, y: box.y - 1)
+    let transparent = Cell("\u{0}")
+    var scratch = CellGrid(columns: box.width + 3, rows: box.height + 3, fill: transparent)
+    let local = CellRect(x: 1, y: 1, width: box.width, height: box.height)
+    drawItem(
+      item, state, local, in: &scratch, content: scratch.bounds, colorMode: colorMode,
+      parallax: parallax)
+    let area = CellRect(
+      x: origin.x, y: origin.y, width: scratch.columns, height: scratch.rows
+    ).intersection(clip).intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    for y in area.y..<area.maxY {
+      for x in area.x..<area.maxX {
+        let cell = scratch[x - origin.x, y - origin.y]
+        if cell != transparent { grid[x, y] = cell }
+      }
+    }
   }
 
   /// Draws one item in its state.

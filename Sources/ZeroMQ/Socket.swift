@@ -169,12 +169,6 @@ public final class Socket {
   public var hasMore: Bool {
     get throws(ZeroMQError) { try intOption(ZMQ_RCVMORE, "ZMQ_RCVMORE") != 0 }
   }
-
-  /// The `User-Id` metadata property of the last message (set by a ZAP handler), if any.
-  public func lastMessageProperty(_ name: String) -> String? {
-    guard let value = zmq_msg_gets(message, name) else { return nil }
-    return String(cString: value)
-  }
 }
 
 /// `withUnsafeBytes` with a typed throw, which the standard library's rethrows loses.

@@ -39,7 +39,7 @@ struct WebPairingTests {
       $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
     }
     let url = String(line.line.dropFirst("tenfoot-screen web ".count))
-    let before = try browser.dumpDOM(url, in: stack.directory)
+    let before = try browser.dumpDOM(url, in: stack.directory) { $0.contains(#"id="item-r0c0""#) }
     let hidden = try #require(Self.overlayTag(in: before), "no overlay in:\n\(before.prefix(1500))")
     #expect(hidden.contains("hidden"), "no pairing yet, the overlay is hidden: \(hidden)")
 
@@ -50,7 +50,7 @@ struct WebPairingTests {
     try web.waitForErrorLine(timeout: 15, "the screen receiving the pairing prompt") {
       $0.contains("pairing prompt") && $0.contains("pairing.active=true")
     }
-    let shown = try browser.dumpDOM(url, in: stack.directory)
+    let shown = try browser.dumpDOM(url, in: stack.directory) { Self.pin(in: $0)?.count == 4 }
     let overlay = try #require(Self.overlayTag(in: shown))
     #expect(!overlay.contains("hidden"), "the overlay shows while pairing: \(overlay)")
     #expect(shown.contains("“couch” wants to pair"), "the remote's name is shown")
@@ -63,7 +63,10 @@ struct WebPairingTests {
     try web.waitForErrorLine(timeout: 15, "the prompt withdrawn") {
       $0.contains("pairing prompt") && $0.contains("pairing.active=false")
     }
-    let after = try browser.dumpDOM(url, in: stack.directory)
+    let after = try browser.dumpDOM(url, in: stack.directory) {
+      $0.contains(#"id="item-r0c0""#) && Self.overlayTag(in: $0)?.contains("hidden") == true
+    }
+    #expect(after.contains(#"id="item-r0c0""#), "the page is connected")
     let gone = try #require(Self.overlayTag(in: after))
     #expect(gone.contains("hidden"), "the overlay hides after pairing: \(gone)")
 

@@ -66,3 +66,18 @@ struct TerminalScrollTests {
     #expect(tilted.contains("tilt 0°/+4°"), "\(tilted)")
   }
 }
+
+@Suite("Terminal renderer: posters partly scrolled out of view")
+struct TerminalPartialTests {
+  @Test("a poster half out of its row shows its visible half, not a squashed box")
+  func cutNotSquashed() throws {
+    // Scrolled by 100 points: p0 spans -80…100, so its left 80 points are out of view.
+    let lines = TerminalRenderer.compose(
+      TerminalScrollTests.frame(focused: "p3", scroll: 100), columns: 60, rows: 14,
+      colorMode: .monochrome
+    ).lines()
+    let top = try #require(lines.first { $0.contains("┐") }, "\(lines)")
+    #expect(top.hasPrefix("─"), "the cut poster's top border runs off the left edge: \(top)")
+    #expect(!lines.joined().contains("Poster 0"), "its centred title is out of view")
+  }
+}
