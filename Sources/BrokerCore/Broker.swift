@@ -12,6 +12,8 @@ import ZeroMQ
 public final class Broker {
   private let configuration: BrokerConfiguration
   private let logger: Logger
+  /// For the monitor a revoke's cut-off watches the state socket with.
+  private let context: Context
   private let control: Socket
   private let state: Socket
   private let waker: Waker
@@ -24,6 +26,8 @@ public final class Broker {
   private var throttle: PeerThrottle
   /// Keeps bad-input log lines to a few per second.
   private var logLimiter = LogLimiter()
+  /// State endpoints a cut could not bind again; retried on every heartbeat.
+  private var lostStateEndpoints: [String] = []
   /// Stops `run()` from any thread.
   public let stopper: BrokerStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
@@ -40,6 +44,7 @@ public final class Broker {
   public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
+    self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
@@ -60,7 +65,7 @@ public final class Broker {
     try control.setSendHighWaterMark(10_000)
     try control.setReceiveHighWaterMark(10_000)
     state = try Socket(context, .publisher)
-    try security?.secure(state)
+    try security?.secure(state, domain: ZapPolicy.stateDomain)
     // The PUB socket only receives subscriptions (topic prefixes): keep them small.
     try state.setMaxMessageSize(4096)
     try state.setSendHighWaterMark(configuration.stateHighWaterMark)
@@ -114,11 +119,16 @@ public final class Broker {
               $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
             }))
         nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
+        if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
       }
-      let timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
+      var timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
+      if security?.needsReloadTimer == true { timeout = min(timeout, 100) }
       try poller.poll(timeoutMilliseconds: timeout)
       if poller.isReadable(wakeIndex) { waker.drain() }
       if let security, let securityIndices {
+        if let index = securityIndices.allowList, poller.isReadable(index) {
+          security.allowListChanged()
+        }
         if poller.isReadable(securityIndices.zap) { security.serveZap() }
         if poller.isReadable(securityIndices.pairing) {
           security.servePairing { topic, body in publish(topic: topic, body: body) }
@@ -126,6 +136,8 @@ public final class Broker {
         security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
           publish(topic: topic, body: body)
         }
+        // At once, even when nothing is about to be published (`publish` checks too).
+        cutRevokedSubscribers()
       }
       if poller.isReadable(controlIndex) {
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
@@ -140,8 +152,131 @@ public final class Broker {
           try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
+      // Again, for a revoke noticed while checking a control message's sender.
+      cutRevokedSubscribers()
     }
     logger.info("broker stopped")
+  }
+
+  /// Cuts the state socket's connections if the allow-list lost a key admitted to it.
+  private func cutRevokedSubscribers() {
+    if let revoked = security?.takeRevokedSubscribers(), !revoked.isEmpty {
+      cutStateConnections(revoked: revoked)
+    }
+  }
+
+  /// Cuts every connection on the state socket, because a revoked peer may hold one: a PUB
+  /// socket cannot refuse one subscriber, and ZAP runs only when a connection starts.
+  ///
+  /// `zmq_unbind` closes the listener and every session accepted on it (libzmq terminates
+  /// a listener's sessions with it); with LINGER 0 nothing queued is flushed. The endpoints
+  /// are bound again (wildcard ports resolved, so the same port) once libzmq reports each
+  /// listener closed: honest subscribers reconnect within their reconnect interval (100 to
+  /// 250 ms for screens), pass ZAP and resync; the revoked key is refused.
+  private func cutStateConnections(revoked: Set<String>) {
+    let started = MonotonicClock.nanoseconds()
+    let monitor: SocketMonitor?
+    do {
+      monitor = try SocketMonitor(
+        context: context, watching: state, name: "tenfoot-broker-state-cut-\(started)",
+        events: SocketEvent.closed)
+    } catch {
+      // Without the monitor, binding again may race the old listener; retries cover it.
+      logger.warning("cannot watch the state socket during a cut", metadata: ["error": "\(error)"])
+      monitor = nil
+    }
+    var unbound: [String] = []
+    for endpoint in boundStateEndpoints {
+      do {
+        try state.unbind(endpoint)
+        unbound.append(endpoint)
+      } catch {
+        logger.error(
+          "cannot cut the state endpoint",
+          metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
+      }
+    }
+    if let monitor {
+      awaitClosed(unbound.count, monitor: monitor, until: started + 1_000_000_000)
+      try? state.stopMonitor()
+    }
+    var failed: [String] = []
+    for endpoint in unbound where !bindAgain(endpoint, until: started + 2_000_000_000) {
+      failed.append(endpoint)
+    }
+    let elapsed = MonotonicClock.nanoseconds() - started
+    if unbound.count == boundStateEndpoints.count {
+      logger.notice(
+        "revoked peer cut off",
+        metadata: [
+          "peer.ids": "\(revoked.sorted())", "zmq.state": "\(unbound)",
+          "cut.us": "\(elapsed / 1000)",
+        ])
+    } else {
+      logger.error(
+        "revoked peer may still receive state: an endpoint could not be cut",
+        metadata: ["peer.ids": "\(revoked.sorted())", "zmq.state.cut": "\(unbound)"])
+    }
+    if !failed.isEmpty {
+      logger.critical(
+        "state endpoint lost: cannot bind it again after a cut; retrying every heartbeat",
+        metadata: ["zmq.state": "\(failed)"])
+      lostStateEndpoints += failed
+    }
+  }
+
+  /// Binds again the state endpoints a cut lost, those that can be now.
+  private func bindLostStateEndpoints() {
+    lostStateEndpoints.removeAll { endpoint in
+      do {
+        try state.bind(endpoint)
+        logger.notice("state endpoint bound again", metadata: ["zmq.endpoint": "\(endpoint)"])
+        return true
+      } catch {
+        return false
+      }
+    }
+  }
+
+  /// Reads `monitor` until `count` listeners reported closed, or `deadline` passes.
+  private func awaitClosed(_ count: Int, monitor: SocketMonitor, until deadline: UInt64) {
+    var closed = 0
+    var poller = Poller()
+    poller.add(monitor.socket)
+    while closed < count {
+      let now = MonotonicClock.nanoseconds()
+      guard now < deadline else {
+        logger.warning("state listener not closed in time", metadata: ["closed": "\(closed)"])
+        return
+      }
+      do {
+        try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
+        while let event = try monitor.next() {
+          if event.event == SocketEvent.closed { closed += 1 }
+        }
+      } catch {
+        logger.warning("state monitor failed", metadata: ["error": "\(error)"])
+        return
+      }
+    }
+  }
+
+  /// Binds `endpoint` again, retrying while the old listener still holds the address.
+  private func bindAgain(_ endpoint: String, until deadline: UInt64) -> Bool {
+    while true {
+      do {
+        try state.bind(endpoint)
+        return true
+      } catch {
+        guard error.errno == EADDRINUSE, MonotonicClock.nanoseconds() < deadline else {
+          logger.error(
+            "cannot bind the state endpoint again",
+            metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
+          return false
+        }
+        usleep(5000)  // libzmq's I/O thread closes the old listener any moment now.
+      }
+    }
   }
 
   /// Whether the last message's peer was within its budget (set by `admit`).
@@ -273,6 +408,9 @@ public final class Broker {
   }
 
   private func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
+    // the revoked subscriber is cut off before anything more is published.
+    cutRevokedSubscribers()
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),

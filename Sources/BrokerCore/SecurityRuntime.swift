@@ -6,8 +6,8 @@ import ZeroMQ
 
 /// The broker's security half, owned by the broker's loop thread: the ZAP handler on
 /// `inproc://zeromq.zap.01`, the pairing socket, the allow-list and the pairing session.
-/// `Broker` polls its sockets with the others and asks it whether each control message's
-/// sender is still allowed.
+/// `Broker` polls its sockets with the others, asks it whether each control message's
+/// sender is still allowed, and which revoked keys it must cut off the state socket.
 final class SecurityRuntime {
   static let zapEndpoint = "inproc://zeromq.zap.01"
   /// The topic screens receive pairing prompts on.
@@ -21,6 +21,14 @@ final class SecurityRuntime {
   private var session: PairingSession
   private let brokerKey: [UInt8]
   private var nextReloadCheck: UInt64 = 0
+  /// Sees the allow-list file replaced at once (nil without inotify: the timer still checks).
+  private let allowListWatcher: FileChangeWatcher?
+  /// Ids ZAP admitted to the state socket since the start: the peers a revoke must cut off.
+  private var subscribers: Set<String> = []
+  /// Revoked ids that were admitted to the state socket, not yet cut off by the broker.
+  private var revokedSubscribers: Set<String> = []
+  /// Keeps "peer refused" to a few lines a second: a refused client retries every 100 ms.
+  private var logLimiter = LogLimiter()
   private var replySeq: UInt64 = 0
   /// The pairing endpoints actually bound.
   private(set) var boundPairingEndpoints: [String] = []
@@ -30,6 +38,7 @@ final class SecurityRuntime {
     self.settings = settings
     self.logger = logger
     store = try AllowListStore(path: settings.allowListPath)
+    allowListWatcher = FileChangeWatcher(path: settings.allowListPath)
     session = PairingSession(lifetimeSeconds: settings.pairingLifetimeSeconds)
     guard let key = Z85.decode(settings.keyPair.publicKey), key.count == 32 else {
       throw StoreError.unreadable("broker key", "the public key is not a Z85 CURVE key")
@@ -48,15 +57,44 @@ final class SecurityRuntime {
     }
   }
 
-  /// Makes `socket` a CURVE server that authenticates through the ZAP handler.
-  func secure(_ socket: Socket) throws(ZeroMQError) {
-    try socket.setZapDomain(ZapPolicy.domain)
+  /// Makes `socket` a CURVE server that authenticates through the ZAP handler, in ZAP
+  /// `domain` (the state socket has its own, so the handler knows who subscribes).
+  func secure(_ socket: Socket, domain: String = ZapPolicy.domain) throws(ZeroMQError) {
+    try socket.setZapDomain(domain)
     try socket.setCurveServer(secretKey: settings.keyPair.secretKey)
   }
 
-  /// Adds the ZAP and pairing sockets to the loop's poller.
-  func register(in poller: inout Poller) -> (zap: Int, pairing: Int) {
-    (poller.add(zap), poller.add(pairing))
+  /// The poller indices of the security half's sockets and descriptors.
+  struct PollIndices {
+    /// The ZAP handler.
+    var zap: Int
+    /// The pairing socket.
+    var pairing: Int
+    /// The allow-list watcher, if inotify is available.
+    var allowList: Int?
+  }
+
+  /// Adds the ZAP and pairing sockets (and the allow-list watcher) to the loop's poller.
+  func register(in poller: inout Poller) -> PollIndices {
+    PollIndices(
+      zap: poller.add(zap), pairing: poller.add(pairing),
+      allowList: allowListWatcher.map { poller.add(fileDescriptor: $0.fileDescriptor) })
+  }
+
+  /// Whether the loop may sleep until its next heartbeat: with inotify a revoke wakes it;
+  /// without, the loop must wake every 100 ms to look at the file.
+  var needsReloadTimer: Bool { allowListWatcher == nil }
+
+  /// Reloads the allow-list now if the watcher saw it change.
+  func allowListChanged() {
+    if allowListWatcher?.drain() == true { reloadIfDue(force: true) }
+  }
+
+  /// The ids revoked since the last call that had been admitted to the state socket: the
+  /// broker cuts the state socket's connections so they must pass ZAP again.
+  func takeRevokedSubscribers() -> Set<String> {
+    defer { revokedSubscribers.removeAll() }
+    return revokedSubscribers
   }
 
   /// Answers every queued ZAP request.
@@ -82,13 +120,28 @@ final class SecurityRuntime {
       }
       let decision = ZapPolicy.decide(request, allowList: store.list)
       if decision.admitted {
+        if request.domain == ZapPolicy.stateDomain,
+          case .peer(let id) = PeerAccess(
+            userID: decision.userID)
+        {
+          subscribers.insert(id)
+        }
         logger.debug(
           "peer admitted",
-          metadata: ["peer.address": "\(request.address)", "peer.user": "\(decision.userID)"])
+          metadata: [
+            "peer.address": "\(request.address)", "peer.user": "\(decision.userID)",
+            "zap.domain": "\(request.domain)",
+          ])
       } else {
-        logger.notice(
-          "peer refused",
-          metadata: ["peer.address": "\(request.address)", "reason": "\(decision.text)"])
+        let limit = logLimiter.allow("peer refused", now: MonotonicClock.nanoseconds())
+        if limit.log {
+          var metadata: Logger.Metadata = [
+            "peer.address": "\(request.address)", "reason": "\(decision.text)",
+            "zap.domain": "\(request.domain)",
+          ]
+          if limit.suppressed > 0 { metadata["log.suppressed"] = "\(limit.suppressed)" }
+          logger.notice("peer refused", metadata: metadata)
+        }
       }
       send(zap, decision.frames(requestID: request.requestID))
     }
@@ -252,8 +305,16 @@ final class SecurityRuntime {
     guard force || now >= nextReloadCheck else { return }
     nextReloadCheck = now + 100_000_000
     do {
+      let before = Set(store.list.entries.map(\.id))
       if try store.reloadIfChanged() {
-        logger.info("allow-list reloaded", metadata: ["peers": "\(store.list.entries.count)"])
+        let removed = before.subtracting(store.list.entries.map(\.id))
+        revokedSubscribers.formUnion(removed.intersection(subscribers))
+        subscribers.subtract(removed)
+        logger.info(
+          "allow-list reloaded",
+          metadata: [
+            "peers": "\(store.list.entries.count)", "peers.removed": "\(removed.sorted())",
+          ])
       }
     } catch {
       logger.error(

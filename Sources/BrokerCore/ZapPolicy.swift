@@ -8,8 +8,11 @@ import ZeroMQ
 /// `ZMQ_EVENT_HANDSHAKE_FAILED_AUTH` ("not paired"). Unknown keys never reach the control
 /// socket: pairing happens on a separate socket that speaks nothing but pairing.
 public enum ZapPolicy {
-  /// The ZAP domain of the control and state sockets.
+  /// The ZAP domain of the control socket.
   public static let domain = "tenfoot"
+  /// The ZAP domain of the state socket: the same policy, told apart so the broker knows
+  /// which peers subscribe (and must be cut off when revoked).
+  public static let stateDomain = "tenfoot.state"
   /// A ZAP request's fields (RFC 27), credentials for CURVE being the 32-byte client key.
   public struct Request: Sendable, Equatable {
     /// The request id to echo.

@@ -1,4 +1,5 @@
 import FocusEngine
+import Foundation
 import Logging
 import TenFootClient
 import TenFootProtocol
@@ -38,6 +39,11 @@ public final class ScreenClient {
   private let logger: Logger
   private let control: ControlConnection
   private let subscriber: Socket
+  /// Watches the state connection's handshakes: a refusal (revoked key) ends the screen with
+  /// a clear message, and a reconnect after the first connection resyncs (publications made
+  /// while it was down are lost, and the next delta may never come to reveal the gap).
+  private let stateMonitor: SocketMonitor
+  private var stateConnections = 0
   private let waker: Waker
   private var sync: StateSync
   private let topic: [UInt8]
@@ -74,14 +80,39 @@ public final class ScreenClient {
     try subscriber.subscribe(WireProtocol.stateTopic(screen: configuration.screenID))
     try subscriber.subscribe(WireProtocol.heartbeatTopic)
     try subscriber.subscribe(Self.pairingTopic)
+    stateMonitor = try SocketMonitor(
+      context: context, watching: subscriber,
+      name: "tenfoot-screen-state-monitor-\(Self.nextMonitorID())",
+      events: SocketEvent.handshakeSucceeded | SocketEvent.handshakeFailedAuth)
     try subscriber.connect(configuration.endpoints.state)
     control = try ControlConnection(
       context: context, endpoint: configuration.endpoints.control,
       sender: "screen:\(configuration.screenID)", curve: configuration.curve)
   }
 
+  deinit {
+    // Stop before the reader goes, or libzmq's I/O thread blocks on the next event.
+    try? subscriber.stopMonitor()
+  }
+
   /// The topic the broker publishes pairing prompts on.
   static let pairingTopic = "pairing"
+
+  nonisolated(unsafe) private static var monitorCounter = 0
+  private static let monitorLock = NSLock()
+  private static func nextMonitorID() -> Int {
+    monitorLock.withLock {
+      monitorCounter += 1
+      return monitorCounter
+    }
+  }
+
+  /// The error that ends a screen whose key the broker refuses (never added, or revoked).
+  private var notPaired: ScreenError {
+    ScreenError(
+      "not paired: the broker at \(configuration.endpoints.control) refused this screen's key (revoked, or never added): add it with tenfoot-broker remotes add --role screen (tenfoot-screen --print-key prints it)"
+    )
+  }
 
   /// Runs until stopped. Throws only for problems retrying cannot fix (an invalid layout).
   public func run() throws {
@@ -89,6 +120,7 @@ public final class ScreenClient {
     defer { renderer.stop() }
     var poller = Poller()
     let stateIndex = poller.add(subscriber)
+    let monitorIndex = poller.add(stateMonitor.socket)
     let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
     let rendererIndex = renderer.wakeFileDescriptor.map { poller.add(fileDescriptor: $0) }
 
@@ -109,12 +141,30 @@ public final class ScreenClient {
         sendQueuedInputs()
       }
       if let rendererIndex, poller.isReadable(rendererIndex) { try renderer.handleWake() }
+      if poller.isReadable(monitorIndex) { try handleStateConnectionEvents() }
       if poller.isReadable(stateIndex) {
         while let frames = try subscriber.receiveMultipart(dontWait: true) {
           try handle(frames)
         }
       }
       if sync.awaitingSnapshot { try resync(reason: "retry") }
+    }
+  }
+
+  /// Reacts to the state socket's handshakes (see `stateMonitor`).
+  private func handleStateConnectionEvents() throws {
+    while let event = try stateMonitor.next() {
+      if event.event == SocketEvent.handshakeFailedAuth {
+        logger.error(
+          "state connection refused: this screen's key is not on the broker's allow-list",
+          metadata: ["zmq.endpoint": "\(configuration.endpoints.state)"])
+        throw notPaired
+      }
+      guard event.event == SocketEvent.handshakeSucceeded else { continue }
+      stateConnections += 1
+      if stateConnections > 1 && !sync.awaitingSnapshot {
+        try resync(reason: "state connection re-established")
+      }
     }
   }
 
@@ -250,6 +300,7 @@ public final class ScreenClient {
     if case .error(let error) = reply, error.code == .unknownScreen || error.code == .screenGone {
       try resync(reason: "the broker no longer knows this session")
     }
+    if case .error(let error) = reply, error.code == .notPaired { throw notPaired }
   }
 
   /// Asks for a snapshot (registering the layout first if the broker does not know the
@@ -265,9 +316,7 @@ public final class ScreenClient {
         reply = try control.request(
           .snapshotRequest(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
       } catch .notPaired {
-        throw ScreenError(
-          "not paired: the broker at \(configuration.endpoints.control) does not allow this screen's key (add it with tenfoot-broker remotes add --role screen; tenfoot-screen --print-key prints it)"
-        )
+        throw notPaired
       } catch {
         logger.notice(
           "waiting for broker",
@@ -278,6 +327,8 @@ public final class ScreenClient {
       case .snapshot(let snapshot):
         try perform(sync.apply(snapshot: snapshot))
         return
+      case .error(let error) where error.code == .notPaired:
+        throw notPaired
       case .error(let error) where error.code == .unknownScreen && attempt == 0:
         guard configuration.layout != nil else {
           logger.notice("waiting for the session to be registered by another screen")

@@ -15,6 +15,9 @@ import Glibc
 /// Termination signals are taken only if their disposition is still the default: a program
 /// that handles SIGINT itself (for a clean shutdown that ends in ``RawTerminal/restore()``)
 /// keeps its handler. One raw terminal is guarded at a time: the most recently entered.
+/// TenFootCLI's `SignalWatcher` keeps SIGINT and SIGTERM at the default but blocked on every
+/// thread and takes them with `sigwait`: the guard's handler for them then runs only when the
+/// watcher re-raises a signal that no clean shutdown was registered for.
 enum TerminalGuard {
   /// Signals that end the process by default and that programs often handle themselves.
   static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]

@@ -27,7 +27,8 @@ public final class ChildProcess: @unchecked Sendable {
     process.standardError = err
     process.standardInput = stdin ?? FileHandle.nullDevice
     commandLine = ([executable] + arguments).joined(separator: " ")
-    try process.run()
+    // With no signal blocked, as a service manager or shell would start it (see SignalMask).
+    try SignalMask.withNothingBlocked { try process.run() }
     startReader(out.fileHandleForReading, isStdout: true)
     startReader(err.fileHandleForReading, isStdout: false)
   }
@@ -142,6 +143,10 @@ public final class ChildProcess: @unchecked Sendable {
     process.waitUntilExit()
     return process.terminationStatus
   }
+
+  /// Whether the process was ended by a signal (then `waitForExit` returned its number) rather
+  /// than exiting. Only meaningful after ``waitForExit(timeout:)`` returned.
+  public var endedBySignal: Bool { process.terminationReason == .uncaughtSignal }
 
   /// Sends a signal (SIGTERM by default).
   public func signal(_ number: Int32 = SIGTERM) {

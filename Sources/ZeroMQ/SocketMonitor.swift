@@ -49,4 +49,8 @@ public enum SocketEvent {
   public static let handshakeFailedProtocol = Int32(ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL)
   /// A security handshake succeeded.
   public static let handshakeSucceeded = Int32(ZMQ_EVENT_HANDSHAKE_SUCCEEDED)
+  /// A listener (bound endpoint) was closed.
+  public static let closed = Int32(ZMQ_EVENT_CLOSED)
+  /// A connection was lost.
+  public static let disconnected = Int32(ZMQ_EVENT_DISCONNECTED)
 }

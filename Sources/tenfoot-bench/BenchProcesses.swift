@@ -29,9 +29,9 @@ enum BenchProcesses {
     let startNanoseconds: UInt64
 
     /// Stops the server with SIGTERM (so a profiler around it can write its output), then
-    /// SIGKILL if it still runs after 60 s. SIGTERM is repeated every 2 s: a program that has
-    /// just printed its ready line may not have armed its signal source yet (TenFootCLI's
-    /// SignalWatcher ignores the signal until its dispatch source is live), and would miss one.
+    /// SIGKILL if it still runs after 60 s. One SIGTERM is enough for the TenFoot binaries
+    /// (TenFootCLI's SignalWatcher never loses one) and for the floor relay (which dies by the
+    /// default action); repeating it every 2 s is a harmless safety net.
     func stop() {
       for _ in 0..<30 {
         process.signal()

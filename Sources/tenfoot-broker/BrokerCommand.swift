@@ -1,4 +1,5 @@
 import ArgumentParser
+import TenFootCLI
 import TenFootProtocol
 
 /// `tenfoot-broker`: owns the focus engine and serves screens and remotes; its other
@@ -13,4 +14,11 @@ struct BrokerCommand: ParsableCommand {
       ServeCommand.self, SimulateCommand.self, ExplainCommand.self, KeyCommand.self, Remotes.self,
     ],
     defaultSubcommand: ServeCommand.self)
+
+  /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
+  /// parses the arguments and runs.
+  static func main() {
+    SignalWatcher.start()
+    main(nil)
+  }
 }

@@ -72,7 +72,8 @@ struct Remotes: ParsableCommand {
 
   struct Revoke: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Remove a peer; a running broker refuses it at once (within 0.1 s).")
+      abstract:
+        "Remove a peer; a running broker refuses it at once and cuts it off the state socket.")
     @OptionGroup var data: DataOptions
     @Argument(help: "The id from 'remotes list' (or the public key).") var id: String
 

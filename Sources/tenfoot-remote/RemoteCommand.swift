@@ -24,6 +24,13 @@ struct RemoteCommand: ParsableCommand {
       TypeText.self, Script.self, Focus.self, Debug.self, Pair.self,
     ],
     defaultSubcommand: Interactive.self)
+
+  /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
+  /// parses the arguments and runs.
+  static func main() {
+    SignalWatcher.start()
+    main(nil)
+  }
 }
 
 /// Options every remote subcommand takes.

@@ -24,6 +24,13 @@ struct ScreenCommand: ParsableCommand {
       """,
     version: TenFootVersion.string)
 
+  /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
+  /// parses the arguments and runs.
+  static func main() {
+    SignalWatcher.start()
+    main(nil)
+  }
+
   enum RendererKind: String, ExpressibleByArgument, CaseIterable {
     case terminal, headless, web
   }

@@ -69,8 +69,9 @@ final class SecureStack {
   }
 
   /// A headless screen on a 3×3 grid (r2c2 a text field if `textField`), trusting the broker
-  /// key given explicitly.
-  func screen(textField: Bool = false) throws -> ChildProcess {
+  /// key given explicitly; `name` picks its state directory (the allow-listed key is
+  /// "screen"'s) and its session id.
+  func screen(textField: Bool = false, name: String = "screen") throws -> ChildProcess {
     var json = TestLayouts.gridJSON(rows: 3, columns: 3)
     if textField {
       json = json.replacingOccurrences(
@@ -80,8 +81,8 @@ final class SecureStack {
     return try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
       [
-        "--layout", layout, "--renderer", "headless", "--state-dir", directory.path + "/screen",
-        "--broker-key", try brokerKey(),
+        "--layout", layout, "--renderer", "headless", "--state-dir", directory.path + "/" + name,
+        "--broker-key", try brokerKey(), "--id", name == "screen" ? "main" : name,
       ] + endpointArguments, environment: environment)
   }
 

@@ -21,6 +21,12 @@ final class Tmux {
 
   deinit { stop() }
 
+  /// Ends a pane command so that the pane stays alive after it: when a pane dies, tmux writes
+  /// its "Pane is dead" notice on a new bottom line, which scrolls the top line (where a test's
+  /// "…-exited-N" usually is, after a full-screen program cleared the screen) out of view.
+  /// `stop()` ends the sleep with the session.
+  static let keepAlive = "; exec sleep 3600"
+
   /// Ends the session, and with it this private tmux server (idempotent). `kill-session`, not
   /// `kill-server`: with a dead pane kept by `remain-on-exit`, tmux 3.3a was seen to answer
   /// `kill-server` and keep running; the server exits by itself once it has no sessions.
@@ -57,7 +63,11 @@ final class Tmux {
     var cArguments = argv.map { strdup($0) } + [nil]
     defer { for pointer in cArguments { free(pointer) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+    // The tmux server forked here hands its mask to the pane's programs: start it with no
+    // signal blocked, as a person's terminal would (see SignalMask).
+    let spawned = SignalMask.withNothingBlocked {
+      posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+    }
     guard spawned == 0 else {
       throw ChildProcessError(
         description: "cannot start tmux: \(String(cString: strerror(spawned)))")
@@ -131,7 +141,7 @@ struct TerminalScreenTests {
     // The pane runs a shell so that, after the screen exits, the tty's modes can be read back.
     let command =
       "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout); "
-      + "stty -a > \(modes); echo screen-exited-$?"
+      + "status=$?; stty -a > \(modes); echo screen-exited-$status" + Tmux.keepAlive
     let tmux = try Tmux(columns: 120, rows: 40, command: command, environment: stack.environment)
     defer { tmux.stop() }
 
@@ -164,7 +174,7 @@ struct TerminalScreenTests {
     let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 3, columns: 3)])
     let first = try screen.waitForFrame("first frame") { $0.focused == "r0c0" }
     let command =
-      "\(TestEnvironment.binary("tenfoot-remote")); echo remote-exited-$?"
+      "\(TestEnvironment.binary("tenfoot-remote")); echo remote-exited-$?" + Tmux.keepAlive
     let tmux = try Tmux(columns: 100, rows: 30, command: command, environment: stack.environment)
     defer { tmux.stop() }
     try tmux.waitFor("the remote's help header") { $0.contains("driving screen \"main\"") }

@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+import TenFootSecurity
+import TestSupport
+import Testing
+import ZeroMQ
+
+@testable import BrokerCore
+
+/// The state socket's cut on revoke, in one process over ipc (the e2e tests cover TCP): the
+/// listener is unbound and bound again on the same path, which only works if the broker waits
+/// for libzmq to close (and unlink) the old one first.
+@Suite("Revoke cuts the state socket (in process, ipc)")
+struct RevokeCutTests {
+  /// A CURVE subscriber to everything, with a monitor on its connection's events.
+  final class Subscriber {
+    let socket: Socket
+    let monitor: SocketMonitor
+
+    init(_ context: Context, keys: CurveKeyPair, brokerKey: String, endpoint: String) throws {
+      socket = try Socket(context, .subscriber)
+      try socket.setCurveClient(serverKey: brokerKey, keyPair: keys)
+      try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
+      monitor = try SocketMonitor(
+        context: context, watching: socket, name: "revoke-cut-\(UUID().uuidString)",
+        events: SocketEvent.disconnected | SocketEvent.handshakeSucceeded
+          | SocketEvent.handshakeFailedAuth)
+      try socket.subscribe("")
+      try socket.connect(endpoint)
+    }
+
+    deinit {
+      try? socket.stopMonitor()
+      socket.close()
+    }
+  }
+
+  @Test("the revoked subscriber is dropped and refused; an honest one is back with new state")
+  func cutOverIPC() throws {
+    let directory = try TemporaryDirectory()
+    let context = try Context()
+    let brokerKeys = try CurveKeyPair.generate()
+    let spyKeys = try CurveKeyPair.generate()
+    let honestKeys = try CurveKeyPair.generate()
+    let allowList = directory.path + "/allow-list.json"
+    let store = try AllowListStore(path: allowList)
+    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: "remote", added: 0)
+    let honest = AllowList.Entry(
+      publicKey: honestKeys.publicKey, name: "tv", role: "screen", added: 0)
+    try store.modify {
+      $0.allow(spy)
+      $0.allow(honest)
+    }
+    let state = "ipc://\(directory.path)/state"
+    var configuration = BrokerConfiguration(
+      controlEndpoints: ["ipc://\(directory.path)/control"], stateEndpoints: [state])
+    configuration.security = BrokerSecurity(
+      keyPair: brokerKeys, allowListPath: allowList,
+      pairingEndpoints: ["ipc://\(directory.path)/pairing"])
+    let broker = try BrokerThread(
+      configuration: configuration, context: context, logger: Logger(label: "test"))
+    defer { broker.stop() }
+
+    let watcher = try Subscriber(
+      context, keys: spyKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
+    let screen = try Subscriber(
+      context, keys: honestKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
+    #expect(try SocketWait.message(on: watcher.socket, within: 5) != nil)
+    #expect(try SocketWait.message(on: screen.socket, within: 5) != nil)
+    try SocketWait.event(
+      SocketEvent.handshakeSucceeded, on: screen.monitor, within: 5, "the first handshake")
+
+    _ = try store.modify { $0.revoke(spy.id) }
+    try SocketWait.event(
+      SocketEvent.disconnected, on: watcher.monitor, within: 5, "the revoked peer cut off")
+    try SocketWait.event(
+      SocketEvent.handshakeFailedAuth, on: watcher.monitor, within: 5, "ZAP refusing it")
+    while try watcher.socket.receiveMultipart(dontWait: true) != nil {}
+
+    try SocketWait.event(
+      SocketEvent.handshakeSucceeded, on: screen.monitor, within: 5,
+      "the honest subscriber back on the same ipc path")
+    while try screen.socket.receiveMultipart(dontWait: true) != nil {}
+    #expect(
+      try SocketWait.message(on: screen.socket, within: 5) != nil,
+      "the honest subscriber gets the next heartbeat")
+    #expect(try SocketWait.message(on: watcher.socket, within: 0.5) == nil)
+  }
+}
