@@ -30,6 +30,10 @@ final class SecurityRuntime {
   /// Keeps "peer refused" to a few lines a second: a refused client retries every 100 ms.
   private var logLimiter = LogLimiter()
   private var replySeq: UInt64 = 0
+  /// Pairing requests per connection: a person pairs a remote a few times a minute at most,
+  /// so 5 a second (bursts of 10) is generous; more are dropped unanswered, with a log line.
+  private var pairingThrottle = PeerThrottle(rate: 5, burst: 10)
+  private var pairingLog = LogLimiter()
   /// The pairing endpoints actually bound.
   private(set) var boundPairingEndpoints: [String] = []
 
@@ -180,6 +184,18 @@ final class SecurityRuntime {
         return
       }
       guard let peer = frames.first else { continue }
+      guard pairingThrottle.admit(peer, now: MonotonicClock.nanoseconds()) else {
+        let verdict = pairingLog.allow("pairing flood", now: MonotonicClock.nanoseconds())
+        if verdict.log {
+          logger.warning(
+            "dropped pairing request: over the per-connection rate",
+            metadata: [
+              "refused": "\(pairingThrottle.refused(peer))",
+              "log.suppressed": "\(verdict.suppressed)",
+            ])
+        }
+        continue
+      }
       let replyTo: UInt64
       let body: Tenfoot_V1_Envelope.OneOf_Body
       if frames.count != 2 {
