@@ -19,7 +19,8 @@ enum FloodBench {
   /// Measures `inputs` victim presses quiet and `inputs` during the flood, on `transport`.
   /// The flooder is a separate process (`tenfoot-bench flooder`), at `niceness`.
   static func run(
-    _ transport: BenchProcesses.Transport, inputs: Int, warmUp: Int, niceness: Int
+    _ transport: BenchProcesses.Transport, inputs: Int, warmUp: Int, niceness: Int,
+    rate: Int = 0
   ) throws -> FloodResult {
     let directory = try TemporaryDirectory()
     let broker = try BenchProcesses.broker(
@@ -39,7 +40,10 @@ enum FloodBench {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     let flooder = try ChildProcess(
       "/usr/bin/nice",
-      ["-n", "\(niceness)", executable, "flooder", "--control", broker.control],
+      [
+        "-n", "\(niceness)", executable, "flooder", "--control", broker.control, "--rate",
+        "\(rate)",
+      ],
       stdin: stop.fileHandleForReading)
     defer { flooder.kill() }
     // Measuring starts once the broker refuses the flood: it is over its budget.
@@ -59,6 +63,7 @@ enum FloodBench {
     let seconds = max(fields["seconds"] ?? 1, 0.001)
     return FloodResult(
       transport: transport, peerRate: brokerDefaultPeerRate, flooderNiceness: niceness,
+      flooderTargetRate: rate,
       quiet: LatencyResult(path: "quiet", transport: transport, sizes: .unmeasured, quiet),
       flooded: LatencyResult(path: "flooded", transport: transport, sizes: .unmeasured, flooded),
       flooderMessagesPerSecond: ((fields["sent"] ?? 0) / seconds).rounded(),
@@ -98,6 +103,8 @@ struct FloodResult: Codable {
   /// The flooding process's `nice` value (19: it yields the CPU, as a remote on another machine
   /// costs the broker's machine no CPU; 0: it competes for the two cores).
   var flooderNiceness: Int
+  /// The flooder's paced rate (messages per second), 0 when it sends as fast as it can.
+  var flooderTargetRate: Int
   var quiet: LatencyResult
   var flooded: LatencyResult
   var flooderMessagesPerSecond: Double

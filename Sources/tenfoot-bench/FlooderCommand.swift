@@ -13,6 +13,8 @@ struct FlooderCommand: ParsableCommand {
 
   @Option var control: String
   @Option var screen = "flooded"
+  @Option(help: "Messages per second (0: as fast as the socket takes them).")
+  var rate = 0
 
   func run() throws {
     let stopped = StopOnEndOfInput()
@@ -22,8 +24,15 @@ struct FlooderCommand: ParsableCommand {
     let start = MonotonicClock.nanoseconds()
     var (sent, rateLimited, acknowledged) = (0, 0, 0)
     var seq: UInt64 = 0
+    // Paced floods send a millisecond's worth at a time, then wait for the next millisecond.
+    let perTick = rate > 0 ? max(1, rate / 1000) : 64
+    var nextTick = MonotonicClock.nanoseconds()
     while !stopped.isSet {
-      for _ in 0..<64 {
+      if rate > 0 {
+        while MonotonicClock.nanoseconds() < nextTick { usleep(100) }
+        nextTick += 1_000_000
+      }
+      for _ in 0..<perTick {
         let bytes = BenchPeers.input(sender: "remote:flooder", seq: seq + 1, screen: screen)
         if try dealer.send(bytes, dontWait: true) {
           seq += 1
