@@ -3,6 +3,10 @@ import TenFootClient
 import TenFootProtocol
 import ZeroMQ
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A remote's session with the broker: one long-lived control connection, a chosen screen,
 /// and key presses sent as down/up events stamped with the remote's monotonic clock.
 public final class RemoteClient {
@@ -14,10 +18,13 @@ public final class RemoteClient {
   public let welcome: Tenfoot_V1_Welcome
 
   /// Connects, says hello and picks the screen: `screen` if given, else the only session.
+  /// With `waitForScreenMilliseconds`, a broker that has no (such) screen yet is asked again
+  /// every 100 ms until one registers or the wait ends (a remote started beside its screen).
   /// Throws `RemoteError` with a sentence naming the endpoint when no broker answers in time.
   public init(
     context: Context, endpoint: String, screen: String?, timeoutMilliseconds: Int,
-    name: String = "remote", curve: ClientCurve? = nil
+    name: String = "remote", curve: ClientCurve? = nil, waitForScreenMilliseconds: Int = 0,
+    logger: Logger = Logger(label: "tenfoot.remote")
   ) throws(RemoteError) {
     do {
       connection = try ControlConnection(
@@ -26,10 +33,28 @@ public final class RemoteClient {
       throw RemoteError("cannot connect to \(endpoint): \(error)")
     }
     self.timeoutMilliseconds = timeoutMilliseconds
+    let waitUntil =
+      MonotonicClock.nanoseconds() + UInt64(max(0, waitForScreenMilliseconds)) * 1_000_000
     do {
-      welcome = try connection.hello(
+      var answer = try connection.hello(
         role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
         timeoutMilliseconds: timeoutMilliseconds)
+      var announced = false
+      while MonotonicClock.nanoseconds() < waitUntil,
+        screen.map({ !answer.screens.contains($0) }) ?? answer.screens.isEmpty
+      {
+        if !announced {
+          announced = true
+          logger.notice(
+            "waiting for a screen to register",
+            metadata: ["screen": "\(screen ?? "any")", "zmq.control": "\(endpoint)"])
+        }
+        usleep(100_000)  // Polling: the broker has no "a screen registered" notification.
+        answer = try connection.hello(
+          role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
+          timeoutMilliseconds: timeoutMilliseconds)
+      }
+      welcome = answer
     } catch .timedOut {
       throw RemoteError(
         "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there?",

@@ -44,9 +44,17 @@ struct RemoteOptions: ParsableArguments {
   @Option(help: "Seconds to wait for the broker before giving up.")
   var timeout: Double = 3
 
+  @Option(
+    help: "Seconds to wait for a screen to register when there is none yet (default: fail at once)."
+  )
+  var waitForScreen: Double = 0
+
   func validate() throws {
     guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
       throw ValidationError("--timeout must be a number of seconds between 0 and 3600")
+    }
+    guard waitForScreen.isFinite, waitForScreen >= 0, waitForScreen <= 3600 else {
+      throw ValidationError("--wait-for-screen must be a number of seconds between 0 and 3600")
     }
   }
 
@@ -69,7 +77,8 @@ struct RemoteOptions: ParsableArguments {
     do {
       return try RemoteClient(
         context: context, endpoint: endpoints.control, screen: screen,
-        timeoutMilliseconds: Int(timeout * 1000), name: "remote:\(getpid())", curve: curve)
+        timeoutMilliseconds: Int(timeout * 1000), name: "remote:\(getpid())", curve: curve,
+        waitForScreenMilliseconds: Int(waitForScreen * 1000), logger: logger)
     } catch {
       failure = error
     }
