@@ -136,8 +136,6 @@ public final class Broker {
         security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
           publish(topic: topic, body: body)
         }
-        // At once, even when nothing is about to be published (`publish` checks too).
-        cutRevokedSubscribers()
       }
       if poller.isReadable(controlIndex) {
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
@@ -152,7 +150,8 @@ public final class Broker {
           try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
       }
-      // Again, for a revoke noticed while checking a control message's sender.
+      // At once, even when nothing is about to be published (`publish` checks too): for a
+      // revoke the watcher, the timer, ZAP or a control message's sender check noticed.
       cutRevokedSubscribers()
     }
     logger.info("broker stopped")
@@ -178,7 +177,7 @@ public final class Broker {
     let monitor: SocketMonitor?
     do {
       monitor = try SocketMonitor(
-        context: context, watching: state, name: "tenfoot-broker-state-cut-\(started)",
+        context: context, watching: state, name: "tenfoot-broker-state-cut",
         events: SocketEvent.closed)
     } catch {
       // Without the monitor, binding again may race the old listener; retries cover it.

@@ -97,6 +97,7 @@ final class SecurityRuntime {
   /// The ids revoked since the last call that had been admitted to the state socket: the
   /// broker cuts the state socket's connections so they must pass ZAP again.
   func takeRevokedSubscribers() -> Set<String> {
+    guard !revokedSubscribers.isEmpty else { return [] }  // Every publish asks: keep it cheap.
     defer { revokedSubscribers.removeAll() }
     return revokedSubscribers
   }
@@ -321,9 +322,9 @@ final class SecurityRuntime {
     guard force || now >= nextReloadCheck else { return }
     nextReloadCheck = now + 100_000_000
     do {
-      let before = Set(store.list.entries.map(\.id))
+      let before = store.list  // A copy-on-write value: copying it here costs nothing.
       if try store.reloadIfChanged() {
-        let removed = before.subtracting(store.list.entries.map(\.id))
+        let removed = Set(before.entries.map(\.id)).subtracting(store.list.entries.map(\.id))
         revokedSubscribers.formUnion(removed.intersection(subscribers))
         subscribers.subtract(removed)
         logger.info(

@@ -1,5 +1,4 @@
 import FocusEngine
-import Foundation
 import Logging
 import TenFootClient
 import TenFootProtocol
@@ -82,7 +81,7 @@ public final class ScreenClient {
     try subscriber.subscribe(Self.pairingTopic)
     stateMonitor = try SocketMonitor(
       context: context, watching: subscriber,
-      name: "tenfoot-screen-state-monitor-\(Self.nextMonitorID())",
+      name: "tenfoot-screen-state-monitor",
       events: SocketEvent.handshakeSucceeded | SocketEvent.handshakeFailedAuth)
     try subscriber.connect(configuration.endpoints.state)
     control = try ControlConnection(
@@ -97,15 +96,6 @@ public final class ScreenClient {
 
   /// The topic the broker publishes pairing prompts on.
   static let pairingTopic = "pairing"
-
-  nonisolated(unsafe) private static var monitorCounter = 0
-  private static let monitorLock = NSLock()
-  private static func nextMonitorID() -> Int {
-    monitorLock.withLock {
-      monitorCounter += 1
-      return monitorCounter
-    }
-  }
 
   /// The error that ends a screen whose key the broker refuses (never added, or revoked).
   private var notPaired: ScreenError {

@@ -163,10 +163,10 @@ extension TerminalRenderer {
       // Drawn whole, then cut to what its scrolling groups show (one cell of slack for the
       // focused card's lift) and to the content area: a poster half out of view shows its
       // visible half, not a squashed box.
-      var full = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: nil, content: content)
+      var full = cellRect(item.frame, scaleX: scaleX, scaleY: scaleY, in: content)
       let clip =
         clips[item.id].map {
-          cellRect($0, scaleX: scaleX, scaleY: scaleY, in: nil, content: content).inset(by: -1)
+          cellRect($0, scaleX: scaleX, scaleY: scaleY, in: content).inset(by: -1)
             .intersection(content)
         } ?? content
       let state = displayState(of: item, in: frame)
@@ -279,18 +279,12 @@ extension TerminalRenderer {
     return frame.focused == item.id ? .focused : .unfocused
   }
 
-  /// `rect` (canvas points) scaled to cells inside `content`: edges rounded outwards, so a
-  /// small item still covers at least one cell.
+  /// `rect` (canvas points) scaled to cells of `content`, whose origin is the canvas's: edges
+  /// rounded outwards, so a small item still covers at least one cell. Not clipped: the
+  /// caller cuts it to what shows.
   static func cellRect(_ rect: Rect, scaleX: Double, scaleY: Double, in content: CellRect)
     -> CellRect
   {
-    cellRect(rect, scaleX: scaleX, scaleY: scaleY, in: content, content: content)
-  }
-
-  /// `rect` in cells of `content`, clipped to `clip` (nil: not clipped).
-  static func cellRect(
-    _ rect: Rect, scaleX: Double, scaleY: Double, in clip: CellRect?, content: CellRect
-  ) -> CellRect {
     guard rect.width.isFinite, rect.height.isFinite, rect.x.isFinite, rect.y.isFinite else {
       return CellRect(x: 0, y: 0, width: 0, height: 0)
     }
@@ -299,9 +293,8 @@ extension TerminalRenderer {
     let top = clamp((rect.minY * scaleY).rounded(.down))
     let right = max(left + 1, clamp((rect.maxX * scaleX).rounded(.up)))
     let bottom = max(top + 1, clamp((rect.maxY * scaleY).rounded(.up)))
-    let scaled = CellRect(
+    return CellRect(
       x: content.x + left, y: content.y + top, width: right - left, height: bottom - top)
-    return clip.map { scaled.intersection($0) } ?? scaled
   }
 
   /// The border glyphs of a box: corners top-left, top-right, bottom-left, bottom-right,

@@ -32,7 +32,7 @@ public final class ControlConnection {
       try socket.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
       monitor = try SocketMonitor(
         context: context, watching: socket,
-        name: "tenfoot-control-monitor-\(ControlConnection.nextMonitorID())",
+        name: "tenfoot-control-monitor",
         events: SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
           | SocketEvent.handshakeFailedProtocol)
     }
@@ -130,15 +130,6 @@ public final class ControlConnection {
       let now = MonotonicClock.nanoseconds()
       guard now < deadline else { throw ControlError.timedOut(endpoint) }
       try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
-    }
-  }
-
-  nonisolated(unsafe) private static var monitorCounter = 0
-  private static let monitorLock = NSLock()
-  private static func nextMonitorID() -> Int {
-    monitorLock.withLock {
-      monitorCounter += 1
-      return monitorCounter
     }
   }
 

@@ -45,8 +45,14 @@ public enum PairingProof {
     brokerKey: [UInt8]
   ) -> Bool {
     let expected = make(role, pin: pin, nonce: nonce, remoteKey: remoteKey, brokerKey: brokerKey)
-    guard proof.count == expected.count else { return false }
-    return sodium_memcmp(proof, expected, expected.count) == 0
+    return equalInConstantTime(proof, expected)
+  }
+
+  /// Whether `a` and `b` are equal, compared in constant time (`sodium_memcmp`) so the time
+  /// taken says nothing about where they differ. Lengths are not secret.
+  public static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return sodium_memcmp(a, b, a.count) == 0
   }
 
   /// `count` cryptographically random bytes (`randombytes_buf`).

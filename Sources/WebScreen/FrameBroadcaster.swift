@@ -34,10 +34,7 @@ final class FrameBroadcaster: Sendable {
   /// Sends `update` to every page and keeps it for pages that connect later.
   func publish(_ update: Update) {
     state.withLock { state in
-      var update = update
-      (update.pairingVersion, update.pairing) = state.pairing
-      state.latest = update
-      for continuation in state.subscribers.values { continuation.yield(update) }
+      Self.send(update, in: &state)
     }
   }
 
@@ -46,11 +43,17 @@ final class FrameBroadcaster: Sendable {
   func publishPairing(_ json: String) {
     state.withLock { state in
       state.pairing = (state.pairing.version + 1, json)
-      guard var update = state.latest else { return }
-      (update.pairingVersion, update.pairing) = state.pairing
-      state.latest = update
-      for continuation in state.subscribers.values { continuation.yield(update) }
+      if let latest = state.latest { Self.send(latest, in: &state) }
     }
+  }
+
+  /// Stamps `update` with the current pairing overlay, keeps it as the latest, and hands it to
+  /// every page (called under the lock).
+  private static func send(_ update: Update, in state: inout State) {
+    var update = update
+    (update.pairingVersion, update.pairing) = state.pairing
+    state.latest = update
+    for continuation in state.subscribers.values { continuation.yield(update) }
   }
 
   /// A stream of updates starting with the latest one (if any); it ends when `finishAll` is

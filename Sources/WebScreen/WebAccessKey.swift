@@ -10,47 +10,26 @@ public struct WebAccessKey: Sendable, Equatable {
   /// The key in lowercase hex.
   public let hex: String
 
-  /// A key from its hex text, or nil if it is not 32 hex digits.
-  public init?(hex text: some StringProtocol) {
-    let trimmed = text.trimmingWhitespace()
-    guard trimmed.utf8.count == 32, trimmed.utf8.allSatisfy(\.isHexDigit) else { return nil }
-    hex = trimmed.lowercased()
+  /// A key from its hex text (surrounding whitespace ignored), or nil if it is not 32 hex
+  /// digits.
+  public init?(hex text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    guard trimmed.utf8.count == 32, trimmed.allSatisfy(\.isHexDigit) else { return nil }
+    hex = trimmed
   }
 
-  /// A fresh random key (the system's cryptographic generator).
+  private init(bytes: [UInt8]) {
+    hex = bytes.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// A fresh random key (libsodium's `randombytes_buf`, as for pairing nonces).
   public static func random() -> WebAccessKey {
-    var generator = SystemRandomNumberGenerator()
-    let words = [generator.next(), generator.next()] as [UInt64]
-    let text = words.map { word in
-      let digits = String(word, radix: 16)
-      return String(repeating: "0", count: 16 - digits.count) + digits
-    }.joined()
-    // Thirty-two hex digits by construction.
-    return WebAccessKey(hex: text) ?? WebAccessKey(unchecked: text)
+    WebAccessKey(bytes: PairingProof.randomBytes(16))
   }
 
-  private init(unchecked hex: String) { self.hex = hex }
-
-  /// Whether `candidate` is this key, comparing every byte (no early exit on a mismatch).
-  public func matches(_ candidate: some StringProtocol) -> Bool {
-    let a = Array(hex.utf8)
-    let b = Array(candidate.lowercased().utf8)
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
-  }
-}
-
-extension UInt8 {
-  fileprivate var isHexDigit: Bool {
-    (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
-  }
-}
-
-extension StringProtocol {
-  fileprivate func trimmingWhitespace() -> String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  /// Whether `candidate` is this key, compared in constant time.
+  public func matches(_ candidate: String) -> Bool {
+    PairingProof.equalInConstantTime(Array(hex.utf8), Array(candidate.lowercased().utf8))
   }
 }
 

@@ -1,4 +1,5 @@
 import CZeroMQ
+import Synchronization
 
 /// Reads the events `Socket.monitor` publishes: connects a PAIR socket to the monitor endpoint.
 /// Owned by the same thread as the socket it watches. Call `Socket.stopMonitor()` on the
@@ -19,11 +20,16 @@ public final class SocketMonitor {
     public var endpoint: String
   }
 
-  /// Starts monitoring `watched` for `events` through `inproc://<name>`.
+  /// Numbers the monitors of this process, so two with the same `name` never share an endpoint.
+  private static let created = Atomic<Int>(0)
+
+  /// Starts monitoring `watched` for `events` through `inproc://<name>-<n>`, `n` unique in
+  /// this process.
   public init(context: Context, watching watched: Socket, name: String, events: Int32)
     throws(ZeroMQError)
   {
-    let endpoint = "inproc://\(name)"
+    let number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
+    let endpoint = "inproc://\(name)-\(number)"
     try watched.monitor(endpoint, events: events)
     socket = try Socket(context, .pair)
     try socket.connect(endpoint)

@@ -86,14 +86,20 @@ enum BenchProcesses {
     let process = try ChildProcess(executable, arguments)
     let line = try process.waitForLine(timeout: 20, ready) { $0.hasPrefix(ready) }.line
     let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    let fields = Self.fields(of: line)
+    guard let control = fields["control"], let state = fields["state"] else {
+      throw BenchError("no endpoints in the ready line: \(line)")
+    }
+    return Server(process: process, control: control, state: state, startNanoseconds: elapsed)
+  }
+
+  /// The `name=value` words of a line a program printed (a ready line, the flooder's totals).
+  static func fields(of line: String) -> [String: String] {
     var fields: [String: String] = [:]
     for word in line.split(separator: " ") {
       let parts = word.split(separator: "=", maxSplits: 1)
       if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
     }
-    guard let control = fields["control"], let state = fields["state"] else {
-      throw BenchError("no endpoints in the ready line: \(line)")
-    }
-    return Server(process: process, control: control, state: state, startNanoseconds: elapsed)
+    return fields
   }
 }

@@ -55,11 +55,7 @@ enum FloodBench {
     let totals = try flooder.waitForLine(timeout: 10, "the flooder's totals") {
       $0.hasPrefix("flooder done")
     }.line
-    var fields: [String: Double] = [:]
-    for word in totals.split(separator: " ") {
-      let parts = word.split(separator: "=")
-      if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
-    }
+    let fields = BenchProcesses.fields(of: totals).compactMapValues(Double.init)
     let seconds = max(fields["seconds"] ?? 1, 0.001)
     return FloodResult(
       transport: transport, peerRate: brokerDefaultPeerRate, flooderNiceness: niceness,
