@@ -23,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    // SQLite for the broker's session store (links Debian's libsqlite3, see scripts/bootstrap).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -49,10 +51,18 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The broker's durable session store: SQLite (WAL) through GRDB, plain values in and out.
+    .target(
+      name: "TenFootStore",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "BrokerCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TenFootStore",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -131,7 +141,8 @@ let package = Package(
     .testTarget(
       name: "BrokerCoreTests",
       dependencies: [
-        "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TestSupport",
+        "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "TenFootStore", "TestSupport",
       ]
     ),
     .testTarget(

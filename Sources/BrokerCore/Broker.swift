@@ -2,6 +2,7 @@ import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
+import TenFootStore
 import ZeroMQ
 
 /// The broker's socket loop: one thread owns the control ROUTER and the state PUB, decodes
@@ -20,8 +21,10 @@ public final class Broker {
   private var core: BrokerState
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   private let security: SecurityRuntime?
-  /// Durable per-screen focus and selections, when the broker has a data directory.
-  private let persistence: SessionPersistence?
+  /// Durable per-screen focus and selections, when the broker has a data directory: group
+  /// commit of each loop iteration's requests to the session store.
+  private let group: GroupCommit?
+  private var persistence: SessionPersistence? { group?.persistence }
   /// Per-peer flood control.
   private var throttle: PeerThrottle
   /// Keeps bad-input log lines to a few per second.
@@ -40,7 +43,8 @@ public final class Broker {
   public var epoch: UInt64 { core.epoch }
 
   /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound
-  /// (`ZeroMQError`) or the allow-list cannot be read (`StoreError`).
+  /// (`ZeroMQError`), the allow-list cannot be read (`StoreError`) or the session store cannot
+  /// be opened (`SessionStoreError`).
   public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
@@ -50,8 +54,10 @@ public final class Broker {
     waker = try Waker()
     stopper = BrokerStopper(waker: waker)
     throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
-    persistence = configuration.sessionRecordsPath.map {
-      SessionPersistence(path: $0, logger: logger)
+    group = try configuration.sessionStoreDirectory.map {
+      let store = try SessionStore(directory: $0, logger: logger)
+      return GroupCommit(
+        persistence: SessionPersistence(store: store, logger: logger), logger: logger)
     }
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
@@ -138,6 +144,7 @@ public final class Broker {
         }
       }
       if poller.isReadable(controlIndex) {
+        group?.open()
         // Drain what is queued, bounded so heartbeats and stop requests are never starved.
         for _ in 0..<256 {
           // Flood control before any other work: a peer over its budget costs a lookup and
@@ -149,6 +156,9 @@ public final class Broker {
           guard received.kept else { continue }
           try serve(received.frames, access: PeerAccess(userID: received.userID))
         }
+        // Group commit: one transaction for the whole drain, then the held replies and
+        // publications (or STORE_UNAVAILABLE for what could not be made durable).
+        if let group { send(group.commit(&core)) }
       }
       // At once, even when nothing is about to be published (`publish` checks too): for a
       // revoke the watcher, the timer, ZAP or a control message's sender check noticed.
@@ -291,6 +301,7 @@ public final class Broker {
 
   /// Handles one ROUTER message: [peer identity, envelope].
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
+    group?.next()
     guard let peer = frames.first else { return }
     guard frames.count == 2 else {
       logLimited(
@@ -349,18 +360,13 @@ public final class Broker {
       restoredMemory = persistence.memory(for: request.screenID).map { (request.screenID, $0) }
     }
     core.now = MonotonicClock.nanoseconds()
-    var outcome = core.handle(envelope, peer: peer)
+    group?.willHandle(envelope, sessions: core.sessions)
+    let outcome = core.handle(envelope, peer: peer)
     if let restoredMemory, case .ack = outcome.reply {
       core.restoreMemory(restoredMemory.memory, screen: restoredMemory.screen)
     }
-    if let persistence, case .ack(let ack) = outcome.reply,
-      let session = core.sessions[ack.screenID],
-      !persistence.record(session)
-    {
-      // Never acknowledge what a crash would lose.
-      outcome.reply = .error(
-        .init(.unspecified, "the broker could not save this change to its data directory"))
-    }
+    // Never acknowledge what a crash would lose: the reply waits for the batch's commit.
+    group?.didHandle(sessions: core.sessions)
     if case .error(let error) = outcome.reply {
       logLimited(
         "request refused",
@@ -391,7 +397,28 @@ public final class Broker {
     logger.warning(message, metadata: metadata)
   }
 
+  /// Sends (or, during a group commit, holds) the outputs of requests.
+  private func send(_ outputs: [GroupCommit.Output]) {
+    for output in outputs {
+      switch output {
+      case .reply(let peer, let replyTo, let body):
+        sendReply(to: peer, replyTo: replyTo, body: body)
+      case .publish(let topic, let body): sendPublication(topic: topic, body: body)
+      }
+    }
+  }
+
   private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    if let group, group.isOpen {
+      group.hold(.reply(peer: peer, replyTo: replyTo, body: body))
+    } else {
+      sendReply(to: peer, replyTo: replyTo, body: body)
+    }
+  }
+
+  private func sendReply(
+    to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
+  ) {
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),
@@ -407,6 +434,14 @@ public final class Broker {
   }
 
   private func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    if let group, group.isOpen {
+      group.hold(.publish(topic: topic, body: body))
+    } else {
+      sendPublication(topic: topic, body: body)
+    }
+  }
+
+  private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
     // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
     // the revoked subscriber is cut off before anything more is published.
     cutRevokedSubscribers()

@@ -427,6 +427,12 @@ struct BrokerState {
     sessions[screen] = session
   }
 
+  /// Puts a session back as it was (nil: removes it): a change the store could not make
+  /// durable is not applied.
+  mutating func putBack(_ session: ScreenSession?, screen: String) {
+    sessions[screen] = session
+  }
+
   private func unknownScreen(_ id: String) -> Tenfoot_V1_Error {
     if gone.contains(id) {
       return .init(

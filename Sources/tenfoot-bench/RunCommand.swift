@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
 
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case latency, throughput, scale, idle, startup, flood
+    case latency, throughput, scale, idle, startup, flood, durable, crash
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -33,8 +33,16 @@ struct RunCommand: ParsableCommand {
   var startupRuns = 7
   @Option(help: "Flood: victim inputs measured quiet and again while another remote floods.")
   var floodInputs = 2_000
+  @Option(help: "Durable: single-remote ack samples per path and screen count.")
+  var durableSamples = 5_000
   @Option(
-    help: "Run only these parts (comma-separated: latency,throughput,scale,idle,startup,flood).")
+    help: "Crash: trials (each kills the broker under load 4 times and checks every restart).")
+  var crashTrials = 50
+  @Option(
+    help: """
+      Run only these parts (comma-separated: latency,throughput,scale,idle,startup,flood,\
+      durable,crash).
+      """)
   var only: String?
   @Option(
     help: """
@@ -52,19 +60,20 @@ struct RunCommand: ParsableCommand {
       (inputs, warmUp, throughputInputs) = (300, 50, 2_000)
       (scaleScreens, scaleRemotes, scaleSeconds, idleScreens, startupRuns) = (20, 20, 1, 100, 2)
       floodInputs = 100
+      (durableSamples, crashTrials) = (100, 1)
     }
     let parts = try selectedParts()
     BenchProcesses.peerRate = peerRate
     BenchPeers.raiseFileLimit()
     let counts = [
       inputs, warmUp, throughputInputs, scaleScreens, scaleRemotes, idleScreens, startupRuns,
-      floodInputs,
+      floodInputs, durableSamples, crashTrials,
     ]
     var results = BenchResults(
       brokerPeerRate: peerRate,
       mode: quick
         ? "quick"
-        : counts == [20_000, 2_000, 100_000, 1_000, 1_000, 10_000, 7, 2_000]
+        : counts == [20_000, 2_000, 100_000, 1_000, 1_000, 10_000, 7, 2_000, 5_000, 50]
           && scaleSeconds == 20 && scaleRate == 5 ? "full" : "custom")
     let machine = results.machine
     Table.line(
@@ -204,6 +213,9 @@ struct RunCommand: ParsableCommand {
       }
     }
 
+    if parts.contains(.durable) { results.durable = try runDurable() }
+    if parts.contains(.crash) { results.crash = try runCrash() }
+
     results.loadAverageAtEnd = BenchResults.loadAverage()
     Table.line(
       "\nload average at start \(results.loadAverageAtStart), at end \(results.loadAverageAtEnd)"
@@ -228,7 +240,8 @@ struct RunCommand: ParsableCommand {
     for name in only.split(separator: ",") {
       guard let part = Part(rawValue: String(name)) else {
         throw ValidationError(
-          "unknown part \(name) (latency, throughput, scale, idle, startup, flood)")
+          "unknown part \(name) (latency, throughput, scale, idle, startup, flood, durable, crash)"
+        )
       }
       parts.insert(part)
     }

@@ -1,18 +1,18 @@
 import FocusEngine
 import Logging
 import TenFootProtocol
+import TenFootStore
 import TestSupport
 import Testing
 
 @testable import BrokerCore
 
-/// Group memory survives a broker restart through the session records.
+/// Group memory survives a broker restart through the session store.
 @Suite("Session records keep the groups' memory")
 struct SessionMemoryTests {
   @Test("remembered items are recorded, reloaded and seeded into a new session")
   func memoryRoundTrip() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path + "/sessions.json"
     var layout = TestLayouts.grid(rows: 2, columns: 3)
     layout.groups = [
       Group(id: "top", items: ["r0c0", "r0c1", "r0c2"], remembersLastFocused: true),
@@ -28,11 +28,14 @@ struct SessionMemoryTests {
     var session = try #require(state.sessions["main"])
     reduce(&session.focus, .move(.right))  // top remembers r0c1
     reduce(&session.focus, .move(.down))  // bottom remembers r1c1
-    let first = SessionPersistence(path: path, logger: Logger(label: "test"))
-    #expect(first.record(session))
+    let logger = Logger(label: "test")
+    let first = try SessionStore(directory: directory.path, logger: logger)
+    try first.commit([SessionPersistence.record(of: session)])
+    first.close()
 
-    // A restarted broker: new records object, new state, the screen registers again.
-    let reloaded = SessionPersistence(path: path, logger: Logger(label: "test"))
+    // A restarted broker: a new store, new state, the screen registers again.
+    let reloaded = SessionPersistence(
+      store: try SessionStore(directory: directory.path, logger: logger), logger: logger)
     let memory = try #require(reloaded.memory(for: "main"))
     #expect(memory.lastFocused == ["top": "r0c1", "bottom": "r1c1"])
     var restarted = BrokerState(epoch: 2, name: "test")
