@@ -26,7 +26,7 @@ public struct CrashTrial {
     /// Toggling items per screen.
     public var items = 6
     /// Kill-restart-check rounds on one data directory.
-    public var rounds = 3
+    public var rounds = 4
     /// The load runs this long (milliseconds, uniformly random) before each kill.
     public var loadMilliseconds: ClosedRange<Int> = 100...600
 

@@ -80,6 +80,18 @@ enum BenchProcesses {
       ready: "tenfoot-broker ready")
   }
 
+  /// Where durable brokers keep their data directories (`--durable-directory`); nil: inside
+  /// each run's temporary directory under /tmp (the machine's disk here).
+  nonisolated(unsafe) static var durableBase: String?
+  // nonisolated(unsafe) is sound: set once by `RunCommand` before any benchmark starts, on the
+  // only thread that reads it.
+
+  /// A fresh data directory for a durable broker of a run whose files live in `directory`.
+  static func dataDirectory(in directory: TemporaryDirectory) -> String {
+    guard let base = durableBase else { return directory.path + "/data" }
+    return base + "/tenfoot-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  }
+
   /// Starts the production configuration: `tenfoot-broker` over TCP with CURVE (ZAP
   /// allow-list) and its data directory at `dataDirectory` (durable sessions), with one client
   /// key pair allowed, which every benchmark peer uses.

@@ -16,12 +16,16 @@ enum DurableBench {
     var durable: LatencySummary
     var inMemory: LatencySummary
     var curveFloor: LatencySummary
+    /// The disk's fsync measured between the samples, so it sees the same disk load.
+    var fsync: LatencySummary
   }
 
   /// Runs the ack latency with 1 screen, then with `screens` registered screens.
-  static func ackLatency(samples: Int, warmUp: Int, screens: Int, dataDirectory: String)
-    throws -> [Phase]
-  {
+  static func ackLatency(
+    samples: Int, warmUp: Int, screens: Int, dataDirectory: String, fsyncDirectory: String
+  ) throws -> [Phase] {
+    var probe = try FsyncProbe(directory: fsyncDirectory, pages: 256)
+    defer { probe.close() }
     let context = try Context()
     defer { context.shutdown() }
     let memoryDirectory = try TemporaryDirectory()
@@ -49,12 +53,14 @@ enum DurableBench {
             extra, layout: layout, context: context, control: server.control, curve: server.curve)
         }
       }
-      var histograms = Array(repeating: LatencySummary.histogram(), count: 3)
+      var histograms = Array(repeating: LatencySummary.histogram(), count: 4)
       for index in 0..<(warmUp + samples) {
         let durableNs = try durablePath.sample()
         let memoryNs = try memoryPath.sample()
         let floorNs = try floorPath.sample()
+        let fsyncNs = try probe.sample()
         guard index >= warmUp else { continue }
+        _ = histograms[3].record(fsyncNs)
         _ = histograms[0].record(durableNs)
         _ = histograms[1].record(memoryNs)
         _ = histograms[2].record(floorNs)
@@ -62,7 +68,8 @@ enum DurableBench {
       phases.append(
         Phase(
           screens: registered, durable: LatencySummary(histograms[0]),
-          inMemory: LatencySummary(histograms[1]), curveFloor: LatencySummary(histograms[2])))
+          inMemory: LatencySummary(histograms[1]), curveFloor: LatencySummary(histograms[2]),
+          fsync: LatencySummary(histograms[3])))
     }
     return phases
   }
@@ -115,6 +122,44 @@ enum DurableBench {
       }
     }
     return best?.description ?? "unknown"
+  }
+}
+
+/// 4 KiB written over an allocated page of a file and `fdatasync`ed: one WAL commit's sync,
+/// on its own, taken between other samples.
+struct FsyncProbe {
+  private let fd: Int32
+  private let path: String
+  private let pages: Int
+  private var index = 0
+  private let page = [UInt8](repeating: 0x5A, count: 4096)
+
+  init(directory: String, pages: Int) throws {
+    path = directory + "/fsync-interleaved"
+    self.pages = pages
+    fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw BenchError("cannot create \(path): errno \(errno)") }
+    let zeros = [UInt8](repeating: 0, count: 4096 * pages)
+    guard zeros.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == zeros.count,
+      fdatasync(fd) == 0
+    else { throw BenchError("cannot prepare \(path): errno \(errno)") }
+  }
+
+  /// One write and fdatasync; nanoseconds.
+  mutating func sample() throws -> UInt64 {
+    let start = MonotonicClock.nanoseconds()
+    let offset = off_t(index % pages * 4096)
+    index += 1
+    guard page.withUnsafeBytes({ pwrite(fd, $0.baseAddress, $0.count, offset) }) == 4096,
+      fdatasync(fd) == 0
+    else { throw BenchError("fsync probe failed: errno \(errno)") }
+    return MonotonicClock.nanoseconds() - start
+  }
+
+  /// Closes and removes the file.
+  func close() {
+    Glibc.close(fd)
+    unlink(path)
   }
 }
 

@@ -36,6 +36,12 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Durable: single-remote ack samples per path and screen count.")
   var durableSamples = 5_000
   @Option(
+    help: """
+      Durable: where the durable brokers' data directories go (default: under /tmp, this \
+      machine's disk). A tmpfs here shows what the fsync costs.
+      """)
+  var durableDirectory: String?
+  @Option(
     help: "Crash: trials (each kills the broker under load 4 times and checks every restart).")
   var crashTrials = 50
   @Option(
@@ -64,6 +70,7 @@ struct RunCommand: ParsableCommand {
     }
     let parts = try selectedParts()
     BenchProcesses.peerRate = peerRate
+    BenchProcesses.durableBase = durableDirectory
     BenchPeers.raiseFileLimit()
     let counts = [
       inputs, warmUp, throughputInputs, scaleScreens, scaleRemotes, idleScreens, startupRuns,

@@ -19,7 +19,8 @@ enum ScaleBench {
     // Durable: CURVE over TCP with a data directory (the production configuration).
     let broker =
       durable
-      ? try BenchProcesses.durableBroker(dataDirectory: directory.path + "/data")
+      ? try BenchProcesses.durableBroker(
+        dataDirectory: BenchProcesses.dataDirectory(in: directory))
       : try BenchProcesses.broker(transport, in: directory)
     defer { broker.stop() }
     let contexts = try BenchPeers.contexts(for: remotes + 3)
