@@ -136,7 +136,7 @@ public final class ScreenClient {
   private func scheduleBeat(at deadline: ContinuousClock.Instant) {
     guard let loop else { return }
     if let beatTimer { loop.cancel(beatTimer.id) }
-    let id = loop.schedule(at: deadline) { [unowned self] in
+    let id = loop.schedule(at: deadline) { [unowned self, unowned loop] in
       scheduleBeat(at: loop.now + beatInterval)
       try beat()
     }
