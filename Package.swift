@@ -123,6 +123,7 @@ let package = Package(
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+    .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
