@@ -44,7 +44,7 @@ let package = Package(
     .target(
       name: "TenFootCLI",
       dependencies: [
-        "TenFootProtocol", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -101,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FocusEngine
 import Foundation
+import TenFootCLI
 import TenFootProtocol
 
 /// The options the offline engine commands share: a layout file, a starting focus and a
@@ -51,18 +52,6 @@ struct EngineOptions: ParsableArguments {
     group.groups = group.groups.map { override($0, search) }
     return group
   }
-}
-
-extension SearchModel: ExpressibleByArgument {}
-
-extension FocusInput: ExpressibleByArgument {
-  /// Parses an input name (`right`, `shift-tab`, `select`, …).
-  public init?(argument: String) {
-    self.init(argument)
-  }
-
-  /// The names `--input` accepts, for help and errors.
-  public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 /// Why an engine command cannot start. argument-parser prints it as `Error: <description>` and

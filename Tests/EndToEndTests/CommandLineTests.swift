@@ -85,6 +85,7 @@ struct CommandLineTests {
       (["tenfoot-remote", "hold", "right", "--for", "2min"], "bad duration \"2min\""),
       (["tenfoot-remote", "drag", "--to", "2,0"], "bad point \"2,0\""),
       (["tenfoot-remote", "--screen", "main", "pair"], "pairing drives no screen"),
+      (["tenfoot-remote", "debug", "--dry-run", "sideways"], "\n  - shift-tab"),
       (["tenfoot-bench", "run", "--only", "latency,flood"], "\n  - flood"),
     ])
   func badValues(command: [String], says: String) throws {
