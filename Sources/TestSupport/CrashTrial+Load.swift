@@ -45,7 +45,7 @@ extension CrashTrialRun {
     while true {
       let now = MonotonicClock.nanoseconds()
       guard now < killAt else { break }
-      try poller.poll(timeoutMilliseconds: Int((killAt - now) / 1_000_000) + 1)
+      try poller.poll(timeout: .nanoseconds(Int64(killAt - now)))
       for index in remotes.indices where poller.isReadable(index) {
         while let frame = try remotes[index].socket.receive(dontWait: true) {
           try acknowledge(frame, remote: &remotes[index])

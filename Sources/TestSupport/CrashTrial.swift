@@ -189,7 +189,7 @@ struct CrashTrialRun {
         .encoded())
     var poller = Poller()
     poller.add(socket)
-    try poller.poll(timeoutMilliseconds: 5000)
+    try poller.poll(timeout: .seconds(5))
     guard let frame = try socket.receive(dontWait: true) else {
       throw CrashTrialError("no reply within 5 s")
     }

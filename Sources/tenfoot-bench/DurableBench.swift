@@ -249,7 +249,7 @@ struct AckPath {
         }
         return frame.count
       }
-      try poller.poll(timeoutMilliseconds: 100)
+      try poller.poll(timeout: .milliseconds(100))
     }
     throw BenchError("no reply within 10 s")
   }
