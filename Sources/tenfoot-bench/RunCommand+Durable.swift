@@ -32,6 +32,16 @@ extension RunCommand {
         "\(summary.maxMicroseconds)",
       ])
     }
+    let phases = try durableAckLatency(directory: directory)
+    let scale = try durableScale()
+    let throughput = try durableThroughput()
+    return DurableResult(
+      fileSystem: fileSystem, fsyncAppend: appending, fsyncOverwrite: overwriting,
+      ackLatency: phases, scale: scale, throughput: throughput)
+  }
+
+  /// A single remote's press → ack on the durable and in-memory brokers and the CURVE floor.
+  private func durableAckLatency(directory: String) throws -> [DurableBench.Phase] {
     let phases = try DurableBench.ackLatency(
       samples: durableSamples, warmUp: max(10, durableSamples / 10), screens: scaleScreens,
       dataDirectory: directory + "/broker", fsyncDirectory: directory)
@@ -53,6 +63,11 @@ extension RunCommand {
       }
     }
     printRatios(phases)
+    return phases
+  }
+
+  /// The scale run against the durable broker.
+  private func durableScale() throws -> ScaleResult {
     let scale = try ScaleBench.run(
       .tcp, screens: scaleScreens, rows: 10, columns: 20, remotes: scaleRemotes, rate: scaleRate,
       seconds: scaleSeconds, durable: true)
@@ -66,6 +81,11 @@ extension RunCommand {
       "\(scale.p99Microseconds)", "\(scale.p999Microseconds)",
       "\(scale.pressDeltasApplied)/\(scale.pressesSent)",
     ])
+    return scale
+  }
+
+  /// Concurrent remotes against the durable broker and the in-memory one.
+  private func durableThroughput() throws -> [ThroughputResult] {
     var throughput: [ThroughputResult] = []
     Table.header(
       "Concurrent remotes over TCP (\(throughputInputs) key events, presses and releases, 8 in "
@@ -83,10 +103,7 @@ extension RunCommand {
         throughput.append(r)
       }
     }
-    return DurableResult(
-      fileSystem: fileSystem, fsyncAppend: appending, fsyncOverwrite: overwriting,
-      ackLatency: phases, scale: scale,
-      throughput: throughput)
+    return throughput
   }
 
   private func printRatios(_ phases: [DurableBench.Phase]) {
