@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TenFootProtocol", targets: ["TenFootProtocol"]),
     // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling.
     .library(name: "BrokerCore", targets: ["BrokerCore"]),
+    .library(name: "BrokerDomain", targets: ["BrokerDomain"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,10 +50,14 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The broker's rules, pure: sessions, input, focus requests, patches, pairing, flood and
+    // revoke decisions over its own request, reply and effect values. Engine only.
+    .target(name: "BrokerDomain", dependencies: ["FocusEngine"]),
+    // The broker's runtime: sockets, the loop, wire <-> domain mapping, ZAP, files.
     .target(
       name: "BrokerCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -121,6 +126,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]),
     .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
+    // The broker's rules in memory, without sockets, like the engine's tests.
+    .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(
@@ -131,7 +138,8 @@ let package = Package(
     .testTarget(
       name: "BrokerCoreTests",
       dependencies: [
-        "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TestSupport",
+        "BrokerCore", "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "TestSupport",
       ]
     ),
     .testTarget(

@@ -15,6 +15,7 @@ let package = Package(
       name: "FuzzSupport",
       dependencies: [
         .product(name: "BrokerCore", package: "TenFoot"),
+        .product(name: "BrokerDomain", package: "TenFoot"),
         .product(name: "FocusEngine", package: "TenFoot"),
         .product(name: "TenFootProtocol", package: "TenFoot"),
       ]

@@ -1,3 +1,4 @@
+import BrokerDomain
 import FocusEngine
 import Foundation
 import Logging
@@ -5,7 +6,8 @@ import TenFootProtocol
 import ZeroMQ
 
 /// The broker's socket loop: one thread owns the control ROUTER and the state PUB, decodes
-/// each request, hands it to `BrokerState` and sends the reply and publications.
+/// each request, hands it to the domain (through `WireBroker`, which maps the wire) and
+/// carries out what it returns: records persisted, then publications, then the reply.
 ///
 /// Create and `run()` it on the same thread (sockets belong to one thread); stop it from any
 /// thread with the `BrokerStopper` from `stopper`.
@@ -17,7 +19,8 @@ public final class Broker {
   private let control: Socket
   private let state: Socket
   private let waker: Waker
-  private var core: BrokerState
+  /// The broker's rules and sessions behind the wire mapping.
+  private var core: WireBroker
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   private let security: SecurityRuntime?
   /// Durable per-screen focus and selections, when the broker has a data directory.
@@ -37,7 +40,7 @@ public final class Broker {
   /// The pairing endpoints actually bound (empty without security).
   public var boundPairingEndpoints: [String] { security?.boundPairingEndpoints ?? [] }
   /// The epoch this broker announces.
-  public var epoch: UInt64 { core.epoch }
+  public var epoch: UInt64 { core.domain.epoch }
 
   /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound
   /// (`ZeroMQError`) or the allow-list cannot be read (`StoreError`).
@@ -46,13 +49,14 @@ public final class Broker {
     self.logger = logger
     self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
-    core = BrokerState(epoch: epoch, name: configuration.name)
     waker = try Waker()
     stopper = BrokerStopper(waker: waker)
     throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
-    persistence = configuration.sessionRecordsPath.map {
+    let persistence = configuration.sessionRecordsPath.map {
       SessionPersistence(path: $0, logger: logger)
     }
+    self.persistence = persistence
+    core = WireBroker(epoch: epoch, name: configuration.name, records: persistence?.records)
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
       try SecurityRuntime(settings: $0, context: context, logger: logger)
@@ -96,15 +100,14 @@ public final class Broker {
       "broker ready",
       metadata: [
         "zmq.control": "\(boundControlEndpoints)", "zmq.state": "\(boundStateEndpoints)",
-        "broker.epoch": "\(core.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
+        "broker.epoch": "\(core.domain.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
         "zmq.curve": "\(security != nil)",
       ])
     while !stopper.isStopped {
       let now = MonotonicClock.nanoseconds()
       if now >= nextHeartbeat {
-        core.now = now
-        let grace = UInt64(max(0, configuration.screenGraceMilliseconds)) * 1_000_000
-        for screen in core.expireScreens(grace: grace) {
+        let grace = Duration.milliseconds(max(0, configuration.screenGraceMilliseconds))
+        for screen in core.domain.expireScreens(at: .nanoseconds(now), grace: grace) {
           logger.notice(
             "screen session dropped: no screen heartbeat within the grace period",
             metadata: [
@@ -115,7 +118,7 @@ public final class Broker {
           topic: WireProtocol.heartbeatTopic,
           body: .heartbeat(
             .with {
-              $0.epoch = core.epoch
+              $0.epoch = core.domain.epoch
               $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
             }))
         nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
@@ -133,7 +136,7 @@ public final class Broker {
         if poller.isReadable(securityIndices.pairing) {
           security.servePairing { topic, body in publish(topic: topic, body: body) }
         }
-        security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
+        security.tick(now: .nanoseconds(MonotonicClock.nanoseconds())) { topic, body in
           publish(topic: topic, body: body)
         }
       }
@@ -278,16 +281,19 @@ public final class Broker {
     }
   }
 
-  /// Whether the last message's peer was within its budget (set by `admit`).
-  private var lastAdmitted = true
+  /// What flood control decided for the last message's peer (set by `admit`).
+  private var lastAdmission = PeerThrottle.Admission.serve
 
   /// Spends a token of `peer`'s budget; returns whether to read the message at all: yes if it
   /// is within budget, and for the first and every 1000th refused one (answered
   /// RATE_LIMITED so a client can tell); the rest are dropped unread and unanswered.
   private func admit(_ peer: [UInt8]) -> Bool {
-    lastAdmitted = throttle.admit(peer, now: MonotonicClock.nanoseconds())
-    return lastAdmitted || throttle.refused(peer) % 1000 == 1
+    lastAdmission = throttle.admission(peer, at: now())
+    return lastAdmission != .drop
   }
+
+  /// The broker's monotonic clock now: the time requests are handled at.
+  private func now() -> BrokerInstant { .nanoseconds(MonotonicClock.nanoseconds()) }
 
   /// Handles one ROUTER message: [peer identity, envelope].
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
@@ -302,18 +308,18 @@ public final class Broker {
           .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
       return
     }
-    if !lastAdmitted {
+    if lastAdmission == .refuse {
       let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
       logLimited(
         "request refused: rate limited",
         ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(peer))"])
       var error = Tenfoot_V1_Error(
         .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
-      error.retryAfterMs = UInt64(1000 / max(1, throttle.rate)) + 1
+      error.retryAfterMs = throttle.retryAfter.wholeMillisecondsRoundedUp
       reply(to: peer, replyTo: refused?.seq ?? 0, body: .error(error))
       return
     }
-    var envelope: Tenfoot_V1_Envelope
+    let envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
     } catch {
@@ -341,26 +347,7 @@ public final class Broker {
         body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
       return
     }
-    var restoredMemory: (screen: String, memory: FocusMemory)?
-    if let persistence, case .registerScreen(let request) = envelope.body,
-      core.sessions[request.screenID] == nil
-    {
-      envelope.body = .registerScreen(persistence.restoring(request))
-      restoredMemory = persistence.memory(for: request.screenID).map { (request.screenID, $0) }
-    }
-    core.now = MonotonicClock.nanoseconds()
-    var outcome = core.handle(envelope, peer: peer)
-    if let restoredMemory, case .ack = outcome.reply {
-      core.restoreMemory(restoredMemory.memory, screen: restoredMemory.screen)
-    }
-    if let persistence, case .ack(let ack) = outcome.reply,
-      let session = core.sessions[ack.screenID],
-      !persistence.record(session)
-    {
-      // Never acknowledge what a crash would lose.
-      outcome.reply = .error(
-        .init(.unspecified, "the broker could not save this change to its data directory"))
-    }
+    let outcome = handle(envelope, peer: peer)
     if case .error(let error) = outcome.reply {
       logLimited(
         "request refused",
@@ -378,6 +365,22 @@ public final class Broker {
       publish(topic: publication.topic, body: publication.body)
     }
     reply(to: peer, replyTo: envelope.seq, body: outcome.reply)
+  }
+
+  /// Lets the domain handle a request and makes its records durable; if they cannot be, the
+  /// change is rolled back: not applied, not published, and answered with an error.
+  private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
+    guard let persistence else { return core.handle(envelope, peer: peer, at: now()) }
+    let before = core  // A copy-on-write value: the sessions are copied only if they change.
+    let outcome = core.handle(envelope, peer: peer, at: now())
+    for record in outcome.records where !persistence.record(record) {
+      // Never acknowledge (or publish) what a crash would lose.
+      core = before
+      return WireBroker.Outcome(
+        reply: .error(
+          .init(.unspecified, "the broker could not save this change to its data directory")))
+    }
+    return outcome
   }
 
   private var sentCount: UInt64 = 0
