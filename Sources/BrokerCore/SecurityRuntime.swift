@@ -157,7 +157,7 @@ final class SecurityRuntime {
   /// Periodic work: reload the allow-list if changed, end an expired pairing.
   func tick(now: BrokerInstant, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
     reloadIfDue(force: false)
-    if session.expire(at: now) {
+    for effect in session.tick(at: now) where effect == .hidePIN {
       logger.info("pairing expired")
       publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
     }
@@ -214,90 +214,73 @@ final class SecurityRuntime {
     }
   }
 
+  /// Maps a pairing envelope to a domain request (refusing what cannot be one), lets the
+  /// pairing session decide, carries its effects out and maps its reply back.
   private func handlePairing(
     _ envelope: Tenfoot_V1_Envelope, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    let now = BrokerInstant.nanoseconds(MonotonicClock.nanoseconds())
+    let request: PairingRequest
+    var remoteKeyBytes: [UInt8] = []
     switch envelope.body {
-    case .pairRequest(let request) where request.publicKey.isEmpty:
-      // A key probe: a remote whose pinned key no longer works asks which key the broker has
-      // now, to say "the broker's key changed" instead of "no answer". Starts no pairing.
-      var challenge = Tenfoot_V1_PairChallenge()
-      challenge.brokerKey = .init(brokerKey)
-      return .pairChallenge(challenge)
-    case .pairRequest(let request):
-      guard request.publicKey.count == 32, let key = Z85.encode([UInt8](request.publicKey)) else {
+    case .pairRequest(let pair) where pair.publicKey.isEmpty:
+      request = .probe
+    case .pairRequest(let pair):
+      guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
-      return beginPairing(remoteKey: key, name: request.name, at: now, publish: publish)
+      request = .begin(
+        remoteKey: key, name: pair.name, nonce: PairingProof.randomBytes(PairingProof.nonceLength),
+        pin: PairingProof.randomPIN())
     case .pairProof(let proof):
       guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
-      return prove(proof, remoteKey: key, at: now, publish: publish)
+      remoteKeyBytes = [UInt8](proof.publicKey)
+      let matches =
+        session.pending.map {
+          PairingProof.verify(
+            [UInt8](proof.proof), pin: $0.pin, nonce: $0.nonce, remoteKey: remoteKeyBytes,
+            brokerKey: brokerKey)
+        } ?? false
+      request = .prove(remoteKey: key, proofMatches: matches)
     default:
       return .error(
         .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
     }
+    let outcome = session.handle(request, at: .nanoseconds(MonotonicClock.nanoseconds()))
+    if case .refused(.wrongPIN) = outcome.reply, case .prove(let key, _) = request {
+      logger.notice(
+        "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
+    }
+    for effect in outcome.effects {
+      if let refusal = carryOut(effect, publish: publish) { return refusal }
+    }
+    return wire(outcome.reply, remoteKey: remoteKeyBytes)
   }
 
-  /// A remote asks to pair: the session decides; a new PIN is shown on the screens.
-  private func beginPairing(
-    remoteKey key: String, name: String, at now: BrokerInstant,
-    publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
-  ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    switch session.begin(
-      remoteKey: key, name: name, at: now,
-      nonce: PairingProof.randomBytes(PairingProof.nonceLength), pin: PairingProof.randomPIN())
-    {
-    case .backoff(let wait):
-      return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
-    case .challenge(let pending):
+  /// Carries out one pairing effect; returns the reply to send instead if it failed.
+  private func carryOut(
+    _ effect: PairingEffect, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body? {
+    switch effect {
+    case .showPIN(let pending, let expiresIn):
       logger.notice(
         "pairing started",
-        metadata: ["peer.name": "\(pending.name)", "peer.key": "\(AllowList.id(of: key))"])
-      let lifetime = session.lifetime.wholeMillisecondsRoundedUp
+        metadata: [
+          "peer.name": "\(pending.name)", "peer.key": "\(AllowList.id(of: pending.remoteKey))",
+        ])
       var prompt = Tenfoot_V1_PairingPrompt()
       prompt.active = true
       prompt.pin = pending.pin
       prompt.remoteName = pending.name
       prompt.brokerFingerprint = AllowList.id(of: settings.keyPair.publicKey)
-      prompt.expiresInMs = lifetime
+      prompt.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
       publish(Self.pairingTopic, .pairingPrompt(prompt))
-      var challenge = Tenfoot_V1_PairChallenge()
-      challenge.nonce = .init(pending.nonce)
-      challenge.pinDigits = UInt32(pending.pin.count)
-      challenge.expiresInMs = lifetime
-      challenge.brokerKey = .init(brokerKey)
-      return .pairChallenge(challenge)
-    }
-  }
-
-  /// A remote proves it knows the PIN: the HMAC is checked here, the session decides.
-  private func prove(
-    _ proof: Tenfoot_V1_PairProof, remoteKey key: String, at now: BrokerInstant,
-    publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
-  ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    let remoteKeyBytes = [UInt8](proof.publicKey)
-    let matches =
-      session.pending.map {
-        PairingProof.verify(
-          [UInt8](proof.proof), pin: $0.pin, nonce: $0.nonce, remoteKey: remoteKeyBytes,
-          brokerKey: brokerKey)
-      } ?? false
-    switch session.prove(remoteKey: key, proofMatches: matches, at: now) {
-    case .backoff(let wait):
-      return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
-    case .wrongPIN(let wait):
-      logger.notice(
-        "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
-      return .error(backoff(.pairingFailed, wait, "wrong PIN"))
-    case .noPairing:
-      return .error(
-        .init(.noPairing, "no pairing in progress for this key (expired or replaced): start again"))
-    case .paired(let pending):
+    case .hidePIN:
+      publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    case .allow(let key, let name):
       let entry = AllowList.Entry(
-        publicKey: key, name: pending.name, role: "remote", added: Date().timeIntervalSince1970)
+        publicKey: key, name: name, role: "remote", added: Date().timeIntervalSince1970)
       do {
         try store.modify { $0.allow(entry) }
       } catch {
@@ -305,14 +288,39 @@ final class SecurityRuntime {
         return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
       }
       logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
-      publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    }
+    return nil
+  }
+
+  /// The wire form of a pairing reply (`remoteKey`: the raw key a proof came with).
+  private func wire(_ reply: PairingReply, remoteKey: [UInt8]) -> Tenfoot_V1_Envelope.OneOf_Body {
+    switch reply {
+    case .brokerKey:
+      var challenge = Tenfoot_V1_PairChallenge()
+      challenge.brokerKey = .init(brokerKey)
+      return .pairChallenge(challenge)
+    case .challenge(let pending, let expiresIn):
+      var challenge = Tenfoot_V1_PairChallenge()
+      challenge.nonce = .init(pending.nonce)
+      challenge.pinDigits = UInt32(pending.pin.count)
+      challenge.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
+      challenge.brokerKey = .init(brokerKey)
+      return .pairChallenge(challenge)
+    case .paired(let pending):
       var paired = Tenfoot_V1_Paired()
-      paired.peerID = entry.id
+      paired.peerID = AllowList.id(of: pending.remoteKey)
       paired.brokerProof = .init(
         PairingProof.make(
-          .broker, pin: pending.pin, nonce: pending.nonce, remoteKey: remoteKeyBytes,
+          .broker, pin: pending.pin, nonce: pending.nonce, remoteKey: remoteKey,
           brokerKey: brokerKey))
       return .paired(paired)
+    case .refused(.backoff(let wait)):
+      return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
+    case .refused(.wrongPIN(let wait)):
+      return .error(backoff(.pairingFailed, wait, "wrong PIN"))
+    case .refused(.noPairing):
+      return .error(
+        .init(.noPairing, "no pairing in progress for this key (expired or replaced): start again"))
     }
   }
 

@@ -39,12 +39,23 @@ struct WireBroker {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }
     let handled = domain.handle(request, at: now)
-    var outcome = Outcome(reply: handled.reply.wire)
+    var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
+    // A step's ack repeats its change's effects: mapped once, for both.
+    var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
     for effect in handled.effects {
       switch effect {
+      case .publish(.change(let change)):
+        let delta = Tenfoot_V1_StateDelta(change)
+        mapped = (change.effects, delta.effects)
+        outcome.publications.append((WireProtocol.stateTopic(screen: change.screen), .delta(delta)))
       case .publish(let publication): outcome.publications.append(publication.wire)
       case .persist(let record): outcome.records.append(record)
       }
+    }
+    if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {
+      outcome.reply = .ack(Tenfoot_V1_Ack(ack, effects: mapped.wire))
+    } else {
+      outcome.reply = handled.reply.wire
     }
     return outcome
   }

@@ -119,3 +119,42 @@ struct FloodAndRevokeTests {
     #expect(!Revocation.allows(.peer(id: "a")) { $0 == "b" })
   }
 }
+
+@Suite("Domain: pairing requests, replies and effects")
+struct PairingRequestTests {
+  let nonce = [UInt8](repeating: 1, count: 32)
+
+  @Test("a probe starts nothing; a request shows the PIN; the right proof allows and hides it")
+  func flow() {
+    var session = PairingSession(lifetime: .seconds(60))
+    let now = BrokerInstant.at(seconds: 5)
+    #expect(session.handle(.probe, at: now) == .init(reply: .brokerKey))
+    #expect(session.pending == nil)
+    let begun = session.handle(
+      .begin(remoteKey: "key", name: "phone", nonce: nonce, pin: "4321"), at: now)
+    guard case .challenge(let pending, let expiresIn) = begun.reply else {
+      Issue.record("no challenge: \(begun)")
+      return
+    }
+    #expect(expiresIn == .seconds(60) && pending.pin == "4321")
+    #expect(begun.effects == [.showPIN(pending, expiresIn: .seconds(60))])
+    let wrong = session.handle(.prove(remoteKey: "key", proofMatches: false), at: now)
+    #expect(wrong == .init(reply: .refused(.wrongPIN(retryAfter: .seconds(1)))))
+    let right = session.handle(
+      .prove(remoteKey: "key", proofMatches: true), at: now + .seconds(1))
+    #expect(right.reply == .paired(pending))
+    #expect(right.effects == [.allow(remoteKey: "key", name: "phone"), .hidePIN])
+  }
+
+  @Test("an expired pairing hides its PIN once, on the tick after it expires")
+  func expiry() {
+    var session = PairingSession(lifetime: .seconds(60))
+    _ = session.handle(.begin(remoteKey: "k", name: "", nonce: nonce, pin: "1"), at: .origin)
+    #expect(session.tick(at: .at(seconds: 59)).isEmpty)
+    #expect(session.tick(at: .at(seconds: 60)) == [.hidePIN])
+    #expect(session.tick(at: .at(seconds: 61)).isEmpty)
+    #expect(
+      session.handle(.prove(remoteKey: "k", proofMatches: true), at: .at(seconds: 61)).reply
+        == .refused(.noPairing))
+  }
+}
