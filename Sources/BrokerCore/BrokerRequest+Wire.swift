@@ -1,6 +1,7 @@
 import BrokerDomain
 import FocusEngine
 import TenFootProtocol
+import TenFootSecurity
 
 extension BrokerRequest {
   /// The domain request a control envelope makes, from the connection `peer` (its ROUTER
@@ -91,5 +92,14 @@ extension BrokerRequest {
     case nil: break
     }
     return patch
+  }
+}
+
+/// The key a remote's timing state is kept under on a session.
+enum RemoteKey {
+  /// A remote's key: its connection's identity in hex (libzmq's generated identities are 5
+  /// bytes), or its `sender` name when there is no identity (tests).
+  static func of(peer: [UInt8], sender: String) -> String {
+    peer.isEmpty ? sender : Hex.encode(peer.prefix(32))
   }
 }

@@ -26,13 +26,13 @@ final class SecurityRuntime {
   private let allowListWatcher: FileChangeWatcher?
   /// Who ZAP admitted to the state socket, and which of them a revoke must cut off.
   private var revocation = Revocation()
-  /// Keeps "peer refused" to a few lines a second: a refused client retries every 100 ms.
+  /// Keeps "peer refused" (a refused client retries every 100 ms) and pairing-flood lines to
+  /// a few a second each.
   private var logLimiter = LogLimiter()
   private var replySeq: UInt64 = 0
   /// Pairing requests per connection: a person pairs a remote a few times a minute at most,
   /// so 5 a second (bursts of 10) is generous; more are dropped unanswered, with a log line.
   private var pairingThrottle = PeerThrottle(rate: 5, burst: 10)
-  private var pairingLog = LogLimiter()
   /// The pairing endpoints actually bound.
   private(set) var boundPairingEndpoints: [String] = []
 
@@ -67,21 +67,27 @@ final class SecurityRuntime {
     try socket.setCurveServer(secretKey: settings.keyPair.secretKey)
   }
 
-  /// The poller indices of the security half's sockets and descriptors.
-  struct PollIndices {
-    /// The ZAP handler.
-    var zap: Int
-    /// The pairing socket.
-    var pairing: Int
-    /// The allow-list watcher, if inotify is available.
-    var allowList: Int?
+  /// Serves the ZAP and pairing sockets (and reloads on the allow-list watcher) on `loop`;
+  /// pairing prompts go out through `publish`. Without inotify, a timer looks at the
+  /// allow-list file every 100 ms, so a revoke never waits for the next heartbeat.
+  func register(
+    in loop: EventLoop, publish: @escaping (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) {
+    if let allowListWatcher {
+      loop.whenReadable(fileDescriptor: allowListWatcher.fileDescriptor) { [unowned self] in
+        allowListChanged()
+      }
+    }
+    loop.whenReadable(zap) { [unowned self] in serveZap() }
+    loop.whenReadable(pairing) { [unowned self] in servePairing(publish: publish) }
+    if needsReloadTimer { checkAllowListEvery100Milliseconds(on: loop) }
   }
 
-  /// Adds the ZAP and pairing sockets (and the allow-list watcher) to the loop's poller.
-  func register(in poller: inout Poller) -> PollIndices {
-    PollIndices(
-      zap: poller.add(zap), pairing: poller.add(pairing),
-      allowList: allowListWatcher.map { poller.add(fileDescriptor: $0.fileDescriptor) })
+  private func checkAllowListEvery100Milliseconds(on loop: EventLoop) {
+    loop.schedule(after: .milliseconds(100)) { [unowned self, unowned loop] in
+      reloadIfDue(force: false)
+      checkAllowListEvery100Milliseconds(on: loop)
+    }
   }
 
   /// Whether the loop may sleep until its next heartbeat: with inotify a revoke wakes it;
@@ -132,15 +138,12 @@ final class SecurityRuntime {
             "zap.domain": "\(request.domain)",
           ])
       } else {
-        let limit = logLimiter.allow("peer refused", now: MonotonicClock.nanoseconds())
-        if limit.log {
-          var metadata: Logger.Metadata = [
+        logLimiter.log(
+          .notice, "peer refused",
+          metadata: [
             "peer.address": "\(request.address)", "reason": "\(decision.text)",
             "zap.domain": "\(request.domain)",
-          ]
-          if limit.suppressed > 0 { metadata["log.suppressed"] = "\(limit.suppressed)" }
-          logger.notice("peer refused", metadata: metadata)
-        }
+          ], to: logger, now: MonotonicClock.nanoseconds())
       }
       send(zap, decision.frames(requestID: request.requestID))
     }
@@ -176,15 +179,10 @@ final class SecurityRuntime {
       }
       guard let peer = frames.first else { continue }
       guard pairingThrottle.admit(peer, at: .nanoseconds(MonotonicClock.nanoseconds())) else {
-        let verdict = pairingLog.allow("pairing flood", now: MonotonicClock.nanoseconds())
-        if verdict.log {
-          logger.warning(
-            "dropped pairing request: over the per-connection rate",
-            metadata: [
-              "refused": "\(pairingThrottle.refused(peer))",
-              "log.suppressed": "\(verdict.suppressed)",
-            ])
-        }
+        logLimiter.log(
+          .warning, "dropped pairing request: over the per-connection rate",
+          metadata: ["refused": "\(pairingThrottle.refused(peer))"], to: logger,
+          now: MonotonicClock.nanoseconds())
         continue
       }
       let replyTo: UInt64
@@ -280,7 +278,7 @@ final class SecurityRuntime {
       publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
     case .allow(let key, let name):
       let entry = AllowList.Entry(
-        publicKey: key, name: name, role: "remote", added: Date().timeIntervalSince1970)
+        publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
       do {
         try store.modify { $0.allow(entry) }
       } catch {

@@ -150,7 +150,7 @@ public struct BrokerDomain: Sendable {
   /// What a session step runs: an engine event, or a remote's timed input.
   enum Step {
     case event(FocusEvent)
-    /// A remote's input, with the key of the remote it came from (see `RemoteKey`).
+    /// A remote's input, with the key of the remote it came from (its key from the runtime).
     case remote(RemoteInput, from: String)
   }
 

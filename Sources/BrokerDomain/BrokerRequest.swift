@@ -8,7 +8,8 @@ public enum BrokerRequest: Sendable, Equatable {
   /// A screen registers (or replaces) its layout.
   case register(screen: String, layout: Layout)
   /// A remote's timed input for `screen` (nil: the only screen), from the remote known as
-  /// `remote` (see `RemoteKey`).
+  /// `remote` (the runtime names remotes by their connection: two remotes that give the same
+  /// sender name still get their own timing state).
   case input(RemoteInput, screen: String?, remote: String, cause: FocusCause)
   /// A layout patch, applied whole or not at all.
   case patch(LayoutPatch, screen: String, cause: FocusCause)
@@ -32,26 +33,4 @@ public enum DebugQuery: Sendable, Equatable {
   case groupTree
   /// Where focus would go on an input given by name (`FocusInput`'s names).
   case dryRun(String)
-}
-
-/// The key a remote's timing state is kept under on a session.
-public enum RemoteKey {
-  /// A remote's key: its connection's identity in hex (libzmq's generated identities are 5
-  /// bytes, so the key is a small string that needs no allocation), or its `sender` name when
-  /// there is no identity (tests).
-  public static func of(peer: [UInt8], sender: String) -> String {
-    guard !peer.isEmpty else { return sender }
-    let digits = hexDigits
-    return String(unsafeUninitializedCapacity: min(peer.count, 32) * 2) { buffer in
-      var index = 0
-      for byte in peer.prefix(32) {
-        buffer[index] = digits[Int(byte >> 4)]
-        buffer[index + 1] = digits[Int(byte & 0x0F)]
-        index += 2
-      }
-      return index
-    }
-  }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

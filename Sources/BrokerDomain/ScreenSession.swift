@@ -8,7 +8,7 @@ public struct ScreenSession: Sendable, Equatable {
   public var focus: FocusState
   /// The sequence number of the last published state (snapshot or delta).
   public var seq: UInt64
-  /// Each remote's timing, touch and tilt state on this session, by `RemoteKey`: two people
+  /// Each remote's timing, touch and tilt state on this session, by the key the runtime gives each remote: two people
   /// holding arrows on one screen each get their own repeats, taps and finger.
   public internal(set) var remotes: [String: RemoteInterpreter] = [:]
   /// The remote whose input came last: its finger tilts the focused item.

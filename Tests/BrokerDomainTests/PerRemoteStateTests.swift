@@ -40,10 +40,4 @@ struct PerRemoteStateTests {
     let session = try #require(harness.domain.sessions["main"])
     #expect(session.remotes.count == ScreenSession.rememberedRemotes)
   }
-
-  @Test("remote keys are the identity in hex, or the sender without one")
-  func keys() {
-    #expect(RemoteKey.of(peer: [0, 0x8b, 0x45, 0x67, 0xff], sender: "r") == "008b4567ff")
-    #expect(RemoteKey.of(peer: [], sender: "remote:alice") == "remote:alice")
-  }
 }
