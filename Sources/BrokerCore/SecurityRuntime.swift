@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
@@ -228,6 +229,9 @@ final class SecurityRuntime {
     _ envelope: Tenfoot_V1_Envelope, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
     let now = MonotonicClock.nanoseconds()
+    if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
+      return .error(.init(.malformed, "sender: " + problem))
+    }
     switch envelope.body {
     case .pairRequest(let request) where request.publicKey.isEmpty:
       // A key probe: a remote whose pinned key no longer works asks which key the broker has
@@ -238,6 +242,9 @@ final class SecurityRuntime {
     case .pairRequest(let request):
       guard request.publicKey.count == 32, let key = Z85.encode([UInt8](request.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
+      }
+      if let problem = Self.nameProblem(request.name) {
+        return .error(.init(.invalidInput, "name: " + problem))
       }
       let name = Self.cleanName(request.name)
       switch session.begin(
@@ -347,10 +354,19 @@ final class SecurityRuntime {
     }
   }
 
-  /// Keeps names printable and short.
+  /// The longest pairing name, in characters.
+  static let maximumNameLength = 40
+
+  /// Why a pairing name is refused: free text by ``TextRules``, at most 40 characters.
+  static func nameProblem(_ name: String) -> String? {
+    if name.count > maximumNameLength {
+      return "\(name.count) characters (at most \(maximumNameLength))"
+    }
+    return TextRules.textProblem(name)
+  }
+
+  /// The name shown for a pairing (checked by ``nameProblem(_:)``): "remote" if none.
   static func cleanName(_ name: String) -> String {
-    let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
-    let text = String(String.UnicodeScalarView(kept.prefix(40)))
-    return text.isEmpty ? "remote" : text
+    name.isEmpty ? "remote" : name
   }
 }
