@@ -12,8 +12,11 @@ let package = Package(
     .library(name: "FocusEngine", targets: ["FocusEngine"]),
     .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
     .library(name: "TenFootProtocol", targets: ["TenFootProtocol"]),
-    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling.
+    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling
+    // and the terminal renderer.
     .library(name: "BrokerCore", targets: ["BrokerCore"]),
+    .library(name: "ScreenCore", targets: ["ScreenCore"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,7 +41,9 @@ let package = Package(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
     ),
-    .target(name: "TerminalUI"),
+    // wcwidth in a UTF-8 locale for TerminalUI (Glibc does not export wcwidth to Swift).
+    .target(name: "CWidth"),
+    .target(name: "TerminalUI", dependencies: ["CWidth"]),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     .target(
@@ -121,7 +126,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]),
     .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(
       name: "ScreenCoreTests",
