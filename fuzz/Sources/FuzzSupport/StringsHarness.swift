@@ -102,8 +102,7 @@ public enum StringsHarness {
     let grid = TerminalRenderer.compose(
       frame(title: title, value: value, id: id), columns: columns, rows: rows,
       colorMode: .truecolor)
-    let plain = TerminalRenderer.compose(
-      frame(title: "", value: "", id: ""), columns: columns, rows: rows, colorMode: .truecolor)
+    let plain = plainGrids[sizes.firstIndex { $0 == (columns, rows) } ?? 0]
     for y in 0..<rows {
       var width = 0
       for x in 0..<columns {
@@ -123,6 +122,12 @@ public enum StringsHarness {
     }
     precondition(onlyCursorAndStyle(grid.ansiDiff(from: nil, colorMode: .truecolor)), "repaint")
     precondition(onlyCursorAndStyle(grid.ansiDiff(from: plain, colorMode: .truecolor)), "diff")
+  }
+
+  /// The frame with every string empty at each of `sizes`: where the borders belong.
+  static let plainGrids = sizes.map { columns, rows in
+    TerminalRenderer.compose(
+      frame(title: "", value: "", id: ""), columns: columns, rows: rows, colorMode: .truecolor)
   }
 
   /// The border and shadow glyphs of the terminal renderer.
