@@ -219,7 +219,9 @@ struct HostileStringProcessTests {
         refused += Int(match.1) ?? 0
       }
     }
-    #expect(refused == sent, "\(sent) refusals, \(refused) logged or counted:\n\(lines.joined(separator: "\n"))")
+    #expect(
+      refused == sent,
+      "\(sent) refusals, \(refused) logged or counted:\n\(lines.joined(separator: "\n"))")
     // The first refusal (U+0000 in the forged sender) is always logged; the flushes' newlines.
     #expect(lines.contains { $0.contains(#"peer=remote:x\u{0}2026-11-23T00:00:00+0000 critical"#) })
     #expect(lines.contains { $0.contains(#"peer=remote:flush-"#) && $0.contains(#"\n request="#) })
