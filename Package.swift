@@ -49,7 +49,7 @@ let package = Package(
     .target(
       name: "TenFootCLI",
       dependencies: [
-        "TenFootProtocol", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -106,7 +106,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -128,6 +128,7 @@ let package = Package(
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+    .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]

@@ -2,6 +2,7 @@ import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
+import TenFootSecurity
 import ZeroMQ
 
 /// The broker's socket loop: one thread owns the control ROUTER and the state PUB, decodes
@@ -384,11 +385,8 @@ public final class Broker {
 
   /// A warning, at most a few per second per message; the next one says how many were dropped.
   private func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
-    let decision = logLimiter.allow(message.description, now: MonotonicClock.nanoseconds())
-    guard decision.log else { return }
-    var metadata = metadata
-    if decision.suppressed > 0 { metadata["log.suppressed"] = "\(decision.suppressed)" }
-    logger.warning(message, metadata: metadata)
+    logLimiter.log(
+      .warning, message, metadata: metadata, to: logger, now: MonotonicClock.nanoseconds())
   }
 
   private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
@@ -427,9 +425,7 @@ public final class Broker {
     requested.hasPrefix("tcp://") ? last : requested
   }
 
-  private func hex(_ bytes: [UInt8]) -> String {
-    bytes.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-  }
+  private func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes.prefix(16)) }
 }
 
 /// Stops a running `Broker` from any thread.
@@ -447,10 +443,4 @@ public final class BrokerStopper: Sendable {
 
   /// Whether `stop()` was called.
   public var isStopped: Bool { stopped.isSet }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
-  }
 }

@@ -1,3 +1,5 @@
+import Logging
+
 /// Rate limits repetitive log lines (bad input from a peer can arrive thousands of times a
 /// second): at most `perSecond` lines per key each second; the next line after a quiet spell
 /// reports how many were suppressed.
@@ -34,5 +36,22 @@ public struct LogLimiter: Sendable {
     if windows.count > 1000 { windows.removeAll() }  // Keys are a fixed set; this is a guard.
     windows[key] = window
     return (true, suppressed)
+  }
+}
+
+extension LogLimiter {
+  /// Logs `message` at `level` unless more than `perSecond` lines for `key` (default: the
+  /// message itself) came this second; the first line after a suppressed spell carries
+  /// `log.suppressed`, the number of lines dropped. The one way the broker rate-limits a log
+  /// line.
+  mutating func log(
+    _ level: Logger.Level, _ message: Logger.Message, metadata: Logger.Metadata = [:],
+    key: String? = nil, to logger: Logger, now: UInt64
+  ) {
+    let decision = allow(key ?? message.description, now: now)
+    guard decision.log else { return }
+    var metadata = metadata
+    if decision.suppressed > 0 { metadata["log.suppressed"] = "\(decision.suppressed)" }
+    logger.log(level: level, message, metadata: metadata)
   }
 }

@@ -1,5 +1,6 @@
 import FocusEngine
 import TenFootProtocol
+import TenFootSecurity
 
 /// One screen session: the focus state of a registered layout and its state sequence.
 struct ScreenSession {
@@ -25,20 +26,8 @@ struct ScreenSession {
   /// (libzmq's generated identities are 5 bytes, so the key is a small string that needs no
   /// allocation), or its `sender` name when there is no identity (tests).
   static func remoteKey(peer: [UInt8], sender: String) -> String {
-    guard !peer.isEmpty else { return sender }
-    let digits = Self.hexDigits
-    return String(unsafeUninitializedCapacity: min(peer.count, 32) * 2) { buffer in
-      var index = 0
-      for byte in peer.prefix(32) {
-        buffer[index] = digits[Int(byte >> 4)]
-        buffer[index + 1] = digits[Int(byte & 0x0F)]
-        index += 2
-      }
-      return index
-    }
+    peer.isEmpty ? sender : Hex.encode(peer.prefix(32))
   }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// Runs `sender`'s timed input through its own interpreter.
   mutating func handle(_ input: RemoteInput, from sender: String) -> [FocusEffect] {

@@ -28,13 +28,13 @@ final class SecurityRuntime {
   private var subscribers: Set<String> = []
   /// Revoked ids that were admitted to the state socket, not yet cut off by the broker.
   private var revokedSubscribers: Set<String> = []
-  /// Keeps "peer refused" to a few lines a second: a refused client retries every 100 ms.
+  /// Keeps "peer refused" (a refused client retries every 100 ms) and pairing-flood lines to
+  /// a few a second each.
   private var logLimiter = LogLimiter()
   private var replySeq: UInt64 = 0
   /// Pairing requests per connection: a person pairs a remote a few times a minute at most,
   /// so 5 a second (bursts of 10) is generous; more are dropped unanswered, with a log line.
   private var pairingThrottle = PeerThrottle(rate: 5, burst: 10)
-  private var pairingLog = LogLimiter()
   /// The pairing endpoints actually bound.
   private(set) var boundPairingEndpoints: [String] = []
 
@@ -139,15 +139,12 @@ final class SecurityRuntime {
             "zap.domain": "\(request.domain)",
           ])
       } else {
-        let limit = logLimiter.allow("peer refused", now: MonotonicClock.nanoseconds())
-        if limit.log {
-          var metadata: Logger.Metadata = [
+        logLimiter.log(
+          .notice, "peer refused",
+          metadata: [
             "peer.address": "\(request.address)", "reason": "\(decision.text)",
             "zap.domain": "\(request.domain)",
-          ]
-          if limit.suppressed > 0 { metadata["log.suppressed"] = "\(limit.suppressed)" }
-          logger.notice("peer refused", metadata: metadata)
-        }
+          ], to: logger, now: MonotonicClock.nanoseconds())
       }
       send(zap, decision.frames(requestID: request.requestID))
     }
@@ -187,15 +184,10 @@ final class SecurityRuntime {
       }
       guard let peer = frames.first else { continue }
       guard pairingThrottle.admit(peer, now: MonotonicClock.nanoseconds()) else {
-        let verdict = pairingLog.allow("pairing flood", now: MonotonicClock.nanoseconds())
-        if verdict.log {
-          logger.warning(
-            "dropped pairing request: over the per-connection rate",
-            metadata: [
-              "refused": "\(pairingThrottle.refused(peer))",
-              "log.suppressed": "\(verdict.suppressed)",
-            ])
-        }
+        logLimiter.log(
+          .warning, "dropped pairing request: over the per-connection rate",
+          metadata: ["refused": "\(pairingThrottle.refused(peer))"], to: logger,
+          now: MonotonicClock.nanoseconds())
         continue
       }
       let replyTo: UInt64
@@ -292,7 +284,7 @@ final class SecurityRuntime {
             .noPairing, "no pairing in progress for this key (expired or replaced): start again"))
       case .paired(let pending):
         let entry = AllowList.Entry(
-          publicKey: key, name: pending.name, role: "remote", added: Date().timeIntervalSince1970)
+          publicKey: key, name: pending.name, role: .remote, added: Date().timeIntervalSince1970)
         do {
           try store.modify { $0.allow(entry) }
         } catch {

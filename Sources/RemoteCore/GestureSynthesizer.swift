@@ -23,12 +23,6 @@ public enum GestureSynthesizer {
   /// The sampling rate of a Siri Remote's touch surface, in hertz.
   public static let rate = 120.0
 
-  /// Named swipe speeds, in surface units per second (the surface is 2 units wide): `slow` is
-  /// a deliberate drag that stays under the coasting threshold, `fast` a flick.
-  public static let speeds: [(name: String, velocity: Double)] = [
-    ("slow", 0.8), ("medium", 2.5), ("fast", 6.0),
-  ]
-
   /// A swipe along a direction: from a point before the centre through `distance` units,
   /// drifting `drift` units across the direction on the way (a thumb's diagonal).
   public static func swipe(

@@ -19,6 +19,53 @@ public enum RemoteAction: Sendable, Equatable {
 
   /// How long a drag rests at its end before lifting, seconds.
   public static let dragRest = 0.3
+  /// How far a swipe travels unless told, surface units.
+  public static let swipeDistance = 1.2
+
+  /// A swipe with its ranges checked: `velocity` above 0, `distance` in (0, 2] (the surface is
+  /// 2 units wide), `drift` in [−1, 1]. The command line and the script grammar both make
+  /// swipes here.
+  public static func swipe(
+    toward direction: SwipeDirection, velocity: Double = SwipeSpeed.medium.velocity,
+    distance: Double = swipeDistance, drift: Double = 0
+  ) throws(RemoteError) -> RemoteAction {
+    guard velocity.isFinite, velocity > 0 else {
+      throw RemoteError("swipe: the velocity is above 0 units per second, not \(velocity)")
+    }
+    guard distance.isFinite, distance > 0, distance <= 2 else {
+      throw RemoteError("swipe: the distance is above 0 and at most 2 units, not \(distance)")
+    }
+    guard drift.isFinite, abs(drift) <= 1 else {
+      throw RemoteError("swipe: the drift is between -1 and 1 units, not \(drift)")
+    }
+    return .swipe(direction.key, velocity: velocity, distance: distance, drift: drift)
+  }
+
+  /// `swipe DIRECTION [slow|medium|fast|v=V] [d=D] [drift=D]`, the words after `swipe`.
+  private static func parseSwipe(_ words: [String]) throws(RemoteError) -> RemoteAction {
+    guard let word = words.first, let direction = SwipeDirection(rawValue: word) else {
+      throw RemoteError("swipe takes a direction: left, right, up or down")
+    }
+    var velocity = SwipeSpeed.medium.velocity
+    var distance = swipeDistance
+    var drift = 0.0
+    for word in words.dropFirst() {
+      if let named = SwipeSpeed(rawValue: word) {
+        velocity = named.velocity
+      } else if word.hasPrefix("v="), let value = Double(word.dropFirst(2)) {
+        velocity = value
+      } else if word.hasPrefix("d="), let value = Double(word.dropFirst(2)) {
+        distance = value
+      } else if word.hasPrefix("drift="), let value = Double(word.dropFirst(6)) {
+        drift = value
+      } else {
+        throw RemoteError(
+          "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2, drift=UNITS up to 1)"
+        )
+      }
+    }
+    return try swipe(toward: direction, velocity: velocity, distance: distance, drift: drift)
+  }
 
   /// Parses the words of one command (`hold right 2s`, `swipe left fast`, `drag 0.2,0`,
   /// `type "hello"`, `right`): the same grammar for scripts and the interactive prompt.
@@ -47,30 +94,7 @@ public enum RemoteAction: Sendable, Equatable {
       guard rest.count == 1 else { throw RemoteError("double takes one key") }
       return .double(try key(rest.first))
     case "swipe":
-      guard let direction = rest.first, ["left", "right", "up", "down"].contains(direction) else {
-        throw RemoteError("swipe takes a direction: left, right, up or down")
-      }
-      var velocity = 2.5
-      var distance = 1.2
-      var drift = 0.0
-      for word in rest.dropFirst() {
-        if let named = GestureSynthesizer.speeds.first(where: { $0.name == word }) {
-          velocity = named.velocity
-        } else if word.hasPrefix("v="), let value = Double(word.dropFirst(2)), value > 0 {
-          velocity = value
-        } else if word.hasPrefix("d="), let value = Double(word.dropFirst(2)), value > 0,
-          value <= 2
-        {
-          distance = value
-        } else if word.hasPrefix("drift="), let value = Double(word.dropFirst(6)), abs(value) <= 1 {
-          drift = value
-        } else {
-          throw RemoteError(
-            "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2, drift=UNITS up to 1)"
-          )
-        }
-      }
-      return .swipe(try key(direction), velocity: velocity, distance: distance, drift: drift)
+      return try parseSwipe(rest)
     case "drag":
       guard let target = rest.first else { throw RemoteError("drag takes a point, like 0.2,0") }
       let point = try self.point(target)
@@ -90,7 +114,7 @@ public enum RemoteAction: Sendable, Equatable {
   }
 
   /// `2s`, `500ms` or `1.5` (seconds), between 0 and 60 s.
-  static func duration(_ word: String) throws(RemoteError) -> Double {
+  public static func duration(_ word: String) throws(RemoteError) -> Double {
     var text = Substring(word)
     var scale = 1.0
     if text.hasSuffix("ms") {
@@ -106,14 +130,14 @@ public enum RemoteAction: Sendable, Equatable {
   }
 
   /// `X,Y` with both in [−1, 1].
-  static func point(_ word: String) throws(RemoteError) -> (x: Double, y: Double) {
+  public static func point(_ word: String) throws(RemoteError) -> SurfacePoint {
     let parts = word.split(separator: ",")
     guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
       abs(x) <= 1, abs(y) <= 1
     else {
       throw RemoteError("bad point \"\(word)\" (X,Y with both between -1 and 1, like 0.2,0)")
     }
-    return (x, y)
+    return SurfacePoint(x: x, y: y)
   }
 
   private static func unquote(_ text: String) -> String {

@@ -6,7 +6,7 @@ import ZeroMQ
 /// is not on the allow-list yet). The PIN never leaves this process: only an HMAC over it.
 public final class PairingClient {
   private let connection: ControlConnection
-  private let trust: ClientTrust
+  let trust: ClientTrust
   private let name: String
   private let timeoutMilliseconds: Int
   private let publicKey: [UInt8]

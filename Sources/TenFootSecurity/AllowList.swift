@@ -13,19 +13,27 @@ public struct AllowList: Sendable, Equatable, Codable {
     public var publicKey: String
     /// A name for people ("alice-phone").
     public var name: String
-    /// "remote" or "screen".
-    public var role: String
+    /// What the peer is.
+    public var role: Role
     /// When it was added, seconds since 1970.
     public var added: Double
 
     /// Creates an entry for `publicKey`.
-    public init(publicKey: String, name: String, role: String, added: Double) {
+    public init(publicKey: String, name: String, role: Role, added: Double) {
       self.id = AllowList.id(of: publicKey)
       self.publicKey = publicKey
       self.name = name
       self.role = role
       self.added = added
     }
+  }
+
+  /// What an allowed peer is; stored as its name ("remote", "screen").
+  public enum Role: String, Sendable, Equatable, Codable, CaseIterable {
+    /// A remote, paired with a PIN or added by key.
+    case remote
+    /// A screen, added by key (`tenfoot-screen --print-key`).
+    case screen
   }
 
   /// The file format version.
@@ -39,10 +47,7 @@ public struct AllowList: Sendable, Equatable, Codable {
   /// The short id of a public key (first 4 bytes in hex), or the key itself if it is not Z85.
   public static func id(of publicKey: String) -> String {
     guard let bytes = Z85.decode(publicKey), bytes.count >= 4 else { return publicKey }
-    return bytes.prefix(4).map { byte in
-      let text = String(byte, radix: 16)
-      return text.count == 1 ? "0" + text : text
-    }.joined()
+    return Hex.encode(bytes.prefix(4))
   }
 
   /// The entry for a public key, if allowed.

@@ -38,6 +38,9 @@ public final class ChildProcess: @unchecked Sendable {
   /// The process id.
   public var pid: Int32 { process.processIdentifier }
 
+  /// Whether the process is still running (it has not exited or been killed).
+  public var isRunning: Bool { process.isRunning }
+
   private func startReader(_ handle: FileHandle, isStdout: Bool) {
     let thread = Thread { [weak self] in
       var pending = Data()

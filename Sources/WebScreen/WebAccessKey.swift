@@ -19,7 +19,7 @@ public struct WebAccessKey: Sendable, Equatable {
   }
 
   private init(bytes: [UInt8]) {
-    hex = bytes.map { String(format: "%02x", $0) }.joined()
+    hex = Hex.encode(bytes)
   }
 
   /// A fresh random key (libsodium's `randombytes_buf`, as for pairing nonces).

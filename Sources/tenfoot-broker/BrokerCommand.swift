@@ -9,11 +9,20 @@ struct BrokerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tenfoot-broker",
     abstract: "Owns the focus engine: takes input from remotes, publishes each screen's state.",
+    discussion: """
+      --data-dir works before or after the subcommand: \
+      'tenfoot-broker --data-dir DIR remotes list' and \
+      'tenfoot-broker remotes list --data-dir DIR' are the same.
+      """,
     version: TenFootVersion.string,
     subcommands: [
       ServeCommand.self, SimulateCommand.self, ExplainCommand.self, KeyCommand.self, Remotes.self,
     ],
     defaultSubcommand: ServeCommand.self)
+
+  /// The option the serving and allow-list subcommands share, parsed here wherever it stands
+  /// on the command line; each subcommand's `@OptionGroup` of the same type receives it.
+  @OptionGroup var data: DataOptions
 
   /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
   /// parses the arguments and runs.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FocusEngine
 import Foundation
+import TenFootCLI
 import TenFootProtocol
 
 /// The options the offline engine commands share: a layout file, a starting focus and a
@@ -24,7 +25,7 @@ struct EngineOptions: ParsableArguments {
     do {
       layout = try LayoutFile.load(path: self.layout)
     } catch {
-      throw CleanExit.message("\(error)", code: 2)
+      throw EngineInputError.unreadableLayout(error)
     }
     if let search {
       layout.search = search
@@ -34,11 +35,11 @@ struct EngineOptions: ParsableArguments {
     do {
       state = try FocusState(layout: layout)
     } catch {
-      throw CleanExit.message("\(self.layout): \(error)", code: 2)
+      throw EngineInputError.invalidLayout(path: self.layout, error)
     }
     if let focus {
       if case .failure(let denial) = state.checkFocusRequest(.item(focus)) {
-        throw CleanExit.message("--focus \(focus): \(denial.message)", code: 2)
+        throw EngineInputError.refusedFocus(item: focus, reason: denial.message)
       }
       reduce(&state, .requestFocus(.item(focus)))
     }
@@ -53,24 +54,22 @@ struct EngineOptions: ParsableArguments {
   }
 }
 
-extension SearchModel: ExpressibleByArgument {}
+/// Why an engine command cannot start. argument-parser prints it as `Error: <description>` and
+/// exits with status 1 (a usage error, such as an unknown input name, exits with 64).
+enum EngineInputError: Error, CustomStringConvertible {
+  /// The layout file could not be read or decoded (the cause names the file).
+  case unreadableLayout(any Error)
+  /// The layout at `path` decoded but is not a valid layout.
+  case invalidLayout(path: String, any Error)
+  /// `--focus` names an item that cannot take focus.
+  case refusedFocus(item: String, reason: String)
 
-extension FocusInput: ExpressibleByArgument {
-  /// Parses an input name (`right`, `shift-tab`, `select`, …).
-  public init?(argument: String) {
-    self.init(argument)
-  }
-
-  /// The names `--input` accepts, for help and errors.
-  public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-}
-
-/// An error that ends a command with a message on standard error and an exit status.
-enum CleanExit {
-  /// Prints `message` to standard error and returns the error that exits with `code`.
-  static func message(_ message: String, code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data("tenfoot-broker: \(message)\n".utf8))
-    return ExitCode(code)
+  var description: String {
+    switch self {
+    case .unreadableLayout(let cause): "\(cause)"
+    case .invalidLayout(let path, let cause): "\(path): \(cause)"
+    case .refusedFocus(let item, let reason): "--focus \(item): \(reason)"
+    }
   }
 }
 

@@ -57,6 +57,8 @@ struct Remotes: ParsableCommand {
     abstract: "The allow-list: paired remotes and screens allowed by key.",
     subcommands: [List.self, Revoke.self, Add.self], defaultSubcommand: List.self)
 
+  @OptionGroup var data: DataOptions
+
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List allowed peers.")
     @OptionGroup var data: DataOptions
@@ -90,20 +92,20 @@ struct Remotes: ParsableCommand {
       abstract: "Allow a key copied from a screen ('tenfoot-screen --print-key') or remote.")
     @OptionGroup var data: DataOptions
     @Option(help: "A name for people.") var name: String
-    @Option(help: "screen or remote.") var role = "screen"
+    @Option(help: "What the peer is.") var role = AllowList.Role.screen
     // Unconditional: a Z85 key may start with "-", which would otherwise look like a flag.
     @Option(
       name: .customLong("key"), parsing: .unconditional,
       help: "The peer's CURVE public key (Z85, 40 characters).")
     var publicKey: String
 
-    func run() throws {
+    func validate() throws {
       guard Z85.decode(publicKey)?.count == 32 else {
         throw ValidationError("not a 40-character Z85 CURVE public key: \(publicKey)")
       }
-      guard role == "screen" || role == "remote" else {
-        throw ValidationError("--role is screen or remote")
-      }
+    }
+
+    func run() throws {
       let entry = AllowList.Entry(
         publicKey: publicKey, name: name, role: role, added: Date().timeIntervalSince1970)
       try data.allowList().modify { $0.allow(entry) }
@@ -111,3 +113,5 @@ struct Remotes: ParsableCommand {
     }
   }
 }
+
+extension AllowList.Role: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrokerCore
 import Foundation
+import Logging
 import TenFootCLI
 import TenFootProtocol
 import TenFootSecurity
@@ -47,12 +48,50 @@ struct ServeCommand: ParsableCommand {
 
   func run() throws {
     let logger = logging.bootstrap(label: "tenfoot.broker")
+    let endpoints = try endpoints(logger: logger)
+    let configuration = try brokerConfiguration(endpoints)
+    let broker = try BrokerThread(
+      configuration: configuration, context: try Context(), logger: logger)
+    SignalWatcher.onTerminate { broker.stopper.stop() }
+    let pairing =
+      broker.pairingEndpoints.isEmpty
+      ? "" : " pairing=\(broker.pairingEndpoints.joined(separator: ","))"
+    print(
+      "tenfoot-broker ready control=\(broker.controlEndpoints.joined(separator: ",")) state=\(broker.stateEndpoints.joined(separator: ",")) epoch=\(broker.epoch)\(pairing)"
+    )
+    fflush(nil)
+    broker.wait()
+  }
+
+  /// The endpoints to bind; warns about plain TCP, and clears the socket files a broker that
+  /// died left behind.
+  private func endpoints(logger: Logger) throws -> Endpoints {
     let endpoints: Endpoints
     do {
       endpoints = try connection.endpoints()
     } catch {
       throw ValidationError("\(error)")
     }
+    if endpoints.usesTCP && !connection.usesCurve(endpoints) {
+      logger.warning(
+        "plain TCP without CURVE (--insecure): anyone who can reach these ports can read and inject input",
+        metadata: [
+          "zmq.control": "\(endpoints.control)",
+          "network.loopback":
+            "\(Endpoints.isLoopback(endpoints.control) && Endpoints.isLoopback(endpoints.state))",
+        ])
+    }
+    for endpoint in [endpoints.control, endpoints.state] where endpoint.hasPrefix("ipc://") {
+      // A broker that died leaves its socket file behind; binding over it is safe only because
+      // the runtime directory is private, and it is what lets a restarted broker come back.
+      unlink(String(endpoint.dropFirst("ipc://".count)))
+    }
+    return endpoints
+  }
+
+  /// The broker's configuration from the flags: durable sessions with a data directory, CURVE
+  /// and pairing on TCP unless --insecure.
+  private func brokerConfiguration(_ endpoints: Endpoints) throws -> BrokerConfiguration {
     var configuration = BrokerConfiguration(
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
@@ -75,30 +114,7 @@ struct ServeCommand: ParsableCommand {
       configuration.security = BrokerSecurity(
         keyPair: try data.keyPair(), allowListPath: directory + "/allow-list.json",
         pairingEndpoints: [pairing])
-    } else if endpoints.usesTCP {
-      logger.warning(
-        "plain TCP without CURVE (--insecure): anyone who can reach these ports can read and inject input",
-        metadata: [
-          "zmq.control": "\(endpoints.control)",
-          "network.loopback":
-            "\(Endpoints.isLoopback(endpoints.control) && Endpoints.isLoopback(endpoints.state))",
-        ])
     }
-    for endpoint in [endpoints.control, endpoints.state] where endpoint.hasPrefix("ipc://") {
-      // A broker that died leaves its socket file behind; binding over it is safe only because
-      // the runtime directory is private, and it is what lets a restarted broker come back.
-      unlink(String(endpoint.dropFirst("ipc://".count)))
-    }
-    let context = try Context()
-    let broker = try BrokerThread(configuration: configuration, context: context, logger: logger)
-    SignalWatcher.onTerminate { broker.stopper.stop() }
-    let pairing =
-      broker.pairingEndpoints.isEmpty
-      ? "" : " pairing=\(broker.pairingEndpoints.joined(separator: ","))"
-    print(
-      "tenfoot-broker ready control=\(broker.controlEndpoints.joined(separator: ",")) state=\(broker.stateEndpoints.joined(separator: ",")) epoch=\(broker.epoch)\(pairing)"
-    )
-    fflush(nil)
-    broker.wait()
+    return configuration
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FocusEngine
+import TenFootCLI
 import TenFootProtocol
 
 /// `tenfoot-broker simulate`: runs inputs through the focus engine on a layout file, offline,

@@ -7,23 +7,10 @@
 // Percentiles are exact: every sample is kept and sorted (no histogram buckets).
 import FocusEngine
 
-/// SplitMix64: a small deterministic generator, so every run measures the same layouts.
-struct SplitMix64 {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// An EPG-like grid: `channels` rows of programme cells of varying widths (30 to 120 minutes
 /// at 8 points a minute) across a 24-hour line-up; about `channels × cellsPerRow` items.
 func epg(channels: Int, cellsPerRow: Int, search: SearchModel = .tvos) -> Layout {
-  var random = SplitMix64(state: 42)
+  var random = SplitMix64(seed: 42)
   var items: [Item] = []
   items.reserveCapacity(channels * cellsPerRow)
   for channel in 0..<channels {
@@ -57,7 +44,7 @@ func posters(rows: Int, columns: Int) -> Layout {
 /// A random walk of `count` moves that prefers right and down and turns back at the edges,
 /// so the walk covers the whole layout.
 func walk(_ count: Int, seed: UInt64) -> [Direction] {
-  var random = SplitMix64(state: seed)
+  var random = SplitMix64(seed: seed)
   return (0..<count).map { _ in Direction.allCases[random.below(4)] }
 }
 

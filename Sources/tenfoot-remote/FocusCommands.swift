@@ -1,4 +1,5 @@
 import ArgumentParser
+import FocusEngine
 import RemoteCore
 import TenFootProtocol
 
@@ -63,9 +64,8 @@ extension RemoteCommand {
     @Flag(help: "Print the group tree.")
     var tree = false
 
-    @Option(
-      help: "Where this input would take focus: up, down, left, right, tab, shift-tab, select.")
-    var dryRun: String?
+    @Option(help: "Where this input would take focus.")
+    var dryRun: FocusInput?
 
     func validate() throws {
       let chosen = [explain != nil, tabLoop, tree, dryRun != nil].filter { $0 }.count
@@ -79,7 +79,7 @@ extension RemoteCommand {
       let query: Tenfoot_V1_DebugRequest.OneOf_Query =
         if let explain { .explainItem(explain) } else if tabLoop { .tabLoop(true) } else if tree {
           .groupTree(true)
-        } else { .dryRun(dryRun ?? "") }
+        } else { .dryRun(dryRun?.rawValue ?? "") }
       let remote = try options.connect()
       print(try remote.debug(query))
     }

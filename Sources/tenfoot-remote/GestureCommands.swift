@@ -3,12 +3,6 @@ import RemoteCore
 import TenFootProtocol
 
 extension RemoteCommand {
-  /// Runs one action and prints what it did.
-  static func run(_ action: RemoteAction, _ options: RemoteOptions) throws {
-    let remote = try options.connect()
-    print(try remote.perform(action).line)
-  }
-
   /// `tenfoot-remote hold KEY [--for 1s]`
   struct Hold: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,12 +10,14 @@ extension RemoteCommand {
         + "opens the context menu after 1 s.")
 
     @OptionGroup var options: RemoteOptions
-    @Argument(help: "The key to hold.") var key: String
-    @Option(name: .customLong("for"), help: "How long, like 2s or 500ms.") var duration = "1s"
+    @Argument(help: "The key to hold.") var key: Tenfoot_V1_Key
+    @Option(
+      name: .customLong("for"),
+      help: ArgumentHelp("How long, like 2s or 500ms (at most 60 s).", valueName: "duration"),
+      transform: { try RemoteAction.duration($0) })
+    var seconds: Swift.Double = 1
 
-    func run() throws {
-      try RemoteCommand.run(try RemoteAction.parse(["hold", key, duration]), options)
-    }
+    func run() throws { try options.perform(.hold(key, seconds: seconds)) }
   }
 
   /// `tenfoot-remote double KEY`
@@ -29,14 +25,12 @@ extension RemoteCommand {
     static let configuration = CommandConfiguration(abstract: "Press a key twice, quickly.")
 
     @OptionGroup var options: RemoteOptions
-    @Argument(help: "The key.") var key: String
+    @Argument(help: "The key.") var key: Tenfoot_V1_Key
 
-    func run() throws {
-      try RemoteCommand.run(try RemoteAction.parse(["double", key]), options)
-    }
+    func run() throws { try options.perform(.double(key)) }
   }
 
-  /// `tenfoot-remote swipe DIRECTION [--speed …|--velocity V] [--distance D]`
+  /// `tenfoot-remote swipe DIRECTION [--speed …|--velocity V] [--distance D] [--drift D]`
   struct Swipe: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Swipe on the touch surface (a 120 Hz stream that leaves at the velocity asked).",
@@ -46,27 +40,32 @@ extension RemoteCommand {
         """)
 
     @OptionGroup var options: RemoteOptions
-    @Argument(help: "left, right, up or down.") var direction: String
-    @Option(help: "slow, medium or fast.") var speed: String?
+    @Argument(help: "The direction.") var direction: SwipeDirection
+    @Option(help: "The release speed (medium unless --velocity).") var speed: SwipeSpeed?
     @Option(help: "Release velocity in surface units per second (instead of --speed).")
     var velocity: Swift.Double?
-    @Option(help: "Travel in surface units (default 1.2, at most 2).") var distance: Swift.Double?
-    @Option(help: "Drift across the direction, surface units (a diagonal thumb; default 0).")
-    var drift: Swift.Double?
+    @Option(help: "Travel in surface units (at most 2).")
+    var distance = RemoteAction.swipeDistance
+    @Option(help: "Drift across the direction, surface units (a diagonal thumb; at most 1).")
+    var drift: Swift.Double = 0
 
     func validate() throws {
       if speed != nil && velocity != nil {
         throw ValidationError("give --speed or --velocity, not both")
       }
+      do {
+        _ = try action()
+      } catch {
+        throw ValidationError(error.description)
+      }
     }
 
-    func run() throws {
-      var words = ["swipe", direction]
-      if let speed { words.append(speed) }
-      if let velocity { words.append("v=\(velocity)") }
-      if let distance { words.append("d=\(distance)") }
-      if let drift { words.append("drift=\(drift)") }
-      try RemoteCommand.run(try RemoteAction.parse(words), options)
+    func run() throws { try options.perform(try action()) }
+
+    private func action() throws(RemoteError) -> RemoteAction {
+      try .swipe(
+        toward: direction, velocity: velocity ?? (speed ?? .medium).velocity, distance: distance,
+        drift: drift)
     }
   }
 
@@ -76,12 +75,22 @@ extension RemoteCommand {
       abstract: "Touch, slide to a point, rest briefly, lift: tilts the focused item.")
 
     @OptionGroup var options: RemoteOptions
-    @Option(help: "Where to slide to, X,Y in [-1, 1].") var to: String
-    @Option(help: "How long the slide takes, like 250ms.") var duration = "250ms"
-    @Option(help: "How long the finger rests before lifting, like 2s.") var rest = "300ms"
+    @Option(
+      help: ArgumentHelp("Where to slide to, X,Y in [-1, 1].", valueName: "x,y"),
+      transform: { try RemoteAction.point($0) })
+    var to: SurfacePoint
+    @Option(
+      help: ArgumentHelp("How long the slide takes, like 250ms.", valueName: "duration"),
+      transform: { try RemoteAction.duration($0) })
+    var duration: Swift.Double = 0.25
+    @Option(
+      help: ArgumentHelp(
+        "How long the finger rests before lifting, like 2s.", valueName: "duration"),
+      transform: { try RemoteAction.duration($0) })
+    var rest = RemoteAction.dragRest
 
     func run() throws {
-      try RemoteCommand.run(try RemoteAction.parse(["drag", to, duration, rest]), options)
+      try options.perform(.drag(x: to.x, y: to.y, duration: duration, rest: rest))
     }
   }
 
@@ -92,9 +101,7 @@ extension RemoteCommand {
 
     @OptionGroup var options: RemoteOptions
 
-    func run() throws {
-      try RemoteCommand.run(.click, options)
-    }
+    func run() throws { try options.perform(.click) }
   }
 
   /// `tenfoot-remote type TEXT`
@@ -105,8 +112,6 @@ extension RemoteCommand {
     @OptionGroup var options: RemoteOptions
     @Argument(help: "The text.") var text: String
 
-    func run() throws {
-      try RemoteCommand.run(.type(text), options)
-    }
+    func run() throws { try options.perform(.type(text)) }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FocusEngine
 import Foundation
+import Logging
 import ScreenCore
 import TenFootCLI
 import TenFootClient
@@ -86,16 +87,7 @@ struct ScreenCommand: ParsableCommand {
   }
 
   func run() throws {
-    if printKey {
-      do {
-        print(
-          try ClientTrust(directory: try connection.stateDirectory(program: "screen")).keyPair
-            .publicKey)
-      } catch let error as StoreError {
-        throw ValidationError(error.description)
-      }
-      return
-    }
+    if printKey { return try printPublicKey() }
     let kind = renderer ?? (isatty(STDOUT_FILENO) == 1 ? .terminal : .headless)
     let endpoints: Endpoints
     do {
@@ -103,52 +95,9 @@ struct ScreenCommand: ParsableCommand {
     } catch {
       throw ValidationError("\(error)")
     }
-    var defaultLog: String?
-    if kind == .terminal,
-      let directory = try? Endpoints.runtimeDirectory(
-        environment: ProcessInfo.processInfo.environment)
-    {
-      defaultLog = "\(directory)/screen-\(id).log"  // Keep the full-screen display clean.
-    }
-    let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLog)
-
-    var registered: Layout?
-    var app: CatalogApp?
-    if !mirror {
-      if let layout {
-        do {
-          registered = try LayoutFile.load(path: layout)
-        } catch {
-          throw ValidationError("\(error)")
-        }
-      } else {
-        let catalog = try self.catalog.map { try Catalog.load(path: $0) } ?? .builtIn
-        app = CatalogApp(catalog: catalog)
-        registered = app?.homeLayout
-      }
-    }
-    var web: WebRenderer?
-    let output: any Renderer
-    switch kind {
-    case .terminal: output = TerminalRenderer()
-    case .headless:
-      let headless = try HeadlessRenderer(path: frames)
-      output =
-        try svg.map { try CompositeRenderer([headless, SVGRenderer(directory: $0)]) } ?? headless
-    case .web:
-      guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
-      let renderer = WebRenderer(
-        host: address.host, port: address.port,
-        accessKey: .kept(
-          at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-        logger: logger
-      ) { url in
-        print("tenfoot-screen web \(url)")
-        fflush(nil)
-      }
-      web = renderer
-      output = renderer
-    }
+    let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLogFile(kind))
+    let (registered, app) = try registration()
+    let (output, web) = try makeRenderer(kind, logger: logger)
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
     configuration.curve = try connection.clientCurve(endpoints, program: "screen")
@@ -164,5 +113,66 @@ struct ScreenCommand: ParsableCommand {
     let stopper = client.stopper
     SignalWatcher.onTerminate { stopper.stop() }
     try client.run()
+  }
+
+  /// Prints this screen's CURVE public key (created on first use).
+  private func printPublicKey() throws {
+    do {
+      print(
+        try ClientTrust(directory: try connection.stateDirectory(program: "screen")).keyPair
+          .publicKey)
+    } catch let error as StoreError {
+      throw ValidationError(error.description)
+    }
+  }
+
+  /// Where a full-screen terminal screen logs unless told (keeps the display clean).
+  private func defaultLogFile(_ kind: RendererKind) -> String? {
+    guard kind == .terminal,
+      let directory = try? Endpoints.runtimeDirectory(
+        environment: ProcessInfo.processInfo.environment)
+    else { return nil }
+    return "\(directory)/screen-\(id).log"
+  }
+
+  /// The layout to register and the app that drives it: a --layout file (no app), the catalog
+  /// app, or nothing for a mirror.
+  private func registration() throws -> (Layout?, CatalogApp?) {
+    if mirror { return (nil, nil) }
+    if let layout {
+      do {
+        return (try LayoutFile.load(path: layout), nil)
+      } catch {
+        throw ValidationError("\(error)")
+      }
+    }
+    let app = CatalogApp(catalog: try self.catalog.map { try Catalog.load(path: $0) } ?? .builtIn)
+    return (app.homeLayout, app)
+  }
+
+  /// The renderer `kind` names, and the web renderer again when it is one (it also takes
+  /// input).
+  private func makeRenderer(_ kind: RendererKind, logger: Logger) throws
+    -> (any Renderer, WebRenderer?)
+  {
+    switch kind {
+    case .terminal: return (TerminalRenderer(), nil)
+    case .headless:
+      let headless = try HeadlessRenderer(path: frames)
+      guard let svg else { return (headless, nil) }
+      return (try CompositeRenderer([headless, SVGRenderer(directory: svg)]), nil)
+    case .web:
+      guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
+      let renderer = WebRenderer(
+        host: address.host, port: address.port,
+        accessKey: .kept(
+          at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
+        logger: logger
+      ) { url in
+        print("tenfoot-screen web \(url)")
+        fflush(nil)
+      }
+      return (renderer, renderer)
+    }
   }
 }

@@ -275,18 +275,8 @@ struct FuzzTests {
     ]
   }
 
-  /// SplitMix64: small, seedable, good enough to drive mutations reproducibly.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ limit: Int) -> Int { limit <= 1 ? 0 : Int(next() % UInt64(limit)) }
-  }
+  /// The engine's seeded generator: drives mutations reproducibly.
+  typealias Random = SplitMix64
 
   static let interesting: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x0A, 0x22, 0x5B, 0x7B, 0x2D]
 
@@ -354,7 +344,7 @@ struct FuzzTests {
     let register = try #require(envelopes.first { $0.name == "seed-register.bin" }).bytes
 
     let seconds = Double(environment["TENFOOT_FUZZ_SECONDS"] ?? "") ?? 5
-    var random = Random(state: UInt64(environment["TENFOOT_FUZZ_SEED"] ?? "") ?? 0x7E4F_0070)
+    var random = Random(seed: UInt64(environment["TENFOOT_FUZZ_SEED"] ?? "") ?? 0x7E4F_0070)
     var state = BrokerState(epoch: 1, name: "fuzz")
     let registered = state.handle(Tenfoot_V1_Envelope(decode: register)).reply
     #expect(

@@ -44,9 +44,9 @@ struct RevokeCutTests {
     let honestKeys = try CurveKeyPair.generate()
     let allowList = directory.path + "/allow-list.json"
     let store = try AllowListStore(path: allowList)
-    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: "remote", added: 0)
+    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: .remote, added: 0)
     let honest = AllowList.Entry(
-      publicKey: honestKeys.publicKey, name: "tv", role: "screen", added: 0)
+      publicKey: honestKeys.publicKey, name: "tv", role: .screen, added: 0)
     try store.modify {
       $0.allow(spy)
       $0.allow(honest)

@@ -114,7 +114,7 @@ struct ZapPolicyTests {
     let pair = try CurveKeyPair.generate()
     let key = try #require(Z85.decode(pair.publicKey))
     var list = AllowList()
-    list.allow(.init(publicKey: pair.publicKey, name: "tv", role: "screen", added: 0))
+    list.allow(.init(publicKey: pair.publicKey, name: "tv", role: .screen, added: 0))
     let admitted = ZapPolicy.decide(try #require(request(key: key)), allowList: list)
     #expect(admitted.admitted)
     #expect(admitted.userID == "peer:\(AllowList.id(of: pair.publicKey))")
@@ -154,7 +154,7 @@ struct StoreTests {
     let broker = try AllowListStore(path: path)
     let cli = try AllowListStore(path: path)
     let key = try CurveKeyPair.generate().publicKey
-    try cli.modify { $0.allow(.init(publicKey: key, name: "phone", role: "remote", added: 1)) }
+    try cli.modify { $0.allow(.init(publicKey: key, name: "phone", role: .remote, added: 1)) }
     #expect(try broker.reloadIfChanged())
     #expect(broker.list.entry(publicKey: key)?.name == "phone")
     #expect(try !broker.reloadIfChanged())

@@ -38,8 +38,9 @@ struct DeployTests {
 
   @Test(
     "deploy/netns-demo pairs and navigates across three namespaces and cleans up",
-    .enabled(if: NamespaceNetwork.available, "needs root and iproute2 (network namespaces)"))
+    .enabled(if: NamespaceNetwork.testsEnabled, "needs root and iproute2 (network namespaces)"))
   func netnsDemo() throws {
+    try NamespaceNetwork.requireAvailable()
     let demo = try ChildProcess(
       Self.deploy.appendingPathComponent("netns-demo").path, [TestEnvironment.binDirectory])
     let status = try demo.waitForExit(timeout: 60)

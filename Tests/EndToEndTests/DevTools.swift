@@ -103,6 +103,17 @@ struct Unchecked<Value>: @unchecked Sendable {
   let value: Value
 }
 
+/// The steps a WebSocket handler's closure reached, in order.
+final class Steps: @unchecked Sendable {
+  // @unchecked Sendable is sound: `steps` is touched only under `lock`.
+  private let lock = NSLock()
+  private var steps: [String] = []
+
+  func append(_ step: String) { lock.withLock { steps.append(step) } }
+
+  var all: [String] { lock.withLock { steps } }
+}
+
 /// Counts messages across the WebSocket handler's closure.
 final class Counter: @unchecked Sendable {
   private let lock = NSLock()

@@ -78,7 +78,7 @@ struct EngineCommandTests {
     let (badFocus, _, focusErrors) = try broker([
       "simulate", "--layout", home, "--focus", "new-2", "--input", "up",
     ])
-    #expect(badFocus == 2)
+    #expect(badFocus == 1)
     #expect(focusErrors.joined().contains("new-2\" is unavailable"), "\(focusErrors)")
 
     let directory = try TemporaryDirectory()
@@ -89,7 +89,7 @@ struct EngineCommandTests {
     let (badLayout, _, layoutErrors) = try broker([
       "simulate", "--layout", cyclic, "--input", "up",
     ])
-    #expect(badLayout == 2)
+    #expect(badLayout == 1)
     #expect(layoutErrors.joined().contains("cyclic guides: g1 → g2 → g1"), "\(layoutErrors)")
   }
 

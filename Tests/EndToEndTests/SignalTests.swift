@@ -59,13 +59,36 @@ private final class DispositionProbe {
   }
 }
 
-/// Returns at `moment` in the life of process `pid`, given how to tell it is ready; the
-/// caller then sends its SIGTERM. Spins on `/proc` for the disposition-change moments: the
-/// gaps they aim at last a few milliseconds.
-private func reach(_ moment: StopMoment, pid: Int32, ready: () throws -> Bool) throws {
+/// What `reach` found before it returned: the moment itself, or why it gave up waiting for a
+/// disposition change (counting the changes it saw).
+enum Reached: Equatable, CustomStringConvertible, Sendable {
+  /// The moment asked for.
+  case moment
+  /// The process was ready first, after this many changes.
+  case readyFirst(changes: Int)
+  /// The process ended first.
+  case ended(changes: Int)
+  /// Five seconds passed first.
+  case timedOut(changes: Int)
+
+  var description: String {
+    switch self {
+    case .moment: "reached"
+    case .readyFirst(let changes): "ready after \(changes) disposition changes"
+    case .ended(let changes): "ended after \(changes) disposition changes"
+    case .timedOut(let changes): "5 s passed after \(changes) disposition changes"
+    }
+  }
+}
+
+/// Returns at `moment` in the life of process `pid`, given how to tell it is ready, and says
+/// whether the moment came; the caller then sends its SIGTERM. Spins on `/proc` for the
+/// disposition-change moments: the gaps they aim at last a few milliseconds.
+private func reach(_ moment: StopMoment, pid: Int32, ready: () throws -> Bool) throws -> Reached {
   switch moment {
   case .afterSpawn(let microseconds):
     if microseconds > 0 { usleep(microseconds) }
+    return .moment
   case .dispositionChange(let wanted):
     let probe = DispositionProbe(pid: pid)
     var last = probe.sigterm()
@@ -73,15 +96,18 @@ private func reach(_ moment: StopMoment, pid: Int32, ready: () throws -> Bool) t
     var spins = 0
     let deadline = Date().addingTimeInterval(5)
     // Until the nth change, the process ends, or it is ready (it changes nothing after that).
-    while changes < wanted, last != nil, Date() < deadline {
+    while changes < wanted {
+      guard last != nil else { return .ended(changes: changes) }
+      guard Date() < deadline else { return .timedOut(changes: changes) }
       let now = probe.sigterm()
       if now != last {
-        changes += 1
+        if now != nil { changes += 1 }
         last = now
       }
       spins += 1
-      if spins % 64 == 0, try ready() { break }
+      if spins % 64 == 0, try ready() { return .readyFirst(changes: changes) }
     }
+    return .moment
   case .ready:
     let deadline = Date().addingTimeInterval(20)
     while try !ready() {
@@ -90,6 +116,7 @@ private func reach(_ moment: StopMoment, pid: Int32, ready: () throws -> Bool) t
       }
       usleep(1000)  // There is no event for "the ready output appeared" here: poll it.
     }
+    return .moment
   }
 }
 
@@ -98,11 +125,12 @@ struct SignalTests {
   /// What a trial saw.
   struct Outcome: CustomStringConvertible {
     let moment: StopMoment
+    let reached: Reached
     let status: Int32
     let bySignal: Bool
     let wasReady: Bool
     var description: String {
-      "\(moment): \(bySignal ? "killed by signal" : "exit") \(status)\(wasReady ? " (was ready)" : "")"
+      "\(moment) (\(reached)): \(bySignal ? "killed by signal" : "exit") \(status)\(wasReady ? " (was ready)" : "")"
     }
   }
 
@@ -112,7 +140,7 @@ struct SignalTests {
   ) throws -> [Outcome] {
     try StopMoment.all.map { moment in
       let child = try start()
-      try reach(moment, pid: child.pid) { ready(child) }
+      let reached = try reach(moment, pid: child.pid) { ready(child) }
       child.signal(SIGTERM)
       let wasReady = ready(child)
       let status: Int32
@@ -122,7 +150,22 @@ struct SignalTests {
         throw ChildProcessError(description: "SIGTERM \(moment) was lost: \(error)")
       }
       return Outcome(
-        moment: moment, status: status, bySignal: child.endedBySignal, wasReady: wasReady)
+        moment: moment, reached: reached, status: status, bySignal: child.endedBySignal,
+        wasReady: wasReady)
+    }
+  }
+
+  /// Every moment was reached, except that a process started by `SignalWatcher` never changes
+  /// SIGTERM's disposition (it stays default and blocked, taken by `sigwait`): there a
+  /// disposition-change trial must see the process ready with no change at all. A change
+  /// would mean a handler or `SIG_IGN` is back, and with it the window where a SIGTERM is lost.
+  func expectReached(_ outcomes: [Outcome], dispositionChanges: Bool) {
+    for outcome in outcomes {
+      if case .dispositionChange = outcome.moment, !dispositionChanges {
+        #expect(outcome.reached == .readyFirst(changes: 0), "\(outcome)")
+      } else {
+        #expect(outcome.reached == .moment, "\(outcome)")
+      }
     }
   }
 
@@ -158,6 +201,7 @@ struct SignalTests {
           environment: ["TENFOOT_RUNTIME_DIR": directory.path + "/run"])
       },
       ready: { $0.output.contains { $0.hasPrefix("tenfoot-broker ready") } })
+    expectReached(outcomes, dispositionChanges: false)
     expectCleanOrDefault(outcomes)
   }
 
@@ -168,6 +212,7 @@ struct SignalTests {
     let outcomes = try trials(
       { try stack.screen(["--layout", layout]) },
       ready: { $0.output.contains { Frame($0) != nil } })
+    expectReached(outcomes, dispositionChanges: false)
     expectCleanOrDefault(outcomes)
   }
 
@@ -190,6 +235,7 @@ struct SignalTests {
         return remote
       },
       ready: { !$0.output.isEmpty })
+    expectReached(outcomes, dispositionChanges: false)
     // The remote has no shutdown to run: SIGTERM's default action ends it, whenever it comes.
     for outcome in outcomes {
       #expect(outcome.bySignal && outcome.status == SIGTERM, "\(outcome)")
@@ -232,7 +278,9 @@ struct SignalTests {
         if case .ready = moment { return try tmux.capture().contains("▶ Row 0 Col 0") }
         return false
       }
-      try reach(moment, pid: pid, ready: isReady)
+      // The raw terminal's guard installs a SIGTERM handler: the first change is reachable.
+      let reached = try reach(moment, pid: pid, ready: isReady)
+      #expect(reached == .moment, "\(moment): \(reached)")
       kill(pid, SIGTERM)
       let pane = try tmux.waitFor("the screen to exit after SIGTERM \(moment)", timeout: 5) {
         $0.contains("screen-exited-")

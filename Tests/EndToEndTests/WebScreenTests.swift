@@ -179,9 +179,9 @@ struct WebScreenTests {
     let (stack, web, mirror, url) = try start()
     let socketURL = Self.socketURL(from: url)
     let shared = Unchecked(value: stack)
-    let received = try await withThrowingTaskGroup(of: Int.self) { group in
+    let reached = try await withThrowingTaskGroup(of: [String].self) { group in
       group.addTask {
-        let counter = Counter()
+        let steps = Steps()
         try await WebSocketClient.connect(url: socketURL, logger: Logger(label: "test.page")) {
           inbound, outbound, _ in
           var iterator = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
@@ -190,9 +190,11 @@ struct WebScreenTests {
           {
             while let message = try await iterator.next() {
               guard case .text(let text) = message else { continue }
-              counter.add()
               let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-              if let object, predicate(object) { return object }
+              if let object, predicate(object) {
+                steps.append(what)
+                return object
+              }
             }
             throw ChildProcessError(description: "the stream ended waiting for \(what)")
           }
@@ -222,17 +224,23 @@ struct WebScreenTests {
             ($0["frame"] as? [String: Any])?["focused"] as? String == "p1"
           }
         }
-        return counter.count
+        return steps.all
       }
       group.addTask {
         try await Task.sleep(for: .seconds(30))
         throw ChildProcessError(description: "the page test did not finish within 30 s")
       }
-      let result = try await group.next() ?? 0
+      let result = try await group.next() ?? []
       group.cancelAll()
       return result
     }
-    #expect(received >= 4, "layout, first frame, p3, restart, p1")
+    // The handler can return early (a connection closed without an error): every step must
+    // have been reached, in order.
+    #expect(
+      reached == [
+        "the layout", "the current frame", "focus on p3", "a frame from the restarted broker",
+        "focus on p1 after the restart",
+      ])
     try mirror.waitForFrame("the mirror agrees") { $0.focused == "p1" }
     try stopsCleanly(web)
   }

@@ -2,21 +2,8 @@ import Testing
 
 @testable import FocusEngine
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator, so a failing seed
-/// reproduces on every machine.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// Helpers on the engine's seeded generator, so a failing seed reproduces on every machine.
+extension SplitMix64 {
   /// An integer in `range`.
   mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 

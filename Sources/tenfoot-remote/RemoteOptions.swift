@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import RemoteCore
+import TenFootCLI
+import TenFootClient
+import TenFootProtocol
+import TenFootSecurity
+import ZeroMQ
+
+/// Options every remote subcommand takes (before or after the subcommand's name).
+struct RemoteOptions: ParsableArguments {
+  @OptionGroup var connection: ConnectionOptions
+  @OptionGroup var logging: LoggingOptions
+
+  @Option(help: "Screen session to drive (default: the only one).")
+  var screen: String?
+
+  @Option(help: "Seconds to wait for each broker answer before giving up.")
+  var timeout: Double = 3
+
+  @Option(
+    help: "Seconds to wait for a screen to register when there is none yet (0: fail at once).")
+  var waitForScreen: Double = 0
+
+  func validate() throws {
+    guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be a number of seconds between 0 and 3600")
+    }
+    guard waitForScreen.isFinite, waitForScreen >= 0, waitForScreen <= 3600 else {
+      throw ValidationError("--wait-for-screen must be a number of seconds between 0 and 3600")
+    }
+  }
+
+  /// Connects, performs `action` and prints what it did.
+  func perform(_ action: RemoteAction) throws {
+    print(try connect().perform(action).line)
+  }
+
+  /// The endpoints the flags name (or the local defaults); a bad one is a usage error.
+  func endpoints() throws -> Endpoints {
+    do {
+      return try connection.endpoints()
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+
+  /// The remote's trust store (its key pair and the pinned broker keys).
+  func trust() throws -> ClientTrust {
+    do {
+      return try ClientTrust(directory: try connection.stateDirectory(program: "remote"))
+    } catch let error as StoreError {
+      throw ValidationError(error.description)
+    }
+  }
+
+  /// A remote connected to the broker and a screen session.
+  func connect() throws -> RemoteClient {
+    let logger = logging.bootstrap(label: "tenfoot.remote")
+    let endpoints = try endpoints()
+    if endpoints.usesTCP && connection.insecure {
+      logger.warning(
+        "plain TCP without CURVE: anyone on the network can read and inject input",
+        metadata: ["zmq.control": "\(endpoints.control)"])
+    }
+    let curve = try connection.clientCurve(endpoints, program: "remote")
+    let context = try Context()
+    let failure: RemoteError
+    do {
+      return try RemoteClient(
+        context: context, endpoint: endpoints.control, screen: screen,
+        timeoutMilliseconds: Int(timeout * 1000), name: "remote:\(getpid())", curve: curve,
+        waitForScreenMilliseconds: Int(waitForScreen * 1000), logger: logger)
+    } catch {
+      failure = error
+    }
+    // With CURVE, "no answer" is also what a broker with a different key looks like (it
+    // cannot read our handshake): ask its pairing endpoint which key it has now.
+    if failure.brokerUnreachable, let curve,
+      let presented = probeBrokerKey(context: context, endpoints: endpoints),
+      presented != curve.brokerKey
+    {
+      throw TrustError.keyChanged(
+        endpoint: endpoints.control, pinned: curve.brokerKey, presented: presented)
+    }
+    throw failure
+  }
+
+  /// A client of the broker's pairing endpoint, named `name`.
+  func pairingClient(_ endpoints: Endpoints, context: Context, name: String) throws
+    -> PairingClient
+  {
+    guard let pairing = connection.pairingEndpoint(endpoints) else {
+      throw ValidationError("cannot derive the pairing endpoint: give --pairing")
+    }
+    return try PairingClient(
+      context: context, pairingEndpoint: pairing, trust: try trust(), name: name,
+      timeoutMilliseconds: Int(timeout * 1000))
+  }
+
+  private func probeBrokerKey(context: Context, endpoints: Endpoints) -> String? {
+    var probe = self
+    probe.timeout = 1
+    return try? probe.pairingClient(endpoints, context: context, name: "probe").probeKey()
+  }
+}
