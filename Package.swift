@@ -130,6 +130,9 @@ let package = Package(
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
     .testTarget(
+      name: "TenFootCLITests",
+      dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),
+    .testTarget(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
     ),
