@@ -9,7 +9,7 @@ import ZeroMQ
 /// each request, hands it to `BrokerState` and sends the reply and publications.
 ///
 /// Create and `run()` it on the same thread (sockets belong to one thread); stop it from any
-/// thread with the `BrokerStopper` from `stopper`.
+/// thread with `stopper`. `run()` runs an `EventLoop` on that thread.
 public final class Broker {
   private let configuration: BrokerConfiguration
   private let logger: Logger
@@ -17,7 +17,6 @@ public final class Broker {
   private let context: Context
   private let control: Socket
   private let state: Socket
-  private let waker: Waker
   private var core: BrokerState
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   private let security: SecurityRuntime?
@@ -30,7 +29,7 @@ public final class Broker {
   /// State endpoints a cut could not bind again; retried on every heartbeat.
   private var lostStateEndpoints: [String] = []
   /// Stops `run()` from any thread.
-  public let stopper: BrokerStopper
+  public let stopper: LoopStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
   public private(set) var boundControlEndpoints: [String] = []
   /// The state endpoints actually bound.
@@ -48,8 +47,7 @@ public final class Broker {
     self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     core = BrokerState(epoch: epoch, name: configuration.name)
-    waker = try Waker()
-    stopper = BrokerStopper(waker: waker)
+    stopper = try LoopStopper()
     throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
     persistence = configuration.sessionRecordsPath.map {
       SessionPersistence(path: $0, logger: logger)
@@ -82,17 +80,19 @@ public final class Broker {
   }
 
   /// Loops until stopped: requests in, replies and publications out, heartbeats on time.
-  public func run() throws(ZeroMQError) {
-    var poller = Poller()
-    let controlIndex = poller.add(control)
-    let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
-    let securityIndices = security.map { $0.register(in: &poller) }
-    let interval = UInt64(configuration.heartbeatIntervalMilliseconds) * 1_000_000
-    var nextHeartbeat = MonotonicClock.nanoseconds()
-    // For the first seconds after a start, heartbeats go out every 100 ms: screens that
-    // reconnect after a crash-restart see the new epoch (and resync) within a few hundred ms.
-    let fastUntil = nextHeartbeat + 3_000_000_000
-    let fastInterval = min(interval, 100_000_000)
+  /// Throws `ZeroMQError` if polling or the control socket fails.
+  public func run() throws {
+    let loop = EventLoop(stopper: stopper)
+    security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
+    loop.whenReadable(control) { [unowned self] in try controlReadable() }
+    loop.eachIteration { [unowned self] in
+      security?.tick(now: MonotonicClock.nanoseconds()) { topic, body in
+        publish(topic: topic, body: body)
+      }
+      // At once, even when nothing is about to be published (`publish` checks too): for a
+      // revoke the watcher, the timer, ZAP or a control message's sender check noticed.
+      cutRevokedSubscribers()
+    }
     logger.info(
       "broker ready",
       metadata: [
@@ -100,62 +100,54 @@ public final class Broker {
         "broker.epoch": "\(core.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
         "zmq.curve": "\(security != nil)",
       ])
-    while !stopper.isStopped {
-      let now = MonotonicClock.nanoseconds()
-      if now >= nextHeartbeat {
-        core.now = now
-        let grace = UInt64(max(0, configuration.screenGraceMilliseconds)) * 1_000_000
-        for screen in core.expireScreens(grace: grace) {
-          logger.notice(
-            "screen session dropped: no screen heartbeat within the grace period",
-            metadata: [
-              "screen": "\(screen)", "grace.ms": "\(configuration.screenGraceMilliseconds)",
-            ])
-        }
-        publish(
-          topic: WireProtocol.heartbeatTopic,
-          body: .heartbeat(
-            .with {
-              $0.epoch = core.epoch
-              $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
-            }))
-        nextHeartbeat = now + (now < fastUntil ? fastInterval : interval)
-        if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
-      }
-      var timeout = Int((nextHeartbeat - min(now, nextHeartbeat)) / 1_000_000) + 1
-      if security?.needsReloadTimer == true { timeout = min(timeout, 100) }
-      try poller.poll(timeoutMilliseconds: timeout)
-      if poller.isReadable(wakeIndex) { waker.drain() }
-      if let security, let securityIndices {
-        if let index = securityIndices.allowList, poller.isReadable(index) {
-          security.allowListChanged()
-        }
-        if poller.isReadable(securityIndices.zap) { security.serveZap() }
-        if poller.isReadable(securityIndices.pairing) {
-          security.servePairing { topic, body in publish(topic: topic, body: body) }
-        }
-        security.tick(now: MonotonicClock.nanoseconds()) { topic, body in
-          publish(topic: topic, body: body)
-        }
-      }
-      if poller.isReadable(controlIndex) {
-        // Drain what is queued, bounded so heartbeats and stop requests are never starved.
-        for _ in 0..<256 {
-          // Flood control before any other work: a peer over its budget costs a lookup and
-          // its message is consumed without being copied.
-          guard
-            let received = try control.receiveMultipartWithUserID(
-              dontWait: true, keep: { [unowned self] peer in self.admit(peer) })
-          else { break }
-          guard received.kept else { continue }
-          try serve(received.frames, access: PeerAccess(userID: received.userID))
-        }
-      }
-      // At once, even when nothing is about to be published (`publish` checks too): for a
-      // revoke the watcher, the timer, ZAP or a control message's sender check noticed.
-      cutRevokedSubscribers()
-    }
+    // For the first seconds after a start, heartbeats go out every 100 ms: screens that
+    // reconnect after a crash-restart see the new epoch (and resync) within a few hundred ms.
+    heartbeat(on: loop, fastUntil: loop.now + .seconds(3))
+    try loop.run()
     logger.info("broker stopped")
+  }
+
+  /// The control socket is readable: serves what is queued.
+  private func controlReadable() throws(ZeroMQError) {
+    // Drain what is queued, bounded so heartbeats and stop requests are never starved.
+    for _ in 0..<256 {
+      // Flood control before any other work: a peer over its budget costs a lookup and
+      // its message is consumed without being copied.
+      guard
+        let received = try control.receiveMultipartWithUserID(
+          dontWait: true, keep: { [unowned self] peer in self.admit(peer) })
+      else { break }
+      guard received.kept else { continue }
+      try serve(received.frames, access: PeerAccess(userID: received.userID))
+    }
+  }
+
+  /// Expires silent screens and publishes the broker's heartbeat, then schedules the next one
+  /// (every 100 ms until `fastUntil`, then every configured interval).
+  private func heartbeat(on loop: EventLoop, fastUntil: ContinuousClock.Instant) {
+    let started = loop.now
+    core.now = MonotonicClock.nanoseconds()
+    let grace = UInt64(max(0, configuration.screenGraceMilliseconds)) * 1_000_000
+    for screen in core.expireScreens(grace: grace) {
+      logger.notice(
+        "screen session dropped: no screen heartbeat within the grace period",
+        metadata: [
+          "screen": "\(screen)", "grace.ms": "\(configuration.screenGraceMilliseconds)",
+        ])
+    }
+    publish(
+      topic: WireProtocol.heartbeatTopic,
+      body: .heartbeat(
+        .with {
+          $0.epoch = core.epoch
+          $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
+        }))
+    if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
+    let interval = Duration.milliseconds(configuration.heartbeatIntervalMilliseconds)
+    let next = started + (started < fastUntil ? min(interval, .milliseconds(100)) : interval)
+    loop.schedule(at: next) { [unowned self, unowned loop] in
+      heartbeat(on: loop, fastUntil: fastUntil)
+    }
   }
 
   /// Cuts the state socket's connections if the allow-list lost a key admitted to it.
@@ -174,7 +166,7 @@ public final class Broker {
   /// listener closed: honest subscribers reconnect within their reconnect interval (100 to
   /// 250 ms for screens), pass ZAP and resync; the revoked key is refused.
   private func cutStateConnections(revoked: Set<String>) {
-    let started = MonotonicClock.nanoseconds()
+    let started = ContinuousClock.now
     let monitor: SocketMonitor?
     do {
       monitor = try SocketMonitor(
@@ -197,20 +189,20 @@ public final class Broker {
       }
     }
     if let monitor {
-      awaitClosed(unbound.count, monitor: monitor, until: started + 1_000_000_000)
+      awaitClosed(unbound.count, monitor: monitor, until: started + .seconds(1))
       try? state.stopMonitor()
     }
     var failed: [String] = []
-    for endpoint in unbound where !bindAgain(endpoint, until: started + 2_000_000_000) {
+    for endpoint in unbound where !bindAgain(endpoint, until: started + .seconds(2)) {
       failed.append(endpoint)
     }
-    let elapsed = MonotonicClock.nanoseconds() - started
+    let elapsed = ContinuousClock.now - started
     if unbound.count == boundStateEndpoints.count {
       logger.notice(
         "revoked peer cut off",
         metadata: [
           "peer.ids": "\(revoked.sorted())", "zmq.state": "\(unbound)",
-          "cut.us": "\(elapsed / 1000)",
+          "cut.us": "\(elapsed / .microseconds(1))",
         ])
     } else {
       logger.error(
@@ -239,36 +231,31 @@ public final class Broker {
   }
 
   /// Reads `monitor` until `count` listeners reported closed, or `deadline` passes.
-  private func awaitClosed(_ count: Int, monitor: SocketMonitor, until deadline: UInt64) {
+  private func awaitClosed(
+    _ count: Int, monitor: SocketMonitor, until deadline: ContinuousClock.Instant
+  ) {
     var closed = 0
-    var poller = Poller()
-    poller.add(monitor.socket)
-    while closed < count {
-      let now = MonotonicClock.nanoseconds()
-      guard now < deadline else {
-        logger.warning("state listener not closed in time", metadata: ["closed": "\(closed)"])
-        return
-      }
-      do {
-        try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
+    do {
+      repeat {
         while let event = try monitor.next() {
           if event.event == SocketEvent.closed { closed += 1 }
         }
-      } catch {
-        logger.warning("state monitor failed", metadata: ["error": "\(error)"])
-        return
-      }
+        if closed >= count { return }
+      } while try monitor.socket.awaitInput(until: deadline)
+      logger.warning("state listener not closed in time", metadata: ["closed": "\(closed)"])
+    } catch {
+      logger.warning("state monitor failed", metadata: ["error": "\(error)"])
     }
   }
 
   /// Binds `endpoint` again, retrying while the old listener still holds the address.
-  private func bindAgain(_ endpoint: String, until deadline: UInt64) -> Bool {
+  private func bindAgain(_ endpoint: String, until deadline: ContinuousClock.Instant) -> Bool {
     while true {
       do {
         try state.bind(endpoint)
         return true
       } catch {
-        guard error.errno == EADDRINUSE, MonotonicClock.nanoseconds() < deadline else {
+        guard error.errno == EADDRINUSE, ContinuousClock.now < deadline else {
           logger.error(
             "cannot bind the state endpoint again",
             metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
@@ -426,21 +413,4 @@ public final class Broker {
   }
 
   private func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes.prefix(16)) }
-}
-
-/// Stops a running `Broker` from any thread.
-public final class BrokerStopper: Sendable {
-  private let waker: Waker
-  private let stopped = StopFlag()
-
-  init(waker: Waker) { self.waker = waker }
-
-  /// Asks the loop to return from `run()` soon.
-  public func stop() {
-    stopped.set()
-    waker.wake()
-  }
-
-  /// Whether `stop()` was called.
-  public var isStopped: Bool { stopped.isSet }
 }

@@ -6,7 +6,7 @@ import ZeroMQ
 /// threads here must not block in `zmq_poll`). Used by the executable and by tests.
 public final class BrokerThread: Sendable {
   /// Stops the broker.
-  public let stopper: BrokerStopper
+  public let stopper: LoopStopper
   /// The bound control endpoints.
   public let controlEndpoints: [String]
   /// The bound state endpoints.
@@ -18,7 +18,7 @@ public final class BrokerThread: Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   private struct Started: Sendable {
-    var stopper: BrokerStopper
+    var stopper: LoopStopper
     var control: [String]
     var state: [String]
     var pairing: [String]
@@ -40,7 +40,7 @@ public final class BrokerThread: Sendable {
               state: broker.boundStateEndpoints, pairing: broker.boundPairingEndpoints,
               epoch: broker.epoch)))
         ready.signal()
-        do throws(ZeroMQError) {
+        do {
           try broker.run()
         } catch {
           logger.error("broker loop failed", metadata: ["error": "\(error)"])

@@ -1,4 +1,5 @@
 import Foundation
+import ZeroMQ
 
 #if canImport(Glibc)
   import Glibc
@@ -38,8 +39,9 @@ final class FileChangeWatcher {
     var touched = false
     let header = MemoryLayout<inotify_event>.size
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        SystemCall.retryingInterrupts { read(fileDescriptor, bytes.baseAddress, bytes.count) }
+      }
       guard count > 0 else { return touched }
       var offset = 0
       while offset + header <= count {

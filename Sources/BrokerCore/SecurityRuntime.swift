@@ -69,21 +69,27 @@ final class SecurityRuntime {
     try socket.setCurveServer(secretKey: settings.keyPair.secretKey)
   }
 
-  /// The poller indices of the security half's sockets and descriptors.
-  struct PollIndices {
-    /// The ZAP handler.
-    var zap: Int
-    /// The pairing socket.
-    var pairing: Int
-    /// The allow-list watcher, if inotify is available.
-    var allowList: Int?
+  /// Serves the ZAP and pairing sockets (and reloads on the allow-list watcher) on `loop`;
+  /// pairing prompts go out through `publish`. Without inotify, a timer looks at the
+  /// allow-list file every 100 ms, so a revoke never waits for the next heartbeat.
+  func register(
+    in loop: EventLoop, publish: @escaping (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) {
+    if let allowListWatcher {
+      loop.whenReadable(fileDescriptor: allowListWatcher.fileDescriptor) { [unowned self] in
+        allowListChanged()
+      }
+    }
+    loop.whenReadable(zap) { [unowned self] in serveZap() }
+    loop.whenReadable(pairing) { [unowned self] in servePairing(publish: publish) }
+    if needsReloadTimer { checkAllowListEvery100Milliseconds(on: loop) }
   }
 
-  /// Adds the ZAP and pairing sockets (and the allow-list watcher) to the loop's poller.
-  func register(in poller: inout Poller) -> PollIndices {
-    PollIndices(
-      zap: poller.add(zap), pairing: poller.add(pairing),
-      allowList: allowListWatcher.map { poller.add(fileDescriptor: $0.fileDescriptor) })
+  private func checkAllowListEvery100Milliseconds(on loop: EventLoop) {
+    loop.schedule(after: .milliseconds(100)) { [unowned self, unowned loop] in
+      reloadIfDue(force: false)
+      checkAllowListEvery100Milliseconds(on: loop)
+    }
   }
 
   /// Whether the loop may sleep until its next heartbeat: with inotify a revoke wakes it;

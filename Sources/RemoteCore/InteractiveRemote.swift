@@ -1,6 +1,7 @@
 import Foundation
 import TenFootProtocol
 import TerminalUI
+import ZeroMQ
 
 /// The interactive remote: reads keys from the terminal in raw mode and presses the matching
 /// remote keys over the one long-lived connection, printing what each press did.
@@ -19,7 +20,7 @@ public final class InteractiveRemote {
   /// How long a lone ESC byte waits for the rest of an escape sequence before it counts as
   /// the Escape key. Sequences from a terminal arrive in one read; 30 ms is far below what a
   /// person notices.
-  static let escapeTimeoutMilliseconds: Int32 = 30
+  static let escapeTimeout: Duration = .milliseconds(30)
 
   /// Drives `remote` from standard input, writing to standard output.
   public init(remote: RemoteClient) {
@@ -123,79 +124,88 @@ public final class InteractiveRemote {
     defer { terminal.restore() }
 
     try say(Self.help(screen: remote.screen))
+    let loop = try EventLoop()
+    let stopper = loop.stopper
     var decoder = KeyDecoder()
+    var escapeTimer: EventLoop.TimerID?
     var buffer = [UInt8](repeating: 0, count: 256)
-    while true {
-      var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      let timeout = decoder.hasPendingEscape ? Self.escapeTimeoutMilliseconds : -1
-      let polled = poll(&ready, 1, timeout)
-      let keys: [KeyPress]
-      var endOfInput = false
-      if polled < 0 {
-        if errno == EINTR { continue }
+    loop.whenReadable(fileDescriptor: input) { [unowned self, unowned loop] in
+      if let escapeTimer { loop.cancel(escapeTimer) }
+      escapeTimer = nil
+      let count = read(input, &buffer, buffer.count)
+      guard count >= 0 else {
+        // Interrupted, or nothing to read after all: the loop polls the terminal again.
+        if errno == EINTR || errno == EAGAIN { return }
         throw RemoteError("cannot read the keyboard: \(String(cString: strerror(errno)))")
-      } else if polled == 0 {
-        keys = decoder.flush()  // a lone ESC: the Escape key
+      }
+      let keys = count == 0 ? decoder.flush() : decoder.feed(buffer[0..<count])
+      if try !perform(keys) || count == 0 {
+        stopper.stop()
+        return
+      }
+      guard decoder.hasPendingEscape else { return }
+      // A lone ESC is the Escape key once nothing follows it in time.
+      escapeTimer = loop.schedule(after: Self.escapeTimeout) { [unowned self] in
+        escapeTimer = nil
+        if try !perform(decoder.flush()) { stopper.stop() }
+      }
+    }
+    try loop.run()
+  }
+
+  /// Acts on `keys` in order; returns false when one of them quits.
+  private func perform(_ keys: [KeyPress]) throws -> Bool {
+    for key in keys {
+      if finger != nil, key != .character("t"), key != .character("T"), key != .ctrlC {
+        do {
+          if let line = try touchKey(key) {
+            try say([line])
+            continue
+          }
+        } catch let error as RemoteError {
+          try say(["error: \(error)"])
+          if error.brokerUnreachable { throw error }
+          continue
+        }
+      }
+      guard let action = Self.action(for: key) else { continue }
+      switch action {
+      case .quit:
+        return false
+      case .help:
+        try say(Self.help(screen: remote.screen))
+      case .toggleTouch:
+        try toggleTouch()
+      case .press(let remoteKey):
+        let result: PressResult
+        do {
+          result = try remote.press(remoteKey)
+        } catch {
+          try say(["error: \(error)"])
+          if error.brokerUnreachable || error.notPaired { throw error }
+          continue
+        }
+        try say([result.line])
+      }
+    }
+    return true
+  }
+
+  /// Enters touch mode (the finger lands in the middle) or leaves it (the finger lifts).
+  private func toggleTouch() throws {
+    do {
+      if let point = finger {
+        finger = nil
+        let result = try remote.touch(.ended, x: point.x, y: point.y)
+        try say(["touch mode off: \(result.line)"])
       } else {
-        let count = read(input, &buffer, buffer.count)
-        if count < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          throw RemoteError("cannot read the keyboard: \(String(cString: strerror(errno)))")
-        }
-        if count == 0 {
-          endOfInput = true
-          keys = decoder.flush()
-        } else {
-          keys = decoder.feed(buffer[0..<count])
-        }
+        finger = (0, 0)
+        _ = try remote.touch(.began, x: 0, y: 0)
+        try say([Self.touchHelp, "finger at 0.00, 0.00"])
       }
-      for key in keys {
-        if finger != nil, key != .character("t"), key != .character("T"), key != .ctrlC {
-          do {
-            if let line = try touchKey(key) {
-              try say([line])
-              continue
-            }
-          } catch let error as RemoteError {
-            try say(["error: \(error)"])
-            if error.brokerUnreachable { throw error }
-            continue
-          }
-        }
-        guard let action = Self.action(for: key) else { continue }
-        switch action {
-        case .quit:
-          return
-        case .help:
-          try say(Self.help(screen: remote.screen))
-        case .toggleTouch:
-          do {
-            if let point = finger {
-              finger = nil
-              let result = try remote.touch(.ended, x: point.x, y: point.y)
-              try say(["touch mode off: \(result.line)"])
-            } else {
-              finger = (0, 0)
-              _ = try remote.touch(.began, x: 0, y: 0)
-              try say([Self.touchHelp, "finger at 0.00, 0.00"])
-            }
-          } catch let error as RemoteError {
-            try say(["error: \(error)"])
-            if error.brokerUnreachable { throw error }
-          }
-        case .press(let remoteKey):
-          let result: PressResult
-          do {
-            result = try remote.press(remoteKey)
-          } catch {
-            try say(["error: \(error)"])
-            if error.brokerUnreachable || error.notPaired { throw error }
-            continue
-          }
-          try say([result.line])
-        }
-      }
-      if endOfInput { return }
+    } catch let error as RemoteError {
+      try say(["error: \(error)"])
+      if error.brokerUnreachable { throw error }
     }
   }
 

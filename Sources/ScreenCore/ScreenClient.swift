@@ -43,15 +43,16 @@ public final class ScreenClient {
   /// while it was down are lost, and the next delta may never come to reveal the gap).
   private let stateMonitor: SocketMonitor
   private var stateConnections = 0
-  private let waker: Waker
   private var sync: StateSync
   private let topic: [UInt8]
   private var dropDeltas: Set<UInt64>
-  /// When the next screen heartbeat is due, and how often they go (see `beatInterval(grace:)`).
-  private var nextBeat: UInt64 = 0
-  private var beatInterval: UInt64 = ScreenClient.beatInterval
+  /// How often screen heartbeats go (see `beatInterval(grace:)`).
+  private var beatInterval: Duration = ScreenClient.beatInterval
+  /// The loop while `run()` runs it, and its timer for the next screen heartbeat.
+  private var loop: EventLoop?
+  private var beatTimer: (id: EventLoop.TimerID, deadline: ContinuousClock.Instant)?
   /// Stops `run()` from any thread.
-  public let stopper: ScreenStopper
+  public let stopper: LoopStopper
   /// Input from other threads (a web page acting as a remote), sent to the broker by the loop.
   public let inputs: ScreenInputQueue
 
@@ -64,9 +65,8 @@ public final class ScreenClient {
     self.app = app
     self.renderer = renderer
     self.logger = logger
-    waker = try Waker()
-    stopper = ScreenStopper(waker: waker)
-    inputs = ScreenInputQueue(waker: waker)
+    stopper = try LoopStopper()
+    inputs = ScreenInputQueue(waker: stopper.waker)
     sync = StateSync(screen: configuration.screenID)
     topic = Array(WireProtocol.stateTopic(screen: configuration.screenID).utf8)
     dropDeltas = configuration.dropDeltas
@@ -108,37 +108,39 @@ public final class ScreenClient {
   public func run() throws {
     try renderer.start()
     defer { renderer.stop() }
-    var poller = Poller()
-    let stateIndex = poller.add(subscriber)
-    let monitorIndex = poller.add(stateMonitor.socket)
-    let wakeIndex = poller.add(fileDescriptor: waker.fileDescriptor)
-    let rendererIndex = renderer.wakeFileDescriptor.map { poller.add(fileDescriptor: $0) }
-
-    try resync(reason: "start")
-    nextBeat = MonotonicClock.nanoseconds() + beatInterval
-    while !stopper.isStopped {
-      // Wake for the next beat even when nothing arrives: a beat that waits for traffic
-      // can come a whole poll timeout late, longer than a short grace period.
-      let untilBeat = nextBeat - min(MonotonicClock.nanoseconds(), nextBeat)
-      try poller.poll(timeoutMilliseconds: Int(untilBeat / 1_000_000) + 1)
-      let now = MonotonicClock.nanoseconds()
-      if now >= nextBeat {
-        nextBeat = now + beatInterval
-        try beat()
+    let loop = EventLoop(stopper: stopper)
+    self.loop = loop
+    // The handlers hold `self`: dropping the loop when the run ends frees them.
+    defer { self.loop = nil }
+    loop.whenWoken { [unowned self] in sendQueuedInputs() }
+    if let descriptor = renderer.wakeFileDescriptor {
+      loop.whenReadable(fileDescriptor: descriptor) { [unowned self] in try renderer.handleWake() }
+    }
+    loop.whenReadable(stateMonitor.socket) { [unowned self] in try handleStateConnectionEvents() }
+    loop.whenReadable(subscriber) { [unowned self] in
+      while let frames = try subscriber.receiveMultipart(dontWait: true) {
+        try handle(frames)
       }
-      if poller.isReadable(wakeIndex) {
-        waker.drain()
-        sendQueuedInputs()
-      }
-      if let rendererIndex, poller.isReadable(rendererIndex) { try renderer.handleWake() }
-      if poller.isReadable(monitorIndex) { try handleStateConnectionEvents() }
-      if poller.isReadable(stateIndex) {
-        while let frames = try subscriber.receiveMultipart(dontWait: true) {
-          try handle(frames)
-        }
-      }
+    }
+    loop.eachIteration { [unowned self] in
       if sync.awaitingSnapshot { try resync(reason: "retry") }
     }
+    try resync(reason: "start")
+    // The beat is a timer, so it goes even when nothing arrives: a beat that waited for
+    // traffic could come a whole poll timeout late, longer than a short grace period.
+    scheduleBeat(at: loop.now + beatInterval)
+    try loop.run()
+  }
+
+  /// Schedules the next screen heartbeat at `deadline`, replacing the pending one.
+  private func scheduleBeat(at deadline: ContinuousClock.Instant) {
+    guard let loop else { return }
+    if let beatTimer { loop.cancel(beatTimer.id) }
+    let id = loop.schedule(at: deadline) { [unowned self, unowned loop] in
+      scheduleBeat(at: loop.now + beatInterval)
+      try beat()
+    }
+    beatTimer = (id, deadline)
   }
 
   /// Reacts to the state socket's handshakes (see `stateMonitor`).
@@ -202,8 +204,10 @@ public final class ScreenClient {
     switch envelope.body {
     case .heartbeat(let heartbeat):
       if heartbeat.screenGraceMs > 0 {
-        beatInterval = Self.beatInterval(grace: UInt64(heartbeat.screenGraceMs) * 1_000_000)
-        nextBeat = min(nextBeat, MonotonicClock.nanoseconds() + beatInterval)
+        beatInterval = Self.beatInterval(grace: .milliseconds(heartbeat.screenGraceMs))
+        if let loop, let beatTimer, loop.now + beatInterval < beatTimer.deadline {
+          scheduleBeat(at: loop.now + beatInterval)
+        }
       }
       action = sync.apply(heartbeatEpoch: heartbeat.epoch)
     case .delta(let delta) where frames[0] == topic:
@@ -263,14 +267,14 @@ public final class ScreenClient {
     }
   }
 
-  /// How often the screen tells the broker it is alive (nanoseconds), before the broker's
-  /// heartbeat has said how long its grace period is.
-  static let beatInterval: UInt64 = 1_000_000_000
+  /// How often the screen tells the broker it is alive, before the broker's heartbeat has
+  /// said how long its grace period is.
+  static let beatInterval: Duration = .seconds(1)
 
   /// Four beats per grace period, at most one a second and at least every 50 ms: one late
   /// or lost beat on a loaded machine never drops a live screen.
-  public static func beatInterval(grace: UInt64) -> UInt64 {
-    min(Self.beatInterval, max(50_000_000, grace / 4))
+  public static func beatInterval(grace: Duration) -> Duration {
+    min(Self.beatInterval, max(.milliseconds(50), grace / 4))
   }
 
   /// Tells the broker this screen still shows its session, so the session outlives the
@@ -357,21 +361,4 @@ public struct ScreenError: Error, CustomStringConvertible {
   public let description: String
   /// Creates an error.
   public init(_ description: String) { self.description = description }
-}
-
-/// Stops a running `ScreenClient` from any thread (a signal handler's queue).
-public final class ScreenStopper: Sendable {
-  private let waker: Waker
-  private let flag = StopFlag()
-
-  init(waker: Waker) { self.waker = waker }
-
-  /// Asks the loop to return from `run()`.
-  public func stop() {
-    flag.set()
-    waker.wake()
-  }
-
-  /// Whether `stop()` was called.
-  public var isStopped: Bool { flag.isSet }
 }

@@ -51,7 +51,7 @@ public final class ControlConnection {
   public func request(_ body: Tenfoot_V1_Envelope.OneOf_Body, timeoutMilliseconds: Int)
     throws(ControlError) -> Tenfoot_V1_Envelope.OneOf_Body
   {
-    let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
+    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
     seq += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: sender, seq: seq, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
@@ -69,23 +69,15 @@ public final class ControlConnection {
 
   /// Sends the request and polls for its reply until `deadline`. Throws `ControlError` or
   /// `ZeroMQError`.
-  private func exchange(_ envelope: Tenfoot_V1_Envelope, deadline: UInt64) throws
-    -> Tenfoot_V1_Envelope.OneOf_Body
+  private func exchange(_ envelope: Tenfoot_V1_Envelope, deadline: ContinuousClock.Instant)
+    throws -> Tenfoot_V1_Envelope.OneOf_Body
   {
     try awaitHandshake(deadline: deadline)
-    let start = MonotonicClock.nanoseconds()
-    let remainingAtStart = deadline > start ? (deadline - start) / 1_000_000 : 0
     // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
-    try socket.setSendTimeout(milliseconds: Int32(clamping: max(1, remainingAtStart)))
+    let left = ContinuousClock.now.duration(to: deadline) / .milliseconds(1)
+    try socket.setSendTimeout(milliseconds: Int32(clamping: max(1, Int(left.rounded(.up)))))
     guard try socket.send(envelope.encoded()) else { throw ControlError.timedOut(endpoint) }
-    var poller = Poller()
-    poller.add(socket)
-    while true {
-      let now = MonotonicClock.nanoseconds()
-      guard now < deadline else { throw ControlError.timedOut(endpoint) }
-      let remaining = Int((deadline - now) / 1_000_000) + 1
-      try poller.poll(timeoutMilliseconds: remaining)
-      guard poller.isReadable(0) else { continue }
+    repeat {
       while let frame = try socket.receive(dontWait: true) {
         let reply: Tenfoot_V1_Envelope
         do {
@@ -95,7 +87,8 @@ public final class ControlConnection {
         }
         if reply.replyTo == envelope.seq, let body = reply.body { return body }
       }
-    }
+    } while try socket.awaitInput(until: deadline)
+    throw ControlError.timedOut(endpoint)
   }
 
   deinit {
@@ -104,11 +97,9 @@ public final class ControlConnection {
 
   /// With CURVE, waits (bounded) for the first handshake's outcome, so a ZAP refusal is
   /// reported as such instead of as a timeout.
-  private func awaitHandshake(deadline: UInt64) throws {
+  private func awaitHandshake(deadline: ContinuousClock.Instant) throws {
     guard let monitor else { return }
-    var poller = Poller()
-    poller.add(monitor.socket)
-    while true {
+    repeat {
       while let event = try monitor.next() {
         if event.event == SocketEvent.handshakeSucceeded {
           // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
@@ -127,10 +118,8 @@ public final class ControlConnection {
           throw ControlError.handshakeFailed(endpoint)
         }
       }
-      let now = MonotonicClock.nanoseconds()
-      guard now < deadline else { throw ControlError.timedOut(endpoint) }
-      try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
-    }
+    } while try monitor.socket.awaitInput(until: deadline)
+    throw ControlError.timedOut(endpoint)
   }
 
   /// Says hello as `role` and returns the broker's welcome; any other answer is an error.

@@ -5,15 +5,11 @@ import ZeroMQ
 public enum SocketWait {
   /// The next message on `socket` within `seconds`, or nil.
   public static func message(on socket: Socket, within seconds: Double) throws -> [[UInt8]]? {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    var poller = Poller()
-    poller.add(socket)
-    while true {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    repeat {
       if let frames = try socket.receiveMultipart(dontWait: true) { return frames }
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { return nil }
-      try poller.poll(timeoutMilliseconds: Int(left * 1000) + 1)
-    }
+    } while try socket.awaitInput(until: deadline)
+    return nil
   }
 
   /// Reads `monitor` until `event` (a `SocketEvent` value) comes, skipping others; throws
@@ -21,18 +17,12 @@ public enum SocketWait {
   public static func event(
     _ event: Int32, on monitor: SocketMonitor, within seconds: Double, _ what: String
   ) throws {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    var poller = Poller()
-    poller.add(monitor.socket)
-    while true {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    repeat {
       while let next = try monitor.next() {
         if next.event == event { return }
       }
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else {
-        throw ChildProcessError(description: "no \(what) within \(seconds) s")
-      }
-      try poller.poll(timeoutMilliseconds: Int(left * 1000) + 1)
-    }
+    } while try monitor.socket.awaitInput(until: deadline)
+    throw ChildProcessError(description: "no \(what) within \(seconds) s")
   }
 }

@@ -29,7 +29,7 @@ public final class Context: @unchecked Sendable {
 
   deinit {
     // zmq_ctx_term blocks until every socket is closed; retry on EINTR as the man page says.
-    while zmq_ctx_term(handle) != 0 && zmq_errno() == EINTR {}
+    _ = SystemCall.retryingInterrupts { zmq_ctx_term(handle) }
   }
 
   /// The libzmq version this process runs against, e.g. (4, 3, 4).

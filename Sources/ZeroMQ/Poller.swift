@@ -7,7 +7,8 @@ import CZeroMQ
 /// Waits on several sockets and raw file descriptors at once with `zmq_poll`.
 ///
 /// Like the sockets it polls, a poller belongs to one thread. Register items once, then call
-/// `poll` in the loop and ask `isReadable(_:)` by the index `add` returned.
+/// `poll` and ask `isReadable(_:)` by the index `add` returned. A loop with handlers and
+/// timers is an `EventLoop`, which polls with this.
 public struct Poller {
   private var items: [zmq_pollitem_t] = []
 
@@ -30,26 +31,49 @@ public struct Poller {
     return items.count - 1
   }
 
-  /// Waits until an item is readable or `timeoutMilliseconds` pass (-1 waits forever).
-  /// Returns the number of readable items (0 on timeout or when a signal interrupted the wait,
-  /// so a loop re-checks its signal pipe).
+  /// Waits until an item is readable or `deadline` passes (nil waits forever); returns the
+  /// number of readable items, 0 once the deadline passed. A signal that interrupts the wait
+  /// does not end it: the wait goes on for the time left.
   @discardableResult
-  public mutating func poll(timeoutMilliseconds: Int) throws(ZeroMQError) -> Int {
-    let count = items.count
+  public mutating func poll(
+    until deadline: ContinuousClock.Instant?, clock: ContinuousClock = ContinuousClock()
+  ) throws(ZeroMQError) -> Int {
+    let count = Int32(items.count)
     let result = items.withUnsafeMutableBufferPointer { buffer in
-      zmq_poll(buffer.baseAddress, Int32(count), timeoutMilliseconds)
+      SystemCall.retryingInterrupts {
+        zmq_poll(buffer.baseAddress, count, Self.milliseconds(until: deadline, clock: clock))
+      }
     }
-    if result >= 0 { return Int(result) }
-    let error = zmq_errno()
-    if error == EINTR {
-      for index in items.indices { items[index].revents = 0 }
-      return 0
-    }
-    throw ZeroMQError(errno: error, operation: "zmq_poll")
+    guard result >= 0 else { throw ZeroMQError.last("zmq_poll") }
+    return Int(result)
+  }
+
+  /// Waits until an item is readable or `timeout` passes (nil waits forever); see
+  /// `poll(until:)`.
+  @discardableResult
+  public mutating func poll(timeout: Duration?) throws(ZeroMQError) -> Int {
+    let clock = ContinuousClock()
+    return try poll(until: timeout.map { clock.now.advanced(by: $0) }, clock: clock)
   }
 
   /// Whether the item at `index` was readable after the last `poll`.
   public func isReadable(_ index: Int) -> Bool {
     items[index].revents & Int16(ZMQ_POLLIN) != 0
+  }
+
+  /// `zmq_poll`'s timeout for `deadline`: whole milliseconds rounded up (a wait never ends
+  /// before its deadline), 0 once it passed, -1 (forever) for nil.
+  static func milliseconds(until deadline: ContinuousClock.Instant?, clock: ContinuousClock)
+    -> Int
+  {
+    guard let deadline else { return -1 }
+    let left = clock.now.duration(to: deadline)
+    guard left > .zero else { return 0 }
+    let (seconds, attoseconds) = left.components
+    let wholeMilliseconds = attoseconds / 1_000_000_000_000_000
+    let partial = attoseconds % 1_000_000_000_000_000 > 0 ? 1 : 0
+    let (total, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+    guard !overflow, total < Int64(Int32.max) else { return Int(Int32.max) }
+    return Int(total + wholeMilliseconds + Int64(partial))
   }
 }

@@ -24,10 +24,8 @@ extension Socket {
       defer { zmq_msg_close(message) }
       // Only the first frame may be absent; the rest of a message is already here.
       let flags: Int32 = dontWait && frames.isEmpty ? ZMQ_DONTWAIT : 0
-      while true {
-        if zmq_msg_recv(message, handle, flags) >= 0 { break }
+      if SystemCall.retryingInterrupts({ zmq_msg_recv(message, handle, flags) }) < 0 {
         let error = zmq_errno()
-        if error == EINTR { continue }
         if error == EAGAIN && frames.isEmpty { return nil }
         throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
       }

@@ -9,10 +9,11 @@ import CZeroMQ
 /// Threading rule: a socket is owned by exactly one thread for its whole life. It is created,
 /// used and closed there; it is deliberately not `Sendable`, so Swift 6 refuses to hand it to
 /// another thread. Each TenFoot process runs one loop thread that owns all of its sockets and
-/// waits on them with a `Poller`; other threads talk to that loop through a `Waker` and a queue.
+/// waits on them with an `EventLoop`; other threads talk to that loop through its stopper's
+/// `Waker` and a queue.
 ///
-/// Results: `EINTR` is retried, `EAGAIN` (would block, only with `dontWait`) is a value
-/// (`false` from `send`, `nil` from `receive`), any other errno throws `ZeroMQError`.
+/// Results: `EINTR` is retried (`SystemCall`), `EAGAIN` (would block, only with `dontWait`) is
+/// a value (`false` from `send`, `nil` from `receive`), any other errno throws `ZeroMQError`.
 public final class Socket {
   let handle: UnsafeMutableRawPointer
   /// The message `receive` fills, kept at a stable address (zmq_msg_t must not move).
@@ -92,14 +93,14 @@ public final class Socket {
     var flags: Int32 = 0
     if more { flags |= ZMQ_SNDMORE }
     if dontWait { flags |= ZMQ_DONTWAIT }
-    while true {
-      // zmq_send copies the bytes into a zmq_msg_t before returning.
-      if zmq_send(handle, bytes.baseAddress, bytes.count, flags) >= 0 { return true }
-      let error = zmq_errno()
-      if error == EINTR { continue }
-      if error == EAGAIN { return false }
-      throw ZeroMQError(errno: error, operation: "zmq_send")
+    // zmq_send copies the bytes into a zmq_msg_t before returning.
+    let sent = SystemCall.retryingInterrupts {
+      zmq_send(handle, bytes.baseAddress, bytes.count, flags)
     }
+    if sent >= 0 { return true }
+    let error = zmq_errno()
+    if error == EAGAIN { return false }
+    throw ZeroMQError(errno: error, operation: "zmq_send")
   }
 
   /// Sends one frame of bytes.
@@ -141,10 +142,8 @@ public final class Socket {
     let flags: Int32 = dontWait ? ZMQ_DONTWAIT : 0
     guard zmq_msg_init(message) == 0 else { throw ZeroMQError.last("zmq_msg_init") }
     defer { zmq_msg_close(message) }
-    while true {
-      if zmq_msg_recv(message, handle, flags) >= 0 { break }
+    if SystemCall.retryingInterrupts({ zmq_msg_recv(message, handle, flags) }) < 0 {
       let error = zmq_errno()
-      if error == EINTR { continue }
       if error == EAGAIN { return nil }
       throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
     }

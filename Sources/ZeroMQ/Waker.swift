@@ -6,8 +6,8 @@ import CZeroMQ
 
 /// Wakes a poll loop from another thread through a Linux `eventfd`.
 ///
-/// The loop adds `fileDescriptor` to its `Poller`; any thread calls `wake()`; the loop calls
-/// `drain()` and then looks at its queue. Thread-safe: eventfd reads and writes are atomic.
+/// An `EventLoop` polls its stopper's waker; any thread calls `wake()`; the loop calls
+/// `drain()` and then runs its `whenWoken` handler, which looks at its queue. Thread-safe: eventfd reads and writes are atomic.
 public final class Waker: Sendable {
   /// The eventfd to poll for readability.
   public let fileDescriptor: Int32
@@ -24,12 +24,14 @@ public final class Waker: Sendable {
   /// Makes the eventfd readable until the next `drain()`.
   public func wake() {
     var one: UInt64 = 1
-    while write(fileDescriptor, &one, 8) < 0 && errno == EINTR {}
+    // EAGAIN (the counter at its maximum) still leaves the eventfd readable: nothing lost.
+    _ = SystemCall.retryingInterrupts { write(fileDescriptor, &one, 8) }
   }
 
   /// Resets the eventfd after a wake-up.
   public func drain() {
     var value: UInt64 = 0
-    while read(fileDescriptor, &value, 8) < 0 && errno == EINTR {}
+    // EAGAIN: already drained (non-blocking), which is the point.
+    _ = SystemCall.retryingInterrupts { read(fileDescriptor, &value, 8) }
   }
 }

@@ -55,7 +55,7 @@ enum BenchPeers {
           body: .registerScreen(request))
         try dealer.send(envelope.encoded())
       }
-      try poller.poll(timeoutMilliseconds: 10_000)
+      try poller.poll(timeout: .seconds(10))
       guard poller.isReadable(0) else { throw BenchError("registration: no reply in 10 s") }
       while let frame = try dealer.receive(dontWait: true) {
         guard case .ack = try Tenfoot_V1_Envelope.decode(frame).body else {
@@ -98,7 +98,7 @@ enum BenchPeers {
     let heartbeat = Array(WireProtocol.heartbeatTopic.utf8)
     let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
     while MonotonicClock.nanoseconds() < deadline {
-      try poller.poll(timeoutMilliseconds: 100)
+      try poller.poll(timeout: .milliseconds(100))
       while let frames = try subscriber.receiveMultipart(dontWait: true) {
         if frames.first == heartbeat { return subscriber }
       }

@@ -30,15 +30,10 @@ struct FloorPath: TwoHopPath {
   }
 
   private static func await(_ socket: Socket, timeoutMilliseconds: Int) throws -> Bool {
-    if try socket.receiveMultipart(dontWait: true) != nil { return true }
-    var poller = Poller()
-    poller.add(socket)
-    let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
-    while MonotonicClock.nanoseconds() < deadline {
-      let remaining = Int((deadline - MonotonicClock.nanoseconds()) / 1_000_000) + 1
-      try poller.poll(timeoutMilliseconds: remaining)
+    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+    repeat {
       if try socket.receiveMultipart(dontWait: true) != nil { return true }
-    }
+    } while try socket.awaitInput(until: deadline)
     return false
   }
 }

@@ -62,7 +62,7 @@ enum ScaleBench {
       // its latency counts from when it was really sent, and the schedule stays absolute.
       while MonotonicClock.nanoseconds() < due {
         let waitMs = Int((due - min(due, MonotonicClock.nanoseconds())) / 1_000_000)
-        try poller.poll(timeoutMilliseconds: max(1, waitMs))
+        try poller.poll(timeout: .milliseconds(max(1, waitMs)))
         try screen.drain(subscriber, sentAt: sentAt)
         if waitMs == 0 { break }
       }
@@ -78,7 +78,7 @@ enum ScaleBench {
     }
     let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
     while screen.applied < presses && MonotonicClock.nanoseconds() < deadline {
-      try poller.poll(timeoutMilliseconds: 10)
+      try poller.poll(timeout: .milliseconds(10))
       try screen.drain(subscriber, sentAt: sentAt)
     }
     let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
@@ -107,7 +107,7 @@ enum ScaleBench {
       try dealer.send(request)
       var poller = Poller()
       poller.add(dealer)
-      try poller.poll(timeoutMilliseconds: 5000)
+      try poller.poll(timeout: .seconds(5))
       guard try dealer.receive(dontWait: true) != nil else {
         throw BenchError("a remote got no welcome within 5 s")
       }

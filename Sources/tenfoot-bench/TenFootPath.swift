@@ -47,15 +47,12 @@ struct TenFootPath: TwoHopPath {
   }
 
   private func awaitHeartbeat() throws {
-    var poller = Poller()
-    poller.add(subscriber)
-    let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
-    while MonotonicClock.nanoseconds() < deadline {
-      try poller.poll(timeoutMilliseconds: 100)
+    let deadline = ContinuousClock.now + .seconds(5)
+    repeat {
       while let frames = try subscriber.receiveMultipart(dontWait: true) {
         if frames.first == Array(WireProtocol.heartbeatTopic.utf8) { return }
       }
-    }
+    } while try subscriber.awaitInput(until: deadline)
     throw BenchError("no broker heartbeat within 5 s: the subscription never became live")
   }
 
@@ -92,10 +89,8 @@ struct TenFootPath: TwoHopPath {
   }
 
   mutating func awaitApplied(timeoutMilliseconds: Int) throws -> Bool {
-    var poller = Poller()
-    poller.add(subscriber)
-    let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
-    while true {
+    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+    repeat {
       while let frames = try subscriber.receiveMultipart(dontWait: true) {
         guard frames.count == 2, frames[0] == topicBytes else { continue }
         let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
@@ -113,10 +108,8 @@ struct TenFootPath: TwoHopPath {
         default: continue
         }
       }
-      let now = MonotonicClock.nanoseconds()
-      guard now < deadline else { return false }
-      try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
-    }
+    } while try subscriber.awaitInput(until: deadline)
+    return false
   }
 
   /// Takes the press's ack, then releases the key as a real remote does and waits until the
@@ -138,10 +131,8 @@ struct TenFootPath: TwoHopPath {
   }
 
   private func awaitAck(timeoutMilliseconds: Int) throws -> (stateSeq: UInt64, bytes: Int)? {
-    var poller = Poller()
-    poller.add(remote)
-    let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
-    while true {
+    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+    repeat {
       if let frame = try remote.receive(dontWait: true) {
         let reply = try Tenfoot_V1_Envelope.decode(frame)
         guard case .ack(let ack) = reply.body else {
@@ -149,9 +140,7 @@ struct TenFootPath: TwoHopPath {
         }
         return (ack.stateSeq, frame.count)
       }
-      let now = MonotonicClock.nanoseconds()
-      guard now < deadline else { return nil }
-      try poller.poll(timeoutMilliseconds: Int((deadline - now) / 1_000_000) + 1)
-    }
+    } while try remote.awaitInput(until: deadline)
+    return nil
   }
 }

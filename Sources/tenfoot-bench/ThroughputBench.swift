@@ -89,7 +89,7 @@ enum ThroughputBench {
         guard MonotonicClock.nanoseconds() < deadline else {
           throw BenchError("throughput: \(acked) of \(inputs) inputs acknowledged in 300 s")
         }
-        try poller.poll(timeoutMilliseconds: 1000)
+        try poller.poll(timeout: .seconds(1))
         for remote in 0..<dealers.count where poller.isReadable(remote) {
           while try dealers[remote].receive(dontWait: true) != nil {
             acked += 1
@@ -111,7 +111,7 @@ enum ThroughputBench {
       var poller = Poller()
       poller.add(subscriber)
       while deltas < expected && MonotonicClock.nanoseconds() < deadline {
-        try poller.poll(timeoutMilliseconds: 100)
+        try poller.poll(timeout: .milliseconds(100))
         while let frames = try subscriber.receiveMultipart(dontWait: true) {
           if frames.first != heartbeat { deltas += 1 }
         }

@@ -102,7 +102,7 @@ struct BadInputTableTests {
     try big.send([UInt8](repeating: 0x0A, count: Int(WireProtocol.defaultMaxMessageSize) + 1))
     var poller = Poller()
     poller.add(big)
-    try poller.poll(timeoutMilliseconds: 500)
+    try poller.poll(timeout: .milliseconds(500))
     #expect(try big.receive(dontWait: true) == nil, "no reply to an oversized frame")
     let welcome = try harness.request(.hello(.init()))
     #expect(welcome.bodyName == "welcome")

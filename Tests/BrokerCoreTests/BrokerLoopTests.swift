@@ -56,7 +56,7 @@ struct BrokerLoopTests {
       try dealer.send(frames: frames)
       var poller = Poller()
       poller.add(dealer)
-      try poller.poll(timeoutMilliseconds: 5000)
+      try poller.poll(timeout: .seconds(5))
       let reply = try #require(
         try dealer.receive(dontWait: true), "the broker did not reply in 5 s")
       return try Tenfoot_V1_Envelope.decode(reply)
@@ -91,7 +91,7 @@ struct BrokerLoopTests {
     func nextPublished() throws -> (topic: String, envelope: Tenfoot_V1_Envelope) {
       var poller = Poller()
       poller.add(subscriber)
-      try poller.poll(timeoutMilliseconds: 5000)
+      try poller.poll(timeout: .seconds(5))
       let frames = try #require(
         try subscriber.receiveMultipart(dontWait: true), "nothing published within 5 s")
       return (String(decoding: frames[0], as: UTF8.self), try Tenfoot_V1_Envelope.decode(frames[1]))

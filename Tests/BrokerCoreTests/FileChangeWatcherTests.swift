@@ -12,7 +12,7 @@ struct FileChangeWatcherTests {
   func readable(_ watcher: FileChangeWatcher, within milliseconds: Int) throws -> Bool {
     var poller = Poller()
     let index = poller.add(fileDescriptor: watcher.fileDescriptor)
-    try poller.poll(timeoutMilliseconds: milliseconds)
+    try poller.poll(timeout: .milliseconds(milliseconds))
     return poller.isReadable(index)
   }
 

@@ -32,7 +32,7 @@ struct SlowScreenTests {
     // Live once the first heartbeat arrives; from then on it stops reading.
     var live = Poller()
     live.add(stalled)
-    try live.poll(timeoutMilliseconds: 5000)
+    try live.poll(timeout: .seconds(5))
     #expect(try stalled.receiveMultipart(dontWait: true) != nil, "a heartbeat within 5 s")
     let dealer = try Socket(context, .dealer)
     try dealer.connect(control)
@@ -43,7 +43,7 @@ struct SlowScreenTests {
         Tenfoot_V1_Envelope(sender: "t", seq: seq, sentAtNanoseconds: 1, body: body).encoded())
       var poller = Poller()
       poller.add(dealer)
-      try poller.poll(timeoutMilliseconds: 5000)
+      try poller.poll(timeout: .seconds(5))
       return try Tenfoot_V1_Envelope.decode(
         try #require(try dealer.receive(dontWait: true), "no reply within 5 s"))
     }
@@ -91,7 +91,7 @@ struct SlowScreenTests {
             received.append(delta.seq)
           }
         }
-        try poller.poll(timeoutMilliseconds: 20)
+        try poller.poll(timeout: .milliseconds(20))
       } while Date() < until
     }
     try drain(waitMilliseconds: 0)

@@ -64,7 +64,7 @@ struct FloodTests {
         guard MonotonicClock.nanoseconds() - start < 5_000_000_000 else {
           throw ChildProcessError(description: "press \(press): no state delta within 5 s")
         }
-        try poller.poll(timeoutMilliseconds: 100)
+        try poller.poll(timeout: .milliseconds(100))
         while let frames = try subscriber.receiveMultipart(dontWait: true) {
           guard frames.count == 2, let envelope = try? Tenfoot_V1_Envelope.decode(frames[1]),
             case .delta(let delta) = envelope.body
@@ -96,7 +96,7 @@ struct FloodTests {
     // The subscription is live once a heartbeat arrives: nothing published later is missed.
     var heartbeat = Poller()
     heartbeat.add(subscriber)
-    try heartbeat.poll(timeoutMilliseconds: 5000)
+    try heartbeat.poll(timeout: .seconds(5))
     #expect(try subscriber.receiveMultipart(dontWait: true) != nil, "a heartbeat within 5 s")
     let victim = try Peer(context, stack.control, name: "victim")
     var register = Tenfoot_V1_RegisterScreen()
@@ -105,7 +105,7 @@ struct FloodTests {
     _ = try victim.send(.registerScreen(register))
     var poller = Poller()
     poller.add(victim.dealer)
-    try poller.poll(timeoutMilliseconds: 5000)
+    try poller.poll(timeout: .seconds(5))
     #expect(try victim.dealer.receive(dontWait: true) != nil, "registered")
     _ = try Self.presses(20, victim: victim, subscriber: subscriber)  // Warm up.
 
@@ -119,7 +119,7 @@ struct FloodTests {
     flooded.screenID = "flooded"
     flooded.layout = Tenfoot_V1_Layout(TestLayouts.grid(rows: 1, columns: 2))
     _ = try victim.send(.registerScreen(flooded))
-    try poller.poll(timeoutMilliseconds: 5000)
+    try poller.poll(timeout: .seconds(5))
     #expect(try victim.dealer.receive(dontWait: true) != nil, "the flooded screen registered")
     let stop = Pipe()
     let floodStart = MonotonicClock.nanoseconds()

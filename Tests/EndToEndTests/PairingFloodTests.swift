@@ -26,7 +26,7 @@ struct PairingFloodTests {
     var replies = 0
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
-      try poller.poll(timeoutMilliseconds: 50)
+      try poller.poll(timeout: .milliseconds(50))
       while try dealer.receive(dontWait: true) != nil { replies += 1 }
     }
     return replies

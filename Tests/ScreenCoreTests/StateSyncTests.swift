@@ -101,8 +101,8 @@ struct StateSyncTests {
 struct ScreenBeatTests {
   @Test("four beats per grace period, at most one a second, at least every 50 ms")
   func interval() {
-    #expect(ScreenClient.beatInterval(grace: 1_000_000_000) == 250_000_000)
-    #expect(ScreenClient.beatInterval(grace: 30_000_000_000) == 1_000_000_000)
-    #expect(ScreenClient.beatInterval(grace: 100_000_000) == 50_000_000)
+    #expect(ScreenClient.beatInterval(grace: .seconds(1)) == .milliseconds(250))
+    #expect(ScreenClient.beatInterval(grace: .seconds(30)) == .seconds(1))
+    #expect(ScreenClient.beatInterval(grace: .milliseconds(100)) == .milliseconds(50))
   }
 }

@@ -64,13 +64,13 @@ struct SocketBehaviourTests {
     let waker = try Waker()
     var poller = Poller()
     let index = poller.add(fileDescriptor: waker.fileDescriptor)
-    #expect(try poller.poll(timeoutMilliseconds: 0) == 0)
+    #expect(try poller.poll(timeout: .zero) == 0)
     let thread = Thread { waker.wake() }
     thread.start()
-    #expect(try poller.poll(timeoutMilliseconds: 5000) == 1)
+    #expect(try poller.poll(timeout: .seconds(5)) == 1)
     #expect(poller.isReadable(index))
     waker.drain()
-    #expect(try poller.poll(timeoutMilliseconds: 0) == 0)
+    #expect(try poller.poll(timeout: .zero) == 0)
   }
 
   @Test("CURVE: a client with the server's key talks; one with a wrong key does not")

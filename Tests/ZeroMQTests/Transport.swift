@@ -29,7 +29,7 @@ extension Socket {
   func receiveMultipart(within milliseconds: Int) throws -> [[UInt8]] {
     var poller = Poller()
     poller.add(self)
-    try poller.poll(timeoutMilliseconds: milliseconds)
+    try poller.poll(timeout: .milliseconds(milliseconds))
     guard poller.isReadable(0), let frames = try receiveMultipart(dontWait: true) else {
       throw TimedOut(milliseconds: milliseconds)
     }
