@@ -34,7 +34,7 @@ struct HostileStringProcessTests {
         Tenfoot_V1_Envelope(sender: sender, seq: seq, sentAtNanoseconds: 0, body: body).encoded())
       var poller = Poller()
       poller.add(dealer)
-      try poller.poll(timeoutMilliseconds: 5000)
+      try poller.poll(timeout: .seconds(5))
       let bytes = try #require(try dealer.receive(dontWait: true), "no reply within 5 s")
       return try Tenfoot_V1_Envelope.decode(bytes)
     }
