@@ -12,9 +12,12 @@ let package = Package(
     .library(name: "FocusEngine", targets: ["FocusEngine"]),
     .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
     .library(name: "TenFootProtocol", targets: ["TenFootProtocol"]),
-    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling.
+    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling
+    // and the terminal renderer.
     .library(name: "BrokerCore", targets: ["BrokerCore"]),
     .library(name: "BrokerDomain", targets: ["BrokerDomain"]),
+    .library(name: "ScreenCore", targets: ["ScreenCore"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,7 +42,9 @@ let package = Package(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
     ),
-    .target(name: "TerminalUI"),
+    // wcwidth in a UTF-8 locale for TerminalUI (Glibc does not export wcwidth to Swift).
+    .target(name: "CWidth"),
+    .target(name: "TerminalUI", dependencies: ["CWidth"]),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     .target(
@@ -128,9 +133,12 @@ let package = Package(
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     // The broker's rules in memory, without sockets, like the engine's tests.
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
+    .testTarget(
+      name: "TenFootCLITests",
+      dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]

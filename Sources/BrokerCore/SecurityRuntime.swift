@@ -1,4 +1,5 @@
 import BrokerDomain
+import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
@@ -219,6 +220,9 @@ final class SecurityRuntime {
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
     let request: PairingRequest
     var remoteKeyBytes: [UInt8] = []
+    if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
+      return .error(.init(.malformed, "sender: " + problem))
+    }
     switch envelope.body {
     case .pairRequest(let pair) where pair.publicKey.isEmpty:
       request = .probe
@@ -226,8 +230,12 @@ final class SecurityRuntime {
       guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
+      if let problem = Self.nameProblem(pair.name) {
+        return .error(.init(.invalidInput, "name: " + problem))
+      }
       request = .begin(
-        remoteKey: key, name: pair.name, nonce: PairingProof.randomBytes(PairingProof.nonceLength),
+        remoteKey: key, name: Self.cleanName(pair.name),
+        nonce: PairingProof.randomBytes(PairingProof.nonceLength),
         pin: PairingProof.randomPIN())
     case .pairProof(let proof):
       guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
@@ -358,5 +366,21 @@ final class SecurityRuntime {
     } catch {
       logger.warning("zap reply failed", metadata: ["error": "\(error)"])
     }
+  }
+
+  /// The longest pairing name, in characters.
+  static let maximumNameLength = 40
+
+  /// Why a pairing name is refused: free text by ``TextRules``, at most 40 characters.
+  static func nameProblem(_ name: String) -> String? {
+    if name.count > maximumNameLength {
+      return "\(name.count) characters (at most \(maximumNameLength))"
+    }
+    return TextRules.textProblem(name)
+  }
+
+  /// The name shown for a pairing (checked by ``nameProblem(_:)``): "remote" if none.
+  static func cleanName(_ name: String) -> String {
+    name.isEmpty ? "remote" : name
   }
 }
