@@ -96,6 +96,7 @@ let package = Package(
       name: "tenfoot-broker",
       dependencies: [
         "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
+        "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -111,7 +112,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
