@@ -12,8 +12,12 @@ let package = Package(
     .library(name: "FocusEngine", targets: ["FocusEngine"]),
     .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
     .library(name: "TenFootProtocol", targets: ["TenFootProtocol"]),
-    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling.
+    // For the libFuzzer targets in fuzz/ (a separate package), which fuzz the broker's handling
+    // and the terminal renderer.
     .library(name: "BrokerCore", targets: ["BrokerCore"]),
+    .library(name: "BrokerDomain", targets: ["BrokerDomain"]),
+    .library(name: "ScreenCore", targets: ["ScreenCore"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,7 +44,9 @@ let package = Package(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
     ),
-    .target(name: "TerminalUI"),
+    // wcwidth in a UTF-8 locale for TerminalUI (Glibc does not export wcwidth to Swift).
+    .target(name: "CWidth"),
+    .target(name: "TerminalUI", dependencies: ["CWidth"]),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     .target(
@@ -51,6 +57,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The broker's rules, pure: sessions, input, focus requests, patches, pairing, flood and
+    // revoke decisions over its own request, reply and effect values. Engine only.
+    .target(name: "BrokerDomain", dependencies: ["FocusEngine"]),
     // The broker's durable session store: SQLite (WAL) through GRDB, plain values in and out.
     .target(
       name: "TenFootStore",
@@ -59,10 +68,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The broker's runtime: sockets, the loop, wire <-> domain mapping, ZAP, files.
     .target(
       name: "BrokerCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity", "TenFootStore",
+        "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "TenFootStore",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -96,6 +107,7 @@ let package = Package(
       name: "tenfoot-broker",
       dependencies: [
         "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
+        "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -111,7 +123,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -131,9 +143,14 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]),
     .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    // The broker's rules in memory, without sockets, like the engine's tests.
+    .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
+    .testTarget(
+      name: "TenFootCLITests",
+      dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
@@ -142,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "BrokerCoreTests",
       dependencies: [
-        "BrokerCore", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "BrokerCore", "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
         "TenFootStore", "TestSupport",
       ]
     ),

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
-// libFuzzer targets over the envelope decoder (through the broker's handling) and the layout
-// loaders. A separate package so the root package's build never needs `-sanitize=fuzzer`:
+// libFuzzer targets over the envelope decoder (through the broker's handling), the layout
+// loaders, and peers' strings through the door's rules and the terminal renderer. A separate package so the root package's build never needs `-sanitize=fuzzer`:
 // build and run them with `scripts/fuzz` (see the README's "Fuzzing").
 import PackageDescription
 
@@ -15,8 +15,11 @@ let package = Package(
       name: "FuzzSupport",
       dependencies: [
         .product(name: "BrokerCore", package: "TenFoot"),
+        .product(name: "BrokerDomain", package: "TenFoot"),
         .product(name: "FocusEngine", package: "TenFoot"),
         .product(name: "TenFootProtocol", package: "TenFoot"),
+        .product(name: "ScreenCore", package: "TenFoot"),
+        .product(name: "TerminalUI", package: "TenFoot"),
       ]
     ),
     .executableTarget(
@@ -25,6 +28,8 @@ let package = Package(
       name: "fuzz-layout-json", dependencies: ["FuzzSupport"], swiftSettings: fuzzSettings),
     .executableTarget(
       name: "fuzz-layout-wire", dependencies: ["FuzzSupport"], swiftSettings: fuzzSettings),
+    .executableTarget(
+      name: "fuzz-strings", dependencies: ["FuzzSupport"], swiftSettings: fuzzSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BrokerDomain
 import FocusEngine
 import Foundation
 import Logging
@@ -7,7 +8,8 @@ import TenFootStore
 import ZeroMQ
 
 /// The broker's socket loop: one thread owns the control ROUTER and the state PUB, decodes
-/// each request, hands it to `BrokerState` and sends the reply and publications.
+/// each request, hands it to the domain (through `WireBroker`, which maps the wire) and
+/// carries out what it returns: records persisted, then publications, then the reply.
 ///
 /// Create and `run()` it on the same thread (sockets belong to one thread); stop it from any
 /// thread with `stopper`. `run()` runs an `EventLoop` on that thread.
@@ -18,13 +20,14 @@ public final class Broker {
   private let context: Context
   private let control: Socket
   private let state: Socket
-  private var core: BrokerState
+  /// The broker's rules and sessions behind the wire mapping.
+  private var core: WireBroker
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   private let security: SecurityRuntime?
-  /// Durable per-screen focus and selections, when the broker has a data directory: group
-  /// commit of each loop iteration's requests to the session store.
+  /// Durable per-screen focus and selections, when the broker has a data directory.
+  /// Group commit of each loop iteration's requests to the session store, when the broker
+  /// has a data directory.
   private let group: GroupCommit?
-  private var persistence: SessionPersistence? { group?.persistence }
   /// Per-peer flood control.
   private var throttle: PeerThrottle
   /// Keeps bad-input log lines to a few per second.
@@ -40,7 +43,7 @@ public final class Broker {
   /// The pairing endpoints actually bound (empty without security).
   public var boundPairingEndpoints: [String] { security?.boundPairingEndpoints ?? [] }
   /// The epoch this broker announces.
-  public var epoch: UInt64 { core.epoch }
+  public var epoch: UInt64 { core.domain.epoch }
 
   /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound
   /// (`ZeroMQError`), the allow-list cannot be read (`StoreError`) or the session store cannot
@@ -50,14 +53,13 @@ public final class Broker {
     self.logger = logger
     self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
-    core = BrokerState(epoch: epoch, name: configuration.name)
     stopper = try LoopStopper()
     throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
-    group = try configuration.sessionStoreDirectory.map {
-      let store = try SessionStore(directory: $0, logger: logger)
-      return GroupCommit(
-        persistence: SessionPersistence(store: store, logger: logger), logger: logger)
+    let persistence = try configuration.sessionStoreDirectory.map {
+      SessionPersistence(store: try SessionStore(directory: $0, logger: logger))
     }
+    group = persistence.map { GroupCommit(persistence: $0, logger: logger) }
+    core = WireBroker(epoch: epoch, name: configuration.name, records: persistence?.records)
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
       try SecurityRuntime(settings: $0, context: context, logger: logger)
@@ -92,7 +94,7 @@ public final class Broker {
     security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
     loop.whenReadable(control) { [unowned self] in try controlReadable() }
     loop.eachIteration { [unowned self] in
-      security?.tick(now: MonotonicClock.nanoseconds()) { topic, body in
+      security?.tick(now: now()) { topic, body in
         publish(topic: topic, body: body)
       }
       // At once, even when nothing is about to be published (`publish` checks too): for a
@@ -103,7 +105,7 @@ public final class Broker {
       "broker ready",
       metadata: [
         "zmq.control": "\(boundControlEndpoints)", "zmq.state": "\(boundStateEndpoints)",
-        "broker.epoch": "\(core.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
+        "broker.epoch": "\(core.domain.epoch)", "zmq.pairing": "\(boundPairingEndpoints)",
         "zmq.curve": "\(security != nil)",
       ])
     // For the first seconds after a start, heartbeats go out every 100 ms: screens that
@@ -115,7 +117,7 @@ public final class Broker {
 
   /// The control socket is readable: serves what is queued.
   private func controlReadable() throws(ZeroMQError) {
-    group?.open()
+    group?.open(core)
     // Drain what is queued, bounded so heartbeats and stop requests are never starved.
     for _ in 0..<256 {
       // Flood control before any other work: a peer over its budget costs a lookup and
@@ -136,9 +138,8 @@ public final class Broker {
   /// (every 100 ms until `fastUntil`, then every configured interval).
   private func heartbeat(on loop: EventLoop, fastUntil: ContinuousClock.Instant) {
     let started = loop.now
-    core.now = MonotonicClock.nanoseconds()
-    let grace = UInt64(max(0, configuration.screenGraceMilliseconds)) * 1_000_000
-    for screen in core.expireScreens(grace: grace) {
+    let grace = Duration.milliseconds(max(0, configuration.screenGraceMilliseconds))
+    for screen in core.domain.expireScreens(at: now(), grace: grace) {
       logger.notice(
         "screen session dropped: no screen heartbeat within the grace period",
         metadata: [
@@ -149,7 +150,7 @@ public final class Broker {
       topic: WireProtocol.heartbeatTopic,
       body: .heartbeat(
         .with {
-          $0.epoch = core.epoch
+          $0.epoch = core.domain.epoch
           $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
         }))
     if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
@@ -276,16 +277,19 @@ public final class Broker {
     }
   }
 
-  /// Whether the last message's peer was within its budget (set by `admit`).
-  private var lastAdmitted = true
+  /// What flood control decided for the last message's peer (set by `admit`).
+  private var lastAdmission = PeerThrottle.Admission.serve
 
   /// Spends a token of `peer`'s budget; returns whether to read the message at all: yes if it
   /// is within budget, and for the first and every 1000th refused one (answered
   /// RATE_LIMITED so a client can tell); the rest are dropped unread and unanswered.
   private func admit(_ peer: [UInt8]) -> Bool {
-    lastAdmitted = throttle.admit(peer, now: MonotonicClock.nanoseconds())
-    return lastAdmitted || throttle.refused(peer) % 1000 == 1
+    lastAdmission = throttle.admission(peer, at: now())
+    return lastAdmission != .drop
   }
+
+  /// The broker's monotonic clock now: the time requests are handled at.
+  private func now() -> BrokerInstant { .nanoseconds(MonotonicClock.nanoseconds()) }
 
   /// Handles one ROUTER message: [peer identity, envelope].
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
@@ -301,18 +305,18 @@ public final class Broker {
           .init(.malformed, "expected exactly one frame (an Envelope), got \(frames.count - 1)")))
       return
     }
-    if !lastAdmitted {
+    if lastAdmission == .refuse {
       let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
       logLimited(
         "request refused: rate limited",
         ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(peer))"])
       var error = Tenfoot_V1_Error(
         .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
-      error.retryAfterMs = UInt64(1000 / max(1, throttle.rate)) + 1
+      error.retryAfterMs = throttle.retryAfter.wholeMillisecondsRoundedUp
       reply(to: peer, replyTo: refused?.seq ?? 0, body: .error(error))
       return
     }
-    var envelope: Tenfoot_V1_Envelope
+    let envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
     } catch {
@@ -340,21 +344,7 @@ public final class Broker {
         body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
       return
     }
-    var restoredMemory: (screen: String, memory: FocusMemory)?
-    if let persistence, case .registerScreen(let request) = envelope.body,
-      core.sessions[request.screenID] == nil
-    {
-      envelope.body = .registerScreen(persistence.restoring(request))
-      restoredMemory = persistence.memory(for: request.screenID).map { (request.screenID, $0) }
-    }
-    core.now = MonotonicClock.nanoseconds()
-    group?.willHandle(envelope, sessions: core.sessions)
-    let outcome = core.handle(envelope, peer: peer)
-    if let restoredMemory, case .ack = outcome.reply {
-      core.restoreMemory(restoredMemory.memory, screen: restoredMemory.screen)
-    }
-    // Never acknowledge what a crash would lose: the reply waits for the batch's commit.
-    group?.didHandle(sessions: core.sessions)
+    let outcome = handle(envelope, peer: peer)
     if case .error(let error) = outcome.reply {
       logLimited(
         "request refused",
@@ -372,6 +362,14 @@ public final class Broker {
       publish(topic: publication.topic, body: publication.body)
     }
     reply(to: peer, replyTo: envelope.seq, body: outcome.reply)
+  }
+
+  /// Lets the domain handle a request; the records it asks to persist join the group
+  /// commit, which holds the reply and publications until they are durable.
+  private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
+    let outcome = core.handle(envelope, peer: peer, at: now())
+    group?.didHandle(records: outcome.records)
+    return outcome
   }
 
   private var sentCount: UInt64 = 0

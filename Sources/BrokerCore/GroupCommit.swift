@@ -1,20 +1,22 @@
+import BrokerDomain
 import Logging
 import TenFootProtocol
 import TenFootStore
 import ZeroMQ
 
-/// The broker's group commit: the requests of one loop iteration are applied to the sessions
-/// at once, what they changed is written to the store in **one** transaction (one fsync), and
-/// only then are their replies and publications sent.
+/// The broker's group commit: the requests of one loop iteration are applied by the domain at
+/// once, the records they ask to persist are written to the store in **one** transaction (one
+/// fsync), and only then are their replies and publications sent.
 ///
 /// Nothing is acknowledged or published before it is durable. When the commit fails (disk
-/// full, I/O error), the screens it would have changed are put back as they were, nothing
-/// about them is published, and their requests are answered `STORE_UNAVAILABLE`; the broker
-/// keeps serving from what is durable and commits again with the next batch.
+/// full, I/O error), the domain goes back to its value before the batch, nothing of the batch
+/// is published, and every request of it that reached the domain is answered
+/// `STORE_UNAVAILABLE`; the broker keeps serving from what is durable and commits again with
+/// the next batch.
 ///
-/// The loop calls `open()` before draining the control socket, `next()` at the start of each
-/// request, `willHandle`/`didHandle` around the domain, `hold` for every reply and
-/// publication while open, and `commit` once the drain ends.
+/// The loop calls `open` before draining the control socket, `next()` at the start of each
+/// request, `didHandle` with the records the domain asked to persist, `hold` for every reply
+/// and publication while open, and `commit` once the drain ends.
 final class GroupCommit {
   /// A reply or a publication waiting for the commit.
   enum Output {
@@ -22,12 +24,12 @@ final class GroupCommit {
     case publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)
   }
 
-  /// The store and the session ↔ record mapping.
+  /// The store and the record ↔ row mapping.
   let persistence: SessionPersistence
   private let logger: Logger
-  private var batch = CommitBatch<ScreenSession, Output>()
-  /// The screen the request being served touches (nil: none, or not known yet).
-  private var screen: String?
+  private var batch = CommitBatch<WireBroker, Output>()
+  /// Whether the request being served reached the domain.
+  private var handled = false
   /// Whether outputs are being held (between `open` and `commit`).
   private(set) var isOpen = false
   /// Whether the last commit failed (to log the recovery once).
@@ -42,54 +44,52 @@ final class GroupCommit {
     self.logger = logger
   }
 
-  /// Starts a batch: outputs are held from now until `commit`.
-  func open() { isOpen = true }
-
-  /// Starts the next request of the batch (no screen touched yet).
-  func next() { screen = nil }
-
-  /// Notes which screen `envelope` touches and its value before the batch touched it.
-  func willHandle(_ envelope: Tenfoot_V1_Envelope, sessions: [String: ScreenSession]) {
-    screen = Self.screen(touchedBy: envelope, sessions: sessions)
-    if let screen { batch.touch(screen, current: sessions[screen]) }
+  /// Starts a batch from the broker's current value: outputs are held until `commit`.
+  func open(_ core: WireBroker) {
+    isOpen = true
+    batch.begin(core)
   }
 
-  /// Records the touched screen's new durable state if the request changed it.
-  func didHandle(sessions: [String: ScreenSession]) {
-    guard let screen, let session = sessions[screen] else { return }
-    let record = SessionPersistence.record(of: session)
-    if record != (batch.changes[screen] ?? persistence.store.record(for: screen)) {
-      batch.change(record)
-    }
+  /// Starts the next request of the batch.
+  func next() { handled = false }
+
+  /// The current request reached the domain, which asked to persist `records`.
+  func didHandle(records: [SessionRecord]) {
+    handled = true
+    for record in records { batch.change(SessionPersistence.row(record)) }
   }
 
   /// Holds a reply or publication of the current request until the commit.
   func hold(_ output: Output) {
-    batch.hold(output, screen: screen)
+    batch.hold(output, handled: handled)
   }
 
-  /// Writes the batch's changes in one transaction and returns what to send: everything after
-  /// a successful commit; after a failed one, the changed screens rolled back in `core`, their
-  /// replies turned into `STORE_UNAVAILABLE` and their publications dropped.
-  func commit(_ core: inout BrokerState) -> [Output] {
+  /// Writes the batch's rows in one transaction and returns what to send: everything after a
+  /// successful commit; after a failed one, `core` back as it was before the batch, the
+  /// handled requests' replies turned into `STORE_UNAVAILABLE` and their publications dropped.
+  func commit(_ core: inout WireBroker) -> [Output] {
     isOpen = false
-    screen = nil
-    var failure: SessionStoreError?
+    handled = false
+    let changed = batch.changes.count
     do {
       try persistence.store.commit(batch.changes.values)
-      if failing, !batch.changes.isEmpty {
-        failing = false
-        logger.notice(
-          "session store writable again",
-          metadata: ["store.path": "\(persistence.store.path)", "store.refused": "\(refused)"])
-        refused = 0
-      }
     } catch {
-      failure = error
+      return refuse(&core, failure: error, changed: changed)
     }
-    guard let failure else { return batch.end(committed: true) { $0 }.outputs }
+    if failing, changed > 0 {
+      failing = false
+      logger.notice(
+        "session store writable again",
+        metadata: ["store.path": "\(persistence.store.path)", "store.refused": "\(refused)"])
+      refused = 0
+    }
+    return batch.end(committed: true) { $0 }.outputs
+  }
+
+  private func refuse(_ core: inout WireBroker, failure: SessionStoreError, changed: Int)
+    -> [Output]
+  {
     failing = true
-    let changed = batch.changes.count
     let error = Tenfoot_V1_Error(
       .storeUnavailable,
       "the broker could not make this change durable (\(failure)); it was not applied")
@@ -99,7 +99,7 @@ final class GroupCommit {
       refusedNow += 1
       return .reply(peer: peer, replyTo: replyTo, body: .error(error))
     }
-    for (id, session) in ending.rollback { core.putBack(session, screen: id) }
+    if let before = ending.rollback { core = before }
     refused += refusedNow
     let decision = logLimiter.allow("store", now: MonotonicClock.nanoseconds())
     if decision.log {
@@ -112,24 +112,5 @@ final class GroupCommit {
         ])
     }
     return ending.outputs
-  }
-
-  /// The screen session a request reads or changes, if any: the one it names, or for input
-  /// without a screen id the only session (as `BrokerState` resolves it).
-  static func screen(touchedBy envelope: Tenfoot_V1_Envelope, sessions: [String: ScreenSession])
-    -> String?
-  {
-    switch envelope.body {
-    case .registerScreen(let request): request.screenID
-    case .input(let input) where input.screenID.isEmpty:
-      sessions.count == 1 ? sessions.keys.first : nil
-    case .input(let input): input.screenID
-    case .patchLayout(let request): request.screenID
-    case .focusRequest(let request): request.screenID
-    case .snapshotRequest(let request): request.screenID
-    case .debugRequest(let request): request.screenID
-    case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty: heartbeat.screenID
-    default: nil
-    }
   }
 }

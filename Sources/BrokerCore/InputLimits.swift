@@ -10,14 +10,11 @@ public enum InputLimits {
   public static let maximumDepth = 64
   /// The longest text input accepted, in bytes.
   public static let maximumTextBytes = 4096
-  /// The longest `sender` accepted, in bytes.
-  public static let maximumSenderBytes = 256
 
   /// The first problem with `envelope`, or nil if it is within limits.
   public static func problem(_ envelope: Tenfoot_V1_Envelope) -> Tenfoot_V1_Error? {
-    if envelope.sender.utf8.count > maximumSenderBytes {
-      return error(.malformed, "sender: longer than \(maximumSenderBytes) bytes")
-    }
+    // Ids and free text first (the sender's grammar bounds its length): see TextRules.
+    if let problem = stringProblem(envelope) { return problem }
     switch envelope.body {
     case .input(let input):
       switch input.event {
@@ -82,7 +79,7 @@ public enum InputLimits {
     return nil
   }
 
-  private static func error(_ code: Tenfoot_V1_ErrorCode, _ message: String) -> Tenfoot_V1_Error {
+  static func error(_ code: Tenfoot_V1_ErrorCode, _ message: String) -> Tenfoot_V1_Error {
     var error = Tenfoot_V1_Error()
     error.code = code
     error.message = message

@@ -10,13 +10,11 @@ enum KeyMapping {
     case .down: phase = .down
     case .up: phase = .up
     case .held: phase = .held
-    case .unspecified, .UNRECOGNIZED:
-      return .failure(KeyMappingError("key phase must be down, held or up"))
+    case .unspecified, .UNRECOGNIZED: return .failure(.keyPhase)
     }
     let button: RemoteButton
     switch key.key {
-    case .unspecified, .UNRECOGNIZED:
-      return .failure(KeyMappingError("unknown key (\(key.key.rawValue))"))
+    case .unspecified, .UNRECOGNIZED: return .failure(.unknownKey(key.key.rawValue))
     case .up: button = .up
     case .down: button = .down
     case .left: button = .left
@@ -42,12 +40,11 @@ enum KeyMapping {
     case .moved: phase = .moved
     case .ended: phase = .ended
     case .cancelled: phase = .cancelled
-    case .unspecified, .UNRECOGNIZED:
-      return .failure(KeyMappingError("touch phase must be began, moved, ended or cancelled"))
+    case .unspecified, .UNRECOGNIZED: return .failure(.touchPhase)
     }
     for (name, value) in [("x", touch.x), ("y", touch.y)]
     where !(value.isFinite && value >= -1 && value <= 1) {
-      return .failure(KeyMappingError("touch \(name) must be a number in [-1, 1], got \(value)"))
+      return .failure(.touchOutOfRange(axis: name, value: value))
     }
     return .success(.touch(phase, x: touch.x, y: touch.y, at: touch.timestampNs))
   }
@@ -58,13 +55,7 @@ enum KeyMapping {
     case .set(let value): .success(.text(.set(value)))
     case .append(let value): .success(.text(.append(value)))
     case .clear: .success(.text(.clear))
-    case nil: .failure(KeyMappingError("text input has no edit"))
+    case nil: .failure(.noTextEdit)
     }
   }
-}
-
-/// Why an input message is not valid input.
-struct KeyMappingError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,5 @@
+import BrokerDomain
+import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
@@ -23,10 +25,8 @@ final class SecurityRuntime {
   private var nextReloadCheck: UInt64 = 0
   /// Sees the allow-list file replaced at once (nil without inotify: the timer still checks).
   private let allowListWatcher: FileChangeWatcher?
-  /// Ids ZAP admitted to the state socket since the start: the peers a revoke must cut off.
-  private var subscribers: Set<String> = []
-  /// Revoked ids that were admitted to the state socket, not yet cut off by the broker.
-  private var revokedSubscribers: Set<String> = []
+  /// Who ZAP admitted to the state socket, and which of them a revoke must cut off.
+  private var revocation = Revocation()
   /// Keeps "peer refused" (a refused client retries every 100 ms) and pairing-flood lines to
   /// a few a second each.
   private var logLimiter = LogLimiter()
@@ -43,7 +43,7 @@ final class SecurityRuntime {
     self.logger = logger
     store = try AllowListStore(path: settings.allowListPath)
     allowListWatcher = FileChangeWatcher(path: settings.allowListPath)
-    session = PairingSession(lifetimeSeconds: settings.pairingLifetimeSeconds)
+    session = PairingSession(lifetime: .seconds(settings.pairingLifetimeSeconds))
     guard let key = Z85.decode(settings.keyPair.publicKey), key.count == 32 else {
       throw StoreError.unreadable("broker key", "the public key is not a Z85 CURVE key")
     }
@@ -103,9 +103,7 @@ final class SecurityRuntime {
   /// The ids revoked since the last call that had been admitted to the state socket: the
   /// broker cuts the state socket's connections so they must pass ZAP again.
   func takeRevokedSubscribers() -> Set<String> {
-    guard !revokedSubscribers.isEmpty else { return [] }  // Every publish asks: keep it cheap.
-    defer { revokedSubscribers.removeAll() }
-    return revokedSubscribers
+    revocation.takeCut()  // Every publish asks: cheap when there is nothing to cut.
   }
 
   /// Answers every queued ZAP request.
@@ -131,11 +129,8 @@ final class SecurityRuntime {
       }
       let decision = ZapPolicy.decide(request, allowList: store.list)
       if decision.admitted {
-        if request.domain == ZapPolicy.stateDomain,
-          case .peer(let id) = PeerAccess(
-            userID: decision.userID)
-        {
-          subscribers.insert(id)
+        if request.domain == ZapPolicy.stateDomain {
+          revocation.subscribed(PeerAccess(userID: decision.userID))
         }
         logger.debug(
           "peer admitted",
@@ -159,18 +154,14 @@ final class SecurityRuntime {
   /// re-checked against the current list (one `stat` of the file per message, about a
   /// microsecond), so a revoke takes effect at once on open connections too.
   func allows(_ access: PeerAccess) -> Bool {
-    switch access {
-    case .local: return true
-    case .peer(let id):
-      reloadIfDue(force: true)
-      return store.list.entry(id: id) != nil
-    }
+    if case .peer = access { reloadIfDue(force: true) }
+    return Revocation.allows(access) { store.list.entry(id: $0) != nil }
   }
 
   /// Periodic work: reload the allow-list if changed, end an expired pairing.
-  func tick(now: UInt64, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
+  func tick(now: BrokerInstant, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
     reloadIfDue(force: false)
-    if session.expire(now: now) {
+    for effect in session.tick(at: now) where effect == .hidePIN {
       logger.info("pairing expired")
       publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
     }
@@ -188,7 +179,7 @@ final class SecurityRuntime {
         return
       }
       guard let peer = frames.first else { continue }
-      guard pairingThrottle.admit(peer, now: MonotonicClock.nanoseconds()) else {
+      guard pairingThrottle.admit(peer, at: .nanoseconds(MonotonicClock.nanoseconds())) else {
         logLimiter.log(
           .warning, "dropped pairing request: over the per-connection rate",
           metadata: ["refused": "\(pairingThrottle.refused(peer))"], to: logger,
@@ -222,96 +213,129 @@ final class SecurityRuntime {
     }
   }
 
+  /// Maps a pairing envelope to a domain request (refusing what cannot be one), lets the
+  /// pairing session decide, carries its effects out and maps its reply back.
   private func handlePairing(
     _ envelope: Tenfoot_V1_Envelope, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    let now = MonotonicClock.nanoseconds()
+    let request: PairingRequest
+    var remoteKeyBytes: [UInt8] = []
+    if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
+      return .error(.init(.malformed, "sender: " + problem))
+    }
     switch envelope.body {
-    case .pairRequest(let request) where request.publicKey.isEmpty:
-      // A key probe: a remote whose pinned key no longer works asks which key the broker has
-      // now, to say "the broker's key changed" instead of "no answer". Starts no pairing.
-      var challenge = Tenfoot_V1_PairChallenge()
-      challenge.brokerKey = .init(brokerKey)
-      return .pairChallenge(challenge)
-    case .pairRequest(let request):
-      guard request.publicKey.count == 32, let key = Z85.encode([UInt8](request.publicKey)) else {
+    case .pairRequest(let pair) where pair.publicKey.isEmpty:
+      request = .probe
+    case .pairRequest(let pair):
+      guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
-      let name = Self.cleanName(request.name)
-      switch session.begin(
-        remoteKey: key, name: name, now: now,
+      if let problem = PairingName.problem(pair.name) {
+        return .error(.init(.invalidInput, "name: " + problem))
+      }
+      request = .begin(
+        remoteKey: key, name: PairingName.clean(pair.name),
         nonce: PairingProof.randomBytes(PairingProof.nonceLength),
         pin: PairingProof.randomPIN())
-      {
-      case .backoff(let wait):
-        return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
-      case .challenge(let pending):
-        logger.notice(
-          "pairing started",
-          metadata: ["peer.name": "\(name)", "peer.key": "\(AllowList.id(of: key))"])
-        var prompt = Tenfoot_V1_PairingPrompt()
-        prompt.active = true
-        prompt.pin = pending.pin
-        prompt.remoteName = name
-        prompt.brokerFingerprint = AllowList.id(of: settings.keyPair.publicKey)
-        prompt.expiresInMs = settings.pairingLifetimeSeconds * 1000
-        publish(Self.pairingTopic, .pairingPrompt(prompt))
-        var challenge = Tenfoot_V1_PairChallenge()
-        challenge.nonce = .init(pending.nonce)
-        challenge.pinDigits = UInt32(pending.pin.count)
-        challenge.expiresInMs = settings.pairingLifetimeSeconds * 1000
-        challenge.brokerKey = .init(brokerKey)
-        return .pairChallenge(challenge)
-      }
     case .pairProof(let proof):
       guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
-      switch session.prove(
-        remoteKey: key, remoteKeyBytes: [UInt8](proof.publicKey), brokerKey: brokerKey,
-        proof: [UInt8](proof.proof), now: now)
-      {
-      case .backoff(let wait):
-        return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
-      case .wrongPIN(let wait):
-        logger.notice(
-          "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
-        return .error(backoff(.pairingFailed, wait, "wrong PIN"))
-      case .noPairing:
-        return .error(
-          .init(
-            .noPairing, "no pairing in progress for this key (expired or replaced): start again"))
-      case .paired(let pending):
-        let entry = AllowList.Entry(
-          publicKey: key, name: pending.name, role: .remote, added: Date().timeIntervalSince1970)
-        do {
-          try store.modify { $0.allow(entry) }
-        } catch {
-          logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
-          return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
-        }
-        logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
-        publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
-        var paired = Tenfoot_V1_Paired()
-        paired.peerID = entry.id
-        paired.brokerProof = .init(
-          PairingProof.make(
-            .broker, pin: pending.pin, nonce: pending.nonce, remoteKey: [UInt8](proof.publicKey),
-            brokerKey: brokerKey))
-        return .paired(paired)
-      }
+      remoteKeyBytes = [UInt8](proof.publicKey)
+      let matches =
+        session.pending.map {
+          PairingProof.verify(
+            [UInt8](proof.proof), pin: $0.pin, nonce: $0.nonce, remoteKey: remoteKeyBytes,
+            brokerKey: brokerKey)
+        } ?? false
+      request = .prove(remoteKey: key, proofMatches: matches)
     default:
       return .error(
         .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
     }
+    let outcome = session.handle(request, at: .nanoseconds(MonotonicClock.nanoseconds()))
+    if case .refused(.wrongPIN) = outcome.reply, case .prove(let key, _) = request {
+      logger.notice(
+        "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
+    }
+    for effect in outcome.effects {
+      if let refusal = carryOut(effect, publish: publish) { return refusal }
+    }
+    return wire(outcome.reply, remoteKey: remoteKeyBytes)
   }
 
-  private func backoff(_ code: Tenfoot_V1_ErrorCode, _ wait: UInt64, _ what: String)
+  /// Carries out one pairing effect; returns the reply to send instead if it failed.
+  private func carryOut(
+    _ effect: PairingEffect, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body? {
+    switch effect {
+    case .showPIN(let pending, let expiresIn):
+      logger.notice(
+        "pairing started",
+        metadata: [
+          "peer.name": "\(pending.name)", "peer.key": "\(AllowList.id(of: pending.remoteKey))",
+        ])
+      var prompt = Tenfoot_V1_PairingPrompt()
+      prompt.active = true
+      prompt.pin = pending.pin
+      prompt.remoteName = pending.name
+      prompt.brokerFingerprint = AllowList.id(of: settings.keyPair.publicKey)
+      prompt.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
+      publish(Self.pairingTopic, .pairingPrompt(prompt))
+    case .hidePIN:
+      publish(Self.pairingTopic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    case .allow(let key, let name):
+      let entry = AllowList.Entry(
+        publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
+      do {
+        try store.modify { $0.allow(entry) }
+      } catch {
+        logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
+        return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
+      }
+      logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
+    }
+    return nil
+  }
+
+  /// The wire form of a pairing reply (`remoteKey`: the raw key a proof came with).
+  private func wire(_ reply: PairingReply, remoteKey: [UInt8]) -> Tenfoot_V1_Envelope.OneOf_Body {
+    switch reply {
+    case .brokerKey:
+      var challenge = Tenfoot_V1_PairChallenge()
+      challenge.brokerKey = .init(brokerKey)
+      return .pairChallenge(challenge)
+    case .challenge(let pending, let expiresIn):
+      var challenge = Tenfoot_V1_PairChallenge()
+      challenge.nonce = .init(pending.nonce)
+      challenge.pinDigits = UInt32(pending.pin.count)
+      challenge.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
+      challenge.brokerKey = .init(brokerKey)
+      return .pairChallenge(challenge)
+    case .paired(let pending):
+      var paired = Tenfoot_V1_Paired()
+      paired.peerID = AllowList.id(of: pending.remoteKey)
+      paired.brokerProof = .init(
+        PairingProof.make(
+          .broker, pin: pending.pin, nonce: pending.nonce, remoteKey: remoteKey,
+          brokerKey: brokerKey))
+      return .paired(paired)
+    case .refused(.backoff(let wait)):
+      return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
+    case .refused(.wrongPIN(let wait)):
+      return .error(backoff(.pairingFailed, wait, "wrong PIN"))
+    case .refused(.noPairing):
+      return .error(
+        .init(.noPairing, "no pairing in progress for this key (expired or replaced): start again"))
+    }
+  }
+
+  /// A back-off refusal: the wait in whole seconds for people, in milliseconds for programs.
+  private func backoff(_ code: Tenfoot_V1_ErrorCode, _ wait: Duration, _ what: String)
     -> Tenfoot_V1_Error
   {
-    var error = Tenfoot_V1_Error(
-      code, "\(what): try again in \((wait + 999_999_999) / 1_000_000_000) s")
-    error.retryAfterMs = (wait + 999_999) / 1_000_000
+    var error = Tenfoot_V1_Error(code, "\(what): try again in \(wait.wholeSecondsRoundedUp) s")
+    error.retryAfterMs = wait.wholeMillisecondsRoundedUp
     return error
   }
 
@@ -322,9 +346,8 @@ final class SecurityRuntime {
     do {
       let before = store.list  // A copy-on-write value: copying it here costs nothing.
       if try store.reloadIfChanged() {
-        let removed = Set(before.entries.map(\.id)).subtracting(store.list.entries.map(\.id))
-        revokedSubscribers.formUnion(removed.intersection(subscribers))
-        subscribers.subtract(removed)
+        let removed = revocation.allowListChanged(
+          before: Set(before.entries.map(\.id)), after: Set(store.list.entries.map(\.id)))
         logger.info(
           "allow-list reloaded",
           metadata: [
@@ -343,12 +366,5 @@ final class SecurityRuntime {
     } catch {
       logger.warning("zap reply failed", metadata: ["error": "\(error)"])
     }
-  }
-
-  /// Keeps names printable and short.
-  static func cleanName(_ name: String) -> String {
-    let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
-    let text = String(String.UnicodeScalarView(kept.prefix(40)))
-    return text.isEmpty ? "remote" : text
   }
 }

@@ -1,3 +1,4 @@
+import BrokerDomain
 import TenFootSecurity
 import ZeroMQ
 

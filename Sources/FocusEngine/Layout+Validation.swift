@@ -1,7 +1,7 @@
 extension Layout {
-  /// The longest id a layout accepts, in characters.
-  public static let maximumIDLength = 128
-  /// The longest text field value, in UTF-8 bytes.
+  /// The longest id a layout accepts, in characters (``TextRules/maximumIDLength``).
+  public static let maximumIDLength = TextRules.maximumIDLength
+  /// The longest title, text field value or layer name, in UTF-8 bytes.
   public static let maximumTextLength = 4096
   /// The most items a layout may hold.
   public static let maximumItemCount = 100_000
@@ -10,8 +10,10 @@ extension Layout {
 
   /// Checks that the layout is well formed, throwing the first problem in document order.
   ///
-  /// The rules: the canvas is finite and positive; item ids are non-empty, at most
-  /// ``maximumIDLength`` characters of `A-Z a-z 0-9 . _ : -`, and unique among items; frames
+  /// The rules: the canvas is finite and positive; item ids follow ``TextRules`` (non-empty,
+  /// at most ``maximumIDLength`` characters of `A-Z a-z 0-9 - _ . : / @`) and are unique among
+  /// items; titles, values and layer names are free text by ``TextRules`` (no control
+  /// characters, no unpaired bidirectional controls) of at most ``maximumTextLength`` bytes; frames
   /// are finite with non-negative width and height; group ids follow the same character rules
   /// and are unique among groups (a group may share an id with an item); every item a group
   /// names exists and sits in at most one group; groups nest at most ``maximumGroupDepth``
@@ -46,10 +48,10 @@ extension Layout {
           path: "\(path).layers[\(position)].depth",
           reason: "must be between 0 and 1, got \(layer.depth)")
       }
-      if item.value.utf8.count > Self.maximumTextLength {
-        throw LayoutError(
-          path: path + ".value",
-          reason: "\(item.value.utf8.count) bytes (at most \(Self.maximumTextLength))")
+      try Self.checkText(item.title, path: path + ".title", item: item.id)
+      try Self.checkText(item.value, path: path + ".value", item: item.id)
+      for (position, layer) in item.layers.enumerated() {
+        try Self.checkText(layer.name, path: "\(path).layers[\(position)].name", item: item.id)
       }
     }
     var walk = GroupWalk(itemPaths: itemPaths)
@@ -133,28 +135,23 @@ extension Layout {
     }
   }
 
-  /// Checks an item or group id: non-empty, short, and made of `[A-Za-z0-9._:-]`.
+  /// Checks an item, group or guide id by ``TextRules/idProblem(_:maximumLength:)``.
   static func checkID(_ id: String, path: String) throws(LayoutError) {
-    if id.isEmpty {
-      throw LayoutError(path: path, reason: "id is empty")
-    }
-    for scalar in id.unicodeScalars where !isIDScalar(scalar) {
-      throw LayoutError(
-        path: path,
-        reason: "id contains \"\(scalar.escaped(asASCII: true))\" (allowed: A-Z a-z 0-9 . _ : -)")
-    }
-    // Only ASCII remains here, so the scalar count is the character count.
-    let length = id.unicodeScalars.count
-    if length > maximumIDLength {
-      throw LayoutError(
-        path: path, reason: "id is \(length) characters long (at most \(maximumIDLength))")
+    if let problem = TextRules.idProblem(id, maximumLength: maximumIDLength) {
+      throw LayoutError(path: path, reason: "id " + problem)
     }
   }
 
-  private static func isIDScalar(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case "A"..."Z", "a"..."z", "0"..."9", ".", "_", ":", "-": true
-    default: false
+  /// Checks a title, value or name: free text by ``TextRules/textProblem(_:)``, at most
+  /// ``maximumTextLength`` bytes. The reason names `item` (an id already checked).
+  static func checkText(_ text: String, path: String, item: String) throws(LayoutError) {
+    if text.utf8.count > maximumTextLength {
+      throw LayoutError(
+        path: path,
+        reason: "item \"\(item)\": \(text.utf8.count) bytes (at most \(maximumTextLength))")
+    }
+    if let problem = TextRules.textProblem(text) {
+      throw LayoutError(path: path, reason: "item \"\(item)\" " + problem)
     }
   }
 }

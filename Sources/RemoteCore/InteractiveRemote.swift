@@ -209,10 +209,14 @@ public final class InteractiveRemote {
     }
   }
 
-  /// Writes `lines`, each ending in CR LF: raw mode turns off the terminal's own `\n` → `\r\n`.
+  /// Writes `lines`, each ending in CR LF (raw mode turns off the terminal's own `\n` →
+  /// `\r\n`), through the terminal filter: what the broker says is shown, never obeyed.
   private func say(_ lines: [String]) throws {
     do {
-      try TerminalOutput.write(lines.map { $0 + "\r\n" }.joined(), to: output)
+      let text = lines.map { TerminalText.printable($0, newlines: true) }.joined(separator: "\n")
+      try TerminalOutput.write(
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\r\n" }
+          .joined(), to: output)
     } catch {
       throw RemoteError("cannot write to the terminal: \(error)")
     }

@@ -1,5 +1,6 @@
 import TenFootClient
 import TenFootProtocol
+import TerminalUI
 
 extension RemoteClient {
   /// Asks the broker to focus an item or group of this remote's screen (programmatic focus);
@@ -19,13 +20,14 @@ extension RemoteClient {
     }
   }
 
-  /// Runs a focus-debugger query on this remote's screen and returns the report's text.
+  /// Runs a focus-debugger query on this remote's screen and returns the report's text,
+  /// filtered for a terminal line by line (``TerminalText``).
   public func debug(_ query: Tenfoot_V1_DebugRequest.OneOf_Query) throws(RemoteError) -> String {
     var request = Tenfoot_V1_DebugRequest()
     request.screenID = screen
     request.query = query
     switch try call(.debugRequest(request), what: "debug") {
-    case .debugReport(let report): return report.text
+    case .debugReport(let report): return TerminalText.printable(report.text, newlines: true)
     default: throw RemoteError("debug: unexpected reply from broker")
     }
   }

@@ -1,6 +1,7 @@
 import Logging
 import TenFootClient
 import TenFootProtocol
+import TerminalUI
 import ZeroMQ
 
 #if canImport(Glibc)
@@ -156,10 +157,12 @@ public struct PressResult: Sendable {
   public var editingText = false
 
   /// One line for people and scripts: `right: focus r0c0 → r0c1 (right); focused r0c1`.
+  /// Filtered for a terminal (``TerminalText``): the effects carry text from the broker.
   public var line: String {
     let what = effects.isEmpty ? "no effect" : effects.map(\.summary).joined(separator: "; ")
-    return
+    return TerminalText.printable(
       "\(name): \(what); focused \(focused ?? "none")\(editingText ? " (text field: type to edit)" : "")"
+    )
   }
 }
 
@@ -172,9 +175,10 @@ public struct RemoteError: Error, CustomStringConvertible {
   public let brokerUnreachable: Bool
   /// Whether the broker does not (or no longer) accept this remote's key.
   public let notPaired: Bool
-  /// Creates an error.
+  /// Creates an error; its description is filtered for a terminal (``TerminalText``), as it
+  /// may quote the broker.
   public init(_ description: String, brokerUnreachable: Bool = false, notPaired: Bool = false) {
-    self.description = description
+    self.description = TerminalText.printable(description)
     self.brokerUnreachable = brokerUnreachable
     self.notPaired = notPaired
   }

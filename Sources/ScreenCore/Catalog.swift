@@ -32,6 +32,9 @@ public struct Catalog: Sendable, Equatable, Decodable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ScreenError("\(path): cannot read the catalog file")
     }
+    guard String(validating: data, as: UTF8.self) != nil else {
+      throw ScreenError("\(path): not a catalog: the file is not valid UTF-8")
+    }
     let catalog: Catalog
     do {
       catalog = try JSONDecoder().decode(Catalog.self, from: data)
@@ -41,7 +44,25 @@ public struct Catalog: Sendable, Equatable, Decodable {
     guard !catalog.rows.isEmpty, catalog.rows.allSatisfy({ !$0.posters.isEmpty }) else {
       throw ScreenError("\(path): a catalog needs at least one row, and every row a poster")
     }
+    if let problem = catalog.textProblem() { throw ScreenError("\(path): \(problem)") }
     return catalog
+  }
+
+  /// The first title or id that breaks ``TextRules``, with its path (`rows[1].posters[2].id`).
+  func textProblem() -> String? {
+    for (row, entry) in rows.enumerated() {
+      if let problem = TextRules.textProblem(entry.title) {
+        return "rows[\(row)].title: \(problem)"
+      }
+      for (column, poster) in entry.posters.enumerated() {
+        let path = "rows[\(row)].posters[\(column)]"
+        if let problem = TextRules.textProblem(poster.title) { return "\(path).title: \(problem)" }
+        if let id = poster.id, let problem = TextRules.idProblem(id) {
+          return "\(path).id: \(problem)"
+        }
+      }
+    }
+    return nil
   }
 
   /// The built-in catalog: four rows of twelve posters, a few coming soon.
@@ -87,7 +108,10 @@ public struct Catalog: Sendable, Equatable, Decodable {
   /// The id of the poster at `column` of row `row`.
   public func posterID(row: Int, column: Int) -> String {
     if let id = rows[row].posters[column].id { return id }
-    let slug = rows[row].title.lowercased().filter { $0.isLetter || $0.isNumber }
+    // ASCII only: ids follow TextRules, whatever script the row's title is in.
+    let slug = rows[row].title.lowercased().filter {
+      $0.isASCII && ($0.isLetter || $0.isNumber)
+    }
     return "\(slug.isEmpty ? "row\(row)" : slug)-\(column)"
   }
 }

@@ -7,12 +7,12 @@ import TenFootProtocol
 /// The app never decides focus itself; it reacts to the events in the frames the broker
 /// publishes and answers with requests — layout patches and programmatic focus — like an app
 /// on tvOS reacting to its focus and selection callbacks:
-/// - `activated:<poster>` opens the detail view: a trapping group (Play, Favourite, More Like
+/// - activating a poster opens the detail view: a trapping group (Play, Favourite, More Like
 ///   This) added by a patch, then focused by a group focus request;
-/// - `back` closes it with a patch that also names the poster that opened it as the new focus,
+/// - back closes it with a patch that also names the poster that opened it as the new focus,
 ///   so focus comes back exactly where it was in one step, never passing anywhere else (the
 ///   rows' scroll offsets never changed while it was open);
-/// - `home` closes it the same way, focusing the menu bar;
+/// - home closes it the same way, focusing the menu bar;
 /// - the Favourite toggle's selection is remembered per poster and shown again when the
 ///   detail view of that poster reopens.
 public final class CatalogApp {
@@ -128,31 +128,33 @@ public final class CatalogApp {
     let detailOpen = frame.layout.groups.contains { $0.id == Self.detailGroup }
     var requests: [Tenfoot_V1_Envelope.OneOf_Body] = []
     for event in frame.events {
-      if event.hasPrefix("activated:") {
-        let id = String(event.dropFirst("activated:".count))
-        if !detailOpen, posters.contains(id) {
-          openedFrom = id
-          requests.append(patch(screen: frame.screen, openDetail(for: id, in: frame)))
-          requests.append(focus(screen: frame.screen, .group(Self.detailGroup)))
+      switch event {
+      case .activated(let id) where !detailOpen && posters.contains(id):
+        openedFrom = id
+        requests.append(patch(screen: frame.screen, openDetail(for: id, in: frame)))
+        requests.append(focus(screen: frame.screen, .group(Self.detailGroup)))
+      case .selectionChanged(Self.favouriteID, let selected):
+        guard let openedFrom else { break }
+        if selected {
+          favourites.insert(openedFrom)
+        } else {
+          favourites.remove(openedFrom)
         }
-      } else if event == "selected:\(Self.favouriteID)", let openedFrom {
-        favourites.insert(openedFrom)
-      } else if event == "deselected:\(Self.favouriteID)", let openedFrom {
-        favourites.remove(openedFrom)
-      } else if event == "back", detailOpen {
+      case .back where detailOpen:
         // One patch closes the view and puts focus back on the poster in the same step.
         requests.append(
           patch(
             screen: frame.screen, [.removeGroup(Self.detailGroup)],
             focus: openedFrom.map { .focusItem($0) }))
-      } else if event == "home" {
-        if detailOpen {
-          requests.append(
-            patch(
-              screen: frame.screen, [.removeGroup(Self.detailGroup)], focus: .focusGroup("menu")))
-        } else {
-          requests.append(focus(screen: frame.screen, .group("menu")))
-        }
+      case .home where detailOpen:
+        requests.append(
+          patch(screen: frame.screen, [.removeGroup(Self.detailGroup)], focus: .focusGroup("menu")))
+      case .home:
+        requests.append(focus(screen: frame.screen, .group("menu")))
+      case .focusChanged, .movementFailed, .highlighted, .activated, .selectionChanged, .scrolled,
+        .focusRequestDenied, .layoutRejected, .textChanged, .textRejected, .back, .playPause,
+        .contextMenu, .doubleTap:
+        break
       }
     }
     return requests

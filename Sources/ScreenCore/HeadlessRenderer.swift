@@ -100,7 +100,7 @@ struct HeadlessFrame: Encodable {
     }
     try container.encode(frame.text, forKey: .text)
     try container.encode(frame.editingText, forKey: .editing)
-    try container.encode(frame.events, forKey: .events)
+    try container.encode(frame.events.compactMap(\.eventName), forKey: .events)
     try container.encode(
       frame.scroll.mapValues { [Self.round($0.x), Self.round($0.y)] }, forKey: .scroll)
   }

@@ -268,8 +268,21 @@ public final class SVGRenderer: Renderer {
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 
+  /// Text for an SVG (XML) document: markup characters as entities, and control characters
+  /// (C0, DEL, C1 — XML 1.0 forbids most of them even as references) as `U+FFFD`, so a
+  /// peer's title keeps the document well formed.
   private static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    var clean = text
+    if text.unicodeScalars.contains(where: isControl) {
+      clean = String(
+        String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    }
+    return clean.replacingOccurrences(of: "&", with: "&amp;")
+      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+      .replacingOccurrences(of: "\"", with: "&quot;")
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }

@@ -26,8 +26,9 @@ public struct ScreenFrame: Sendable, Equatable {
   public var text: [String: String] = [:]
   /// Whether the focused item is a text field.
   public var editingText = false
-  /// The effects applied in this frame, as short names: "bump", "activated:<id>", "back", …
-  public var events: [String] = []
+  /// The engine's effects applied in this frame, typed (activations, selections, back, home,
+  /// bumps, …): apps switch over them; text edges name them with `FocusEffect.eventName`.
+  public var events: [FocusEffect] = []
   /// Scrolling group id → its offset (content moved left and up by this much).
   public var scroll: [String: Point] = [:]
 

@@ -113,7 +113,7 @@ public struct StateSync: Sendable {
     frame.parallax = delta.hasParallax ? Parallax(wire: delta.parallax) : nil
     frame.text.merge(delta.text) { $1 }
     frame.editingText = delta.editingText
-    frame.events = delta.effects.compactMap(\.eventName)
+    frame.events = delta.effects.compactMap(FocusEffect.init(wire:))
     for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
   }
 }

@@ -15,7 +15,8 @@ public struct LoggingOptions: ParsableArguments {
   /// Creates default options.
   public init() {}
 
-  /// Bootstraps swift-log once for the process and returns a logger labelled `label`.
+  /// Bootstraps swift-log once for the process and returns a logger labelled `label`; every
+  /// line goes through ``EscapingLogHandler``.
   /// With a log file (`--log-file`, else `defaultFile`), standard error is redirected to it,
   /// which keeps a full-screen terminal renderer clean.
   public func bootstrap(label: String, defaultFile: String? = nil) -> Logger {
@@ -30,7 +31,8 @@ public struct LoggingOptions: ParsableArguments {
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
       handler.logLevel = level
-      return handler
+      // One event, one line: peers' strings in messages and metadata are escaped.
+      return EscapingLogHandler(handler)
     }
     return Logger(label: label)
   }

@@ -38,7 +38,7 @@ public final class PairingClient {
   ) throws(PairingError) {
     do {
       connection = try ControlConnection(
-        context: context, endpoint: pairingEndpoint, sender: "pair:\(name)")
+        context: context, endpoint: pairingEndpoint, sender: "pair")
     } catch {
       throw PairingError("cannot connect to \(pairingEndpoint): \(error)")
     }

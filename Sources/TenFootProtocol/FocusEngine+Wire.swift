@@ -229,27 +229,3 @@ extension Parallax {
       specular: Point(x: wire.specular.x, y: wire.specular.y))
   }
 }
-
-extension Tenfoot_V1_FocusEffect {
-  /// A short machine-readable name for frames: "bump", "activated:<id>", "back", …
-  public var eventName: String? {
-    switch kind {
-    case .focusChanged(let update): "focus:\(update.hasNext ? update.next : "none")"
-    case .movementFailed: "bump"
-    case .highlighted(let id): "highlighted:\(id)"
-    case .activated(let id): "activated:\(id)"
-    case .selectionChanged(let change):
-      "\(change.selected ? "selected" : "deselected"):\(change.id)"
-    case .scrolled(let offset): "scrolled:\(offset.group)"
-    case .focusRequestDenied: "focusDenied"
-    case .layoutRejected: nil
-    case .textChanged(let change): "text:\(change.id)"
-    case .back: "back"
-    case .home: "home"
-    case .playPause(let id): id.isEmpty ? "playPause" : "playPause:\(id)"
-    case .contextMenu(let id): "contextMenu:\(id)"
-    case .doubleTap(let key): "doubleTap:\(key.name)"
-    case nil: nil
-    }
-  }
-}

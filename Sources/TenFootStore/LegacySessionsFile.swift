@@ -26,7 +26,7 @@ enum LegacySessionsFile {
   }
 
   /// The records in the file at `path`; nil if there is no file.
-  static func read(_ path: String) throws(Unreadable) -> [SessionRecord]? {
+  static func read(_ path: String) throws(Unreadable) -> [SessionRow]? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let file: File
     do {
@@ -38,7 +38,7 @@ enum LegacySessionsFile {
       throw Unreadable(description: "format version \(file.version) is not 1")
     }
     return file.screens.sorted { $0.key < $1.key }.map { id, screen in
-      SessionRecord(
+      SessionRow(
         screenID: id, focused: screen.focused, selected: screen.selected,
         text: screen.text ?? [:], remembered: screen.remembered ?? [:],
         rememberedOwn: screen.rememberedOwn ?? [:])

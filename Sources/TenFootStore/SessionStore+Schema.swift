@@ -20,7 +20,7 @@ extension SessionStore {
       }
     }
     migrator.registerMigration("v2-import-sessions-json") { db in
-      let imported: [SessionRecord]
+      let imported: [SessionRow]
       do {
         guard let records = try LegacySessionsFile.read(legacy) else { return }
         imported = records
@@ -47,18 +47,18 @@ extension SessionStore {
     VALUES (?, ?, ?, ?, ?, ?)
     """
 
-  static func arguments(_ record: SessionRecord) throws -> StatementArguments {
+  static func arguments(_ record: SessionRow) throws -> StatementArguments {
     [
       record.screenID, record.focused, try json(record.selected), try json(record.text),
       try json(record.remembered), try json(record.rememberedOwn),
     ]
   }
 
-  static func record(_ row: Row) throws -> SessionRecord {
+  static func record(_ row: Row) throws -> SessionRow {
     guard let screenID: String = row["screenID"] else {
       throw RecordDecodingError(description: "a row without a screen id")
     }
-    return SessionRecord(
+    return SessionRow(
       screenID: screenID, focused: row["focused"],
       selected: try decode(row["selected"], screenID, "selected"),
       text: try decode(row["text"], screenID, "text"),

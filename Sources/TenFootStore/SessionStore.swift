@@ -27,7 +27,7 @@ public final class SessionStore {
   private let logger: Logger
   private var database: DatabaseQueue
   /// The durable records, by screen id: what the database holds after the last commit.
-  public private(set) var records: [String: SessionRecord]
+  public private(set) var records: [String: SessionRow]
   /// Successful commits since opening (each one transaction, one fsync).
   public private(set) var commits = 0
 
@@ -64,11 +64,11 @@ public final class SessionStore {
   }
 
   /// The durable record of `screen`, if any.
-  public func record(for screen: String) -> SessionRecord? { records[screen] }
+  public func record(for screen: String) -> SessionRow? { records[screen] }
 
   /// Writes `changes` in one transaction (one fsync) and returns once they are durable. On
   /// failure nothing of them is written and `records` is unchanged.
-  public func commit(_ changes: some Collection<SessionRecord>) throws(SessionStoreError) {
+  public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
     guard !changes.isEmpty else { return }
     do {
       try database.write { db in
@@ -105,7 +105,7 @@ public final class SessionStore {
   private static let damaged: [ResultCode] = [.SQLITE_CORRUPT, .SQLITE_NOTADB]
 
   private static func open(_ path: String, legacy: String, logger: Logger) throws -> (
-    DatabaseQueue, [String: SessionRecord]
+    DatabaseQueue, [String: SessionRow]
   ) {
     var configuration = Configuration()
     configuration.label = "tenfoot.sessions"
@@ -132,7 +132,7 @@ public final class SessionStore {
       try migrator.migrate(database)
       let rows = try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM screenSession")
       }
-      var records: [String: SessionRecord] = [:]
+      var records: [String: SessionRow] = [:]
       for row in rows {
         let record = try Self.record(row)
         records[record.screenID] = record
@@ -147,7 +147,7 @@ public final class SessionStore {
   /// Sets a damaged database aside and opens a new, empty one in its place.
   private static func reopenEmpty(
     _ path: String, legacy: String, cause: String, _ logger: Logger
-  ) throws(SessionStoreError) -> (DatabaseQueue, [String: SessionRecord]) {
+  ) throws(SessionStoreError) -> (DatabaseQueue, [String: SessionRow]) {
     let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
     for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
       rename(path + suffix, aside + suffix)

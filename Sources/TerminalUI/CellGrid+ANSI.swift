@@ -15,7 +15,9 @@ extension CellGrid {
     guard let previous, previous.columns == columns, previous.rows == rows else {
       for y in 0..<rows {
         writer.moveTo(x: 0, y: y)
-        for x in 0..<columns { writer.emit(cells[y * columns + x], x: x) }
+        for x in 0..<columns where !cells[y * columns + x].isContinuation {
+          writer.emit(cells[y * columns + x], x: x)
+        }
       }
       writer.finish()
       return writer.output
@@ -28,9 +30,11 @@ extension CellGrid {
           x += 1
           continue
         }
+        // A changed continuation is redrawn by its wide character, one column back.
+        if cells[start + x].isContinuation, x > 0, cells[start + x - 1].width == 2 { x -= 1 }
         writer.reach(x: x, y: y, row: cells[start..<(start + columns)])
         writer.emit(cells[start + x], x: x)
-        x += 1
+        x += max(1, cells[start + x].width)
       }
     }
     writer.finish()
@@ -68,12 +72,13 @@ struct ANSIWriter {
       let gap = row[(row.startIndex + cursor.x)..<(row.startIndex + x)]
       var sameStyle = true
       var bytes = 0
-      for cell in gap {
+      for cell in gap where !cell.isContinuation {
         bytes += cell.character.utf8.count
         if sgr(cell.style) != currentSGR { sameStyle = false }
       }
-      if sameStyle && bytes < move.utf8.count {
-        for cell in gap { output.append(cell.character) }
+      // A gap that starts on a continuation cannot be rewritten from its middle.
+      if sameStyle && bytes < move.utf8.count && gap.first?.isContinuation != true {
+        for cell in gap where !cell.isContinuation { output.append(cell.character) }
         self.cursor = (x, y)
         return
       }
@@ -90,10 +95,11 @@ struct ANSIWriter {
     }
     output.append(cell.character)
     // After the last column the cursor waits to wrap; where it is then is terminal-specific.
-    if x + 1 >= columns {
+    let width = max(1, cell.width)
+    if x + width >= columns {
       cursor = nil
     } else if let position = cursor {
-      cursor = (position.x + 1, position.y)
+      cursor = (position.x + width, position.y)
     }
   }
 

@@ -58,7 +58,8 @@ enum WebMessages {
       FrameJSON(
         screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
         states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
-        text: frame.text, editing: frame.editingText, events: frame.events, shift: shift))
+        text: frame.text, editing: frame.editingText, events: frame.events.compactMap(\.eventName),
+        shift: shift))
   }
 
   private static func flatten(_ group: Group) -> [GroupJSON] {

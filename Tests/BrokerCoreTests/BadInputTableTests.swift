@@ -108,20 +108,6 @@ struct BadInputTableTests {
     #expect(welcome.bodyName == "welcome")
   }
 
-  @Test("throttle: a burst passes, then refusals until tokens refill")
-  func throttle() {
-    var throttle = PeerThrottle(rate: 100, burst: 10)
-    let peer: [UInt8] = [1, 2, 3]
-    let burst = (0..<15).map { _ in throttle.admit(peer, now: 1_000) }
-    #expect(burst.filter { $0 }.count == 10)
-    #expect(throttle.refused(peer) == 5)
-    let other = throttle.admit([9], now: 1_000)
-    #expect(other, "another peer has its own bucket")
-    let refilled = throttle.admit(peer, now: 1_000 + 10_000_000)
-    let spent = throttle.admit(peer, now: 1_000 + 10_000_000)
-    #expect(refilled && !spent, "one token after 10 ms at 100/s")
-  }
-
   @Test("log limiter: five lines a second per key, then a count of the suppressed")
   func logLimiter() {
     var limiter = LogLimiter(perSecond: 5)

@@ -19,13 +19,14 @@ struct BrokerLoopTests {
     let subscriber: Socket
     var seq: UInt64 = 0
 
-    init(transport: String) throws {
+    init(transport: String, dataDirectory: String? = nil) throws {
       context = try Context()
       let unique = UUID().uuidString.prefix(8)
       let control = transport == "ipc" ? "ipc:///tmp/tf-bc-\(unique)-c" : "inproc://c-\(unique)"
       let state = transport == "ipc" ? "ipc:///tmp/tf-bc-\(unique)-s" : "inproc://s-\(unique)"
       var configuration = BrokerConfiguration(controlEndpoints: [control], stateEndpoints: [state])
       configuration.epoch = 42
+      configuration.sessionStoreDirectory = dataDirectory
       broker = try BrokerThread(
         configuration: configuration, context: context, logger: Logger(label: "test"))
       dealer = try Socket(context, .dealer)
@@ -85,6 +86,14 @@ struct BrokerLoopTests {
       input.key.key = key
       input.key.phase = phase
       return try request(.input(input))
+    }
+
+    /// The next envelope published on a screen topic (heartbeats skipped).
+    func nextScreenState() throws -> Tenfoot_V1_Envelope {
+      while true {
+        let published = try nextPublished()
+        if published.topic != WireProtocol.heartbeatTopic { return published.envelope }
+      }
     }
 
     /// The next published envelope on a screen topic.

@@ -1,3 +1,4 @@
+import BrokerDomain
 import FocusEngine
 import Foundation
 import TenFootProtocol
@@ -345,8 +346,8 @@ struct FuzzTests {
 
     let seconds = Double(environment["TENFOOT_FUZZ_SECONDS"] ?? "") ?? 5
     var random = Random(seed: UInt64(environment["TENFOOT_FUZZ_SEED"] ?? "") ?? 0x7E4F_0070)
-    var state = BrokerState(epoch: 1, name: "fuzz")
-    let registered = state.handle(Tenfoot_V1_Envelope(decode: register)).reply
+    var state = WireBroker(epoch: 1, name: "fuzz")
+    let registered = state.handle(Tenfoot_V1_Envelope(decode: register), at: .origin).reply
     #expect(
       { if case .ack = registered { true } else { false } }(),
       "the register seed's layout is valid: \(registered)")
@@ -369,13 +370,13 @@ struct FuzzTests {
         guard let envelope = try? Tenfoot_V1_Envelope.decode(input) else { continue }
         decoded += 1
         if InputLimits.problem(envelope) == nil {
-          let outcome = state.handle(envelope)
+          let outcome = state.handle(envelope, at: .origin)
           if case .error = outcome.reply {} else { served += 1 }
         }
       }
       if executions % 20_000 == 0 {
-        state = BrokerState(epoch: 1, name: "fuzz")
-        _ = state.handle(Tenfoot_V1_Envelope(decode: register))
+        state = WireBroker(epoch: 1, name: "fuzz")
+        _ = state.handle(Tenfoot_V1_Envelope(decode: register), at: .origin)
       }
     }
     print(

@@ -1,78 +1,21 @@
 import BrokerCore
+import BrokerDomain
 import Foundation
 import TenFootSecurity
 import TestSupport
 import Testing
 import ZeroMQ
 
-@Suite("Pairing session rules")
-struct PairingSessionTests {
+/// The pairing rules themselves are pure and tested in BrokerDomainTests; the HMAC the
+/// runtime checks proofs with is TenFootSecurity's.
+@Suite("Pairing proofs")
+struct PairingProofTests {
   let remote = [UInt8](repeating: 7, count: 32)
   let broker = [UInt8](repeating: 9, count: 32)
   let nonce = [UInt8](repeating: 1, count: 32)
-  var remoteText: String { Z85.encode(remote) ?? "" }
 
   func proof(_ pin: String) -> [UInt8] {
     PairingProof.make(pin: pin, nonce: nonce, remoteKey: remote, brokerKey: broker)
-  }
-
-  @Test("back-off: 1 s doubling per failure, capped at 64 s")
-  func backoffSequence() {
-    let seconds = (1...9).map { PairingSession.backoff(afterFailures: $0) / 1_000_000_000 }
-    #expect(seconds == [1, 2, 4, 8, 16, 32, 64, 64, 64])
-    #expect(PairingSession.backoff(afterFailures: 0) == 0)
-  }
-
-  @Test("the right proof pairs; a wrong one blocks every attempt until the back-off ends")
-  func wrongThenRight() {
-    var session = PairingSession()
-    let start: UInt64 = 1_000_000_000
-    guard
-      case .challenge(let pending) = session.begin(
-        remoteKey: remoteText, name: "phone", now: start, nonce: nonce, pin: "1234")
-    else {
-      Issue.record("begin did not challenge")
-      return
-    }
-    #expect(pending.pin == "1234")
-    let wrong = session.prove(
-      remoteKey: remoteText, remoteKeyBytes: remote, brokerKey: broker, proof: proof("9999"),
-      now: start + 1)
-    #expect(wrong == .wrongPIN(retryAfter: 1_000_000_000))
-    // During the back-off even the right PIN is refused, and so is a new pairing.
-    let early = session.prove(
-      remoteKey: remoteText, remoteKeyBytes: remote, brokerKey: broker, proof: proof("1234"),
-      now: start + 500_000_000)
-    #expect(early == .backoff(retryAfter: 500_000_001))
-    let other = session.begin(
-      remoteKey: "other", name: "x", now: start + 500_000_000, nonce: nonce, pin: "0000")
-    #expect(other == .backoff(retryAfter: 500_000_001))
-    let right = session.prove(
-      remoteKey: remoteText, remoteKeyBytes: remote, brokerKey: broker, proof: proof("1234"),
-      now: start + 2_000_000_000)
-    #expect(right == .paired(pending))
-    #expect(session.failures == 0 && session.pending == nil)
-  }
-
-  @Test("a proof for another key, after expiry, or without a pairing is refused")
-  func noPairing() {
-    var session = PairingSession(lifetimeSeconds: 10)
-    let before = session.prove(
-      remoteKey: remoteText, remoteKeyBytes: remote, brokerKey: broker, proof: proof("1234"),
-      now: 0)
-    #expect(before == .noPairing)
-    _ = session.begin(remoteKey: remoteText, name: "a", now: 0, nonce: nonce, pin: "1234")
-    let otherKey = session.prove(
-      remoteKey: "someone-else", remoteKeyBytes: remote, brokerKey: broker,
-      proof: proof("1234"), now: 1)
-    #expect(otherKey == .noPairing)
-    let early = session.expire(now: 9_999_999_999)
-    let late = session.expire(now: 10_000_000_000)
-    #expect(!early && late)
-    let expired = session.prove(
-      remoteKey: remoteText, remoteKeyBytes: remote, brokerKey: broker, proof: proof("1234"),
-      now: 10_000_000_001)
-    #expect(expired == .noPairing)
   }
 
   @Test("proofs bind the PIN, nonce, both keys and the role")

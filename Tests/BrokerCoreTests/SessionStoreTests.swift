@@ -13,10 +13,10 @@ struct SessionStoreTests {
   @Test("records committed together come back after reopening; one commit per batch")
   func roundTrip() throws {
     let directory = try TemporaryDirectory()
-    let a = SessionRecord(
+    let a = SessionRow(
       screenID: "a", focused: "r0c1", selected: ["r1c0", "r0c0"], text: ["q": "kept"],
       remembered: ["top": "r0c1"], rememberedOwn: ["top": "r0c1"])
-    let b = SessionRecord(screenID: "b", focused: nil, selected: [])
+    let b = SessionRow(screenID: "b", focused: nil, selected: [])
     do {
       let store = try SessionStore(directory: directory.path, logger: logger)
       try store.commit([a, b])
@@ -54,7 +54,7 @@ struct SessionStoreTests {
       #expect(store.record(for: "tv")?.selected == ["r0c1"])
       #expect(store.record(for: "tv")?.text == ["r2c2": "kept"])
       #expect(store.record(for: "old")?.remembered == [:])
-      try store.commit([SessionRecord(screenID: "tv", focused: "r0c0", selected: [])])
+      try store.commit([SessionRow(screenID: "tv", focused: "r0c0", selected: [])])
       store.close()
     }
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/sessions.json"))
@@ -81,7 +81,7 @@ struct SessionStoreTests {
     try directory.write("sessions.sqlite", garbage)
     let store = try SessionStore(directory: directory.path, logger: logger)
     #expect(store.records.isEmpty)
-    try store.commit([SessionRecord(screenID: "tv", focused: "r0c0", selected: [])])
+    try store.commit([SessionRow(screenID: "tv", focused: "r0c0", selected: [])])
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     let aside = try #require(names.first { $0.hasPrefix("sessions.sqlite.corrupt-") })
     #expect(try String(contentsOfFile: directory.path + "/" + aside, encoding: .utf8) == garbage)

@@ -89,6 +89,16 @@ struct SVGRendererTests {
     #expect(groups.transforms["e"]?.contains("scale(1)") == true)
   }
 
+  @Test("a title with control characters keeps the document well formed")
+  func controls() throws {
+    var frame = Self.frame(rotateY: 0)
+    frame.layout.items[1].title = "Esc\u{1B}]0;HACKED\u{07}\u{1B}[2J\u{9B}"
+    let svg = SVGRenderer.svg(for: frame)
+    #expect(!svg.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    let groups = try Self.parse(svg)
+    #expect(groups.texts.contains("Esc\u{FFFD}]0;HACKED\u{FFFD}\u{FFFD}[2J\u{FFFD}"))
+  }
+
   @Test("the focused item is scaled and skewed with the tilt, and at rest it is only scaled")
   func tilt() throws {
     let tilted = try Self.parse(SVGRenderer.svg(for: Self.frame(rotateY: 4)))

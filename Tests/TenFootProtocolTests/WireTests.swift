@@ -71,8 +71,10 @@ struct WireTests {
   @Test("screen ids: allowed characters and length")
   func screenIDs() {
     #expect(ScreenID.problem(with: "living-room.tv:2") == nil)
+    #expect(ScreenID.problem(with: "hall/tv@home") == nil)
     #expect(ScreenID.problem(with: "") != nil)
-    #expect(ScreenID.problem(with: "a/b") != nil)
+    #expect(ScreenID.problem(with: "a b") != nil)
+    #expect(ScreenID.problem(with: "main\nforged") != nil)
     #expect(ScreenID.problem(with: String(repeating: "x", count: 65)) != nil)
   }
 }

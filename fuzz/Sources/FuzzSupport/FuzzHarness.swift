@@ -1,3 +1,4 @@
+import BrokerDomain
 import FocusEngine
 import Foundation
 import TenFootProtocol
@@ -13,21 +14,23 @@ public enum FuzzHarness {
   /// `fuzz/corpus/envelope/seed-register.bin` (a grid with nested, trapping and scrolling
   /// groups, a guide, a text field and a label), copied for each input so requests for a live screen
   /// (input, patches, focus, debug) reach the engine.
-  static let registered: BrokerState = {
+  static let registered: WireBroker = {
     let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("corpus/envelope/seed-register.bin")
-    var state = BrokerState(epoch: 1, name: "fuzz")
-    state.now = 1_000_000_000
+    var state = WireBroker(epoch: 1, name: "fuzz")
     let envelope = FileManager.default.contents(atPath: seed.path).flatMap {
       try? Tenfoot_V1_Envelope.decode([UInt8]($0))
     }
     precondition(envelope != nil, "fuzz: cannot read the register seed \(seed.path)")
-    if let envelope, case .ack = state.handle(envelope).reply {
+    if let envelope, case .ack = state.handle(envelope, at: startedAt).reply {
       return state
     }
     preconditionFailure("fuzz: the register seed \(seed.path) is not accepted")
   }()
+
+  /// When the seed registered (the broker's clock, as data).
+  static let startedAt = BrokerInstant.origin + .seconds(1)
 
   /// The ROUTER identity the requests come from (libzmq's generated form: 0, then 4 bytes).
   static let peer: [UInt8] = [0, 0x80, 0x00, 0x41, 0xA7]
@@ -42,8 +45,7 @@ public enum FuzzHarness {
       return
     }
     var state = registered
-    state.now = 2_000_000_000
-    let outcome = state.handle(envelope, peer: peer)
+    let outcome = state.handle(envelope, peer: peer, at: startedAt + .seconds(1))
     _ = reply(outcome.reply, to: envelope)
     for publication in outcome.publications {
       _ = reply(publication.body, to: envelope)
@@ -72,7 +74,7 @@ public enum FuzzHarness {
     _ = Tenfoot_V1_Layout(layout)
     exercise(layout)
     var state = registered
-    _ = state.handle(envelope)
+    _ = state.handle(envelope, at: startedAt + .seconds(1))
   }
 
   /// Focus state from a valid layout, then every kind of move and a select press.

@@ -1,6 +1,6 @@
 /// What the broker keeps of one screen session across restarts (crash included): plain values,
 /// no protobuf and no engine types, so the broker's domain can hand them over as they are.
-public struct SessionRecord: Sendable, Equatable, Codable {
+public struct SessionRow: Sendable, Equatable, Codable {
   /// The screen session's id (the screen's `--id`).
   public var screenID: String
   /// The focused item, if any.

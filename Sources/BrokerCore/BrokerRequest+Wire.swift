@@ -1,0 +1,105 @@
+import BrokerDomain
+import FocusEngine
+import TenFootProtocol
+import TenFootSecurity
+
+extension BrokerRequest {
+  /// The domain request a control envelope makes, from the connection `peer` (its ROUTER
+  /// identity, which tells apart two remotes that give the same `sender` name); throws what
+  /// the edge refuses before the domain sees it.
+  init(wire envelope: Tenfoot_V1_Envelope, peer: [UInt8]) throws(ControlRefusal) {
+    guard envelope.protocolVersion == WireProtocol.version else {
+      throw .unsupportedVersion(envelope.protocolVersion)
+    }
+    let cause = FocusCause(sender: envelope.sender, sequence: envelope.seq)
+    switch envelope.body {
+    case .hello: self = .hello
+    case .registerScreen(let request): self = try Self.register(request)
+    case .input(let input):
+      self = .input(
+        try Self.remoteInput(input), screen: input.screenID.isEmpty ? nil : input.screenID,
+        remote: RemoteKey.of(peer: peer, sender: envelope.sender), cause: cause)
+    case .patchLayout(let request):
+      self = .patch(try Self.patch(request), screen: request.screenID, cause: cause)
+    case .focusRequest(let request):
+      let target: FocusTarget
+      switch request.target {
+      case .item(let id): target = .item(id)
+      case .group(let id): target = .group(id)
+      case .any(let id): target = .any(id)
+      case nil: throw .noFocusTarget
+      }
+      self = .focus(target, screen: request.screenID, cause: cause)
+    case .debugRequest(let request):
+      let query: DebugQuery
+      switch request.query {
+      case .explainItem(let id): query = .explainItem(id)
+      case .tabLoop: query = .tabLoop
+      case .groupTree: query = .groupTree
+      case .dryRun(let name): query = .dryRun(name)
+      case nil: throw .noDebugQuery
+      }
+      self = .debug(query, screen: request.screenID)
+    case .snapshotRequest(let request): self = .snapshot(screen: request.screenID)
+    case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty:
+      self = .heartbeat(screen: heartbeat.screenID)
+    case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
+      .paired, .pairingPrompt:
+      throw .unexpectedMessage(envelope.bodyName)
+    case .pairRequest, .pairProof: throw .pairingOnControl
+    case nil: throw .noBody
+    }
+  }
+
+  private static func register(_ request: Tenfoot_V1_RegisterScreen) throws(ControlRefusal)
+    -> BrokerRequest
+  {
+    if let problem = ScreenID.problem(with: request.screenID) {
+      throw .invalidScreenID(problem)
+    }
+    guard request.hasLayout else { throw .missingLayout }
+    return .register(screen: request.screenID, layout: Layout(wire: request.layout))
+  }
+
+  private static func remoteInput(_ input: Tenfoot_V1_Input) throws(ControlRefusal)
+    -> RemoteInput
+  {
+    let mapped: Result<RemoteInput, KeyMappingError>
+    switch input.event {
+    case .key(let key): mapped = KeyMapping.input(for: key)
+    case .touch(let touch): mapped = KeyMapping.input(for: touch)
+    case .text(let text): mapped = KeyMapping.input(for: text)
+    case nil: throw .noInputEvent
+    }
+    switch mapped {
+    case .success(let value): return value
+    case .failure(let problem): throw .invalidInput(problem)
+    }
+  }
+
+  private static func patch(_ request: Tenfoot_V1_PatchLayout) throws(ControlRefusal)
+    -> LayoutPatch
+  {
+    var patch: LayoutPatch
+    do {
+      patch = try LayoutPatch(wire: request.operations)
+    } catch {
+      throw .invalidPatch(error)
+    }
+    switch request.focus {
+    case .focusItem(let id): patch.focus = .item(id)
+    case .focusGroup(let id): patch.focus = .group(id)
+    case nil: break
+    }
+    return patch
+  }
+}
+
+/// The key a remote's timing state is kept under on a session.
+enum RemoteKey {
+  /// A remote's key: its connection's identity in hex (libzmq's generated identities are 5
+  /// bytes), or its `sender` name when there is no identity (tests).
+  static func of(peer: [UInt8], sender: String) -> String {
+    peer.isEmpty ? sender : Hex.encode(peer.prefix(32))
+  }
+}

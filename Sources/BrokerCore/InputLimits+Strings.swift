@@ -1,0 +1,95 @@
+import FocusEngine
+import TenFootProtocol
+
+extension InputLimits {
+  /// The first id or free-text field of `envelope` that breaks ``TextRules``, as a typed
+  /// error naming the field, or nil. Pure.
+  ///
+  /// `sender` is an id (or empty): `MALFORMED`. Screen, item and group ids of requests and the
+  /// typed text are `INVALID_INPUT`; a layout's screen id and a patch's ids `INVALID_LAYOUT`
+  /// (titles and the ids inside a layout are the layout validation's, which names the item).
+  /// Empty is allowed where the field means "none" (an input's or heartbeat's screen, a patch's
+  /// top-level parent).
+  static func stringProblem(_ envelope: Tenfoot_V1_Envelope) -> Tenfoot_V1_Error? {
+    if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
+      return error(.malformed, "sender: " + problem)
+    }
+    var ids: [(field: String, value: String)] = []
+    var code = Tenfoot_V1_ErrorCode.invalidInput
+    switch envelope.body {
+    case .hello(let hello):
+      if let problem = TextRules.textProblem(hello.client) {
+        return error(.invalidInput, "hello.client: " + problem)
+      }
+    case .registerScreen(let request):
+      code = .invalidLayout
+      ids = [("screen_id", request.screenID)]
+    case .input(let input):
+      if !input.screenID.isEmpty { ids = [("input.screen_id", input.screenID)] }
+      if case .text(let text) = input.event {
+        switch text.edit {
+        case .set(let value), .append(let value):
+          if let problem = TextRules.textProblem(value) {
+            return error(.invalidInput, "text: " + problem)
+          }
+        default: break
+        }
+      }
+    case .patchLayout(let request):
+      code = .invalidLayout
+      ids = patchIDs(request)
+    case .focusRequest(let request):
+      ids = [("focus_request.screen_id", request.screenID)]
+      switch request.target {
+      case .item(let id): ids.append(("focus_request.item", id))
+      case .group(let id): ids.append(("focus_request.group", id))
+      case .any(let id): ids.append(("focus_request.any", id))
+      case nil: break
+      }
+    case .debugRequest(let request):
+      ids = [("debug_request.screen_id", request.screenID)]
+      switch request.query {
+      case .explainItem(let id): ids.append(("debug_request.explain_item", id))
+      case .dryRun(let name): ids.append(("debug_request.dry_run", name))
+      default: break
+      }
+    case .snapshotRequest(let request):
+      ids = [("snapshot_request.screen_id", request.screenID)]
+    case .heartbeat(let heartbeat):
+      if !heartbeat.screenID.isEmpty { ids = [("heartbeat.screen_id", heartbeat.screenID)] }
+    default: break
+    }
+    for (field, value) in ids {
+      let limit = field.hasSuffix("screen_id") ? ScreenID.maxLength : TextRules.maximumIDLength
+      if let problem = TextRules.idProblem(value, maximumLength: limit) {
+        return error(code, "\(field): \(problem)")
+      }
+    }
+    return nil
+  }
+
+  /// The ids a patch names outside the items, groups and guides it adds (those are checked by
+  /// layout validation once the patch is applied).
+  private static func patchIDs(_ request: Tenfoot_V1_PatchLayout) -> [(String, String)] {
+    var ids = [("patch.screen_id", request.screenID)]
+    switch request.focus {
+    case .focusItem(let id): ids.append(("patch.focus_item", id))
+    case .focusGroup(let id): ids.append(("patch.focus_group", id))
+    case nil: break
+    }
+    for (index, operation) in request.operations.enumerated() {
+      let path = "operations[\(index)]"
+      switch operation.op {
+      case .addItem(let add) where !add.group.isEmpty: ids.append((path + ".group", add.group))
+      case .addGroup(let add) where !add.parent.isEmpty: ids.append((path + ".parent", add.parent))
+      case .removeItem(let id), .removeGroup(let id), .removeGuide(let id):
+        ids.append((path, id))
+      case .moveItem(let move): ids.append((path + ".id", move.id))
+      case .setItemAvailable(let set), .setGroupEnabled(let set), .setGuideEnabled(let set):
+        ids.append((path + ".id", set.id))
+      default: break
+      }
+    }
+    return ids
+  }
+}

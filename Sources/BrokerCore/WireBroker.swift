@@ -1,0 +1,62 @@
+import BrokerDomain
+import FocusEngine
+import TenFootProtocol
+
+/// The broker domain behind its wire edge: maps a decoded control envelope to a domain
+/// request, lets the domain handle it, and maps the reply and the publications back to wire
+/// bodies. The records to persist are passed on as domain values for the store. No sockets:
+/// `Broker` does the I/O, and the fuzz targets call this directly.
+///
+/// A value, like the domain: the runtime keeps a copy to roll back to when a change cannot be
+/// made durable.
+struct WireBroker {
+  /// The broker's rules and sessions.
+  var domain: BrokerDomain
+
+  /// What handling one envelope produced.
+  struct Outcome {
+    /// The reply body for the requester.
+    var reply: Tenfoot_V1_Envelope.OneOf_Body
+    /// State messages for the PUB socket, in order.
+    var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
+    /// Records to make durable before anything is published or acknowledged.
+    var records: [SessionRecord] = []
+  }
+
+  /// A broker with no sessions; with `records` (maybe none) it persists sessions.
+  init(epoch: UInt64, name: String, records: [String: SessionRecord]? = nil) {
+    domain = BrokerDomain(epoch: epoch, name: name, records: records)
+  }
+
+  /// Handles one decoded request from the connection `peer`, arrived at `now`.
+  mutating func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8] = [], at now: BrokerInstant)
+    -> Outcome
+  {
+    let request: BrokerRequest
+    do {
+      request = try BrokerRequest(wire: envelope, peer: peer)
+    } catch {
+      return Outcome(reply: .error(Tenfoot_V1_Error(error)))
+    }
+    let handled = domain.handle(request, at: now)
+    var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
+    // A step's ack repeats its change's effects: mapped once, for both.
+    var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
+    for effect in handled.effects {
+      switch effect {
+      case .publish(.change(let change)):
+        let delta = Tenfoot_V1_StateDelta(change)
+        mapped = (change.effects, delta.effects)
+        outcome.publications.append((WireProtocol.stateTopic(screen: change.screen), .delta(delta)))
+      case .publish(let publication): outcome.publications.append(publication.wire)
+      case .persist(let record): outcome.records.append(record)
+      }
+    }
+    if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {
+      outcome.reply = .ack(Tenfoot_V1_Ack(ack, effects: mapped.wire))
+    } else {
+      outcome.reply = handled.reply.wire
+    }
+    return outcome
+  }
+}

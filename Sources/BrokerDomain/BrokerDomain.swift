@@ -1,0 +1,222 @@
+import FocusEngine
+
+/// The broker's rules, pure: screen sessions, input, programmatic focus, layout patches, the
+/// focus debugger and what to keep across restarts. One request and the time it arrived in;
+/// one reply and the effects (publications, records to persist) out. No sockets, no files, no
+/// clock: the runtime (`BrokerCore`) maps the wire and carries the effects out.
+///
+/// A value: the runtime may keep a copy before a batch of requests and put it back if the
+/// batch's records could not be made durable (nothing of the batch is then published).
+public struct BrokerDomain: Sendable {
+  /// Changes on every broker start so screens know to resync.
+  public let epoch: UInt64
+  /// The broker's name and version, sent in Welcome.
+  public let name: String
+  /// Layout limit: more items than this are refused.
+  public let maxItems: Int
+  /// Sessions by screen id.
+  public internal(set) var sessions: [String: ScreenSession] = [:]
+  /// Whether the broker keeps sessions across restarts: if so, every acknowledged change of a
+  /// session's durable values comes with a `persist` effect.
+  public let persists: Bool
+  /// What is durable (or about to be) per screen: applied to a session registered anew, and
+  /// compared with each session after a request to decide what to persist. Empty unless
+  /// `persists`.
+  public private(set) var records: [String: SessionRecord]
+  /// Screen id → when a screen last showed it was alive (registered, asked for a snapshot or
+  /// sent a heartbeat).
+  public private(set) var lastSeen: [String: BrokerInstant] = [:]
+  /// Sessions dropped for want of a screen, so input for them gets SCREEN_GONE (bounded).
+  public private(set) var gone: [String] = []
+  /// At most this many dropped sessions are remembered as gone.
+  public static let rememberedGone = 1000
+
+  /// A broker with no sessions. With `records` (the sessions kept from an earlier run, maybe
+  /// none) it persists; with nil it keeps nothing across restarts.
+  public init(
+    epoch: UInt64, name: String, maxItems: Int = 100_000, records: [String: SessionRecord]? = nil
+  ) {
+    self.epoch = epoch
+    self.name = name
+    self.maxItems = maxItems
+    self.persists = records != nil
+    self.records = records ?? [:]
+  }
+
+  /// What handling one request produced.
+  public struct Outcome: Sendable, Equatable {
+    /// The reply for the requester.
+    public var reply: BrokerReply
+    /// Work for the runtime, in order: records to persist, then state to publish.
+    public var effects: [BrokerEffect] = []
+
+    /// An outcome.
+    public init(reply: BrokerReply, effects: [BrokerEffect] = []) {
+      self.reply = reply
+      self.effects = effects
+    }
+
+    /// A refusal: no effects.
+    static func error(_ error: BrokerError) -> Outcome { Outcome(reply: .error(error)) }
+  }
+
+  /// Handles one request that arrived at `now`.
+  public mutating func handle(_ request: BrokerRequest, at now: BrokerInstant) -> Outcome {
+    var outcome: Outcome
+    switch request {
+    case .hello:
+      return Outcome(
+        reply: .welcome(Welcome(epoch: epoch, name: name, screens: sessions.keys.sorted())))
+    case .register(let screen, let layout):
+      outcome = register(screen, layout)
+      if case .ack = outcome.reply { seen(screen, at: now) }
+    case .input(let input, let screen, let remote, let cause):
+      outcome = apply(input, screen: screen, remote: remote, cause: cause)
+    case .patch(let patch, let screen, let cause):
+      outcome = self.patch(patch, screen: screen, cause: cause)
+    case .focus(let target, let screen, let cause):
+      outcome = requestFocus(target, screen: screen, cause: cause)
+    case .debug(let query, let screen):
+      return debug(query, screen: screen)
+    case .snapshot(let screen):
+      guard let session = sessions[screen] else { return .error(unknownScreen(screen)) }
+      seen(screen, at: now)
+      return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
+    case .heartbeat(let screen):
+      guard let session = sessions[screen] else { return .error(unknownScreen(screen)) }
+      seen(screen, at: now)
+      return Outcome(reply: .ack(Acknowledgement(screen: screen, seq: session.seq, focused: nil)))
+    }
+    if persists, case .ack(let ack) = outcome.reply, let record = sessions[ack.screen]?.record,
+      records[ack.screen] != record
+    {
+      // Persisted before anything is published or acknowledged (the runtime keeps the order).
+      records[ack.screen] = record
+      outcome.effects.insert(.persist(record), at: 0)
+    }
+    return outcome
+  }
+
+  private mutating func register(_ id: String, _ layout: Layout) -> Outcome {
+    guard layout.items.count <= maxItems else {
+      return .error(.tooManyItems(count: layout.items.count, limit: maxItems))
+    }
+    do {
+      try layout.validate()
+    } catch {
+      return .error(.invalidLayout(error))
+    }
+    var session: ScreenSession
+    if var existing = sessions[id] {
+      _ = reduce(&existing.focus, .replaceLayout(layout))
+      existing.seq += 1
+      session = existing
+    } else {
+      let record = records[id]
+      do {
+        let restored = record.map { $0.restoring(layout) } ?? layout
+        session = ScreenSession(id: id, focus: try FocusState(layout: restored), seq: 1)
+      } catch {
+        return .error(.invalidLayout(error))
+      }
+      if let memory = record?.memory, memory != FocusMemory() {
+        reduce(&session.focus, .restoreMemory(memory))
+      }
+    }
+    sessions[id] = session
+    // A new or replaced layout is published whole: deltas never carry layouts.
+    return Outcome(
+      reply: .ack(Acknowledgement(screen: id, seq: session.seq, focused: session.focus.focused)),
+      effects: [.publish(.snapshot(session.snapshot(epoch: epoch)))])
+  }
+
+  private mutating func apply(
+    _ input: RemoteInput, screen: String?, remote: String, cause: FocusCause
+  ) -> Outcome {
+    let id: String
+    if let screen {
+      id = screen
+    } else {
+      guard sessions.count == 1, let only = sessions.keys.first else {
+        return .error(
+          sessions.isEmpty ? .noScreenRegistered : .ambiguousScreen(known: sessions.keys.sorted()))
+      }
+      id = only
+    }
+    guard var session = sessions[id] else { return .error(unknownScreen(id)) }
+    return step(&session, .remote(input, from: remote), cause: cause)
+  }
+
+  /// What a session step runs: an engine event, or a remote's timed input.
+  enum Step {
+    case event(FocusEvent)
+    /// A remote's input, with the key of the remote it came from (its key from the runtime).
+    case remote(RemoteInput, from: String)
+  }
+
+  /// Runs one engine event on a session and publishes a change if anything happened (or the
+  /// focused item's tilt changed).
+  mutating func step(_ session: inout ScreenSession, _ step: Step, cause: FocusCause) -> Outcome {
+    let before = session.focus
+    let parallaxBefore = session.parallax
+    let effects: [FocusEffect]
+    switch step {
+    case .event(let event): effects = reduce(&session.focus, event, cause: cause)
+    case .remote(let input, let remote): effects = session.handle(input, from: remote)
+    }
+    for effect in effects {
+      if case .textRejected(let reason) = effect {
+        sessions[session.id] = session
+        return .error(.noTextField(reason: reason))
+      }
+    }
+    let parallax = session.parallax
+    var published: [BrokerEffect] = []
+    if !effects.isEmpty || parallax != parallaxBefore {
+      session.seq += 1
+      var text: [String: String] = [:]
+      for effect in effects {
+        if case .textChanged(let id, let value) = effect { text[id] = value }
+      }
+      let change = StateChange(
+        screen: session.id, epoch: epoch, seq: session.seq, focused: session.focus.focused,
+        changed: Self.changedStates(before: before, after: session.focus, effects: effects),
+        effects: effects, parallax: parallax, text: text,
+        editingText: session.focus.isEditingText, cause: cause)
+      published.append(.publish(.change(change)))
+    }
+    sessions[session.id] = session  // The remote's timing state changes even without effects.
+    let ack = Acknowledgement(
+      screen: session.id, seq: session.seq, focused: session.focus.focused, effects: effects,
+      editingText: session.focus.isEditingText)
+    return Outcome(reply: .ack(ack), effects: published)
+  }
+
+  /// Notes that a screen showed it is alive.
+  private mutating func seen(_ screen: String, at now: BrokerInstant) {
+    lastSeen[screen] = now
+    gone.removeAll { $0 == screen }
+  }
+
+  /// Drops the sessions no screen has kept alive for `grace`; returns their ids. A session
+  /// whose screen vanished keeps its state for the grace period, so a screen that restarts or
+  /// reconnects in time finds everything as it was.
+  public mutating func expireScreens(at now: BrokerInstant, grace: Duration) -> [String] {
+    var dropped: [String] = []
+    for id in sessions.keys.sorted() {
+      let seenAt = lastSeen[id] ?? now
+      guard seenAt.duration(to: now) > grace else { continue }
+      sessions[id] = nil
+      lastSeen[id] = nil
+      gone.append(id)
+      dropped.append(id)
+    }
+    if gone.count > Self.rememberedGone { gone.removeFirst(gone.count - Self.rememberedGone) }
+    return dropped
+  }
+
+  /// The refusal for a request naming a screen with no session.
+  func unknownScreen(_ id: String) -> BrokerError {
+    gone.contains(id) ? .screenGone(id) : .unknownScreen(id, known: sessions.keys.sorted())
+  }
+}

@@ -1,0 +1,36 @@
+import FocusEngine
+
+/// A control request to the broker, in the domain's own terms: the runtime maps each wire
+/// envelope to one of these (or refuses it at the edge if it cannot be mapped).
+public enum BrokerRequest: Sendable, Equatable {
+  /// A peer says hello: the broker answers with its epoch, name and screens.
+  case hello
+  /// A screen registers (or replaces) its layout.
+  case register(screen: String, layout: Layout)
+  /// A remote's timed input for `screen` (nil: the only screen), from the remote known as
+  /// `remote` (the runtime names remotes by their connection: two remotes that give the same
+  /// sender name still get their own timing state).
+  case input(RemoteInput, screen: String?, remote: String, cause: FocusCause)
+  /// A layout patch, applied whole or not at all.
+  case patch(LayoutPatch, screen: String, cause: FocusCause)
+  /// Programmatic focus.
+  case focus(FocusTarget, screen: String, cause: FocusCause)
+  /// A focus debugger question about a live session.
+  case debug(DebugQuery, screen: String)
+  /// A screen asks for its session's whole state.
+  case snapshot(screen: String)
+  /// A screen says it is alive.
+  case heartbeat(screen: String)
+}
+
+/// What the focus debugger is asked.
+public enum DebugQuery: Sendable, Equatable {
+  /// Why an item can or cannot take focus.
+  case explainItem(String)
+  /// The Tab loop's stops.
+  case tabLoop
+  /// The group tree.
+  case groupTree
+  /// Where focus would go on an input given by name (`FocusInput`'s names).
+  case dryRun(String)
+}

@@ -1,0 +1,92 @@
+/// A request on the pairing endpoint, in the domain's terms.
+public enum PairingRequest: Sendable, Equatable {
+  /// A remote whose pinned key no longer works asks which key the broker has now (so it can
+  /// say "the broker's key changed" rather than "no answer"). Starts no pairing.
+  case probe
+  /// A remote asks to pair with its public key (Z85) and name; the runtime draws the fresh
+  /// nonce and PIN (randomness comes in as data).
+  case begin(remoteKey: String, name: String, nonce: [UInt8], pin: String)
+  /// A remote's proof: whether it matched `PairingSession.pending` (the runtime checks the
+  /// HMAC, the domain decides).
+  case prove(remoteKey: String, proofMatches: Bool)
+}
+
+/// The pairing endpoint's answer, in the domain's terms.
+public enum PairingReply: Sendable, Equatable {
+  /// The broker's public key (the answer to a probe).
+  case brokerKey
+  /// Type the PIN the screens show; the nonce and the PIN's length, valid for `expiresIn`.
+  case challenge(PairingSession.Pending, expiresIn: Duration)
+  /// Paired: the pairing that succeeded (for the broker's own proof).
+  case paired(PairingSession.Pending)
+  /// Refused.
+  case refused(PairingError)
+}
+
+/// Why a pairing step was refused, with its cause.
+public enum PairingError: Error, Sendable, Equatable {
+  /// Too many wrong PINs recently: wait this long.
+  case backoff(retryAfter: Duration)
+  /// The proof did not match: blocked for this long.
+  case wrongPIN(retryAfter: Duration)
+  /// No pairing in progress for this key (never begun, expired, or replaced).
+  case noPairing
+}
+
+/// Work the runtime carries out for a pairing step, in order.
+public enum PairingEffect: Sendable, Equatable {
+  /// Show this PIN (and the remote's name) on every screen, for `expiresIn`.
+  case showPIN(PairingSession.Pending, expiresIn: Duration)
+  /// Hide the PIN (paired, replaced or expired).
+  case hidePIN
+  /// Put the remote's key on the allow-list, under its name (before the reply is sent: if
+  /// that fails the remote is told and must pair again).
+  case allow(remoteKey: String, name: String)
+}
+
+extension PairingSession {
+  /// What one pairing step produced.
+  public struct Outcome: Sendable, Equatable {
+    /// The reply to the remote.
+    public var reply: PairingReply
+    /// Work for the runtime, before the reply.
+    public var effects: [PairingEffect] = []
+
+    /// An outcome.
+    public init(reply: PairingReply, effects: [PairingEffect] = []) {
+      self.reply = reply
+      self.effects = effects
+    }
+  }
+
+  /// Handles one pairing request that arrived at `now`.
+  public mutating func handle(_ request: PairingRequest, at now: BrokerInstant) -> Outcome {
+    switch request {
+    case .probe:
+      return Outcome(reply: .brokerKey)
+    case .begin(let remoteKey, let name, let nonce, let pin):
+      switch begin(remoteKey: remoteKey, name: name, at: now, nonce: nonce, pin: pin) {
+      case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
+      case .challenge(let pending):
+        return Outcome(
+          reply: .challenge(pending, expiresIn: lifetime),
+          effects: [.showPIN(pending, expiresIn: lifetime)])
+      }
+    case .prove(let remoteKey, let proofMatches):
+      switch prove(remoteKey: remoteKey, proofMatches: proofMatches, at: now) {
+      case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
+      case .wrongPIN(let wait): return Outcome(reply: .refused(.wrongPIN(retryAfter: wait)))
+      case .noPairing: return Outcome(reply: .refused(.noPairing))
+      case .paired(let pending):
+        return Outcome(
+          reply: .paired(pending),
+          effects: [.allow(remoteKey: pending.remoteKey, name: pending.name), .hidePIN])
+      }
+    }
+  }
+
+  /// Periodic work at `now`: a pairing that expired hides its PIN.
+  public mutating func tick(at now: BrokerInstant) -> [PairingEffect] {
+    expire(at: now) ? [.hidePIN] : []
+  }
+}

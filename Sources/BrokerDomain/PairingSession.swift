@@ -1,0 +1,113 @@
+/// The broker's pairing rules, a pure state machine: no sockets, no clock, no randomness and no
+/// cryptography of its own. The caller passes the time, the nonce and the PIN, and the result
+/// of checking a proof against `pending` (the HMAC lives in TenFootSecurity), so every rule is
+/// unit-tested in memory.
+///
+/// One pairing at a time: a new request replaces the one in progress (and its PIN). A wrong
+/// proof blocks every attempt, from any key, for 1 s, doubling per consecutive failure up to
+/// 64 s: an attacker cannot dodge the back-off by making new keys. Success resets it.
+public struct PairingSession: Sendable, Equatable {
+  /// A pairing waiting for its proof.
+  public struct Pending: Sendable, Equatable {
+    /// The remote's public key (Z85), from the request, bound into the proof.
+    public var remoteKey: String
+    /// The name the remote gave (cleaned).
+    public var name: String
+    /// The fresh nonce sent in the challenge.
+    public var nonce: [UInt8]
+    /// The PIN the screens show.
+    public var pin: String
+    /// When the pairing expires.
+    public var expiresAt: BrokerInstant
+  }
+
+  /// What `begin` decided.
+  public enum Begin: Sendable, Equatable {
+    /// Show `pending.pin` and send the nonce.
+    case challenge(Pending)
+    /// Too many recent failures: retry after this long.
+    case backoff(retryAfter: Duration)
+  }
+
+  /// What `prove` decided.
+  public enum Proof: Sendable, Equatable {
+    /// Allow the key; the pairing that succeeded (for the broker's own proof).
+    case paired(Pending)
+    /// Wrong PIN: blocked for this long.
+    case wrongPIN(retryAfter: Duration)
+    /// Still blocked from an earlier failure.
+    case backoff(retryAfter: Duration)
+    /// No pairing in progress for this key (never begun, expired, or replaced).
+    case noPairing
+  }
+
+  /// How long a PIN stays valid.
+  public let lifetime: Duration
+  /// The pairing in progress.
+  public private(set) var pending: Pending?
+  /// Consecutive wrong proofs.
+  public private(set) var failures = 0
+  /// No attempt is accepted before this time.
+  public private(set) var blockedUntil = BrokerInstant.origin
+
+  /// A session whose PINs live `lifetime`.
+  public init(lifetime: Duration = .seconds(120)) {
+    self.lifetime = lifetime
+  }
+
+  /// The back-off after `failures` consecutive wrong proofs: 1 s doubling, at most 64 s.
+  public static func backoff(afterFailures failures: Int) -> Duration {
+    guard failures > 0 else { return .zero }
+    return .seconds(1 << min(failures - 1, 6))
+  }
+
+  /// A remote asks to pair at `now`.
+  public mutating func begin(
+    remoteKey: String, name: String, at now: BrokerInstant, nonce: [UInt8], pin: String
+  ) -> Begin {
+    if now < blockedUntil { return .backoff(retryAfter: now.duration(to: blockedUntil)) }
+    let started = Pending(
+      remoteKey: remoteKey, name: Self.cleanName(name), nonce: nonce, pin: pin,
+      expiresAt: now + lifetime)
+    pending = started
+    return .challenge(started)
+  }
+
+  /// A remote sends its proof at `now`; `proofMatches` is whether the proof was checked
+  /// against `pending` (its PIN and nonce, the remote's and the broker's keys) and matched.
+  /// With no pending pairing for `remoteKey` the check's result is not used.
+  public mutating func prove(remoteKey: String, proofMatches: Bool, at now: BrokerInstant)
+    -> Proof
+  {
+    if now < blockedUntil { return .backoff(retryAfter: now.duration(to: blockedUntil)) }
+    guard let current = pending, current.remoteKey == remoteKey else { return .noPairing }
+    guard now < current.expiresAt else {
+      pending = nil
+      return .noPairing
+    }
+    if proofMatches {
+      pending = nil
+      failures = 0
+      blockedUntil = .origin
+      return .paired(current)
+    }
+    failures += 1
+    let wait = Self.backoff(afterFailures: failures)
+    blockedUntil = now + wait
+    return .wrongPIN(retryAfter: wait)
+  }
+
+  /// Ends a pairing that expired by `now`; returns whether one did (so screens hide the PIN).
+  public mutating func expire(at now: BrokerInstant) -> Bool {
+    guard let current = pending, now >= current.expiresAt else { return false }
+    pending = nil
+    return true
+  }
+
+  /// A remote's name as screens show it: printable, at most 40 characters, never empty.
+  public static func cleanName(_ name: String) -> String {
+    let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+    let text = String(String.UnicodeScalarView(kept.prefix(40)))
+    return text.isEmpty ? "remote" : text
+  }
+}

@@ -1,0 +1,60 @@
+import FocusEngine
+
+/// One screen session: the focus state of a registered layout and its state sequence.
+public struct ScreenSession: Sendable, Equatable {
+  /// The session id (the screen's `--id`).
+  public let id: String
+  /// The engine state.
+  public var focus: FocusState
+  /// The sequence number of the last published state (snapshot or delta).
+  public var seq: UInt64
+  /// Each remote's timing, touch and tilt state on this session, by the key the runtime gives each remote: two people
+  /// holding arrows on one screen each get their own repeats, taps and finger.
+  public internal(set) var remotes: [String: RemoteInterpreter] = [:]
+  /// The remote whose input came last: its finger tilts the focused item.
+  public internal(set) var activeRemote = ""
+  /// At most this many remotes are remembered per session; beyond it an idle one is forgotten
+  /// (a sender-name flood cannot grow the session without bound).
+  public static let rememberedRemotes = 16
+
+  /// Creates a session.
+  public init(id: String, focus: FocusState, seq: UInt64) {
+    self.id = id
+    self.focus = focus
+    self.seq = seq
+  }
+
+  /// The remote whose input came last (a fresh interpreter if none has sent any).
+  public var remote: RemoteInterpreter { remotes[activeRemote] ?? RemoteInterpreter() }
+
+  /// The focused item's parallax now.
+  public var parallax: Parallax? { Parallax.of(focus, remote) }
+
+  /// Runs `sender`'s timed input through its own interpreter.
+  mutating func handle(_ input: RemoteInput, from sender: String) -> [FocusEffect] {
+    // Mutated in place (no copy of its held-key table per input).
+    let effects = remotes[sender, default: RemoteInterpreter()].handle(input, &focus)
+    activeRemote = sender
+    if remotes.count > Self.rememberedRemotes {
+      // Forget an idle remote other than this one; if every one is busy, the oldest-named
+      // busy one (deterministic) rather than growing.
+      let others = remotes.keys.filter { $0 != sender }.sorted()
+      if let victim = others.first(where: { remotes[$0]?.isIdle == true }) ?? others.first {
+        remotes[victim] = nil
+      }
+    }
+    return effects
+  }
+
+  /// The whole state as a snapshot.
+  func snapshot(epoch: UInt64) -> SessionSnapshot {
+    SessionSnapshot(screen: id, epoch: epoch, seq: seq, focus: focus, parallax: parallax)
+  }
+
+  /// The values a store keeps for this session.
+  var record: SessionRecord {
+    SessionRecord(
+      screen: id, focused: focus.focused, selected: focus.selected.sorted(),
+      text: focus.textValues, memory: focus.memory)
+  }
+}
