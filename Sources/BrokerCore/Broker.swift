@@ -117,7 +117,7 @@ public final class Broker {
 
   /// The control socket is readable: serves what is queued.
   private func controlReadable() throws(ZeroMQError) {
-    group?.open(core)
+    group?.open()
     // Drain what is queued, bounded so heartbeats and stop requests are never starved.
     for _ in 0..<256 {
       // Flood control before any other work: a peer over its budget costs a lookup and
@@ -367,6 +367,7 @@ public final class Broker {
   /// Lets the domain handle a request; the records it asks to persist join the group
   /// commit, which holds the reply and publications until they are durable.
   private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
+    group?.willHandle(envelope, domain: core.domain)
     let outcome = core.handle(envelope, peer: peer, at: now())
     group?.didHandle(records: outcome.records)
     return outcome

@@ -1,62 +1,70 @@
 import TenFootStore
 
 /// Group commit's bookkeeping for one loop iteration: the requests of the iteration are
-/// applied at once, their replies and publications held back, and the rows they changed are
+/// applied at once, their replies and publications held back, and everything they changed is
 /// written in one transaction; only then do the outputs go out.
 ///
-/// Pure data: it knows neither sockets nor the store. `State` is what a rollback puts back
-/// (the broker's whole domain value as it was before the batch), `Output` whatever is held (a
-/// reply or a publication). Outputs of requests that reached the domain are marked: when the
-/// commit fails the state goes back to before the batch, so every one of them is refused
-/// (replies) or dropped (publications); outputs of requests refused before the domain (bad
-/// frames, flood control) go out as they are.
-struct CommitBatch<State, Output> {
-  /// The state before the batch's first request.
-  private(set) var before: State?
-  /// The rows to write, by screen: each screen's latest row in this batch.
+/// Pure data: it knows neither sockets nor the store. `Session` is whatever a rollback puts
+/// back (the broker's session value), `Output` whatever is held (a reply or a publication).
+/// Every output is tagged with the screen its request touched, so that when the commit fails
+/// the outputs of the screens it would have changed can be refused (replies) or dropped
+/// (publications), while those of other screens go out as they are.
+struct CommitBatch<Session, Output> {
+  /// The value each touched screen had before the batch (nil: no session), first touch only.
+  private(set) var before: [String: Session?] = [:]
+  /// The records to write, by screen: each screen's latest value in this batch.
   private(set) var changes: [String: SessionRow] = [:]
-  /// Held outputs in order, each marked if its request reached the domain.
-  private var outputs: [(handled: Bool, output: Output)] = []
+  /// Held outputs in order, each with the screen it depends on (nil: none).
+  private var outputs: [(screen: String?, output: Output)] = []
 
   /// Whether nothing is held.
-  var isEmpty: Bool { outputs.isEmpty && changes.isEmpty && before == nil }
+  var isEmpty: Bool { outputs.isEmpty && changes.isEmpty && before.isEmpty }
 
-  /// Starts a batch from `state`.
-  mutating func begin(_ state: State) { before = state }
+  /// Notes that a request is about to touch `screen`, whose value is `current`; only the
+  /// first touch in the batch is kept (the value to roll back to).
+  mutating func touch(_ screen: String, current: Session?) {
+    if before.index(forKey: screen) == nil { before[screen] = .some(current) }
+  }
 
-  /// Records that the batch changes `row.screenID`'s durable row to `row`.
-  mutating func change(_ row: SessionRow) { changes[row.screenID] = row }
+  /// Records that the batch changes `row.screenID`'s durable record to `record`.
+  mutating func change(_ row: SessionRow) {
+    changes[row.screenID] = row
+  }
 
-  /// Holds `output` until the batch ends; `handled`: its request reached the domain.
-  mutating func hold(_ output: Output, handled: Bool) { outputs.append((handled, output)) }
+  /// Holds `output` until the batch ends.
+  mutating func hold(_ output: Output, screen: String?) {
+    outputs.append((screen, output))
+  }
 
   /// The outcome of ending a batch.
   struct Ending {
     /// What to send, in the order it was produced.
     var outputs: [Output]
-    /// The state to put back (after a failed commit).
-    var rollback: State?
+    /// The screens to put back as they were before the batch (nil: remove the session).
+    var rollback: [String: Session?]
   }
 
   /// Ends the batch: after a successful commit (`committed`) every output goes out; after a
-  /// failed one the state before the batch comes back, and the handled requests' outputs are
-  /// passed through `refusing` (a replacement reply, or nil to drop a publication). Leaves
-  /// the batch empty.
+  /// failed one the changed screens are rolled back, and their outputs are passed through
+  /// `refusing` (a replacement reply, or nil to drop a publication). Leaves the batch empty.
   mutating func end(committed: Bool, refusing: (Output) -> Output?) -> Ending {
     defer {
-      before = nil
+      before = [:]
       changes = [:]
       outputs = []
     }
-    guard !committed else { return Ending(outputs: outputs.map(\.output), rollback: nil) }
-    var sent: [Output] = []
-    for (handled, output) in outputs {
-      if !handled {
-        sent.append(output)
-      } else if let replacement = refusing(output) {
-        sent.append(replacement)
+    guard !committed else { return Ending(outputs: outputs.map(\.output), rollback: [:]) }
+    var ending = Ending(outputs: [], rollback: [:])
+    for screen in changes.keys {
+      if let value = before[screen] { ending.rollback[screen] = value }
+    }
+    for (screen, output) in outputs {
+      if let screen, changes[screen] != nil {
+        if let replacement = refusing(output) { ending.outputs.append(replacement) }
+      } else {
+        ending.outputs.append(output)
       }
     }
-    return Ending(outputs: sent, rollback: before)
+    return ending
   }
 }

@@ -9,14 +9,15 @@ import ZeroMQ
 /// fsync), and only then are their replies and publications sent.
 ///
 /// Nothing is acknowledged or published before it is durable. When the commit fails (disk
-/// full, I/O error), the domain goes back to its value before the batch, nothing of the batch
-/// is published, and every request of it that reached the domain is answered
-/// `STORE_UNAVAILABLE`; the broker keeps serving from what is durable and commits again with
-/// the next batch.
+/// full, I/O error), the screens it would have changed are put back as they were (session and
+/// durable record), nothing about them is published, and the requests that touched them are
+/// answered `STORE_UNAVAILABLE`; the broker keeps serving from what is durable and commits
+/// again with the next batch. Only the touched screens are copied, so a batch costs the same
+/// with 1 or 1,000 sessions.
 ///
-/// The loop calls `open` before draining the control socket, `next()` at the start of each
-/// request, `didHandle` with the records the domain asked to persist, `hold` for every reply
-/// and publication while open, and `commit` once the drain ends.
+/// The loop calls `open()` before draining the control socket, `next()` at the start of each
+/// request, `willHandle` before the domain, `didHandle` with the records it asked to persist,
+/// `hold` for every reply and publication while open, and `commit` once the drain ends.
 final class GroupCommit {
   /// A reply or a publication waiting for the commit.
   enum Output {
@@ -27,9 +28,15 @@ final class GroupCommit {
   /// The store and the record ↔ row mapping.
   let persistence: SessionPersistence
   private let logger: Logger
-  private var batch = CommitBatch<WireBroker, Output>()
-  /// Whether the request being served reached the domain.
-  private var handled = false
+  /// A touched screen as it was before the batch.
+  struct Backup {
+    var session: ScreenSession?
+    var record: SessionRecord?
+  }
+
+  private var batch = CommitBatch<Backup, Output>()
+  /// The screen the request being served touches (nil: none, or not known yet).
+  private var screen: String?
   /// Whether outputs are being held (between `open` and `commit`).
   private(set) var isOpen = false
   /// Whether the last commit failed (to log the recovery once).
@@ -44,32 +51,37 @@ final class GroupCommit {
     self.logger = logger
   }
 
-  /// Starts a batch from the broker's current value: outputs are held until `commit`.
-  func open(_ core: WireBroker) {
-    isOpen = true
-    batch.begin(core)
+  /// Starts a batch: outputs are held until `commit`.
+  func open() { isOpen = true }
+
+  /// Starts the next request of the batch (no screen touched yet).
+  func next() { screen = nil }
+
+  /// Notes which screen `envelope` touches and keeps its value from before the batch.
+  func willHandle(_ envelope: Tenfoot_V1_Envelope, domain: BrokerDomain) {
+    screen = Self.screen(touchedBy: envelope, sessions: domain.sessions)
+    if let screen {
+      batch.touch(
+        screen, current: Backup(session: domain.sessions[screen], record: domain.records[screen]))
+    }
   }
 
-  /// Starts the next request of the batch.
-  func next() { handled = false }
-
-  /// The current request reached the domain, which asked to persist `records`.
+  /// The domain asked to persist `records` (of the touched screen).
   func didHandle(records: [SessionRecord]) {
-    handled = true
     for record in records { batch.change(SessionPersistence.row(record)) }
   }
 
   /// Holds a reply or publication of the current request until the commit.
   func hold(_ output: Output) {
-    batch.hold(output, handled: handled)
+    batch.hold(output, screen: screen)
   }
 
   /// Writes the batch's rows in one transaction and returns what to send: everything after a
-  /// successful commit; after a failed one, `core` back as it was before the batch, the
-  /// handled requests' replies turned into `STORE_UNAVAILABLE` and their publications dropped.
+  /// successful commit; after a failed one, the changed screens put back in `core`, their
+  /// requests' replies turned into `STORE_UNAVAILABLE` and their publications dropped.
   func commit(_ core: inout WireBroker) -> [Output] {
     isOpen = false
-    handled = false
+    screen = nil
     let changed = batch.changes.count
     do {
       try persistence.store.commit(batch.changes.values)
@@ -99,7 +111,9 @@ final class GroupCommit {
       refusedNow += 1
       return .reply(peer: peer, replyTo: replyTo, body: .error(error))
     }
-    if let before = ending.rollback { core = before }
+    for (id, backup) in ending.rollback {
+      core.domain.putBack(backup?.session, record: backup?.record, screen: id)
+    }
     refused += refusedNow
     let decision = logLimiter.allow("store", now: MonotonicClock.nanoseconds())
     if decision.log {
@@ -112,5 +126,24 @@ final class GroupCommit {
         ])
     }
     return ending.outputs
+  }
+
+  /// The screen session a request reads or changes, if any: the one it names, or for input
+  /// without a screen id the only session (as the domain resolves it).
+  static func screen(touchedBy envelope: Tenfoot_V1_Envelope, sessions: [String: ScreenSession])
+    -> String?
+  {
+    switch envelope.body {
+    case .registerScreen(let request): request.screenID
+    case .input(let input) where input.screenID.isEmpty:
+      sessions.count == 1 ? sessions.keys.first : nil
+    case .input(let input): input.screenID
+    case .patchLayout(let request): request.screenID
+    case .focusRequest(let request): request.screenID
+    case .snapshotRequest(let request): request.screenID
+    case .debugRequest(let request): request.screenID
+    case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty: heartbeat.screenID
+    default: nil
+    }
   }
 }

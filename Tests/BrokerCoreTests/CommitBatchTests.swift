@@ -13,28 +13,30 @@ struct CommitBatchTests {
     case publish(String)
   }
 
-  /// A batch from state 1: a press on `a` (changed twice), a snapshot of `b`, a malformed frame
-  /// refused before the domain, and a new screen's registration.
+  /// A batch of three requests: `a` changed twice, `b` read only, a request with no screen.
   func batch() -> CommitBatch<Int, Output> {
     var batch = CommitBatch<Int, Output>()
-    batch.begin(1)
+    batch.touch("a", current: 1)
     batch.change(SessionRow(screenID: "a", focused: "x", selected: []))
-    batch.hold(.publish("a-delta-1"), handled: true)
-    batch.hold(.reply("a-ack-1"), handled: true)
-    batch.hold(.reply("b-snapshot"), handled: true)
-    batch.hold(.reply("malformed"), handled: false)
+    batch.hold(.publish("a-delta-1"), screen: "a")
+    batch.hold(.reply("a-ack-1"), screen: "a")
+    batch.touch("b", current: 7)
+    batch.hold(.reply("b-snapshot"), screen: "b")
+    batch.hold(.reply("malformed"), screen: nil)
+    batch.touch("a", current: 2)  // Second touch: the value before the batch stays 1.
     batch.change(SessionRow(screenID: "a", focused: "y", selected: []))
-    batch.hold(.publish("a-delta-2"), handled: true)
-    batch.hold(.reply("a-ack-2"), handled: true)
+    batch.hold(.publish("a-delta-2"), screen: "a")
+    batch.hold(.reply("a-ack-2"), screen: "a")
+    batch.touch("new", current: nil)
     batch.change(SessionRow(screenID: "new", focused: nil, selected: []))
-    batch.hold(.reply("new-ack"), handled: true)
+    batch.hold(.reply("new-ack"), screen: "new")
     return batch
   }
 
   @Test("after a commit every output goes out in order, and nothing rolls back")
   func committed() {
     var batch = batch()
-    #expect(batch.changes["a"]?.focused == "y", "a screen's latest row is written")
+    #expect(batch.changes["a"]?.focused == "y")
     #expect(batch.changes.count == 2)
     let ending = batch.end(committed: true) { _ in Output.reply("refused") }
     #expect(
@@ -42,12 +44,12 @@ struct CommitBatchTests {
         .publish("a-delta-1"), .reply("a-ack-1"), .reply("b-snapshot"), .reply("malformed"),
         .publish("a-delta-2"), .reply("a-ack-2"), .reply("new-ack"),
       ])
-    #expect(ending.rollback == nil)
+    #expect(ending.rollback.isEmpty)
     #expect(batch.isEmpty)
   }
 
   @Test(
-    "after a failed commit the state before the batch comes back, handled replies are refused and publications dropped"
+    "after a failed commit changed screens roll back, their replies are refused and their publications dropped"
   )
   func failed() {
     var batch = batch()
@@ -57,10 +59,13 @@ struct CommitBatchTests {
     }
     #expect(
       ending.outputs == [
-        .reply("refused:a-ack-1"), .reply("refused:b-snapshot"), .reply("malformed"),
+        .reply("refused:a-ack-1"), .reply("b-snapshot"), .reply("malformed"),
         .reply("refused:a-ack-2"), .reply("refused:new-ack"),
       ])
-    #expect(ending.rollback == 1)
+    #expect(ending.rollback.count == 2)
+    #expect(ending.rollback["a"] == .some(1))
+    #expect(ending.rollback["new"] == .some(nil))
+    #expect(ending.rollback["b"] == nil)
     #expect(batch.isEmpty)
   }
 }
