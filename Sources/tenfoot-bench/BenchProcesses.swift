@@ -94,8 +94,11 @@ enum BenchProcesses {
 
   /// Starts the production configuration: `tenfoot-broker` over TCP with CURVE (ZAP
   /// allow-list) and its data directory at `dataDirectory` (durable sessions), with one client
-  /// key pair allowed, which every benchmark peer uses.
-  static func durableBroker(dataDirectory: String, peerRate: Int = peerRate) throws -> Server {
+  /// key pair allowed, which every benchmark peer uses. With `sessionsInMemory` the same CURVE
+  /// broker keeps its sessions in memory (`--sessions-in-memory`): no store, no fsync.
+  static func durableBroker(
+    dataDirectory: String, peerRate: Int = peerRate, sessionsInMemory: Bool = false
+  ) throws -> Server {
     let keyPair = try CurveKeyPair.generate()
     let broker = TestEnvironment.binary("tenfoot-broker")
     let add = try ChildProcess(
@@ -116,7 +119,7 @@ enum BenchProcesses {
       [
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
         dataDirectory, "--log-level", "warning", "--peer-rate", "\(peerRate)",
-      ],
+      ] + (sessionsInMemory ? ["--sessions-in-memory"] : []),
       ready: "tenfoot-broker ready")
     server.curve = ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
     return server

@@ -6,15 +6,18 @@ import TestSupport
 import ZeroMQ
 
 /// The production configuration measured: `tenfoot-broker` over TCP with CURVE and a data
-/// directory on disk (every change group-committed to SQLite before its ack), beside the plain
-/// in-memory broker (`--insecure`, no data directory) and the CURVE floor (the bare relay with
-/// CURVE on). Single remote, closed loop: a press's ack round trip, then its release.
+/// directory on disk (every change group-committed to SQLite before its ack), beside the same
+/// CURVE broker with its sessions in memory (`--sessions-in-memory`: the store's own cost is
+/// durable − this), the plain in-memory broker (`--insecure`, no data directory) and the CURVE
+/// floor (the bare relay with CURVE on). Single remote, closed loop: a press's ack round trip, then its release.
 enum DurableBench {
-  /// The three paths of one phase, interleaved sample by sample.
+  /// The paths of one phase, interleaved sample by sample.
   struct Phase: Codable {
     var screens: Int
     var durable: LatencySummary
     var inMemory: LatencySummary
+    /// The same CURVE over TCP broker, sessions in memory (no store).
+    var curveInMemory: LatencySummary
     var curveFloor: LatencySummary
     /// The disk's fsync measured between the samples, so it sees the same disk load.
     var fsync: LatencySummary
@@ -33,10 +36,15 @@ enum DurableBench {
     defer { durable.stop() }
     let memory = try BenchProcesses.broker(.tcp, in: memoryDirectory)
     defer { memory.stop() }
+    let curveMemory = try BenchProcesses.durableBroker(
+      dataDirectory: dataDirectory + "-curve-memory", sessionsInMemory: true)
+    defer { curveMemory.stop() }
     let layout = BenchPeers.layout(rows: 10, columns: 20)
     var durablePath = try AckPath(
       context: context, server: durable, screen: "bench", layout: layout)
     var memoryPath = try AckPath(context: context, server: memory, screen: "bench", layout: layout)
+    var curveMemoryPath = try AckPath(
+      context: context, server: curveMemory, screen: "bench", layout: layout)
     _ = try durablePath.sample()
     let floorDirectory = try TemporaryDirectory()
     let relay = try BenchProcesses.floorRelay(
@@ -48,15 +56,16 @@ enum DurableBench {
     for registered in [1, screens] {
       if registered > 1 {
         let extra = (1..<registered).map { "x\($0)" }
-        for server in [durable, memory] {
+        for server in [durable, memory, curveMemory] {
           try BenchPeers.register(
             extra, layout: layout, context: context, control: server.control, curve: server.curve)
         }
       }
-      var histograms = Array(repeating: LatencySummary.histogram(), count: 4)
+      var histograms = Array(repeating: LatencySummary.histogram(), count: 5)
       for index in 0..<(warmUp + samples) {
         let durableNs = try durablePath.sample()
         let memoryNs = try memoryPath.sample()
+        let curveMemoryNs = try curveMemoryPath.sample()
         let floorNs = try floorPath.sample()
         let fsyncNs = try probe.sample()
         guard index >= warmUp else { continue }
@@ -64,11 +73,13 @@ enum DurableBench {
         _ = histograms[0].record(durableNs)
         _ = histograms[1].record(memoryNs)
         _ = histograms[2].record(floorNs)
+        _ = histograms[4].record(curveMemoryNs)
       }
       phases.append(
         Phase(
           screens: registered, durable: LatencySummary(histograms[0]),
-          inMemory: LatencySummary(histograms[1]), curveFloor: LatencySummary(histograms[2]),
+          inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[4]),
+          curveFloor: LatencySummary(histograms[2]),
           fsync: LatencySummary(histograms[3])))
     }
     return phases

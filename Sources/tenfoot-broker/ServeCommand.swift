@@ -31,6 +31,13 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Control messages per second each peer may send; more get rate_limited.")
   var peerRate: Double = 2000
 
+  @Flag(
+    help: """
+      Keep screen sessions in memory only (lost on restart), even with CURVE or a data \
+      directory. For measuring the store's own cost; not for production.
+      """)
+  var sessionsInMemory = false
+
   func validate() throws {
     guard peerRate.isFinite, peerRate >= 1 else {
       throw ValidationError("--peer-rate must be at least 1 message per second")
@@ -101,8 +108,9 @@ struct ServeCommand: ParsableCommand {
     // Durable sessions need a data directory: given explicitly (--data-dir or
     // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
     // sessions in memory and touches no data directory.
-    if data.dataDir != nil || ProcessInfo.processInfo.environment["TENFOOT_STATE_DIR"] != nil
-      || connection.usesCurve(endpoints)
+    if !sessionsInMemory,
+      data.dataDir != nil || ProcessInfo.processInfo.environment["TENFOOT_STATE_DIR"] != nil
+        || connection.usesCurve(endpoints)
     {
       configuration.sessionStoreDirectory = try data.directory()
     }
