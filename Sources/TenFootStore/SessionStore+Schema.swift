@@ -33,7 +33,7 @@ extension SessionStore {
         return
       }
       let statement = try db.cachedStatement(sql: upsertSQL)
-      for record in imported { try statement.execute(arguments: try arguments(record)) }
+      for record in imported { try statement.execute(arguments: arguments(record)) }
       logger.notice(
         "legacy session file imported",
         metadata: ["store.legacy": "\(legacy)", "store.screens": "\(imported.count)"])
@@ -47,10 +47,11 @@ extension SessionStore {
     VALUES (?, ?, ?, ?, ?, ?)
     """
 
-  static func arguments(_ record: SessionRow) throws -> StatementArguments {
+  static func arguments(_ record: SessionRow) -> StatementArguments {
     [
-      record.screenID, record.focused, try json(record.selected), try json(record.text),
-      try json(record.remembered), try json(record.rememberedOwn),
+      record.screenID, record.focused, CompactJSON.array(record.selected),
+      CompactJSON.object(record.text), CompactJSON.object(record.remembered),
+      CompactJSON.object(record.rememberedOwn),
     ]
   }
 
@@ -66,10 +67,6 @@ extension SessionStore {
       rememberedOwn: try decode(row["rememberedOwn"], screenID, "rememberedOwn"))
   }
 
-  private static func json(_ value: some Encodable) throws -> String {
-    String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
   private static func decode<Value: Decodable>(_ text: String?, _ screen: String, _ column: String)
     throws -> Value
   {
@@ -79,12 +76,6 @@ extension SessionStore {
     return value
   }
 
-  /// Sorted keys: equal records give equal bytes.
-  private static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return encoder
-  }()
 }
 
 /// A row the store wrote cannot be read back: the database is damaged.

@@ -67,13 +67,30 @@ public final class SessionStore {
   public func record(for screen: String) -> SessionRow? { records[screen] }
 
   /// Writes `changes` in one transaction (one fsync) and returns once they are durable. On
-  /// failure nothing of them is written and `records` is unchanged.
+  /// failure nothing of them is written and `records` is unchanged. Rows equal to the durable
+  /// record are skipped (a batch that changed nothing costs no transaction).
+  ///
+  /// The transaction is run with cached statements (`BEGIN IMMEDIATE`, the upsert, `COMMIT`)
+  /// rather than GRDB's `write`, which parses `BEGIN`/`COMMIT` anew on every call.
   public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
-    guard !changes.isEmpty else { return }
+    let changed = changes.filter { records[$0.screenID] != $0 }
+    guard !changed.isEmpty else { return }
     do {
-      try database.write { db in
-        let statement = try db.cachedStatement(sql: Self.upsertSQL)
-        for record in changes { try statement.execute(arguments: try Self.arguments(record)) }
+      try database.writeWithoutTransaction { db in
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+        do {
+          let statement = try db.cachedStatement(sql: Self.upsertSQL)
+          for record in changed {
+            statement.setUncheckedArguments(Self.arguments(record))
+            try statement.execute()
+          }
+          try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+        } catch {
+          // A failed COMMIT (disk full, I/O error) can leave the transaction open: nothing of
+          // it may stay.
+          if db.isInsideTransaction { try? db.rollback() }
+          throw error
+        }
       }
     } catch let error as DatabaseError {
       throw .writeFailed(
@@ -81,7 +98,7 @@ public final class SessionStore {
     } catch {
       throw .writeFailed(path: path, code: -1, message: "\(error)")
     }
-    for record in changes { records[record.screenID] = record }
+    for record in changed { records[record.screenID] = record }
     commits += 1
   }
 

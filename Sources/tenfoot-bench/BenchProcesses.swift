@@ -68,7 +68,8 @@ enum BenchProcesses {
   /// Starts `tenfoot-broker` on `transport` and waits for its ready line; `peerRate` is its
   /// `--peer-rate` (the benchmark's high `peerRate` unless given).
   static func broker(
-    _ transport: Transport, in directory: TemporaryDirectory, peerRate: Int = peerRate
+    _ transport: Transport, in directory: TemporaryDirectory, peerRate: Int = peerRate,
+    screenGrace: Int? = nil
   ) throws -> Server {
     let (control, state) = transport.bindEndpoints(in: directory)
     return try start(
@@ -76,7 +77,7 @@ enum BenchProcesses {
       [
         "--control", control, "--state", state, "--insecure", "--log-level", "warning",
         "--peer-rate", "\(peerRate)",
-      ],
+      ] + (screenGrace.map { ["--screen-grace", "\($0)"] } ?? []),
       ready: "tenfoot-broker ready")
   }
 
@@ -96,8 +97,10 @@ enum BenchProcesses {
   /// allow-list) and its data directory at `dataDirectory` (durable sessions), with one client
   /// key pair allowed, which every benchmark peer uses. With `sessionsInMemory` the same CURVE
   /// broker keeps its sessions in memory (`--sessions-in-memory`): no store, no fsync.
+  /// `screenGrace` (seconds) overrides the broker's `--screen-grace`.
   static func durableBroker(
-    dataDirectory: String, peerRate: Int = peerRate, sessionsInMemory: Bool = false
+    dataDirectory: String, peerRate: Int = peerRate, sessionsInMemory: Bool = false,
+    screenGrace: Int? = nil
   ) throws -> Server {
     let keyPair = try CurveKeyPair.generate()
     let broker = TestEnvironment.binary("tenfoot-broker")
@@ -119,7 +122,8 @@ enum BenchProcesses {
       [
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
         dataDirectory, "--log-level", "warning", "--peer-rate", "\(peerRate)",
-      ] + (sessionsInMemory ? ["--sessions-in-memory"] : []),
+      ] + (sessionsInMemory ? ["--sessions-in-memory"] : [])
+        + (screenGrace.map { ["--screen-grace", "\($0)"] } ?? []),
       ready: "tenfoot-broker ready")
     server.curve = ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
     return server

@@ -40,6 +40,42 @@ struct SessionStoreTests {
     #expect(reopened.record(for: "b") == b)
   }
 
+  @Test("hostile strings survive the columns' JSON: quotes, backslashes, controls, marks")
+  func hostileStrings() throws {
+    let directory = try TemporaryDirectory()
+    let nasty = [
+      "\"", "\\", "a\"b\\c", "\u{0}", "\u{1}\u{1F}\n\r\t\u{8}\u{C}", "\"\u{301}",
+      "\u{301}\"", "é", "e\u{301}", "👩‍👩‍👧", "\u{2028}\u{2029}", "</script>", "{\"k\":1}", "",
+    ]
+    let row = SessionRow(
+      screenID: "s\"\u{301}", focused: "\"\u{301}", selected: nasty,
+      text: Dictionary(
+        uniqueKeysWithValues: nasty.enumerated().map { ("k\($0.offset)\($0.element)", $0.element) }),
+      remembered: ["\"": "\\", "\u{0}": "\n"], rememberedOwn: ["\"\u{301}": "👩‍👩‍👧"])
+    do {
+      let store = try SessionStore(directory: directory.path, logger: logger)
+      try store.commit([row])
+      store.close()
+    }
+    let reopened = try SessionStore(directory: directory.path, logger: logger)
+    #expect(reopened.records == [row.screenID: row])
+  }
+
+  @Test("a row equal to the durable record is not written again: no transaction for it")
+  func unchangedRowsSkipped() throws {
+    let directory = try TemporaryDirectory()
+    let store = try SessionStore(directory: directory.path, logger: logger)
+    let a = SessionRow(screenID: "a", focused: "x", selected: ["y"])
+    let b = SessionRow(screenID: "b", focused: nil, selected: [])
+    try store.commit([a])
+    #expect(store.commits == 1)
+    try store.commit([a])
+    #expect(store.commits == 1)
+    try store.commit([a, b])
+    #expect(store.commits == 2)
+    #expect(store.records == ["a": a, "b": b])
+  }
+
   @Test("an old sessions.json is imported once, then retired")
   func importLegacy() throws {
     let directory = try TemporaryDirectory()
