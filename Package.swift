@@ -27,6 +27,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    // SQLite for the broker's session store (links Debian's libsqlite3, see scripts/bootstrap).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -58,11 +60,20 @@ let package = Package(
     // The broker's rules, pure: sessions, input, focus requests, patches, pairing, flood and
     // revoke decisions over its own request, reply and effect values. Engine only.
     .target(name: "BrokerDomain", dependencies: ["FocusEngine"]),
+    // The broker's durable session store: SQLite (WAL) through GRDB, plain values in and out.
+    .target(
+      name: "TenFootStore",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The broker's runtime: sockets, the loop, wire <-> domain mapping, ZAP, files.
     .target(
       name: "BrokerCore",
       dependencies: [
         "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
+        "TenFootStore",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -96,6 +107,7 @@ let package = Package(
       name: "tenfoot-broker",
       dependencies: [
         "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
+        "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -111,7 +123,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -148,7 +160,7 @@ let package = Package(
       name: "BrokerCoreTests",
       dependencies: [
         "BrokerCore", "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
-        "TestSupport",
+        "TenFootStore", "TestSupport",
       ]
     ),
     .testTarget(

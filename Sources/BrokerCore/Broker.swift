@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import TenFootProtocol
 import TenFootSecurity
+import TenFootStore
 import ZeroMQ
 
 /// The broker's socket loop: one thread owns the control ROUTER and the state PUB, decodes
@@ -24,7 +25,9 @@ public final class Broker {
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   private let security: SecurityRuntime?
   /// Durable per-screen focus and selections, when the broker has a data directory.
-  private let persistence: SessionPersistence?
+  /// Group commit of each loop iteration's requests to the session store, when the broker
+  /// has a data directory.
+  private let group: GroupCommit?
   /// Per-peer flood control.
   private var throttle: PeerThrottle
   /// Keeps bad-input log lines to a few per second.
@@ -43,7 +46,8 @@ public final class Broker {
   public var epoch: UInt64 { core.domain.epoch }
 
   /// Creates the sockets and binds every endpoint. Throws if any endpoint cannot be bound
-  /// (`ZeroMQError`) or the allow-list cannot be read (`StoreError`).
+  /// (`ZeroMQError`), the allow-list cannot be read (`StoreError`) or the session store cannot
+  /// be opened (`SessionStoreError`).
   public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
@@ -51,10 +55,10 @@ public final class Broker {
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     stopper = try LoopStopper()
     throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
-    let persistence = configuration.sessionRecordsPath.map {
-      SessionPersistence(path: $0, logger: logger)
+    let persistence = try configuration.sessionStoreDirectory.map {
+      SessionPersistence(store: try SessionStore(directory: $0, logger: logger))
     }
-    self.persistence = persistence
+    group = persistence.map { GroupCommit(persistence: $0, logger: logger) }
     core = WireBroker(epoch: epoch, name: configuration.name, records: persistence?.records)
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
@@ -113,6 +117,7 @@ public final class Broker {
 
   /// The control socket is readable: serves what is queued.
   private func controlReadable() throws(ZeroMQError) {
+    group?.open()
     // Drain what is queued, bounded so heartbeats and stop requests are never starved.
     for _ in 0..<256 {
       // Flood control before any other work: a peer over its budget costs a lookup and
@@ -124,6 +129,9 @@ public final class Broker {
       guard received.kept else { continue }
       try serve(received.frames, access: PeerAccess(userID: received.userID))
     }
+    // Group commit: one transaction for the whole drain, then the held replies and
+    // publications (or STORE_UNAVAILABLE for what could not be made durable).
+    if let group { send(group.commit(&core)) }
   }
 
   /// Expires silent screens and publishes the broker's heartbeat, then schedules the next one
@@ -285,6 +293,7 @@ public final class Broker {
 
   /// Handles one ROUTER message: [peer identity, envelope].
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
+    group?.next()
     guard let peer = frames.first else { return }
     guard frames.count == 2 else {
       logLimited(
@@ -355,19 +364,12 @@ public final class Broker {
     reply(to: peer, replyTo: envelope.seq, body: outcome.reply)
   }
 
-  /// Lets the domain handle a request and makes its records durable; if they cannot be, the
-  /// change is rolled back: not applied, not published, and answered with an error.
+  /// Lets the domain handle a request; the records it asks to persist join the group
+  /// commit, which holds the reply and publications until they are durable.
   private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
-    guard let persistence else { return core.handle(envelope, peer: peer, at: now()) }
-    let before = core  // A copy-on-write value: the sessions are copied only if they change.
+    group?.willHandle(envelope, domain: core.domain)
     let outcome = core.handle(envelope, peer: peer, at: now())
-    for record in outcome.records where !persistence.record(record) {
-      // Never acknowledge (or publish) what a crash would lose.
-      core = before
-      return WireBroker.Outcome(
-        reply: .error(
-          .init(.unspecified, "the broker could not save this change to its data directory")))
-    }
+    group?.didHandle(records: outcome.records)
     return outcome
   }
 
@@ -379,7 +381,28 @@ public final class Broker {
       .warning, message, metadata: metadata, to: logger, now: MonotonicClock.nanoseconds())
   }
 
+  /// Sends the outputs a group commit held.
+  private func send(_ outputs: [GroupCommit.Output]) {
+    for output in outputs {
+      switch output {
+      case .reply(let peer, let replyTo, let body):
+        sendReply(to: peer, replyTo: replyTo, body: body)
+      case .publish(let topic, let body): sendPublication(topic: topic, body: body)
+      }
+    }
+  }
+
   private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    if let group, group.isOpen {
+      group.hold(.reply(peer: peer, replyTo: replyTo, body: body))
+    } else {
+      sendReply(to: peer, replyTo: replyTo, body: body)
+    }
+  }
+
+  private func sendReply(
+    to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
+  ) {
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),
@@ -395,6 +418,14 @@ public final class Broker {
   }
 
   private func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    if let group, group.isOpen {
+      group.hold(.publish(topic: topic, body: body))
+    } else {
+      sendPublication(topic: topic, body: body)
+    }
+  }
+
+  private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
     // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
     // the revoked subscriber is cut off before anything more is published.
     cutRevokedSubscribers()

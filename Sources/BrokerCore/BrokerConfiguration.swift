@@ -22,8 +22,9 @@ public struct BrokerConfiguration: Sendable {
   public var peerRate: Double = 2000
   /// Control messages a peer may send in one burst.
   public var peerBurst: Double = 2000
-  /// Where per-screen focus and selections are kept across restarts; nil keeps them in memory.
-  public var sessionRecordsPath: String?
+  /// The data directory whose session store (`sessions.sqlite`) keeps per-screen focus,
+  /// selections and text across restarts; nil keeps them in memory.
+  public var sessionStoreDirectory: String?
   /// The epoch; by default the wall-clock time of start in microseconds, so it grows.
   public var epoch: UInt64?
 

@@ -230,11 +230,11 @@ final class SecurityRuntime {
       guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
-      if let problem = Self.nameProblem(pair.name) {
+      if let problem = PairingName.problem(pair.name) {
         return .error(.init(.invalidInput, "name: " + problem))
       }
       request = .begin(
-        remoteKey: key, name: Self.cleanName(pair.name),
+        remoteKey: key, name: PairingName.clean(pair.name),
         nonce: PairingProof.randomBytes(PairingProof.nonceLength),
         pin: PairingProof.randomPIN())
     case .pairProof(let proof):
@@ -366,21 +366,5 @@ final class SecurityRuntime {
     } catch {
       logger.warning("zap reply failed", metadata: ["error": "\(error)"])
     }
-  }
-
-  /// The longest pairing name, in characters.
-  static let maximumNameLength = 40
-
-  /// Why a pairing name is refused: free text by ``TextRules``, at most 40 characters.
-  static func nameProblem(_ name: String) -> String? {
-    if name.count > maximumNameLength {
-      return "\(name.count) characters (at most \(maximumNameLength))"
-    }
-    return TextRules.textProblem(name)
-  }
-
-  /// The name shown for a pairing (checked by ``nameProblem(_:)``): "remote" if none.
-  static func cleanName(_ name: String) -> String {
-    name.isEmpty ? "remote" : name
   }
 }

@@ -43,6 +43,13 @@ public struct BrokerDomain: Sendable {
     self.records = records ?? [:]
   }
 
+  /// Puts one screen's session and durable record back as they were (nil: none): how the
+  /// runtime undoes a change it could not make durable.
+  public mutating func putBack(_ session: ScreenSession?, record: SessionRecord?, screen: String) {
+    sessions[screen] = session
+    records[screen] = record
+  }
+
   /// What handling one request produced.
   public struct Outcome: Sendable, Equatable {
     /// The reply for the requester.

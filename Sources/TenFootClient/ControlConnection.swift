@@ -190,6 +190,7 @@ extension Tenfoot_V1_ErrorCode {
     case .pairingBackoff: "pairing_backoff"
     case .noPairing: "no_pairing"
     case .rateLimited: "rate_limited"
+    case .storeUnavailable: "store_unavailable"
     case .UNRECOGNIZED(let value): "code_\(value)"
     }
   }

@@ -25,11 +25,13 @@ struct FloorRelayCommand: ParsableCommand {
   @Option var replyBytes: Int
   @Option var topic: String
   @Option var publicationBytes: Int
+  @Option(help: "Make the sockets CURVE servers with this secret key (Z85).")
+  var curveSecretKey: String?
 
   func run() throws {
     try FloorRelay(
       control: control, state: state, replyBytes: replyBytes, topic: topic,
-      publicationBytes: publicationBytes
+      publicationBytes: publicationBytes, curveSecretKey: curveSecretKey
     ).run()
   }
 }

@@ -35,10 +35,12 @@ enum BenchPeers {
 
   /// Registers `ids` with `layout`, pipelining up to 64 requests on one DEALER.
   static func register(
-    _ ids: [String], layout: Tenfoot_V1_Layout, context: Context, control: String
+    _ ids: [String], layout: Tenfoot_V1_Layout, context: Context, control: String,
+    curve: ClientCurve? = nil
   ) throws {
     let dealer = try Socket(context, .dealer)
     defer { dealer.close() }
+    if let curve { try dealer.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair) }
     try dealer.connect(control)
     var poller = Poller()
     poller.add(dealer)
@@ -87,8 +89,13 @@ enum BenchPeers {
 
   /// A SUB subscribed to `prefix` and the broker heartbeat, returned once a heartbeat proved
   /// the subscription live.
-  static func subscriber(context: Context, state: String, prefix: String) throws -> Socket {
+  static func subscriber(
+    context: Context, state: String, prefix: String, curve: ClientCurve? = nil
+  ) throws -> Socket {
     let subscriber = try Socket(context, .subscriber)
+    if let curve {
+      try subscriber.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
+    }
     try subscriber.setReceiveHighWaterMark(100_000)
     try subscriber.subscribe(prefix)
     try subscriber.subscribe(WireProtocol.heartbeatTopic)

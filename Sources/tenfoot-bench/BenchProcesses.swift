@@ -1,5 +1,7 @@
 import Foundation
+import TenFootClient
 import TestSupport
+import ZeroMQ
 
 /// Starts the processes a benchmark measures: the real `tenfoot-broker` binary and the bare
 /// ZeroMQ floor relay (this executable's `floor-relay` subcommand).
@@ -27,6 +29,21 @@ enum BenchProcesses {
     let state: String
     /// Nanoseconds from launch to the ready line.
     let startNanoseconds: UInt64
+    /// What a client needs to connect, for a CURVE server (nil: plain).
+    var curve: ClientCurve? = nil
+
+    /// A DEALER connected to the control endpoint (with CURVE when the server uses it).
+    func dealer(_ context: Context) throws -> Socket {
+      let socket = try Socket(context, .dealer)
+      try secure(socket)
+      try socket.connect(control)
+      return socket
+    }
+
+    /// Makes `socket` a CURVE client of this server, if it is a CURVE server.
+    func secure(_ socket: Socket) throws {
+      if let curve { try socket.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair) }
+    }
 
     /// Stops the server with SIGTERM (so a profiler around it can write its output), then
     /// SIGKILL if it still runs after 60 s. One SIGTERM is enough for the TenFoot binaries
@@ -63,20 +80,70 @@ enum BenchProcesses {
       ready: "tenfoot-broker ready")
   }
 
+  /// Where durable brokers keep their data directories (`--durable-directory`); nil: inside
+  /// each run's temporary directory under /tmp (the machine's disk here).
+  nonisolated(unsafe) static var durableBase: String?
+  // nonisolated(unsafe) is sound: set once by `RunCommand` before any benchmark starts, on the
+  // only thread that reads it.
+
+  /// A fresh data directory for a durable broker of a run whose files live in `directory`.
+  static func dataDirectory(in directory: TemporaryDirectory) -> String {
+    guard let base = durableBase else { return directory.path + "/data" }
+    return base + "/tenfoot-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  }
+
+  /// Starts the production configuration: `tenfoot-broker` over TCP with CURVE (ZAP
+  /// allow-list) and its data directory at `dataDirectory` (durable sessions), with one client
+  /// key pair allowed, which every benchmark peer uses.
+  static func durableBroker(dataDirectory: String, peerRate: Int = peerRate) throws -> Server {
+    let keyPair = try CurveKeyPair.generate()
+    let broker = TestEnvironment.binary("tenfoot-broker")
+    let add = try ChildProcess(
+      broker,
+      [
+        "remotes", "add", "--data-dir", dataDirectory, "--name", "bench", "--role", "screen",
+        "--key", keyPair.publicKey,
+      ])
+    guard try add.waitForExit(timeout: 20) == 0 else {
+      throw BenchError("cannot allow the benchmark key: \(add.errors)")
+    }
+    let key = try ChildProcess(broker, ["key", "--data-dir", dataDirectory])
+    guard try key.waitForExit(timeout: 20) == 0, let brokerKey = key.output.first else {
+      throw BenchError("cannot read the broker key: \(key.errors)")
+    }
+    var server = try start(
+      broker,
+      [
+        "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
+        dataDirectory, "--log-level", "warning", "--peer-rate", "\(peerRate)",
+      ],
+      ready: "tenfoot-broker ready")
+    server.curve = ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
+    return server
+  }
+
   /// Starts the bare ZeroMQ relay that stands for the floor, with the given reply and
-  /// publication sizes.
+  /// publication sizes; with `curve`, its sockets are CURVE servers (no ZAP) and the
+  /// returned server carries the client settings.
   static func floorRelay(
     _ transport: Transport, in directory: TemporaryDirectory, replyBytes: Int, topic: String,
-    publicationBytes: Int
+    publicationBytes: Int, curve: Bool = false
   ) throws -> Server {
     let (control, state) = transport.bindEndpoints(in: directory)
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    return try start(
+    let serverKeys = curve ? try CurveKeyPair.generate() : nil
+    var server = try start(
       executable,
       [
         "floor-relay", "--control", control, "--state", state, "--reply-bytes", "\(replyBytes)",
         "--topic", topic, "--publication-bytes", "\(publicationBytes)",
-      ], ready: "floor-relay ready")
+      ] + (serverKeys.map { ["--curve-secret-key", $0.secretKey] } ?? []),
+      ready: "floor-relay ready")
+    if let serverKeys {
+      server.curve = ClientCurve(
+        keyPair: try CurveKeyPair.generate(), brokerKey: serverKeys.publicKey)
+    }
+    return server
   }
 
   private static func start(_ executable: String, _ arguments: [String], ready: String) throws

@@ -26,6 +26,8 @@ struct BenchResults: Codable {
   var idle: IdleResult?
   var startup: [StartupResult] = []
   var flood: [FloodResult] = []
+  var durable: DurableResult?
+  var crash: CrashResult?
 
   /// The 1, 5 and 15 minute load averages.
   static func loadAverage() -> [Double] {
@@ -133,6 +135,8 @@ struct LatencyRatio: Codable {
 /// Inputs per second one broker sustained, and its CPU cost.
 struct ThroughputResult: Codable {
   var transport: BenchProcesses.Transport
+  /// CURVE over TCP with a data directory (group-committed durable sessions).
+  var durable = false
   var remotes: Int
   var inputs: Int
   var inputsPerSecond: Double
@@ -143,6 +147,8 @@ struct ThroughputResult: Codable {
 /// The venue: many screens with big layouts, many remotes at a steady rate.
 struct ScaleResult: Codable {
   var transport: BenchProcesses.Transport
+  /// CURVE over TCP with a data directory (group-committed durable sessions).
+  var durable = false
   var screens: Int
   var itemsPerScreen: Int
   var remotes: Int

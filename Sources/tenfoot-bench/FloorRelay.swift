@@ -11,6 +11,8 @@ struct FloorRelay {
   let replyBytes: Int
   let topic: String
   let publicationBytes: Int
+  /// With a secret key, both sockets are CURVE servers (no ZAP handler: any client gets in).
+  var curveSecretKey: String? = nil
 
   /// Binds, prints `floor-relay ready control=… state=…`, and relays until killed.
   func run() throws {
@@ -20,6 +22,10 @@ struct FloorRelay {
     try router.setSendHighWaterMark(10_000)
     try router.setReceiveHighWaterMark(10_000)
     try publisher.setSendHighWaterMark(10_000)
+    if let curveSecretKey {
+      try router.setCurveServer(secretKey: curveSecretKey)
+      try publisher.setCurveServer(secretKey: curveSecretKey)
+    }
     try router.bind(control)
     try publisher.bind(state)
     let controlEndpoint = control.hasPrefix("tcp://") ? try router.lastEndpoint : control

@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
 
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case latency, throughput, scale, idle, startup, flood
+    case latency, throughput, scale, idle, startup, flood, durable, crash
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -33,6 +33,17 @@ struct RunCommand: ParsableCommand {
   var startupRuns = 7
   @Option(help: "Flood: victim inputs measured quiet and again while another remote floods.")
   var floodInputs = 2_000
+  @Option(help: "Durable: single-remote ack samples per path and screen count.")
+  var durableSamples = 5_000
+  @Option(
+    help: """
+      Durable: where the durable brokers' data directories go (default: under /tmp, this \
+      machine's disk). A tmpfs here shows what the fsync costs.
+      """)
+  var durableDirectory: String?
+  @Option(
+    help: "Crash: trials (each kills the broker under load 4 times and checks every restart).")
+  var crashTrials = 50
   @Option(help: "Run only this part (repeat for more: --only latency --only flood).")
   var only: [Part] = []
   @Option(
@@ -50,6 +61,7 @@ struct RunCommand: ParsableCommand {
     if quick { useQuickCounts() }
     let parts = Set(only.isEmpty ? Part.allCases : only)
     BenchProcesses.peerRate = peerRate
+    BenchProcesses.durableBase = durableDirectory
     BenchPeers.raiseFileLimit()
     var results = BenchResults(brokerPeerRate: peerRate, mode: mode)
     let machine = results.machine
@@ -63,6 +75,8 @@ struct RunCommand: ParsableCommand {
     if parts.contains(.idle) { try runIdle(into: &results) }
     if parts.contains(.startup) { try runStartup(into: &results) }
     if parts.contains(.flood) { try runFlood(into: &results) }
+    if parts.contains(.durable) { results.durable = try runDurable() }
+    if parts.contains(.crash) { results.crash = try runCrash() }
     try finish(&results, series: series)
   }
 
@@ -71,17 +85,18 @@ struct RunCommand: ParsableCommand {
     (inputs, warmUp, throughputInputs) = (300, 50, 2_000)
     (scaleScreens, scaleRemotes, scaleSeconds, idleScreens, startupRuns) = (20, 20, 1, 100, 2)
     floodInputs = 100
+    (durableSamples, crashTrials) = (100, 1)
   }
 
   /// "quick", "full" (every count at its default) or "custom".
   private var mode: String {
     let counts = [
       inputs, warmUp, throughputInputs, scaleScreens, scaleRemotes, idleScreens, startupRuns,
-      floodInputs,
+      floodInputs, durableSamples, crashTrials,
     ]
     return quick
       ? "quick"
-      : counts == [20_000, 2_000, 100_000, 1_000, 1_000, 10_000, 7, 2_000]
+      : counts == [20_000, 2_000, 100_000, 1_000, 1_000, 10_000, 7, 2_000, 5_000, 50]
         && scaleSeconds == 20 && scaleRate == 5 ? "full" : "custom"
   }
 

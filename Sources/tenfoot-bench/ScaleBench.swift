@@ -13,31 +13,35 @@ import ZeroMQ
 enum ScaleBench {
   static func run(
     _ transport: BenchProcesses.Transport, screens: Int, rows: Int, columns: Int, remotes: Int,
-    rate: Double, seconds: Double
+    rate: Double, seconds: Double, durable: Bool = false
   ) throws -> ScaleResult {
     let directory = try TemporaryDirectory()
-    let broker = try BenchProcesses.broker(transport, in: directory)
+    // Durable: CURVE over TCP with a data directory (the production configuration).
+    let broker =
+      durable
+      ? try BenchProcesses.durableBroker(
+        dataDirectory: BenchProcesses.dataDirectory(in: directory))
+      : try BenchProcesses.broker(transport, in: directory)
     defer { broker.stop() }
     let contexts = try BenchPeers.contexts(for: remotes + 3)
     defer { for context in contexts { context.shutdown() } }
     let ids = (0..<screens).map { "s\($0)" }
     let subscriber = try BenchPeers.subscriber(
-      context: contexts[0], state: broker.state, prefix: "screen/")
+      context: contexts[0], state: broker.state, prefix: "screen/", curve: broker.curve)
     let registrationStart = MonotonicClock.nanoseconds()
     try BenchPeers.register(
       ids, layout: BenchPeers.layout(rows: rows, columns: columns), context: contexts[0],
-      control: broker.control)
+      control: broker.control, curve: broker.curve)
     let registrationSeconds = Double(MonotonicClock.nanoseconds() - registrationStart) / 1e9
     let afterRegistration = try ProcessStats.read(pid: broker.process.pid)
 
     var screen = Screens(ids: ids)
-    try screen.catchUp(subscriber, context: contexts[0], control: broker.control)
+    try screen.catchUp(
+      subscriber, context: contexts[0], control: broker.control, curve: broker.curve)
 
     var dealers: [Socket] = []
     for index in 0..<remotes {
-      let dealer = try Socket(contexts[(index + 1) / BenchPeers.socketsPerContext], .dealer)
-      try dealer.connect(broker.control)
-      dealers.append(dealer)
+      dealers.append(try broker.dealer(contexts[(index + 1) / BenchPeers.socketsPerContext]))
     }
     // Every remote says hello first, as the real one does: connections are set up before the
     // clock starts, so no sample includes a TCP/ipc handshake.
@@ -85,7 +89,8 @@ enum ScaleBench {
     let after = try ProcessStats.read(pid: broker.process.pid)
     let histogram = screen.latencies
     return ScaleResult(
-      transport: transport, screens: screens, itemsPerScreen: rows * columns, remotes: remotes,
+      transport: durable ? .tcp : transport, durable: durable, screens: screens,
+      itemsPerScreen: rows * columns, remotes: remotes,
       inputsPerSecondPerRemote: rate, seconds: (elapsed * 10).rounded() / 10, inputsSent: total,
       pressesSent: presses, pressDeltasApplied: screen.applied,
       brokerRSSMiBAfterRegistration: mebibytes(afterRegistration.residentBytes),
@@ -130,10 +135,12 @@ enum ScaleBench {
     }
 
     /// Applies the snapshots registration published, and asks for any that were missed.
-    mutating func catchUp(_ subscriber: Socket, context: Context, control: String) throws {
+    mutating func catchUp(
+      _ subscriber: Socket, context: Context, control: String, curve: ClientCurve?
+    ) throws {
       try drain(subscriber, sentAt: [])
       let connection = try ControlConnection(
-        context: context, endpoint: control, sender: "screen:bench")
+        context: context, endpoint: control, sender: "screen:bench", curve: curve)
       for (id, sync) in syncs where sync.frame == nil {
         var request = Tenfoot_V1_SnapshotRequest()
         request.screenID = id

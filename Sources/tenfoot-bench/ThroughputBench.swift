@@ -9,23 +9,30 @@ import ZeroMQ
 /// the broker, so this is what one broker sustains beside its load generator.
 enum ThroughputBench {
   static func run(
-    _ transport: BenchProcesses.Transport, remotes: Int, inputs: Int, window: Int
+    _ transport: BenchProcesses.Transport, remotes: Int, inputs: Int, window: Int,
+    durable: Bool = false
   ) throws -> ThroughputResult {
     let directory = try TemporaryDirectory()
-    let broker = try BenchProcesses.broker(transport, in: directory)
+    // Durable: CURVE over TCP with a data directory (the production configuration).
+    let broker =
+      durable
+      ? try BenchProcesses.durableBroker(
+        dataDirectory: BenchProcesses.dataDirectory(in: directory))
+      : try BenchProcesses.broker(transport, in: directory)
     defer { broker.stop() }
     let contexts = try BenchPeers.contexts(for: remotes + 2)
     defer { for context in contexts { context.shutdown() } }
     let screens = (0..<remotes).map { "t\($0)" }
     try BenchPeers.register(
       screens, layout: BenchPeers.layout(rows: 1, columns: 2), context: contexts[0],
-      control: broker.control)
+      control: broker.control, curve: broker.curve)
     let subscriber = try BenchPeers.subscriber(
-      context: contexts[0], state: broker.state, prefix: "screen/")
+      context: contexts[0], state: broker.state, prefix: "screen/", curve: broker.curve)
     var dealers: [Socket] = []
     for index in 0..<remotes {
       let dealer = try Socket(contexts[(index + 1) / BenchPeers.socketsPerContext], .dealer)
       try dealer.setSendHighWaterMark(100_000)
+      try broker.secure(dealer)
       try dealer.connect(broker.control)
       dealers.append(dealer)
     }
@@ -39,7 +46,7 @@ enum ThroughputBench {
     let after = try ProcessStats.read(pid: broker.process.pid)
     try driver.drainDeltas(expected: inputs / 2)  // The presses' deltas.
     return ThroughputResult(
-      transport: transport, remotes: remotes, inputs: inputs,
+      transport: durable ? .tcp : transport, durable: durable, remotes: remotes, inputs: inputs,
       inputsPerSecond: (Double(inputs) / seconds).rounded(),
       // CPU seconds × 1,000 ms × 1,000 inputs / inputs, to two decimals.
       brokerCPUMillisecondsPer1000Inputs: ((after.cpuSeconds - before.cpuSeconds) * 1e8

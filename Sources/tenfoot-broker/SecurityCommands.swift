@@ -1,6 +1,8 @@
 import ArgumentParser
+import BrokerCore
 import Foundation
 import TenFootSecurity
+import TerminalUI
 import ZeroMQ
 
 /// The broker's data directory flag.
@@ -67,7 +69,9 @@ struct Remotes: ParsableCommand {
       let store = try data.allowList()
       if store.list.entries.isEmpty { print("no paired remotes or screens") }
       for entry in store.list.entries {
-        print("\(entry.id)  \(entry.role)  \(entry.name)  \(entry.publicKey)")
+        // A name edited into the file by hand may hold anything: printed through the filter.
+        let name = TerminalText.printable(entry.name)
+        print("\(entry.id)  \(entry.role)  \(name)  \(entry.publicKey)")
       }
     }
   }
@@ -83,7 +87,7 @@ struct Remotes: ParsableCommand {
       let store = try data.allowList()
       let removed = try store.modify { $0.revoke(id) }
       guard let removed else { throw ValidationError("no allowed peer has id \(id)") }
-      print("revoked \(removed.id) (\(removed.name))")
+      print("revoked \(removed.id) (\(TerminalText.printable(removed.name)))")
     }
   }
 
@@ -100,6 +104,7 @@ struct Remotes: ParsableCommand {
     var publicKey: String
 
     func validate() throws {
+      if let problem = PairingName.problem(name) { throw ValidationError("--name: \(problem)") }
       guard Z85.decode(publicKey)?.count == 32 else {
         throw ValidationError("not a 40-character Z85 CURVE public key: \(publicKey)")
       }

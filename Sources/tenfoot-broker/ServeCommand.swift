@@ -104,7 +104,7 @@ struct ServeCommand: ParsableCommand {
     if data.dataDir != nil || ProcessInfo.processInfo.environment["TENFOOT_STATE_DIR"] != nil
       || connection.usesCurve(endpoints)
     {
-      configuration.sessionRecordsPath = try data.directory() + "/sessions.json"
+      configuration.sessionStoreDirectory = try data.directory()
     }
     if connection.usesCurve(endpoints) {
       guard let pairing = connection.pairingEndpoint(endpoints) else {

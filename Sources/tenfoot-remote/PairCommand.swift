@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TenFootClient
+import TerminalUI
 import ZeroMQ
 
 extension RemoteCommand {
@@ -50,7 +51,8 @@ extension PinDialogue {
   static var terminal: PinDialogue {
     PinDialogue(
       readLine: { Swift.readLine(strippingNewline: true) },
-      say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+      // The broker's refusals are its text: shown through the terminal filter, never as control.
+      say: { FileHandle.standardError.write(Data((TerminalText.printable($0) + "\n").utf8)) },
       wait: { duration in
         let (seconds, attoseconds) = duration.components
         Thread.sleep(forTimeInterval: Swift.Double(seconds) + Swift.Double(attoseconds) / 1e18)

@@ -19,14 +19,14 @@ struct BrokerLoopTests {
     let subscriber: Socket
     var seq: UInt64 = 0
 
-    init(transport: String, sessionRecordsPath: String? = nil) throws {
+    init(transport: String, dataDirectory: String? = nil) throws {
       context = try Context()
       let unique = UUID().uuidString.prefix(8)
       let control = transport == "ipc" ? "ipc:///tmp/tf-bc-\(unique)-c" : "inproc://c-\(unique)"
       let state = transport == "ipc" ? "ipc:///tmp/tf-bc-\(unique)-s" : "inproc://s-\(unique)"
       var configuration = BrokerConfiguration(controlEndpoints: [control], stateEndpoints: [state])
       configuration.epoch = 42
-      configuration.sessionRecordsPath = sessionRecordsPath
+      configuration.sessionStoreDirectory = dataDirectory
       broker = try BrokerThread(
         configuration: configuration, context: context, logger: Logger(label: "test"))
       dealer = try Socket(context, .dealer)

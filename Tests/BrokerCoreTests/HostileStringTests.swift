@@ -132,9 +132,9 @@ struct HostileStringTests {
 
   @Test("a pairing name is free text of at most 40 characters")
   func pairingName() {
-    #expect(SecurityRuntime.nameProblem("Living Room 📺") == nil)
-    #expect(SecurityRuntime.nameProblem("tv\u{1B}[2J") != nil)
-    #expect(SecurityRuntime.nameProblem("\u{202E}moc.evil") != nil)
-    #expect(SecurityRuntime.nameProblem(String(repeating: "n", count: 41)) != nil)
+    #expect(PairingName.problem("Living Room 📺") == nil)
+    #expect(PairingName.problem("tv\u{1B}[2J") != nil)
+    #expect(PairingName.problem("\u{202E}moc.evil") != nil)
+    #expect(PairingName.problem(String(repeating: "n", count: 41)) != nil)
   }
 }

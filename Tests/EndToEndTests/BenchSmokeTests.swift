@@ -13,12 +13,13 @@ struct BenchSmokeTests {
     let svg = directory.path + "/latency.svg"
     let bench = try ChildProcess(
       TestEnvironment.binary("tenfoot-bench"), ["--quick", "--output", json, "--plot", svg])
-    let status = try bench.waitForExit(timeout: 180)
+    let status = try bench.waitForExit(timeout: 300)
     #expect(status == 0, "tenfoot-bench failed: \(bench.errors.suffix(10))")
     let output = bench.output.joined(separator: "\n")
     for table in [
       "End-to-end latency", "Ratio to the floor", "Broker throughput", "Scale:",
-      "Idle screens", "Start-up", "Flood:",
+      "Idle screens", "Start-up", "Flood:", "Durable:", "Durable ratios", "Durable scale",
+      "Crash test with load",
     ] {
       #expect(output.contains(table), "no \(table) table in:\n\(output)")
     }
@@ -57,6 +58,13 @@ struct BenchSmokeTests {
     #expect(scale["pressDeltasApplied"] as? Int == scale["pressesSent"] as? Int)
     #expect(results["idle"] is [String: Any])
     #expect((results["startup"] as? [Any])?.count == 3)
+    let durable = try #require(results["durable"] as? [String: Any])
+    #expect((durable["ackLatency"] as? [Any])?.count == 2, "1 screen and the scale's screens")
+    let durableScale = try #require(durable["scale"] as? [String: Any])
+    #expect(durableScale["pressDeltasApplied"] as? Int == durableScale["pressesSent"] as? Int)
+    let crash = try #require(results["crash"] as? [String: Any])
+    #expect(crash["kills"] as? Int == 4)
+    #expect((crash["failures"] as? [Any])?.isEmpty == true, "\(crash)")
 
     let plot = try String(contentsOfFile: svg, encoding: .utf8)
     #expect(plot.hasPrefix("<svg"))

@@ -77,6 +77,13 @@ struct CommandLineTests {
         ["tenfoot-broker", "remotes", "add", "--name", "x", "--role", "printer", "--key", "k"],
         "'remote' and 'screen'"
       ),
+      (
+        [
+          "tenfoot-broker", "remotes", "add", "--name", "tv\u{1B}]0;OWNED\u{07}", "--key",
+          "rq:rM>}U?@Lns47E1%kR.o@n%FcmmsL/@{H8]yf7",
+        ],
+        "--name: contains control character U+001B"
+      ),
       (["tenfoot-remote", "press", "sideways"], "\n  - play-pause\n"),
       (["tenfoot-remote", "swipe", "diagonal"], "'left'"),
       (["tenfoot-remote", "swipe", "left", "--speed", "warp"], "'slow'"),

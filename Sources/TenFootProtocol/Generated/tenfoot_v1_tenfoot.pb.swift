@@ -638,6 +638,10 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
 
   /// The sender exceeds its message rate; the request was dropped.
   case rateLimited // = 20
+
+  /// The broker could not make the change durable (its session store failed: disk full, I/O
+  /// error): the change was not applied and nothing was published; try again later.
+  case storeUnavailable // = 21
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -665,6 +669,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 18: self = .pairingBackoff
     case 19: self = .noPairing
     case 20: self = .rateLimited
+    case 21: self = .storeUnavailable
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -690,6 +695,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .pairingBackoff: return 18
     case .noPairing: return 19
     case .rateLimited: return 20
+    case .storeUnavailable: return 21
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -715,6 +721,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .pairingBackoff,
     .noPairing,
     .rateLimited,
+    .storeUnavailable,
   ]
 
 }
@@ -2463,7 +2470,7 @@ nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProv
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0\u{1}ERROR_CODE_STORE_UNAVAILABLE\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

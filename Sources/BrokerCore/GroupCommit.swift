@@ -1,0 +1,149 @@
+import BrokerDomain
+import Logging
+import TenFootProtocol
+import TenFootStore
+import ZeroMQ
+
+/// The broker's group commit: the requests of one loop iteration are applied by the domain at
+/// once, the records they ask to persist are written to the store in **one** transaction (one
+/// fsync), and only then are their replies and publications sent.
+///
+/// Nothing is acknowledged or published before it is durable. When the commit fails (disk
+/// full, I/O error), the screens it would have changed are put back as they were (session and
+/// durable record), nothing about them is published, and the requests that touched them are
+/// answered `STORE_UNAVAILABLE`; the broker keeps serving from what is durable and commits
+/// again with the next batch. Only the touched screens are copied, so a batch costs the same
+/// with 1 or 1,000 sessions.
+///
+/// The loop calls `open()` before draining the control socket, `next()` at the start of each
+/// request, `willHandle` before the domain, `didHandle` with the records it asked to persist,
+/// `hold` for every reply and publication while open, and `commit` once the drain ends.
+final class GroupCommit {
+  /// A reply or a publication waiting for the commit.
+  enum Output {
+    case reply(peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)
+    case publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)
+  }
+
+  /// The store and the record ↔ row mapping.
+  let persistence: SessionPersistence
+  private let logger: Logger
+  /// A touched screen as it was before the batch.
+  struct Backup {
+    var session: ScreenSession?
+    var record: SessionRecord?
+  }
+
+  private var batch = CommitBatch<Backup, Output>()
+  /// The screen the request being served touches (nil: none, or not known yet).
+  private var screen: String?
+  /// Whether outputs are being held (between `open` and `commit`).
+  private(set) var isOpen = false
+  /// Whether the last commit failed (to log the recovery once).
+  private(set) var failing = false
+  /// Requests refused since the store started failing.
+  private var refused = 0
+  private var logLimiter = LogLimiter(perSecond: 1)
+
+  /// Group commit over `persistence`'s store.
+  init(persistence: SessionPersistence, logger: Logger) {
+    self.persistence = persistence
+    self.logger = logger
+  }
+
+  /// Starts a batch: outputs are held until `commit`.
+  func open() { isOpen = true }
+
+  /// Starts the next request of the batch (no screen touched yet).
+  func next() { screen = nil }
+
+  /// Notes which screen `envelope` touches and keeps its value from before the batch.
+  func willHandle(_ envelope: Tenfoot_V1_Envelope, domain: BrokerDomain) {
+    screen = Self.screen(touchedBy: envelope, sessions: domain.sessions)
+    if let screen {
+      batch.touch(
+        screen, current: Backup(session: domain.sessions[screen], record: domain.records[screen]))
+    }
+  }
+
+  /// The domain asked to persist `records` (of the touched screen).
+  func didHandle(records: [SessionRecord]) {
+    for record in records { batch.change(SessionPersistence.row(record)) }
+  }
+
+  /// Holds a reply or publication of the current request until the commit.
+  func hold(_ output: Output) {
+    batch.hold(output, screen: screen)
+  }
+
+  /// Writes the batch's rows in one transaction and returns what to send: everything after a
+  /// successful commit; after a failed one, the changed screens put back in `core`, their
+  /// requests' replies turned into `STORE_UNAVAILABLE` and their publications dropped.
+  func commit(_ core: inout WireBroker) -> [Output] {
+    isOpen = false
+    screen = nil
+    let changed = batch.changes.count
+    do {
+      try persistence.store.commit(batch.changes.values)
+    } catch {
+      return refuse(&core, failure: error, changed: changed)
+    }
+    if failing, changed > 0 {
+      failing = false
+      logger.notice(
+        "session store writable again",
+        metadata: ["store.path": "\(persistence.store.path)", "store.refused": "\(refused)"])
+      refused = 0
+    }
+    return batch.end(committed: true) { $0 }.outputs
+  }
+
+  private func refuse(_ core: inout WireBroker, failure: SessionStoreError, changed: Int)
+    -> [Output]
+  {
+    failing = true
+    let error = Tenfoot_V1_Error(
+      .storeUnavailable,
+      "the broker could not make this change durable (\(failure)); it was not applied")
+    var refusedNow = 0
+    let ending = batch.end(committed: false) { output in
+      guard case .reply(let peer, let replyTo, _) = output else { return nil }
+      refusedNow += 1
+      return .reply(peer: peer, replyTo: replyTo, body: .error(error))
+    }
+    for (id, backup) in ending.rollback {
+      core.domain.putBack(backup?.session, record: backup?.record, screen: id)
+    }
+    refused += refusedNow
+    let decision = logLimiter.allow("store", now: MonotonicClock.nanoseconds())
+    if decision.log {
+      logger.error(
+        "session store write failed: changes not applied, requests refused",
+        metadata: [
+          "store.path": "\(persistence.store.path)", "store.code": "\(failure.sqliteCode ?? -1)",
+          "error": "\(failure)", "store.screens": "\(changed)", "store.refused": "\(refusedNow)",
+          "log.suppressed": "\(decision.suppressed)",
+        ])
+    }
+    return ending.outputs
+  }
+
+  /// The screen session a request reads or changes, if any: the one it names, or for input
+  /// without a screen id the only session (as the domain resolves it).
+  static func screen(touchedBy envelope: Tenfoot_V1_Envelope, sessions: [String: ScreenSession])
+    -> String?
+  {
+    switch envelope.body {
+    case .registerScreen(let request): request.screenID
+    case .input(let input) where input.screenID.isEmpty:
+      sessions.count == 1 ? sessions.keys.first : nil
+    case .input(let input): input.screenID
+    case .patchLayout(let request): request.screenID
+    case .focusRequest(let request): request.screenID
+    case .snapshotRequest(let request): request.screenID
+    case .debugRequest(let request): request.screenID
+    case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty: heartbeat.screenID
+    default: nil
+    }
+  }
+}

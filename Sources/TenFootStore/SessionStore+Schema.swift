@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The schema, its migrations and the row mapping.
+extension SessionStore {
+  /// The versioned migrations. Never edit a registered one: add the next.
+  static func migrator(legacy: String, logger: Logger) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      // One row per screen session; the lists and maps are JSON text. WITHOUT ROWID: the
+      // screen id is the key, so an update touches one b-tree page.
+      try db.create(table: "screenSession", options: [.withoutRowID]) { table in
+        table.primaryKey("screenID", .text)
+        table.column("focused", .text)
+        table.column("selected", .text).notNull()
+        table.column("text", .text).notNull()
+        table.column("remembered", .text).notNull()
+        table.column("rememberedOwn", .text).notNull()
+      }
+    }
+    migrator.registerMigration("v2-import-sessions-json") { db in
+      let imported: [SessionRow]
+      do {
+        guard let records = try LegacySessionsFile.read(legacy) else { return }
+        imported = records
+      } catch {
+        // The old broker set an unreadable file aside and started empty: so does this one.
+        rename(legacy, legacy + ".corrupt")
+        logger.error(
+          "legacy session file unreadable: set aside, not imported",
+          metadata: ["store.legacy": "\(legacy)", "error": "\(error)"])
+        return
+      }
+      let statement = try db.cachedStatement(sql: upsertSQL)
+      for record in imported { try statement.execute(arguments: try arguments(record)) }
+      logger.notice(
+        "legacy session file imported",
+        metadata: ["store.legacy": "\(legacy)", "store.screens": "\(imported.count)"])
+    }
+    return migrator
+  }
+
+  static let upsertSQL = """
+    INSERT OR REPLACE INTO screenSession
+      (screenID, focused, selected, text, remembered, rememberedOwn)
+    VALUES (?, ?, ?, ?, ?, ?)
+    """
+
+  static func arguments(_ record: SessionRow) throws -> StatementArguments {
+    [
+      record.screenID, record.focused, try json(record.selected), try json(record.text),
+      try json(record.remembered), try json(record.rememberedOwn),
+    ]
+  }
+
+  static func record(_ row: Row) throws -> SessionRow {
+    guard let screenID: String = row["screenID"] else {
+      throw RecordDecodingError(description: "a row without a screen id")
+    }
+    return SessionRow(
+      screenID: screenID, focused: row["focused"],
+      selected: try decode(row["selected"], screenID, "selected"),
+      text: try decode(row["text"], screenID, "text"),
+      remembered: try decode(row["remembered"], screenID, "remembered"),
+      rememberedOwn: try decode(row["rememberedOwn"], screenID, "rememberedOwn"))
+  }
+
+  private static func json(_ value: some Encodable) throws -> String {
+    String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  private static func decode<Value: Decodable>(_ text: String?, _ screen: String, _ column: String)
+    throws -> Value
+  {
+    guard let text, let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
+      throw RecordDecodingError(description: "screen \(screen): column \(column) is not valid")
+    }
+    return value
+  }
+
+  /// Sorted keys: equal records give equal bytes.
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+}
+
+/// A row the store wrote cannot be read back: the database is damaged.
+struct RecordDecodingError: Error, CustomStringConvertible {
+  var description: String
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The broker's durable sessions: one row per screen session in a SQLite database
+/// (`sessions.sqlite` in the data directory), through GRDB.
+///
+/// - **Durability.** WAL journal with `synchronous = FULL`: every commit appends its pages to
+///   the WAL and fsyncs it once before `commit` returns, so a commit that returned survives
+///   `kill -9` and power loss alike. (`NORMAL` in WAL mode syncs the WAL only at checkpoints:
+///   a returned commit survives a process crash but not a power cut, so it is not enough for
+///   an acknowledgement.) Every few hundred commits SQLite checkpoints the WAL into the
+///   database in the committing call, which costs a second fsync then.
+/// - **Group commit.** `commit(_:)` writes any number of records in one transaction, hence one
+///   fsync: the broker hands it everything one loop iteration changed.
+/// - **Schema.** Versioned GRDB migrations; the first one (`v1`) creates the table, the second
+///   (`v2-import-sessions-json`) imports a `sessions.json` left by an older broker, once.
+/// - **Damage.** A file SQLite calls corrupt or not a database, or a row that does not decode,
+///   is logged (what and where), set aside (`sessions.sqlite.corrupt-<time>`, with its `-wal`
+///   and `-shm`) and the store starts empty. Other failures to open (permissions, a missing
+///   directory, a full disk) are thrown: the broker cannot promise durability then.
+///
+/// Not thread-safe: one owner (the broker's loop thread) calls it.
+public final class SessionStore {
+  /// The database file.
+  public let path: String
+  private let logger: Logger
+  private var database: DatabaseQueue
+  /// The durable records, by screen id: what the database holds after the last commit.
+  public private(set) var records: [String: SessionRow]
+  /// Successful commits since opening (each one transaction, one fsync).
+  public private(set) var commits = 0
+
+  /// The database file name inside the data directory.
+  public static let fileName = "sessions.sqlite"
+  /// The file older brokers kept sessions in, imported once.
+  public static let legacyFileName = "sessions.json"
+
+  /// Opens (or creates) the store in `directory`, importing a legacy `sessions.json` once.
+  public init(directory: String, logger: Logger) throws(SessionStoreError) {
+    path = directory + "/" + Self.fileName
+    self.logger = logger
+    let legacy = directory + "/" + Self.legacyFileName
+    do {
+      (database, records) = try Self.open(path, legacy: legacy, logger: logger)
+    } catch let error as DatabaseError
+      where Self.damaged.contains(error.resultCode)
+    {
+      (database, records) = try Self.reopenEmpty(path, legacy: legacy, cause: "\(error)", logger)
+    } catch let error as RecordDecodingError {
+      (database, records) = try Self.reopenEmpty(path, legacy: legacy, cause: "\(error)", logger)
+    } catch let error as SessionStoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw .cannotOpen(
+        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
+    } catch {
+      throw .cannotOpen(path: path, code: -1, message: "\(error)")
+    }
+    Self.retireLegacy(legacy, logger: logger)
+    logger.info(
+      "session store opened",
+      metadata: ["store.path": "\(path)", "store.screens": "\(records.count)"])
+  }
+
+  /// The durable record of `screen`, if any.
+  public func record(for screen: String) -> SessionRow? { records[screen] }
+
+  /// Writes `changes` in one transaction (one fsync) and returns once they are durable. On
+  /// failure nothing of them is written and `records` is unchanged.
+  public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
+    guard !changes.isEmpty else { return }
+    do {
+      try database.write { db in
+        let statement = try db.cachedStatement(sql: Self.upsertSQL)
+        for record in changes { try statement.execute(arguments: try Self.arguments(record)) }
+      }
+    } catch let error as DatabaseError {
+      throw .writeFailed(
+        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
+    } catch {
+      throw .writeFailed(path: path, code: -1, message: "\(error)")
+    }
+    for record in changes { records[record.screenID] = record }
+    commits += 1
+  }
+
+  /// The journal mode and `synchronous` level SQLite reports for the open connection
+  /// (`("wal", 2)`: WAL, FULL); nil if it cannot be read.
+  public func journal() -> (mode: String, synchronous: Int)? {
+    try? database.read { db in
+      guard let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous")
+      else { return nil }
+      return (mode, synchronous)
+    }
+  }
+
+  /// Closes the database (also done when the store is released).
+  public func close() { try? database.close() }
+
+  // MARK: - Opening
+
+  /// Result codes that mean the file itself is damaged (set it aside), not the system.
+  private static let damaged: [ResultCode] = [.SQLITE_CORRUPT, .SQLITE_NOTADB]
+
+  private static func open(_ path: String, legacy: String, logger: Logger) throws -> (
+    DatabaseQueue, [String: SessionRow]
+  ) {
+    var configuration = Configuration()
+    configuration.label = "tenfoot.sessions"
+    // Not `configuration.journalMode = .wal`: GRDB then sets `synchronous = NORMAL` after
+    // this closure runs, and a WAL commit would no longer be fsync'd before it returns.
+    configuration.prepareDatabase { db in
+      let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      guard mode == "wal" else {
+        throw DatabaseError(message: "cannot use the WAL journal (journal_mode is \(mode ?? "?"))")
+      }
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    let database = try DatabaseQueue(path: path, configuration: configuration)
+    do {
+      let migrator = Self.migrator(legacy: legacy, logger: logger)
+      let superseded = try database.read { db in
+        try migrator.hasBeenSuperseded(db)
+          ? Array(try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)).sorted()
+          : []
+      }
+      guard superseded.isEmpty else {
+        throw SessionStoreError.newerFormat(path: path, migrations: superseded)
+      }
+      try migrator.migrate(database)
+      let rows = try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM screenSession")
+      }
+      var records: [String: SessionRow] = [:]
+      for row in rows {
+        let record = try Self.record(row)
+        records[record.screenID] = record
+      }
+      return (database, records)
+    } catch {
+      try? database.close()
+      throw error
+    }
+  }
+
+  /// Sets a damaged database aside and opens a new, empty one in its place.
+  private static func reopenEmpty(
+    _ path: String, legacy: String, cause: String, _ logger: Logger
+  ) throws(SessionStoreError) -> (DatabaseQueue, [String: SessionRow]) {
+    let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+      rename(path + suffix, aside + suffix)
+    }
+    logger.error(
+      "session store unreadable: set aside, starting empty",
+      metadata: ["store.path": "\(path)", "store.aside": "\(aside)", "error": "\(cause)"])
+    do {
+      return try open(path, legacy: legacy, logger: logger)
+    } catch let error as DatabaseError {
+      throw .cannotOpen(
+        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
+    } catch {
+      throw .cannotOpen(path: path, code: -1, message: "\(error)")
+    }
+  }
+
+  /// Renames an imported (or already imported) `sessions.json` so no one edits a dead file.
+  private static func retireLegacy(_ legacy: String, logger: Logger) {
+    guard FileManager.default.fileExists(atPath: legacy) else { return }
+    if rename(legacy, legacy + ".imported") == 0 {
+      logger.notice(
+        "legacy session file retired", metadata: ["store.legacy": "\(legacy).imported"])
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import TestSupport
+
+/// The `durable` and `crash` parts: the production configuration's figures, and kill -9
+/// under load many times.
+extension RunCommand {
+  func runDurable() throws -> DurableResult {
+    // /tmp is on the machine's disk here (checked and printed): the data directory must not
+    // be a tmpfs, whose fsync costs nothing.
+    let scratch = try TemporaryDirectory()
+    let directory = BenchProcesses.dataDirectory(in: scratch)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer {
+      if BenchProcesses.durableBase != nil {
+        try? FileManager.default.removeItem(atPath: directory)
+      }
+    }
+    let fileSystem = DurableBench.fileSystem(of: directory)
+    let count = quick ? 50 : 1_000
+    let appending = try DurableBench.fsync(in: directory, count: count, append: true)
+    let overwriting = try DurableBench.fsync(in: directory, count: count, append: false)
+    Table.header(
+      "Durable: the production configuration (CURVE over TCP, data directory on \(fileSystem) "
+        + "at \(directory)); fsync of this disk on its own (4 KiB write + fdatasync, "
+        + "\(count) times; µs)",
+      ["write", "median", "p99", "max"])
+    for (name, summary) in [
+      ("appended (the file grows)", appending), ("over allocated pages", overwriting),
+    ] {
+      Table.row([
+        name, "\(summary.medianMicroseconds)", "\(summary.p99Microseconds)",
+        "\(summary.maxMicroseconds)",
+      ])
+    }
+    let phases = try durableAckLatency(directory: directory)
+    let scale = try durableScale()
+    let throughput = try durableThroughput()
+    return DurableResult(
+      fileSystem: fileSystem, fsyncAppend: appending, fsyncOverwrite: overwriting,
+      ackLatency: phases, scale: scale, throughput: throughput)
+  }
+
+  /// A single remote's press → ack on the durable and in-memory brokers and the CURVE floor.
+  private func durableAckLatency(directory: String) throws -> [DurableBench.Phase] {
+    let phases = try DurableBench.ackLatency(
+      samples: durableSamples, warmUp: max(10, durableSamples / 10), screens: scaleScreens,
+      dataDirectory: directory + "/broker", fsyncDirectory: directory)
+    Table.header(
+      "Single remote over TCP: a press → its ack (\(durableSamples) presses per path, "
+        + "interleaved; 10×20-item screens; µs)",
+      ["registered screens", "path", "median", "p99", "max"])
+    for phase in phases {
+      for (name, summary) in [
+        ("durable (CURVE + data directory)", phase.durable),
+        ("in memory (--insecure, no data directory)", phase.inMemory),
+        ("CURVE floor (bare relay)", phase.curveFloor),
+        ("one fsync, interleaved (4 KiB + fdatasync)", phase.fsync),
+      ] {
+        Table.row([
+          "\(phase.screens)", name, "\(summary.medianMicroseconds)",
+          "\(summary.p99Microseconds)", "\(summary.maxMicroseconds)",
+        ])
+      }
+    }
+    printRatios(phases)
+    return phases
+  }
+
+  /// The scale run against the durable broker.
+  private func durableScale() throws -> ScaleResult {
+    let scale = try ScaleBench.run(
+      .tcp, screens: scaleScreens, rows: 10, columns: 20, remotes: scaleRemotes, rate: scaleRate,
+      seconds: scaleSeconds, durable: true)
+    Table.header(
+      "Durable scale: \(scale.screens) screens × \(scale.itemsPerScreen) items, \(scale.remotes) "
+        + "remotes × \(scale.inputsPerSecondPerRemote)/s for \(scale.seconds) s, CURVE + data "
+        + "directory (target: p99 < 5 ms, every press applied)",
+      ["registration s", "broker CPU %", "median µs", "p99 µs", "p99.9 µs", "press deltas applied"])
+    Table.row([
+      "\(scale.registrationSeconds)", "\(scale.brokerCPUPercent)", "\(scale.medianMicroseconds)",
+      "\(scale.p99Microseconds)", "\(scale.p999Microseconds)",
+      "\(scale.pressDeltasApplied)/\(scale.pressesSent)",
+    ])
+    return scale
+  }
+
+  /// Concurrent remotes against the durable broker and the in-memory one.
+  private func durableThroughput() throws -> [ThroughputResult] {
+    var throughput: [ThroughputResult] = []
+    Table.header(
+      "Concurrent remotes over TCP (\(throughputInputs) key events, presses and releases, 8 in "
+        + "flight per remote; each press moves focus; target durable ≥ 5,000 focus changes/s)",
+      ["broker", "remotes", "inputs/s", "acknowledged focus changes/s", "broker CPU ms / 1,000"])
+    for remotes in [8, 100] {
+      for durable in [true, false] {
+        let r = try ThroughputBench.run(
+          .tcp, remotes: remotes, inputs: throughputInputs, window: 8, durable: durable)
+        Table.row([
+          durable ? "durable (CURVE + data directory)" : "in memory", "\(remotes)",
+          "\(Int(r.inputsPerSecond))", "\(Int(r.inputsPerSecond / 2))",
+          "\(r.brokerCPUMillisecondsPer1000Inputs)",
+        ])
+        throughput.append(r)
+      }
+    }
+    return throughput
+  }
+
+  private func printRatios(_ phases: [DurableBench.Phase]) {
+    Table.header(
+      "Durable ratios (targets: durable median ≤ in-memory median + one fsync; durable median "
+        + "with \(scaleScreens) screens ≤ 1.2× with 1)",
+      [
+        "screens", "durable / in-memory median", "durable − in-memory median µs",
+        "one fsync µs (interleaved)", "within in-memory + fsync", "durable / CURVE floor median",
+        "durable / CURVE floor p99",
+      ])
+    for phase in phases {
+      let extra = phase.durable.medianMicroseconds - phase.inMemory.medianMicroseconds
+      Table.row([
+        "\(phase.screens)",
+        ratio(phase.durable.medianMicroseconds, phase.inMemory.medianMicroseconds),
+        "\((extra * 10).rounded() / 10)", "\(phase.fsync.medianMicroseconds)",
+        extra <= phase.fsync.medianMicroseconds ? "yes" : "no",
+        ratio(phase.durable.medianMicroseconds, phase.curveFloor.medianMicroseconds),
+        ratio(phase.durable.p99Microseconds, phase.curveFloor.p99Microseconds),
+      ])
+    }
+    if let first = phases.first, let last = phases.last, phases.count > 1 {
+      Table.line(
+        "\ndurable median, \(last.screens) screens vs 1: "
+          + ratio(last.durable.medianMicroseconds, first.durable.medianMicroseconds)
+          + "; p99: " + ratio(last.durable.p99Microseconds, first.durable.p99Microseconds))
+    }
+  }
+
+  private func ratio(_ value: Double, _ base: Double) -> String {
+    base > 0 ? "\((value / base * 100).rounded() / 100)×" : "n/a"
+  }
+
+  func runCrash() throws -> CrashResult {
+    let configuration = CrashTrial.Configuration()
+    var result = CrashResult(
+      trials: crashTrials, screens: configuration.screens, remotes: configuration.remotes)
+    for _ in 0..<crashTrials {
+      let outcome = try CrashTrial.run(
+        configuration, broker: TestEnvironment.binary("tenfoot-broker"))
+      result.kills += outcome.rounds
+      result.acknowledged += outcome.acknowledged
+      result.inFlight += outcome.inFlight
+      result.inFlightApplied += outcome.inFlightApplied
+      result.screensChecked += outcome.screensChecked
+      result.failures += outcome.failures
+    }
+    Table.header(
+      "Crash test with load: \(crashTrials) trials × \(configuration.rounds) kill -9 at a random "
+        + "moment (\(configuration.loadMilliseconds.lowerBound)–"
+        + "\(configuration.loadMilliseconds.upperBound) ms of load), \(configuration.remotes) "
+        + "remotes toggling selections on \(configuration.screens) screens, restart on the same "
+        + "data directory",
+      [
+        "kills", "acknowledged requests", "in flight at the kill", "of which found applied",
+        "screen states checked", "failures", "result",
+      ])
+    Table.row([
+      "\(result.kills)", "\(result.acknowledged)", "\(result.inFlight)",
+      "\(result.inFlightApplied)", "\(result.screensChecked)", "\(result.failures.count)",
+      result.failures.isEmpty ? "every acknowledged change present, none half-applied" : "FAILED",
+    ])
+    for failure in result.failures.prefix(10) { Table.line("failure: \(failure)") }
+    return result
+  }
+}
+
+/// The durable part's figures.
+struct DurableResult: Codable {
+  var fileSystem: String
+  var fsyncAppend: LatencySummary
+  var fsyncOverwrite: LatencySummary
+  var ackLatency: [DurableBench.Phase]
+  var scale: ScaleResult
+  var throughput: [ThroughputResult]
+}
+
+/// The crash part's totals.
+struct CrashResult: Codable {
+  var trials: Int
+  var screens: Int
+  var remotes: Int
+  var kills = 0
+  var acknowledged = 0
+  var inFlight = 0
+  var inFlightApplied = 0
+  var screensChecked = 0
+  var failures: [String] = []
+}

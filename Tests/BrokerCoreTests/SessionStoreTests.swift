@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import TenFootStore
+import TestSupport
+import Testing
+
+/// The SQLite session store on its own: round trips, group commits, the one-time import of
+/// `sessions.json`, damaged files set aside, a newer format refused.
+@Suite("Session store (SQLite, WAL)")
+struct SessionStoreTests {
+  let logger = Logger(label: "test")
+
+  @Test("records committed together come back after reopening; one commit per batch")
+  func roundTrip() throws {
+    let directory = try TemporaryDirectory()
+    let a = SessionRow(
+      screenID: "a", focused: "r0c1", selected: ["r1c0", "r0c0"], text: ["q": "kept"],
+      remembered: ["top": "r0c1"], rememberedOwn: ["top": "r0c1"])
+    let b = SessionRow(screenID: "b", focused: nil, selected: [])
+    do {
+      let store = try SessionStore(directory: directory.path, logger: logger)
+      try store.commit([a, b])
+      #expect(store.commits == 1)
+      var changed = a
+      changed.focused = "r0c0"
+      try store.commit([changed])
+      #expect(store.commits == 2)
+      #expect(store.record(for: "a") == changed)
+      // WAL journal, synchronous FULL (2): a returned commit is on disk.
+      let journal = try #require(store.journal())
+      #expect(journal.mode == "wal")
+      #expect(journal.synchronous == 2)
+      store.close()
+    }
+    let reopened = try SessionStore(directory: directory.path, logger: logger)
+    #expect(reopened.records.count == 2)
+    #expect(reopened.record(for: "a")?.focused == "r0c0")
+    #expect(reopened.record(for: "a")?.selected == ["r0c0", "r1c0"])
+    #expect(reopened.record(for: "a")?.text == ["q": "kept"])
+    #expect(reopened.record(for: "b") == b)
+  }
+
+  @Test("an old sessions.json is imported once, then retired")
+  func importLegacy() throws {
+    let directory = try TemporaryDirectory()
+    let legacy = """
+      {"version":1,"screens":{"tv":{"focused":"r2c2","selected":["r0c1"],"text":{"r2c2":"kept"}},\
+      "old":{"focused":"r0c0","selected":[]}}}
+      """
+    try directory.write("sessions.json", legacy)
+    do {
+      let store = try SessionStore(directory: directory.path, logger: logger)
+      #expect(store.record(for: "tv")?.focused == "r2c2")
+      #expect(store.record(for: "tv")?.selected == ["r0c1"])
+      #expect(store.record(for: "tv")?.text == ["r2c2": "kept"])
+      #expect(store.record(for: "old")?.remembered == [:])
+      try store.commit([SessionRow(screenID: "tv", focused: "r0c0", selected: [])])
+      store.close()
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/sessions.json"))
+    #expect(FileManager.default.fileExists(atPath: directory.path + "/sessions.json.imported"))
+    // A stray sessions.json appearing later is not imported again over newer state.
+    try directory.write("sessions.json", legacy)
+    let reopened = try SessionStore(directory: directory.path, logger: logger)
+    #expect(reopened.record(for: "tv")?.focused == "r0c0")
+  }
+
+  @Test("an unreadable sessions.json is set aside and the store starts empty")
+  func unreadableLegacy() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("sessions.json", "{not json")
+    let store = try SessionStore(directory: directory.path, logger: logger)
+    #expect(store.records.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: directory.path + "/sessions.json.corrupt"))
+  }
+
+  @Test("a damaged database is set aside with what it held, and the store starts empty")
+  func damagedDatabase() throws {
+    let directory = try TemporaryDirectory()
+    let garbage = String(repeating: "this is not a database ", count: 400)
+    try directory.write("sessions.sqlite", garbage)
+    let store = try SessionStore(directory: directory.path, logger: logger)
+    #expect(store.records.isEmpty)
+    try store.commit([SessionRow(screenID: "tv", focused: "r0c0", selected: [])])
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let aside = try #require(names.first { $0.hasPrefix("sessions.sqlite.corrupt-") })
+    #expect(try String(contentsOfFile: directory.path + "/" + aside, encoding: .utf8) == garbage)
+  }
+
+  @Test("a database written by a newer TenFoot is refused, not overwritten")
+  func newerFormat() throws {
+    let directory = try TemporaryDirectory()
+    try SessionStore(directory: directory.path, logger: logger).close()
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sqlite.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
+        + "c.execute(\"INSERT INTO grdb_migrations VALUES ('v99-future')\"); c.commit()",
+      directory.path + "/sessions.sqlite",
+    ]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    try #require(sqlite.terminationStatus == 0)
+    #expect(
+      throws: SessionStoreError.newerFormat(
+        path: directory.path + "/sessions.sqlite", migrations: ["v99-future"])
+    ) {
+      try SessionStore(directory: directory.path, logger: logger)
+    }
+  }
+
+  @Test("a directory that cannot hold a database is a typed error that names it")
+  func cannotOpen() throws {
+    let directory = try TemporaryDirectory()
+    let missing = directory.path + "/missing/deeper"
+    let error = try #require(throws: SessionStoreError.self) {
+      try SessionStore(directory: missing, logger: logger)
+    }
+    guard case .cannotOpen(let path, let code, _) = error else {
+      Issue.record("expected cannotOpen, got \(error)")
+      return
+    }
+    #expect(path == missing + "/sessions.sqlite")
+    #expect(code == 14)  // SQLITE_CANTOPEN
+  }
+}
