@@ -22,11 +22,15 @@ extension BrokerDomain {
   mutating func requestFocus(_ target: FocusTarget, screen: String, cause: FocusCause)
     -> Outcome
   {
-    guard var session = sessions[screen] else { return .error(unknownScreen(screen)) }
-    if case .failure(let denial) = session.focus.checkFocusRequest(target) {
+    guard let index = sessions.index(forKey: screen) else {
+      return .error(unknownScreen(screen))
+    }
+    if case .failure(let denial) = sessions.values[index].focus.checkFocusRequest(target) {
       return .error(.focusDenied(denial))
     }
-    return step(&session, .event(.requestFocus(target)), cause: cause)
+    let epoch = epoch
+    return Self.step(
+      &sessions.values[index], .event(.requestFocus(target)), cause: cause, epoch: epoch)
   }
 
   /// The focus debugger on a live session; changes nothing.
@@ -48,32 +52,36 @@ extension BrokerDomain {
 
   /// The display states that differ between `before` and `after`. Only the items an event can
   /// touch are compared (the old and new focus and the items named by effects), so the cost
-  /// does not grow with the layout.
+  /// does not grow with the layout. Each item is listed once, in the order first touched; an
+  /// item touched again is either listed already or unchanged (the check is a pure function of
+  /// the id), so no list of touched ids is built.
   static func changedStates(before: FocusState, after: FocusState, effects: [FocusEffect])
     -> [ItemStateChange]
   {
-    var touched: [String] = []
+    var changed: [ItemStateChange] = []
     func touch(_ id: String?) {
-      if let id, !touched.contains(id) { touched.append(id) }
+      guard let id, !changed.contains(where: { $0.id == id }),
+        let new = after.displayState(of: id), new != before.displayState(of: id)
+      else { return }
+      changed.append(ItemStateChange(id: id, state: new))
+    }
+    /// An effect's item, unless it is one of the two focused items (touched first, always).
+    func touchNamed(_ id: String?) {
+      if id != before.focused, id != after.focused { touch(id) }
     }
     touch(before.focused)
-    touch(after.focused)
+    if after.focused != before.focused { touch(after.focused) }
     for effect in effects {
       switch effect {
       case .focusChanged(let context):
-        touch(context.previous)
-        touch(context.next)
-      case .highlighted(let id), .activated(let id), .selectionChanged(let id, _): touch(id)
+        touchNamed(context.previous)
+        touchNamed(context.next)
+      case .highlighted(let id), .activated(let id), .selectionChanged(let id, _): touchNamed(id)
       case .movementFailed, .scrolled, .focusRequestDenied, .layoutRejected, .textChanged,
         .textRejected, .back, .home, .playPause, .contextMenu, .doubleTap:
         break
       }
     }
-    return touched.compactMap { id in
-      guard let new = after.displayState(of: id), new != before.displayState(of: id) else {
-        return nil
-      }
-      return ItemStateChange(id: id, state: new)
-    }
+    return changed
   }
 }

@@ -94,10 +94,11 @@ public struct BrokerDomain: Sendable {
       seen(screen, at: now)
       return Outcome(reply: .ack(Acknowledgement(screen: screen, seq: session.seq, focused: nil)))
     }
-    if persists, case .ack(let ack) = outcome.reply, let record = sessions[ack.screen]?.record,
-      records[ack.screen] != record
+    if persists, case .ack(let ack) = outcome.reply, let session = sessions[ack.screen],
+      !session.isRecorded(by: records[ack.screen])
     {
       // Persisted before anything is published or acknowledged (the runtime keeps the order).
+      let record = session.record
       records[ack.screen] = record
       outcome.effects.insert(.persist(record), at: 0)
     }
@@ -150,8 +151,12 @@ public struct BrokerDomain: Sendable {
       }
       id = only
     }
-    guard var session = sessions[id] else { return .error(unknownScreen(id)) }
-    return step(&session, .remote(input, from: remote), cause: cause)
+    guard let index = sessions.index(forKey: id) else { return .error(unknownScreen(id)) }
+    let epoch = epoch
+    // In place: a copy taken out of the dictionary would make every buffer the step mutates
+    // (the remotes' tables, the engine's) copy itself, and writing it back costs a lookup.
+    return Self.step(
+      &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch)
   }
 
   /// What a session step runs: an engine event, or a remote's timed input.
@@ -161,9 +166,11 @@ public struct BrokerDomain: Sendable {
     case remote(RemoteInput, from: String)
   }
 
-  /// Runs one engine event on a session and publishes a change if anything happened (or the
-  /// focused item's tilt changed).
-  mutating func step(_ session: inout ScreenSession, _ step: Step, cause: FocusCause) -> Outcome {
+  /// Runs one engine event on a session (in place) and publishes a change if anything
+  /// happened (or the focused item's tilt changed).
+  static func step(
+    _ session: inout ScreenSession, _ step: Step, cause: FocusCause, epoch: UInt64
+  ) -> Outcome {
     let before = session.focus
     let parallaxBefore = session.parallax
     let effects: [FocusEffect]
@@ -172,10 +179,8 @@ public struct BrokerDomain: Sendable {
     case .remote(let input, let remote): effects = session.handle(input, from: remote)
     }
     for effect in effects {
-      if case .textRejected(let reason) = effect {
-        sessions[session.id] = session
-        return .error(.noTextField(reason: reason))
-      }
+      // The session keeps what changed (the remote's timing state) even so.
+      if case .textRejected(let reason) = effect { return .error(.noTextField(reason: reason)) }
     }
     let parallax = session.parallax
     var published: [BrokerEffect] = []
@@ -187,12 +192,11 @@ public struct BrokerDomain: Sendable {
       }
       let change = StateChange(
         screen: session.id, epoch: epoch, seq: session.seq, focused: session.focus.focused,
-        changed: Self.changedStates(before: before, after: session.focus, effects: effects),
+        changed: changedStates(before: before, after: session.focus, effects: effects),
         effects: effects, parallax: parallax, text: text,
         editingText: session.focus.isEditingText, cause: cause)
-      published.append(.publish(.change(change)))
+      published = [.publish(.change(change))]
     }
-    sessions[session.id] = session  // The remote's timing state changes even without effects.
     let ack = Acknowledgement(
       screen: session.id, seq: session.seq, focused: session.focus.focused, effects: effects,
       editingText: session.focus.isEditingText)

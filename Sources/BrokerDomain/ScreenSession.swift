@@ -51,6 +51,16 @@ public struct ScreenSession: Sendable, Equatable {
     SessionSnapshot(screen: id, epoch: epoch, seq: seq, focus: focus, parallax: parallax)
   }
 
+  /// Whether `record` holds this session's durable values, compared in place (most requests
+  /// change none of them, so the record is built only when one did).
+  func isRecorded(by record: SessionRecord?) -> Bool {
+    guard let record, record.focused == focus.focused,
+      record.selected.count == focus.selected.count, record.text == focus.textValues,
+      record.memory == focus.memory
+    else { return false }
+    return record.selected.allSatisfy(focus.selected.contains)
+  }
+
   /// The values a store keeps for this session.
   var record: SessionRecord {
     SessionRecord(
