@@ -1,4 +1,3 @@
-import TestSupport
 import Testing
 
 @testable import TerminalUI

@@ -63,7 +63,8 @@ public enum StringsHarness {
     let glyphs = TerminalText.glyphs(text)
     for glyph in glyphs {
       precondition(glyph.width == 1 || glyph.width == 2, "glyph width \(glyph.width)")
-      precondition(!glyph.character.unicodeScalars.contains(where: isTerminalControl), "control")
+      precondition(
+        !glyph.character.unicodeScalars.contains(where: TerminalBytes.isTerminalControl), "control")
     }
     let printed = TerminalText.printable(text)
     precondition(TerminalText.printable(printed) == printed, "the filter is not idempotent")
@@ -107,7 +108,9 @@ public enum StringsHarness {
       var width = 0
       for x in 0..<columns {
         let cell = grid[x, y]
-        precondition(!cell.character.unicodeScalars.contains(where: isTerminalControl), "control")
+        precondition(
+          !cell.character.unicodeScalars.contains(where: TerminalBytes.isTerminalControl), "control"
+        )
         if cell.isContinuation {
           precondition(x > 0 && grid[x - 1, y].width == 2, "a continuation without its half")
         } else {
@@ -120,8 +123,10 @@ public enum StringsHarness {
       precondition(width == columns, "row \(y) is \(width) cells wide, not \(columns)")
       precondition(TerminalText.width(grid.rowText(y)) == columns, "row \(y) measures wrong")
     }
-    precondition(onlyCursorAndStyle(grid.ansiDiff(from: nil, colorMode: .truecolor)), "repaint")
-    precondition(onlyCursorAndStyle(grid.ansiDiff(from: plain, colorMode: .truecolor)), "diff")
+    precondition(
+      TerminalBytes.onlyCursorAndStyle(grid.ansiDiff(from: nil, colorMode: .truecolor)), "repaint")
+    precondition(
+      TerminalBytes.onlyCursorAndStyle(grid.ansiDiff(from: plain, colorMode: .truecolor)), "diff")
   }
 
   /// The frame with every string empty at each of `sizes`: where the borders belong.
@@ -132,33 +137,4 @@ public enum StringsHarness {
 
   /// The border and shadow glyphs of the terminal renderer.
   static let borders = Set("┌┐└┘─│╔╗╚╝═║▒")
-
-  /// C0, DEL, C1, and the line and paragraph separators.
-  static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029
-  }
-
-  /// Whether every control in `output` starts `ESC [` digits/semicolons `H` or `m`: the only
-  /// sequences the grid's diff writes.
-  static func onlyCursorAndStyle(_ output: String) -> Bool {
-    let scalars = Array(output.unicodeScalars)
-    var index = 0
-    while index < scalars.count {
-      if scalars[index].value == 0x1B {
-        guard index + 1 < scalars.count, scalars[index + 1] == "[" else { return false }
-        index += 2
-        while index < scalars.count, "0123456789;".unicodeScalars.contains(scalars[index]) {
-          index += 1
-        }
-        guard index < scalars.count, scalars[index] == "H" || scalars[index] == "m" else {
-          return false
-        }
-      } else if isTerminalControl(scalars[index]) {
-        return false
-      }
-      index += 1
-    }
-    return true
-  }
 }

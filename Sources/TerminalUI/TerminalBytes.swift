@@ -1,5 +1,12 @@
-/// Checks on what a renderer writes to a terminal.
+/// Checks on what a renderer writes to a terminal (the tests and the strings fuzzer use them).
 public enum TerminalBytes {
+  /// Whether a terminal may take `scalar` as a command or a line break: C0, DEL, C1, and the
+  /// line and paragraph separators.
+  public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029
+  }
+
   /// Whether every control character in `output` starts a cursor move or a style, `ESC [`
   /// digits and semicolons, then `H` or `m` — the only sequences the cell grid's diff writes.
   /// Any other escape (OSC, DCS, another CSI), C0 or C1 control means text got through as a
@@ -8,8 +15,7 @@ public enum TerminalBytes {
     let scalars = Array(output.unicodeScalars)
     var index = 0
     while index < scalars.count {
-      let value = scalars[index].value
-      if value == 0x1B {
+      if scalars[index].value == 0x1B {
         guard index + 1 < scalars.count, scalars[index + 1] == "[" else { return false }
         index += 2
         while index < scalars.count, "0123456789;".unicodeScalars.contains(scalars[index]) {
@@ -18,7 +24,7 @@ public enum TerminalBytes {
         guard index < scalars.count, scalars[index] == "H" || scalars[index] == "m" else {
           return false
         }
-      } else if value < 0x20 || (value >= 0x7F && value <= 0x9F) {
+      } else if isTerminalControl(scalars[index]) {
         return false
       }
       index += 1
