@@ -159,6 +159,31 @@ public struct FocusState: Sendable, Equatable {
     return layout.search
   }
 
+  /// The navigation model for a move starting at this item: the innermost group's
+  /// `navigation`, else the layout's.
+  func navigation(forItem position: Int) -> NavigationModel {
+    let group = index.itemGroup[position]
+    if group >= 0 {
+      for ancestor in index.ancestors(of: group) {
+        if let model = index.groupValues[ancestor].navigation { return model }
+      }
+    }
+    return layout.navigation
+  }
+
+  /// The navigation model arrows follow from this item, or nil for an unknown id.
+  public func navigation(of id: String) -> NavigationModel? {
+    index.itemIndex[id].map(navigation(forItem:))
+  }
+
+  /// How the item shows focus: its own `focusEffect`, else its navigation model's default;
+  /// nil for an unknown id.
+  public func focusEffect(of id: String) -> FocusEffectStyle? {
+    guard let position = index.itemIndex[id] else { return nil }
+    return layout.items[position].focusEffect
+      ?? .default(for: navigation(forItem: position))
+  }
+
   // MARK: - Mutation helpers used by the reducer
 
   /// Sets focus, remembers it in every enclosing group and scrolls it into view.

@@ -20,12 +20,18 @@ public struct Item: Sendable, Hashable {
   public var layers: [ParallaxLayer]
   /// A text field's initial value.
   public var value: String
+  /// How the item shows focus; nil: the default of its navigation model (``FocusEffectStyle``).
+  public var focusEffect: FocusEffectStyle?
+  /// The corner radius of the item's shape in points, which a halo follows; nil: the
+  /// renderer's own card shape.
+  public var cornerRadius: Double?
 
   /// Creates an item.
   public init(
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
     selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
-    layers: [ParallaxLayer] = [], value: String = ""
+    layers: [ParallaxLayer] = [], value: String = "", focusEffect: FocusEffectStyle? = nil,
+    cornerRadius: Double? = nil
   ) {
     self.id = id
     self.title = title
@@ -37,6 +43,8 @@ public struct Item: Sendable, Hashable {
     self.kind = kind
     self.layers = layers
     self.value = value
+    self.focusEffect = focusEffect
+    self.cornerRadius = cornerRadius
   }
 }
 
@@ -84,6 +92,8 @@ public struct Group: Sendable, Hashable {
   public var selectionFollowsFocus: Bool
   /// The search model for moves that start inside this group; nil inherits.
   public var search: SearchModel?
+  /// The navigation model for moves that start inside this group; nil inherits.
+  public var navigation: NavigationModel?
   /// A scroll axis: the group scrolls its `viewport` to keep the focused item visible.
   public var scroll: ScrollAxis?
   /// The visible rectangle of a scrolling group, in its parent's content space.
@@ -97,8 +107,9 @@ public struct Group: Sendable, Hashable {
   public init(
     id: String, items: [String] = [], groups: [Group] = [], trapsFocus: Bool = false,
     remembersLastFocused: Bool = false, preferredFocus: String? = nil,
-    selectionFollowsFocus: Bool = false, search: SearchModel? = nil, scroll: ScrollAxis? = nil,
-    viewport: Rect? = nil, scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true
+    selectionFollowsFocus: Bool = false, search: SearchModel? = nil,
+    navigation: NavigationModel? = nil, scroll: ScrollAxis? = nil, viewport: Rect? = nil,
+    scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true
   ) {
     self.id = id
     self.items = items
@@ -108,6 +119,7 @@ public struct Group: Sendable, Hashable {
     self.preferredFocus = preferredFocus
     self.selectionFollowsFocus = selectionFollowsFocus
     self.search = search
+    self.navigation = navigation
     self.scroll = scroll
     self.viewport = viewport
     self.scrollMargin = scrollMargin
@@ -160,12 +172,14 @@ public struct Layout: Sendable, Hashable {
   public var layoutDirection: LayoutDirection
   /// Focus guides.
   public var guides: [FocusGuide]
+  /// The default navigation model.
+  public var navigation: NavigationModel
 
   /// Creates a layout.
   public init(
     canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil,
     search: SearchModel = .tvos, layoutDirection: LayoutDirection = .ltr,
-    guides: [FocusGuide] = []
+    guides: [FocusGuide] = [], navigation: NavigationModel = .tvos
   ) {
     self.canvas = canvas
     self.items = items
@@ -174,6 +188,7 @@ public struct Layout: Sendable, Hashable {
     self.search = search
     self.layoutDirection = layoutDirection
     self.guides = guides
+    self.navigation = navigation
   }
 }
 
@@ -183,6 +198,32 @@ public enum SearchModel: String, Sendable, Hashable, CaseIterable {
   case tvos
   /// Android's `FocusFinder`: beam candidates first, otherwise the smallest 13·major² + minor².
   case android
+}
+
+/// How far arrows reach.
+public enum NavigationModel: String, Sendable, Hashable, CaseIterable {
+  /// tvOS: arrows reach every item on the screen (a trapping group still holds them).
+  case tvos
+  /// iPadOS: arrows move only among the items of the focused item's own focus group; Tab
+  /// moves between groups.
+  case ipados
+}
+
+/// How a focused item shows focus (UIKit's focus effects).
+public enum FocusEffectStyle: String, Sendable, Hashable, CaseIterable {
+  /// An outline around the item that follows its shape (`UIFocusHaloEffect`, the focus
+  /// ring); the default in iPadOS navigation.
+  case halo
+  /// The highlighted appearance: accent-coloured background and text, no lift.
+  case highlight
+  /// tvOS: the item grows, lifts with a shadow and tilts (parallax); the default in tvOS
+  /// navigation.
+  case lift
+
+  /// The effect an item shows when it declares none.
+  public static func `default`(for navigation: NavigationModel) -> FocusEffectStyle {
+    navigation == .ipados ? .halo : .lift
+  }
 }
 
 /// The reading direction of a layout.

@@ -52,6 +52,11 @@ struct BadInputTableTests {
     ("garbage", [[0xFF, 0xFF, 0xFF, 0xFF, 0xFF]], .malformed),
     ("NaN frame", [layout { $0.items[0].frame.x = .nan }], .invalidLayout),
     ("infinite canvas", [layout { $0.canvas.width = .infinity }], .invalidLayout),
+    (
+      "unknown focus effect", [layout { $0.items[1].focusEffect = .UNRECOGNIZED(9) }],
+      .invalidLayout
+    ),
+    ("unknown navigation", [layout { $0.navigation = .UNRECOGNIZED(5) }], .invalidLayout),
     ("unknown key", [key { $0.key = .UNRECOGNIZED(999) }], .invalidInput),
     ("unknown phase", [key { $0.phase = .UNRECOGNIZED(42) }], .invalidInput),
     (

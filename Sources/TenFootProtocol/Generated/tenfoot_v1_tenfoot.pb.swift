@@ -80,6 +80,98 @@ public nonisolated enum Tenfoot_V1_PeerRole: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+/// How far arrows reach: tvOS, the whole screen; iPadOS, the focused item's own focus group.
+public nonisolated enum Tenfoot_V1_NavigationModel: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// On a group: inherit from the enclosing group or the layout. On a layout: tvOS.
+  case unspecified // = 0
+  case tvos // = 1
+  case ipados // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .tvos
+    case 2: self = .ipados
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .tvos: return 1
+    case .ipados: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_NavigationModel] = [
+    .unspecified,
+    .tvos,
+    .ipados,
+  ]
+
+}
+
+/// How a focused item shows focus.
+public nonisolated enum Tenfoot_V1_FocusEffectStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// The navigation model's default: lift in tvOS, halo in iPadOS.
+  case unspecified // = 0
+
+  /// An outline following the item's shape (the focus ring).
+  case halo // = 1
+
+  /// Accent-coloured background and text.
+  case highlight // = 2
+
+  /// tvOS: scale, shadow and parallax tilt.
+  case lift // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .halo
+    case 2: self = .highlight
+    case 3: self = .lift
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .halo: return 1
+    case .highlight: return 2
+    case .lift: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_FocusEffectStyle] = [
+    .unspecified,
+    .halo,
+    .highlight,
+    .lift,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_SearchModel: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
 
@@ -1029,6 +1121,9 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
 
   public var guides: [Tenfoot_V1_FocusGuide] = []
 
+  /// Unspecified: tvOS.
+  public var navigation: Tenfoot_V1_NavigationModel = .unspecified
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1145,12 +1240,25 @@ public nonisolated struct Tenfoot_V1_Item: Sendable {
   /// A text field's initial value.
   public var value: String = String()
 
+  public var focusEffect: Tenfoot_V1_FocusEffectStyle = .unspecified
+
+  /// The shape's corner radius in points, which a halo follows. Unset: the renderer's own.
+  public var cornerRadius: Double {
+    get {_cornerRadius ?? 0}
+    set {_cornerRadius = newValue}
+  }
+  /// Returns true if `cornerRadius` has been explicitly set.
+  public var hasCornerRadius: Bool {self._cornerRadius != nil}
+  /// Clears the value of `cornerRadius`. Subsequent reads from it will return its default value.
+  public mutating func clearCornerRadius() {self._cornerRadius = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _frame: Tenfoot_V1_Rect? = nil
   fileprivate var _priority: Int64? = nil
+  fileprivate var _cornerRadius: Double? = nil
 }
 
 public nonisolated struct Tenfoot_V1_ParallaxLayer: Sendable {
@@ -1212,6 +1320,8 @@ public nonisolated struct Tenfoot_V1_Group: Sendable {
   public mutating func clearScrollMargin() {self._scrollMargin = nil}
 
   public var disabled: Bool = false
+
+  public var navigation: Tenfoot_V1_NavigationModel = .unspecified
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1431,28 +1541,31 @@ public nonisolated struct Tenfoot_V1_SetEnabled: Sendable {
   public init() {}
 }
 
-public nonisolated struct Tenfoot_V1_AddGroup: Sendable {
+public nonisolated struct Tenfoot_V1_AddGroup: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var group: Tenfoot_V1_Group {
-    get {_group ?? Tenfoot_V1_Group()}
-    set {_group = newValue}
+    get {_storage._group ?? Tenfoot_V1_Group()}
+    set {_uniqueStorage()._group = newValue}
   }
   /// Returns true if `group` has been explicitly set.
-  public var hasGroup: Bool {self._group != nil}
+  public var hasGroup: Bool {_storage._group != nil}
   /// Clears the value of `group`. Subsequent reads from it will return its default value.
-  public mutating func clearGroup() {self._group = nil}
+  public mutating func clearGroup() {_uniqueStorage()._group = nil}
 
   /// Empty: top level.
-  public var parent: String = String()
+  public var parent: String {
+    get {_storage._parent}
+    set {_uniqueStorage()._parent = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _group: Tenfoot_V1_Group? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Ask the broker to focus an item or a group of a session.
@@ -2429,6 +2542,14 @@ nonisolated extension Tenfoot_V1_PeerRole: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PEER_ROLE_UNSPECIFIED\0\u{1}PEER_ROLE_SCREEN\0\u{1}PEER_ROLE_REMOTE\0\u{1}PEER_ROLE_TOOL\0")
 }
 
+nonisolated extension Tenfoot_V1_NavigationModel: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NAVIGATION_MODEL_UNSPECIFIED\0\u{1}NAVIGATION_MODEL_TVOS\0\u{1}NAVIGATION_MODEL_IPADOS\0")
+}
+
+nonisolated extension Tenfoot_V1_FocusEffectStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_EFFECT_STYLE_UNSPECIFIED\0\u{1}FOCUS_EFFECT_STYLE_HALO\0\u{1}FOCUS_EFFECT_STYLE_HIGHLIGHT\0\u{1}FOCUS_EFFECT_STYLE_LIFT\0")
+}
+
 nonisolated extension Tenfoot_V1_SearchModel: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEARCH_MODEL_UNSPECIFIED\0\u{1}SEARCH_MODEL_TVOS\0\u{1}SEARCH_MODEL_ANDROID\0")
 }
@@ -2975,7 +3096,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Layout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0\u{1}navigation\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2990,6 +3111,7 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
       case 5: try { try decoder.decodeSingularEnumField(value: &self.search) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.layoutDirection) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.guides) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.navigation) }()
       default: break
       }
     }
@@ -3021,6 +3143,9 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.guides.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.guides, fieldNumber: 7)
     }
+    if self.navigation != .unspecified {
+      try visitor.visitSingularEnumField(value: self.navigation, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3032,6 +3157,7 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.search != rhs.search {return false}
     if lhs.layoutDirection != rhs.layoutDirection {return false}
     if lhs.guides != rhs.guides {return false}
+    if lhs.navigation != rhs.navigation {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3173,7 +3299,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3191,6 +3317,8 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       case 8: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
       case 9: try { try decoder.decodeRepeatedMessageField(value: &self.layers) }()
       case 10: try { try decoder.decodeSingularStringField(value: &self.value) }()
+      case 11: try { try decoder.decodeSingularEnumField(value: &self.focusEffect) }()
+      case 12: try { try decoder.decodeSingularDoubleField(value: &self._cornerRadius) }()
       default: break
       }
     }
@@ -3231,6 +3359,12 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if !self.value.isEmpty {
       try visitor.visitSingularStringField(value: self.value, fieldNumber: 10)
     }
+    if self.focusEffect != .unspecified {
+      try visitor.visitSingularEnumField(value: self.focusEffect, fieldNumber: 11)
+    }
+    try { if let v = self._cornerRadius {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 12)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3245,6 +3379,8 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if lhs.kind != rhs.kind {return false}
     if lhs.layers != rhs.layers {return false}
     if lhs.value != rhs.value {return false}
+    if lhs.focusEffect != rhs.focusEffect {return false}
+    if lhs._cornerRadius != rhs._cornerRadius {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3287,7 +3423,7 @@ nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3307,6 +3443,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       case 10: try { try decoder.decodeSingularMessageField(value: &self._viewport) }()
       case 11: try { try decoder.decodeSingularDoubleField(value: &self._scrollMargin) }()
       case 12: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
+      case 13: try { try decoder.decodeSingularEnumField(value: &self.navigation) }()
       default: break
       }
     }
@@ -3353,6 +3490,9 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     if self.disabled != false {
       try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 12)
     }
+    if self.navigation != .unspecified {
+      try visitor.visitSingularEnumField(value: self.navigation, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3369,6 +3509,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs._viewport != rhs._viewport {return false}
     if lhs._scrollMargin != rhs._scrollMargin {return false}
     if lhs.disabled != rhs.disabled {return false}
+    if lhs.navigation != rhs.navigation {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3746,36 +3887,74 @@ nonisolated extension Tenfoot_V1_AddGroup: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".AddGroup"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}parent\0")
 
+  fileprivate class _StorageClass {
+    var _group: Tenfoot_V1_Group? = nil
+    var _parent: String = String()
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _group = source._group
+      _parent = source._parent
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._group) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.parent) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._group) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._parent) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._group {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    if !self.parent.isEmpty {
-      try visitor.visitSingularStringField(value: self.parent, fieldNumber: 2)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._group {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      if !_storage._parent.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._parent, fieldNumber: 2)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_AddGroup, rhs: Tenfoot_V1_AddGroup) -> Bool {
-    if lhs._group != rhs._group {return false}
-    if lhs.parent != rhs.parent {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._group != rhs_storage._group {return false}
+        if _storage._parent != rhs_storage._parent {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
