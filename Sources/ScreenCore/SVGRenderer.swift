@@ -142,11 +142,14 @@ public final class SVGRenderer: Renderer {
         """
     }
     let state = frame.states[item.id] ?? .unfocused
+    // Halo and highlight neither lift nor tilt: the card keeps its unfocused look.
+    let effect = flatEffect(item, state, frame)
+    let look = effect == nil ? state : .unfocused
     let centerX = rect.x + rect.width / 2
     let centerY = rect.y + rect.height / 2
-    var scale = Parallax.scale(for: state)
+    var scale = Parallax.scale(for: look)
     var skew = (x: 0.0, y: 0.0)
-    let tilted = frame.parallax?.item == item.id ? frame.parallax : nil
+    let tilted = effect == nil && frame.parallax?.item == item.id ? frame.parallax : nil
     if let tilted {
       scale = tilted.scale
       skew = (x: -tilted.rotateX * skewPerDegree, y: tilted.rotateY * skewPerDegree)
@@ -158,7 +161,7 @@ public final class SVGRenderer: Renderer {
       switch state {
       case .unavailable: "url(#gray)"
       case .focused where tilted != nil: "url(#shadow-tilt)"
-      default: "url(#shadow-\(state.rawValue))"
+      default: "url(#shadow-\(look.rawValue))"
       }
     let opacity = state == .unavailable ? "0.55" : "1"
     let short = rect.height < 120
@@ -169,9 +172,10 @@ public final class SVGRenderer: Renderer {
       <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)" \
       opacity="\(opacity)" filter="\(filter)">
       <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-      rx="14" fill="\(fill)"\(state == .focused ? " stroke=\"#fff\" stroke-width=\"4\"" : "")/>
+      rx="\(n(cornerRadius(item)))" fill="\(fill)"\(look == .focused ? " stroke=\"#fff\" stroke-width=\"4\"" : "")/>
 
       """
+    if effect == .halo { out += halo(item, rect) }
     for (index, layer) in item.layers.enumerated() where !isText {
       let shift = tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
       let radius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
@@ -185,13 +189,13 @@ public final class SVGRenderer: Renderer {
     if state == .focused && tilted != nil {
       out += """
         <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-        rx="14" fill="url(#specular)"/>
+        rx="\(n(cornerRadius(item)))" fill="url(#specular)"/>
 
         """
     }
     let text =
       isText ? (frame.text[item.id].flatMap { $0.isEmpty ? nil : $0 } ?? item.title) : item.title
-    let textColor = isText ? "#141821" : "#eef1f6"
+    let textColor = effect == .highlight ? accent : isText ? "#141821" : "#eef1f6"
     let textY = short || isText ? centerY + 8 : rect.y + rect.height - 18
     let fontSize = short ? 24 : 20
     out += """
@@ -263,7 +267,7 @@ public final class SVGRenderer: Renderer {
   }
 
   /// A number with at most three decimals and no trailing zeros.
-  private static func n(_ value: Double) -> String {
+  static func n(_ value: Double) -> String {
     let rounded = (value * 1000).rounded() / 1000
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }

@@ -89,6 +89,11 @@ extension TerminalRenderer {
   ) {
     switch state {
     case .focused, .highlighted:
+      if let effect = item.focusEffect, effect != .lift {
+        drawFocusEffect(
+          effect, item, state, box, in: &grid, content: content, colorMode: colorMode)
+        return
+      }
       let grown = box.inset(by: -1).intersection(content)
       // The shadow sits one cell right of and below the lifted box.
       let shadowStyle = Palette.shadow

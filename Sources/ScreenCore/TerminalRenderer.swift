@@ -130,6 +130,8 @@ extension TerminalRenderer {
   /// - selected: a `♥` before the title, in a distinct colour (underlined in monochrome);
   /// - unavailable: dim, with a dotted `·` border, title kept;
   /// - unfocused: a plain light border (`┌─┐`).
+  /// Focused items with a `halo` or `highlight` focus effect are not lifted: see
+  /// ``drawFocusEffect(_:_:_:_:in:content:colorMode:)``.
   /// The focused item is drawn last so it lies over its neighbours. A terminal smaller than
   /// ``minimumSize`` gets a one-line message and the status line.
   public static func compose(
@@ -192,6 +194,8 @@ extension TerminalRenderer {
         continue
       }
       if state == .focused || state == .highlighted {
+        // Drawn by its resolved focus effect (lift, halo or highlight).
+        item.focusEffect = frame.layout.focusEffects()[item.id]
         lifted.append((item, state, full, clip))
       } else {
         drawClipped(item, state, full, clip: clip, in: &grid, colorMode: colorMode)

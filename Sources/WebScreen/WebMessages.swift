@@ -19,6 +19,7 @@ enum WebMessages {
               radius: shadow.radius, offsetY: shadow.offsetY, opacity: shadow.opacity))
         )
       })
+    let effects = layout.focusEffects()
     let message = LayoutJSON(
       canvas: [layout.canvas.width, layout.canvas.height],
       items: layout.items.map { item in
@@ -26,7 +27,8 @@ enum WebMessages {
           id: item.id, title: item.title,
           frame: [item.frame.x, item.frame.y, item.frame.width, item.frame.height],
           kind: item.kind.rawValue, toggles: item.toggles,
-          layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) })
+          layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) },
+          effect: (effects[item.id] ?? .lift).rawValue, cornerRadius: item.cornerRadius)
       },
       groups: layout.groups.flatMap(Self.flatten),
       states: states)
@@ -116,6 +118,10 @@ enum WebMessages {
     let kind: String
     let toggles: Bool
     let layers: [LayerJSON]
+    /// The resolved focus effect: "lift", "halo" or "highlight".
+    let effect: String
+    /// The shape's corner radius (the halo follows it); nil: the page's card default.
+    let cornerRadius: Double?
   }
 
   struct GroupJSON: Encodable {
