@@ -8,8 +8,11 @@
 ///   transitive, so the answer depends on that order. TenFoot visits items in declaration
 ///   order (`layout.items`), then enabled guides in declaration order.
 /// - **One deliberate difference.** Java computes `13·major² + minor²` in 32-bit `int`, which
-///   overflows once the major distance passes 12,852 points; TenFoot computes in 64 bits and
-///   clamps edges to ±2²⁸ points, so distant candidates keep their true order.
+///   overflows once the major distance passes 12,852 points; TenFoot computes in 64 bits
+///   (content edges and scroll offsets clamped to ±2²⁷ points), so distant candidates keep
+///   their true order.
+/// - **Scrolling.** A scrolled item's integer frame is its rounded content frame moved by its
+///   groups' rounded scroll offset, as Android's integer layout and scroll positions give.
 public enum AndroidFocusFinder {
   /// Android's `isBetterCandidate`: whether `candidate` beats `best` (nil: nothing yet, which
   /// is what AOSP's initial "impossible" rectangle — the source moved one width the wrong
@@ -141,8 +144,9 @@ public struct AndroidRect: Sendable, Hashable {
     self.bottom = bottom
   }
 
-  /// The furthest an edge may lie from the origin: 2²⁸ points keeps `13·major²` in 64 bits.
-  public static let edgeLimit = 1 << 28
+  /// The furthest a content edge or a scroll offset may lie from the origin: 2²⁷ points, so
+  /// presented edges stay within ±2²⁸ and `13·major² + minor²` within 64 bits.
+  public static let edgeLimit = 1 << 27
 
   /// An engine rectangle in whole points: each edge rounded to the nearest point (halves
   /// away from zero) and clamped to ±``edgeLimit``. Rounding is monotonic, so a validated
@@ -157,8 +161,30 @@ public struct AndroidRect: Sendable, Hashable {
       bottom: edge(rect.maxY))
   }
 
+  /// The rectangle moved back by a scroll offset (content to presented coordinates).
+  func offsetBy(_ scroll: AndroidOffset) -> AndroidRect {
+    AndroidRect(
+      left: left - scroll.dx, top: top - scroll.dy, right: right - scroll.dx,
+      bottom: bottom - scroll.dy)
+  }
+
   /// `top + height() / 2`, truncated as Java's integer division truncates.
   public var centerY: Int { top + (bottom - top) / 2 }
   /// `left + width() / 2`, truncated.
   public var centerX: Int { left + (right - left) / 2 }
+}
+
+/// A scroll offset in whole points: content moved left and up by this much.
+struct AndroidOffset: Sendable, Equatable {
+  /// Horizontal offset.
+  var dx: Int
+  /// Vertical offset.
+  var dy: Int
+
+  /// An engine offset rounded to whole points and clamped to ±``AndroidRect/edgeLimit``.
+  init(_ point: Point) {
+    let limit = Double(AndroidRect.edgeLimit)
+    dx = Int(min(limit, max(-limit, point.x.rounded())))
+    dy = Int(min(limit, max(-limit, point.y.rounded())))
+  }
 }

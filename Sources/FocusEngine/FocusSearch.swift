@@ -88,7 +88,9 @@ extension FocusState {
     let source = presentedFrame(at: position)
     let scope = trapScope(ofItem: position)
     let model = searchModel(forItem: position)
-    let confine = navigation(forItem: position) == .ipados ? index.itemGroup[position] : nil
+    let confine =
+      index.usesIPadNavigation && navigation(forItem: position) == .ipados
+      ? index.itemGroup[position] : nil
     var skippedGuides: [Int] = []
     while let hit = search(
       from: source, excluding: position, scope: scope, confine: confine, model: model,
@@ -134,10 +136,13 @@ extension FocusState {
     var confine: Int?
   }
 
+  @inline(__always)
   private func admits(_ position: Int, _ reach: SearchReach) -> Bool {
-    position != reach.excluded && index.focusable[position]
-      && index.contains(group: reach.scope, item: position)
-      && (reach.confine.map { index.itemGroup[position] == $0 } ?? true)
+    guard position != reach.excluded, index.focusable[position],
+      index.contains(group: reach.scope, item: position)
+    else { return false }
+    if let confine = reach.confine { return index.itemGroup[position] == confine }
+    return true
   }
 
   private func guideIsCandidate(_ guide: Int, _ reach: SearchReach, skipping: [Int]) -> Bool {
@@ -200,16 +205,16 @@ extension FocusState {
   private func androidSearch(
     from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
   ) -> SearchHit? {
-    let origin = AndroidRect(source)
+    let origin = reach.excluded.map(androidFrame(at:)) ?? AndroidRect(source)
     var best: (frame: AndroidRect, hit: SearchHit)?
     for position in layout.items.indices where admits(position, reach) {
-      let frame = AndroidRect(presentedFrame(at: position))
+      let frame = androidFrame(at: position)
       if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
         best = (frame, .item(position))
       }
     }
     for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
-      let frame = AndroidRect(presentedFrame(ofGuide: guide))
+      let frame = androidFrame(ofGuide: guide)
       if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
         best = (frame, .guide(guide))
       }

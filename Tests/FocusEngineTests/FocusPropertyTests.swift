@@ -259,16 +259,22 @@ enum ReferenceSearch {
     if model == .android {
       // AOSP's loop over the focusables in declaration order (see AOSPFocusFinder).
       var focusables: [(rect: JavaRect, id: String)] = []
-      for candidate in state.layout.items.map(\.id) {
+      for item in state.layout.items {
+        let candidate = item.id
         guard
           candidate == id || (state.isFocusable(candidate) && scope?.contains(candidate) ?? true),
           let frame = state.presentedFrame(of: candidate)
         else { continue }
-        focusables.append((javaRect(frame), candidate))
+        // Android's integers: the rounded content frame, moved by the rounded scroll offset.
+        var rect = javaRect(item.frame)
+        rect.offset(
+          -Int32((item.frame.x - frame.x).rounded()), -Int32((item.frame.y - frame.y).rounded()))
+        focusables.append((rect, candidate))
       }
+      let sourceRect = focusables.first { $0.id == id }?.rect ?? javaRect(source)
       var finder = AOSPFocusFinder()
       return finder.findNextFocusInAbsoluteDirection(
-        focusables.map(\.rect), focusables.firstIndex { $0.id == id }, javaRect(source),
+        focusables.map(\.rect), focusables.firstIndex { $0.id == id }, sourceRect,
         DifferentialCase.javaDirection(direction)
       ).map { focusables[$0].id }
     }
