@@ -5,6 +5,8 @@ import FocusEngine
 extension SVGRenderer {
   /// The accent colour of the halo and of highlighted text (the page uses the same).
   static let accent = "#5aaaff"
+  /// A highlighted card's fill: dark and neutral, so the accent text reads.
+  static let highlightFill = "#141821"
   /// The card's corner radius when the item declares none, points.
   static let defaultCornerRadius = 14.0
   /// The gap between a card and its halo, points.

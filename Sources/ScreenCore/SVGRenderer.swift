@@ -167,7 +167,9 @@ public final class SVGRenderer: Renderer {
     let short = rect.height < 120
     let isText = item.kind == .textField
     let fill =
-      isText ? "#e9edf5" : color(for: item.id, lightness: state == .highlighted ? 0.28 : 0.38)
+      effect == .highlight
+      ? highlightFill
+      : isText ? "#e9edf5" : color(for: item.id, lightness: state == .highlighted ? 0.28 : 0.38)
     var out = """
       <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)" \
       opacity="\(opacity)" filter="\(filter)">
@@ -228,7 +230,10 @@ public final class SVGRenderer: Renderer {
     if let id = frame.focused {
       let title = frame.layout.items.first { $0.id == id }?.title ?? id
       line = "▶ \(title) (\(id))"
-      if let parallax = frame.parallax {
+      if let parallax = frame.parallax,
+        let item = frame.layout.items.first(where: { $0.id == id }),
+        flatEffect(item, frame.states[id] ?? .focused, frame) == nil
+      {
         line += String(
           format: " · rotateX %.2f° rotateY %.2f° scale %.2f", parallax.rotateX + 0,
           parallax.rotateY + 0, parallax.scale)

@@ -84,7 +84,9 @@ enum WebPage {
     .item.highlighted { z-index: 9; filter: brightness(0.72); }
     .item.selected .heart { display: block; }
     .item.fx-halo.focused, .item.fx-halo.highlighted { outline: 5px solid #5aaaff; outline-offset: 6px; }
-    .item.fx-highlight.focused .title, .item.fx-highlight.highlighted .title { color: #5aaaff; }
+    .item.fx-highlight.focused .title, .item.fx-highlight.highlighted .title { color: #5aaaff; background: none; }
+    .item.fx-highlight.focused, .item.fx-highlight.highlighted { background: #141821; }
+    .item.fx-highlight.focused > .face, .item.fx-highlight.focused > .layer { opacity: 0; }
     .item.fx-halo .specular, .item.fx-highlight .specular { display: none; }
     .item.unavailable { filter: grayscale(1) brightness(0.55); opacity: 0.55; }
     .item.unavailable .soon { display: block; }

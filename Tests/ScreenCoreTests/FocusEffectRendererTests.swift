@@ -99,7 +99,12 @@ struct FocusEffectRendererTests {
 
   @Test("SVG: a halo follows the corner radius, and the card is neither scaled nor ringed")
   func svgHalo() throws {
-    let svg = SVGRenderer.svg(for: Self.frame(.halo, radius: 20))
+    var frame = Self.frame(.halo, radius: 20)
+    // The broker still sends the lift's numbers; a halo ignores them.
+    frame.parallax = Parallax(
+      item: "a", rotateX: 2, rotateY: 3, scale: Parallax.focusedScale, translate: [],
+      shadow: Parallax.shadow(for: .focused), specular: Point(x: 0.3, y: 0.5))
+    let svg = SVGRenderer.svg(for: frame)
     let halo = try #require(Self.element(#"class="halo""#, in: svg))
     #expect(halo.contains(#"x="54" y="54" width="192" height="132" rx="26""#), "\(halo)")
     #expect(halo.contains(#"stroke="\#(SVGRenderer.accent)""#) && halo.contains(#"fill="none""#))
@@ -107,12 +112,14 @@ struct FocusEffectRendererTests {
     #expect(card.contains("scale(1)"), "\(card)")
     #expect(svg.contains(#"rx="20" fill="#))
     #expect(!svg.contains(##"stroke="#fff""##))
+    #expect(!svg.contains("skewY(2.4)") && !svg.contains("scale 1.10"), "no tilt, no lift")
   }
 
   @Test("SVG: highlight colours the title with the accent; lift keeps the white ring")
   func svgHighlight() throws {
     let svg = SVGRenderer.svg(for: Self.frame(.highlight))
     #expect(svg.contains(#"fill="\#(SVGRenderer.accent)">Alpha"#))
+    #expect(svg.contains(##"fill="#141821""##), "a dark card under the accent text")
     #expect(!svg.contains(#"class="halo""#))
     let lift = SVGRenderer.svg(for: Self.frame(nil))
     #expect(lift.contains(##"stroke="#fff""##) && !lift.contains(#"class="halo""#))
