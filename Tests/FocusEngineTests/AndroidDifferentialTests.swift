@@ -82,6 +82,26 @@ struct AndroidDifferentialTests {
     let huge = AndroidRect(Rect(x: -1e300, y: 0, width: 2e300, height: 1))
     #expect(huge.left == -AndroidRect.edgeLimit && huge.right == AndroidRect.edgeLimit)
   }
+
+  @Test("scrolled: the rounded content frame moved by the rounded scroll offset")
+  func scrolledFrames() throws {
+    let layout = Layout(
+      items: [item("a", 0, 0, 100, 100), item("b", 400, 0, 100, 100), item("c", 700, 0, 100, 100)],
+      groups: [
+        Group(
+          id: "row", items: ["a", "b", "c"], scroll: .horizontal,
+          viewport: Rect(x: 0, y: 0, width: 300, height: 100), scrollMargin: 10.5)
+      ], initialFocus: "a", search: .android)
+    var state = try FocusState(layout: layout)
+    _ = reduce(&state, .move(.right))
+    #expect(state.scrollOffsets["row"] == Point(x: 210.5, y: 0))
+    #expect(state.presentedFrame(of: "b")?.x == 189.5)
+    // 400 − round(210.5) = 400 − 211: Android scrolls by whole pixels.
+    let b = try #require(state.layout.items.firstIndex { $0.id == "b" })
+    #expect(state.androidFrame(at: b) == AndroidRect(left: 189, top: 0, right: 289, bottom: 100))
+    _ = reduce(&state, .move(.left))
+    #expect(state.focused == "a")
+  }
 }
 
 /// The shapes of random layout the differential test draws.
