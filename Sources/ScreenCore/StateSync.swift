@@ -54,6 +54,7 @@ public struct StateSync: Sendable {
     next.text = snapshot.text
     next.editingText = snapshot.editingText
     for offset in snapshot.scroll { next.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
+    next.announcement = snapshot.hasAnnouncement ? Announcement(wire: snapshot.announcement) : nil
     let buffered = pending
     pending.removeAll()
     awaitingSnapshot = false
@@ -114,6 +115,7 @@ public struct StateSync: Sendable {
     frame.text.merge(delta.text) { $1 }
     frame.editingText = delta.editingText
     frame.events = delta.effects.compactMap(FocusEffect.init(wire:))
+    frame.announcement = delta.hasAnnouncement ? Announcement(wire: delta.announcement) : nil
     for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
   }
 }

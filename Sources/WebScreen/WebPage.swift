@@ -17,6 +17,9 @@ enum WebPage {
     <style>
     \(css)
     </style>
+    <style>
+    \(accessibilityCSS)
+    </style>
     </head>
     <body>
     <div id="viewport"><div id="stage"></div></div>
@@ -26,6 +29,7 @@ enum WebPage {
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
     </div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
+    \(announcer)
     <div id="remote" aria-label="remote">
       <p>Remote: arrows, Enter, Esc (Menu), Tab. Drag on the pad to tilt; flick to swipe.</p>
       <div id="pad" title="touch surface: drag to tilt, swipe to move"><div id="finger"></div></div>
@@ -34,6 +38,9 @@ enum WebPage {
         <button data-key="select">Select</button><button data-key="play-pause">Play/Pause</button>
       </div>
     </div>
+    <script>
+    \(accessibilityScript)
+    </script>
     <script>
     \(script)
     </script>
@@ -194,6 +201,7 @@ enum WebPage {
         nodes.set(item.id, { item, el, layers, title, spec });
       }
       fit();
+      a11yBuild();
     }
 
     function shadowCSS(s) {
@@ -241,6 +249,7 @@ enum WebPage {
           n.title.firstChild.textContent = frame.text[id] || "";
         }
       }
+      a11yDraw();
       if (stage.classList.contains("instant")) {
         requestAnimationFrame(() => requestAnimationFrame(() => stage.classList.remove("instant")));
       }
