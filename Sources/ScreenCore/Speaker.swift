@@ -73,7 +73,8 @@ public final class Speaker: @unchecked Sendable {
 
   /// A speaker using `voice`; `onEvent` hears every start and end (on the speaker's thread).
   public init(
-    voice: Voice, logger: Logger, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    voice: Voice, logger: Logger = Logger(label: "tenfoot.speech"),
+    onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.voice = voice
     self.logger = logger
@@ -158,6 +159,12 @@ public final class Speaker: @unchecked Sendable {
         while waitpid(canceller, &ignored, 0) < 0 && errno == EINTR {}
       }
       let exited = status & 0x7F == 0
+      logger.debug(
+        "utterance finished",
+        metadata: [
+          "speech.utterance": "\(next.number)", "speech.text": "\(next.text)",
+          "speech.status": exited ? "\((status >> 8) & 0xFF)" : "signal \(status & 0x7F)",
+        ])
       onEvent(
         .finished(
           number: next.number, status: exited ? (status >> 8) & 0xFF : nil,

@@ -29,13 +29,19 @@ struct AnnouncementRulesTests {
   func bumpByBrokerTime() throws {
     var harness = Harness()
     harness.register(Grid.layout(rows: 1, columns: 2))
+    /// A press and release of left at `time` on the remote's clock: the press's change.
+    func left(_ time: UInt64) -> StateChange? {
+      let press = change(harness.key(.left, time: time))
+      _ = harness.key(.left, .up, time: time + 1)
+      return press
+    }
     harness.now = .at(seconds: 10)
-    #expect(change(harness.key(.left, time: 1))?.announcement?.text == "end of row")
+    #expect(left(1)?.announcement?.text == "end of row")
     harness.now = .at(seconds: 10) + .milliseconds(500)
-    let quiet = try #require(change(harness.key(.left, time: 10_000_000_000)))
-    #expect(quiet.announcement == nil, "a bump 0.5 s later is published without a cue")
+    let quiet = try #require(left(10_000_000_000), "the bump is published")
+    #expect(quiet.announcement == nil, "a bump 0.5 s later on the broker's clock has no cue")
     harness.now = .at(seconds: 12)
-    #expect(change(harness.key(.left, time: 2))?.announcement?.text == "end of row")
+    #expect(left(10_000_000_100)?.announcement?.text == "end of row")
   }
 
   @Test("a patch's snapshot carries its announcement; a snapshot asked for carries none")
