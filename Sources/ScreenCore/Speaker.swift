@@ -33,7 +33,8 @@ public final class Speaker: @unchecked Sendable {
       let spd = "/usr/bin/spd-say"
       let espeak = "/usr/bin/espeak-ng"
       let runtime = environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"
-      let socket = environment["SPEECHD_ADDRESS"] != nil
+      let socket =
+        environment["SPEECHD_ADDRESS"] != nil
         || FileManager.default.fileExists(atPath: "\(runtime)/speech-dispatcher/speechd.sock")
       if socket, FileManager.default.isExecutableFile(atPath: spd) { return .speechDispatcher(spd) }
       if FileManager.default.isExecutableFile(atPath: espeak) { return .espeak(espeak) }

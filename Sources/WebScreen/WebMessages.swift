@@ -19,7 +19,8 @@ enum WebMessages {
               radius: shadow.radius, offsetY: shadow.offsetY, opacity: shadow.opacity))
         )
       })
-    let items = Dictionary(layout.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let items = Dictionary(
+      layout.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let message = LayoutJSON(
       canvas: [layout.canvas.width, layout.canvas.height],
       items: layout.items.map { item in

@@ -144,7 +144,8 @@ struct ScreenCommand: ParsableCommand {
     }
     guard let voice = Speaker.Voice.detect(environment: ProcessInfo.processInfo.environment)
     else {
-      throw ValidationError("--speak needs espeak-ng or speech-dispatcher (apt-get install espeak-ng)")
+      throw ValidationError(
+        "--speak needs espeak-ng or speech-dispatcher (apt-get install espeak-ng)")
     }
     return Speaker(voice: voice, logger: logger)
   }

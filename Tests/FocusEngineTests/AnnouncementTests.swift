@@ -30,7 +30,8 @@ private func catalog(verbosity: Verbosity = .normal) -> Layout {
       poster("a1", "Locked", x: 150, y: 200, available: false),
       poster("a2", "Red Canyon", x: 300, y: 200), poster("a3", "Quiet Hours", x: 450, y: 200),
       poster("a4", "Signal", x: 600, y: 200),
-      Item(id: "hb", title: "Classics", frame: Rect(x: 0, y: 360, width: 700, height: 30),
+      Item(
+        id: "hb", title: "Classics", frame: Rect(x: 0, y: 360, width: 700, height: 30),
         kind: .label),
       poster("b0", "Old Roads", x: 0, y: 400), poster("b1", "Silver Screen", x: 150, y: 400),
       poster("b2", "Golden Hour", x: 300, y: 400),
@@ -40,7 +41,8 @@ private func catalog(verbosity: Verbosity = .normal) -> Layout {
       Group(
         id: "home",
         groups: [
-          Group(id: "row-a", items: ["a0", "a1", "a2", "a3", "a4"], accessibilityLabel: "Trending"),
+          Group(
+            id: "row-a", items: ["a0", "a1", "a2", "a3", "a4"], accessibilityLabel: "Trending"),
           Group(id: "row-b", items: ["hb", "b0", "b1", "b2"]),
         ], accessibilityLabel: "Home"),
     ],
@@ -85,7 +87,9 @@ struct AnnouncementTests {
     #expect(again.text == "Quiet Hours, button, 3 of 4")
   }
 
-  @Test("entering another group says its label (a heading item's title by default), not the shared outer group")
+  @Test(
+    "entering another group says its label (a heading item's title by default), not the shared outer group"
+  )
   func enterGroup() throws {
     var state = try FocusState(layout: catalog())
     var announcer = Announcer()
@@ -119,19 +123,22 @@ struct AnnouncementTests {
     #expect(announcement.parts.contains { $0.kind == .hint } == (level == .high))
   }
 
-  @Test("positions: in the item's own group, skipping unavailable items, headings and nested groups")
+  @Test(
+    "positions: in the item's own group, skipping unavailable items, headings and nested groups")
   func positions() throws {
     let layout = Layout(
       items: [
         poster("x1", "One", x: 0, y: 0), poster("x2", "Two", x: 150, y: 0, available: false),
-        Item(id: "h", title: "Head", frame: Rect(x: 0, y: -50, width: 300, height: 30),
+        Item(
+          id: "h", title: "Head", frame: Rect(x: 0, y: -50, width: 300, height: 30),
           kind: .label),
         poster("x3", "Three", x: 300, y: 0), poster("n1", "Inner one", x: 0, y: 200),
         poster("n2", "Inner two", x: 150, y: 200), poster("r1", "Loose", x: 0, y: 400),
         poster("r2", "Loose too", x: 150, y: 400),
       ],
       groups: [
-        Group(id: "g", items: ["x1", "x2", "h", "x3"], groups: [Group(id: "n", items: ["n1", "n2"])])
+        Group(
+          id: "g", items: ["x1", "x2", "h", "x3"], groups: [Group(id: "n", items: ["n1", "n2"])])
       ])
     let state = try FocusState(layout: layout)
     #expect(state.accessibilityPosition(ofItem: "x1")! == (1, 2))
@@ -158,7 +165,8 @@ struct AnnouncementTests {
     #expect(say(&state, &announcer, .move(.down))?.text == "Old Roads, button, 1 of 3")
   }
 
-  @Test("labels, values and traits: declared ones win; toggles say selected, text fields their text")
+  @Test(
+    "labels, values and traits: declared ones win; toggles say selected, text fields their text")
   func labelsValuesTraits() throws {
     let layout = Layout(
       items: [
@@ -178,7 +186,8 @@ struct AnnouncementTests {
     var state = try FocusState(layout: layout)
     var announcer = Announcer()
     #expect(announcer.announceFocus(in: state)?.text == "Play, button, 1 of 4")
-    #expect(say(&state, &announcer, .move(.right))?.text == "Favourite, not selected, button, 2 of 4")
+    #expect(
+      say(&state, &announcer, .move(.right))?.text == "Favourite, not selected, button, 2 of 4")
     #expect(say(&state, &announcer, .move(.right))?.text == "Search, search field, 3 of 4")
     #expect(say(&state, &announcer, .text(.set("star")))?.text == "star")
     #expect(state.accessibilityValue(ofItem: "search") == "star")
@@ -275,7 +284,8 @@ struct AnnouncementTests {
     let entered = try #require(enteredSaid)
     #expect(entered.text == "Details, Play, button, 1 of 2")
     let up = AnnouncementPart(.refusal, "trapped in Details")
-    #expect(say(&state, &announcer, .move(.up), at: 1) == Announcement(parts: [up], interrupt: false))
+    #expect(
+      say(&state, &announcer, .move(.up), at: 1) == Announcement(parts: [up], interrupt: false))
     #expect(say(&state, &announcer, .move(.up), at: 2)?.parts == [up])
     _ = say(&state, &announcer, .move(.right), at: 3)
     #expect(say(&state, &announcer, .move(.right), at: 4)?.text == "end of row")
@@ -368,7 +378,8 @@ struct AccessibilityLayoutTests {
       ("value", "items[0].accessibilityValue"), ("group", "groups[0].accessibilityLabel"),
     ])
   func textRules(field: String, path: String) throws {
-    for bad in ["Play\u{1B}[2J", "\u{202E}evil", "a\u{2028}b", String(repeating: "x", count: 4097)] {
+    for bad in ["Play\u{1B}[2J", "\u{202E}evil", "a\u{2028}b", String(repeating: "x", count: 4097)]
+    {
       var item = Item(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1))
       var group = Group(id: "g", items: ["a"])
       switch field {

@@ -6,7 +6,8 @@ import Testing
 
 /// The speaker with real espeak-ng processes writing WAV files: what it says is sound, and a
 /// newer focus cuts off the older utterance.
-@Suite("Speech through espeak-ng", .serialized, .enabled(if: Speech.espeak != nil || Speech.required))
+@Suite(
+  "Speech through espeak-ng", .serialized, .enabled(if: Speech.espeak != nil || Speech.required))
 struct SpeakerTests {
 
   /// The speaker's events, awaited with a deadline.
@@ -85,7 +86,9 @@ struct SpeakerTests {
     #expect(sound.seconds > 0.5, "the WAV is too short for the sentence: \(sound.seconds) s")
   }
 
-  @Test("a newer focus ends the older utterance's process before it finishes; other announcements wait their turn")
+  @Test(
+    "a newer focus ends the older utterance's process before it finishes; other announcements wait their turn"
+  )
   func interrupts() throws {
     let directory = try TemporaryDirectory()
     let espeak = try #require(Speech.espeak, "espeak-ng is not installed")

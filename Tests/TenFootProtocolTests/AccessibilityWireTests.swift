@@ -28,7 +28,8 @@ struct AccessibilityWireTests {
     register.layout = Tenfoot_V1_Layout(layout)
     let envelope = Tenfoot_V1_Envelope(
       sender: "t", seq: 1, sentAtNanoseconds: 0, replyTo: 0, body: .registerScreen(register))
-    guard case .registerScreen(let decoded) = try Tenfoot_V1_Envelope.decode(envelope.encoded()).body
+    guard
+      case .registerScreen(let decoded) = try Tenfoot_V1_Envelope.decode(envelope.encoded()).body
     else {
       Issue.record("not a registration")
       return
