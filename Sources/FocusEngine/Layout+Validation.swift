@@ -12,8 +12,9 @@ extension Layout {
   ///
   /// The rules: the canvas is finite and positive; item ids follow ``TextRules`` (non-empty,
   /// at most ``maximumIDLength`` characters of `A-Z a-z 0-9 - _ . : / @`) and are unique among
-  /// items; titles, values and layer names are free text by ``TextRules`` (no control
-  /// characters, no unpaired bidirectional controls) of at most ``maximumTextLength`` bytes; frames
+  /// items; titles, values, layer names and accessibility labels, hints and values (items'
+  /// and groups') are free text by ``TextRules`` (no control characters, no unpaired
+  /// bidirectional controls) of at most ``maximumTextLength`` bytes; frames
   /// are finite with non-negative width and height; group ids follow the same character rules
   /// and are unique among groups (a group may share an id with an item); every item a group
   /// names exists and sits in at most one group; groups nest at most ``maximumGroupDepth``

@@ -70,9 +70,9 @@ public final class Speaker: @unchecked Sendable {
   private var stopped = false
   /// speech-dispatcher must be told to stop the text the interrupted `spd-say` handed it.
   private var cancelDaemon = false
-  private var thread: Thread?
 
-  /// A speaker using `voice`; `onEvent` hears every start and end (on the speaker's thread).
+  /// A speaker using `voice`, speaking on its own thread until ``stop()``; `onEvent` hears
+  /// every start and end (on that thread).
   public init(
     voice: Voice, logger: Logger = Logger(label: "tenfoot.speech"),
     onEvent: @escaping @Sendable (Event) -> Void = { _ in }
@@ -80,13 +80,11 @@ public final class Speaker: @unchecked Sendable {
     self.voice = voice
     self.logger = logger
     self.onEvent = onEvent
-    let thread = Thread { [unowned self] in run() }
+    // The thread holds the speaker until `stop()` ends it.
+    let thread = Thread { self.run() }
     thread.name = "tenfoot-speech"
-    self.thread = thread
     thread.start()
   }
-
-  deinit { stop() }
 
   /// Queues `announcement`; an interrupting one first ends what is being said and drops what
   /// waits. Returns the utterance's number.
