@@ -28,8 +28,8 @@ extension TerminalRenderer {
   /// Cells between a modal's items and its border on each side: room for the focused card's
   /// lift (one cell) and shadow (one more), and a column of air.
   static let modalPadding = (columns: 3, rows: 2)
-  /// The most a modal's items are enlarged against the canvas's scale.
-  static let modalMaxZoom = 1.5
+  /// The most a modal's items are enlarged against the canvas's scale, across and down.
+  static let modalMaxZoom = (columns: 1.5, rows: 2.0)
 
   /// The panel a modal takes on a `columns × rows` terminal (border included), or nil when no
   /// trapping group holds focus in `frame`.
@@ -69,7 +69,7 @@ extension TerminalRenderer {
   }
 
   /// Centres the modal's items (`frames`, canvas points) in `content`, enlarged up to
-  /// ``modalMaxZoom`` times the canvas's scale while the panel fits (shrunk on a terminal too
+  /// ``modalMaxZoom`` times the canvas's scale (1.5 across, 2 down) while the panel fits (shrunk on a terminal too
   /// small for it): a dialog stays readable at 80×24, where the canvas's own scale would cut
   /// its titles. Nil when there is nothing to place or no room.
   static func modalPlacement(_ frames: [Rect], canvas: Size, content: CellRect)
@@ -93,10 +93,10 @@ extension TerminalRenderer {
     guard roomX >= 4, roomY >= 1, right > left, bottom > top,
       left.isFinite, top.isFinite, right.isFinite, bottom.isFinite
     else { return nil }
-    let zoom = min(
-      modalMaxZoom, roomX / ((right - left) * baseX), roomY / ((bottom - top) * baseY))
-    let scaleX = baseX * zoom
-    let scaleY = baseY * zoom
+    // Each axis on its own (cells are not square): taller rows leave room between a row of
+    // items and the next for the focused card's lift and shadow.
+    let scaleX = baseX * min(modalMaxZoom.columns, roomX / ((right - left) * baseX))
+    let scaleY = baseY * min(modalMaxZoom.rows, roomY / ((bottom - top) * baseY))
     let width = min(Int(roomX), Int(((right - left) * scaleX).rounded(.up)))
     let height = min(Int(roomY), Int(((bottom - top) * scaleY).rounded(.up)))
     let inner = CellRect(
