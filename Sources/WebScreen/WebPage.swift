@@ -16,6 +16,7 @@ enum WebPage {
     <title>TenFoot screen</title>
     <style>
     \(css)
+    \(displayCSS)
     </style>
     <style>
     \(accessibilityCSS)
@@ -42,6 +43,7 @@ enum WebPage {
     \(accessibilityScript)
     </script>
     <script>
+    \(displayScript)
     \(script)
     </script>
     </body>
@@ -210,7 +212,7 @@ enum WebPage {
 
     function draw() {
       if (!layout || !frame) return;
-      const p = frame.parallax;
+      const p = settled(frame.parallax);
       const shift = frame.shift || {};
       // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
       const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));

@@ -79,6 +79,23 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "How much announcements say: low, normal or high (default: the layout's).")
   var verbosity: Verbosity?
 
+  @Flag(
+    help:
+      "Reduce motion: no tilt, specular sweep or coasting animation; the parallax rests in the frames."
+  )
+  var reduceMotion = false
+
+  @Option(help: "Contrast: normal or high (thicker focus rings, no translucency).")
+  var contrast = DisplayOptions.Contrast.normal
+
+  @Option(help: "Title size: normal or large (the terminal wraps titles instead of cutting them).")
+  var textSize = DisplayOptions.TextSize.normal
+
+  /// The display options the flags ask for.
+  var display: DisplayOptions {
+    DisplayOptions(reduceMotion: reduceMotion, contrast: contrast, textSize: textSize)
+  }
+
   @Option(help: .hidden)
   var debugDropDelta: [UInt64] = []
 
@@ -118,6 +135,7 @@ struct ScreenCommand: ParsableCommand {
     if speak { output = CompositeRenderer([output, SpeechRenderer(speaker: try speaker(logger))]) }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
+    configuration.display = display
     configuration.curve = try connection.clientCurve(endpoints, program: "screen")
     if endpoints.usesTCP && connection.insecure {
       logger.warning(
@@ -191,7 +209,7 @@ struct ScreenCommand: ParsableCommand {
     -> (any Renderer, WebRenderer?)
   {
     switch kind {
-    case .terminal: return (TerminalRenderer(), nil)
+    case .terminal: return (TerminalRenderer(display: display), nil)
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
@@ -202,7 +220,7 @@ struct ScreenCommand: ParsableCommand {
         host: address.host, port: address.port,
         accessKey: .kept(
           at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-        logger: logger
+        logger: logger, display: display
       ) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
@@ -211,3 +229,6 @@ struct ScreenCommand: ParsableCommand {
     }
   }
 }
+
+extension DisplayOptions.Contrast: ExpressibleByArgument {}
+extension DisplayOptions.TextSize: ExpressibleByArgument {}
