@@ -5,6 +5,7 @@
 extension Layout: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case canvas, items, groups, initialFocus, search, layoutDirection, guides, navigation
+    case verbosity
   }
 
   /// Decodes the strict JSON layout format; unknown fields are errors.
@@ -21,7 +22,8 @@ extension Layout: Decodable {
         LayoutDirection.self, forKey: .layoutDirection) ?? .ltr,
       guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [],
       navigation: try container.decodeIfPresent(NavigationModel.self, forKey: .navigation)
-        ?? .tvos)
+        ?? .tvos,
+      verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? .normal)
   }
 }
 
@@ -29,6 +31,7 @@ extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, frame, available, toggles, selected, priority, kind, layers, value
     case focusEffect, cornerRadius
+    case accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits
   }
 
   /// Decodes `{"id", "frame": [x, y, width, height], "title"?, "available"?, "toggles"?,
@@ -50,7 +53,13 @@ extension Item: Decodable {
       layers: try container.decodeIfPresent([ParallaxLayer].self, forKey: .layers) ?? [],
       value: try container.decodeIfPresent(String.self, forKey: .value) ?? "",
       focusEffect: try container.decodeIfPresent(FocusEffectStyle.self, forKey: .focusEffect),
-      cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius))
+      cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius),
+      accessibility: ItemAccessibility(
+        label: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
+        hint: try container.decodeIfPresent(String.self, forKey: .accessibilityHint),
+        value: try container.decodeIfPresent(String.self, forKey: .accessibilityValue),
+        traits: try container.decodeIfPresent(
+          [AccessibilityTrait].self, forKey: .accessibilityTraits)))
   }
 }
 
@@ -108,6 +117,7 @@ extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
     case selectionFollowsFocus, search, navigation, scroll, viewport, scrollMargin, enabled
+    case accessibilityLabel
   }
 
   /// Decodes `{"id", "items"?, "groups"?, …options}`; unknown fields are errors.
@@ -131,7 +141,8 @@ extension Group: Decodable {
       viewport: try container.decodeIfPresent(Rect.self, forKey: .viewport),
       scrollMargin: try container.decodeIfPresent(Double.self, forKey: .scrollMargin)
         ?? Group.defaultScrollMargin,
-      enabled: try flag(.enabled, true))
+      enabled: try flag(.enabled, true),
+      accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel))
   }
 }
 
@@ -195,6 +206,8 @@ extension ScrollAxis: NamedEnum {}
 extension ItemKind: NamedEnum {}
 extension NavigationModel: NamedEnum {}
 extension FocusEffectStyle: NamedEnum {}
+extension AccessibilityTrait: NamedEnum {}
+extension Verbosity: NamedEnum {}
 
 extension Size: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {

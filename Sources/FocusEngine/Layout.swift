@@ -25,13 +25,15 @@ public struct Item: Sendable, Hashable {
   /// The corner radius of the item's shape in points, which a halo follows; nil: the
   /// renderer's own card shape.
   public var cornerRadius: Double?
+  /// What a screen reader says about it beyond its title.
+  public var accessibility: ItemAccessibility
 
   /// Creates an item.
   public init(
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
     selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
     layers: [ParallaxLayer] = [], value: String = "", focusEffect: FocusEffectStyle? = nil,
-    cornerRadius: Double? = nil
+    cornerRadius: Double? = nil, accessibility: ItemAccessibility = ItemAccessibility()
   ) {
     self.id = id
     self.title = title
@@ -45,6 +47,7 @@ public struct Item: Sendable, Hashable {
     self.value = value
     self.focusEffect = focusEffect
     self.cornerRadius = cornerRadius
+    self.accessibility = accessibility
   }
 }
 
@@ -102,6 +105,8 @@ public struct Group: Sendable, Hashable {
   public var scrollMargin: Double
   /// A disabled group makes every item in it unavailable.
   public var enabled: Bool
+  /// The group's spoken name when focus enters it; nil: its first heading item's title.
+  public var accessibilityLabel: String?
 
   /// Creates a group.
   public init(
@@ -109,7 +114,8 @@ public struct Group: Sendable, Hashable {
     remembersLastFocused: Bool = false, preferredFocus: String? = nil,
     selectionFollowsFocus: Bool = false, search: SearchModel? = nil,
     navigation: NavigationModel? = nil, scroll: ScrollAxis? = nil, viewport: Rect? = nil,
-    scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true
+    scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true,
+    accessibilityLabel: String? = nil
   ) {
     self.id = id
     self.items = items
@@ -124,6 +130,7 @@ public struct Group: Sendable, Hashable {
     self.viewport = viewport
     self.scrollMargin = scrollMargin
     self.enabled = enabled
+    self.accessibilityLabel = accessibilityLabel
   }
 
   /// The default scroll margin: 40 points, about one poster gutter on a 1920×1080 canvas.
@@ -174,12 +181,14 @@ public struct Layout: Sendable, Hashable {
   public var guides: [FocusGuide]
   /// The default navigation model.
   public var navigation: NavigationModel
+  /// How much the screen's announcements say.
+  public var verbosity: Verbosity
 
   /// Creates a layout.
   public init(
     canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil,
     search: SearchModel = .tvos, layoutDirection: LayoutDirection = .ltr,
-    guides: [FocusGuide] = [], navigation: NavigationModel = .tvos
+    guides: [FocusGuide] = [], navigation: NavigationModel = .tvos, verbosity: Verbosity = .normal
   ) {
     self.canvas = canvas
     self.items = items
@@ -189,6 +198,7 @@ public struct Layout: Sendable, Hashable {
     self.layoutDirection = layoutDirection
     self.guides = guides
     self.navigation = navigation
+    self.verbosity = verbosity
   }
 }
 

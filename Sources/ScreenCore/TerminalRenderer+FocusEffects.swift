@@ -29,8 +29,9 @@ extension TerminalRenderer {
   /// Pressed (highlighted state), either is shown in inverse video, like the lift.
   static func drawFocusEffect(
     _ effect: FocusEffectStyle, _ item: Item, _ state: FocusDisplayState, _ box: CellRect,
-    in grid: inout CellGrid, content: CellRect, colorMode: ColorMode
+    in grid: inout CellGrid, content: CellRect, look: Look
   ) {
+    let palette = look.palette
     var drawn = box
     switch effect {
     case .halo, .lift:  // The lift never comes here (drawItem draws it).
@@ -38,15 +39,15 @@ extension TerminalRenderer {
       let border = (item.cornerRadius ?? 0) > 0 ? roundedHalo : squareHalo
       drawRing(ring, border: border, clip: content, in: &grid)
       drawBox(
-        box, border: .light, borderStyle: Palette.unfocusedBorder, title: item.title,
-        titleStyle: Palette.unfocusedTitle, in: &grid)
+        box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
+        titleStyle: palette.unfocusedTitle, in: &grid, wraps: look.wrapsTitles)
       drawn = ring.intersection(content)
     case .highlight:
       var titleStyle = accentTitle
-      if colorMode == .monochrome { titleStyle.underline = true }
+      if look.colorMode == .monochrome { titleStyle.underline = true }
       drawBox(
-        box, border: .light, borderStyle: Palette.unfocusedBorder, title: item.title,
-        titleStyle: titleStyle, in: &grid)
+        box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
+        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles)
     }
     if state == .highlighted { grid.restyle(drawn) { $0.inverse = true } }
   }

@@ -12,7 +12,8 @@ extension Layout {
       search: SearchModel(wire: wire.search) ?? .tvos,
       layoutDirection: wire.layoutDirection == .rtl ? .rtl : .ltr,
       guides: wire.guides.map(FocusGuide.init(wire:)),
-      navigation: NavigationModel(wire: wire.navigation) ?? .tvos)
+      navigation: NavigationModel(wire: wire.navigation) ?? .tvos,
+      verbosity: Verbosity(wire: wire.verbosity))
   }
 }
 
@@ -26,7 +27,9 @@ extension Item {
       kind: ItemKind(wire: item.kind),
       layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
       value: item.value, focusEffect: FocusEffectStyle(wire: item.focusEffect),
-      cornerRadius: item.hasCornerRadius ? item.cornerRadius : nil)
+      cornerRadius: item.hasCornerRadius ? item.cornerRadius : nil,
+      accessibility: item.hasAccessibility
+        ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility())
   }
 }
 
@@ -113,7 +116,8 @@ extension Group {
       scroll: ScrollAxis(wire: wire.scroll),
       viewport: wire.hasViewport ? Rect(wire: wire.viewport) : nil,
       scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
-      enabled: !wire.disabled)
+      enabled: !wire.disabled,
+      accessibilityLabel: wire.hasAccessibilityLabel ? wire.accessibilityLabel : nil)
   }
 }
 
@@ -139,6 +143,7 @@ extension Tenfoot_V1_Layout {
     layoutDirection = layout.layoutDirection == .rtl ? .rtl : .ltr
     guides = layout.guides.map(Tenfoot_V1_FocusGuide.init)
     navigation = Tenfoot_V1_NavigationModel(layout.navigation)
+    if layout.verbosity != .normal { verbosity = Tenfoot_V1_Verbosity(layout.verbosity) }
   }
 }
 
@@ -163,6 +168,9 @@ extension Tenfoot_V1_Item {
     value = item.value
     focusEffect = Tenfoot_V1_FocusEffectStyle(item.focusEffect)
     if let radius = item.cornerRadius { cornerRadius = radius }
+    if !item.accessibility.isEmpty {
+      accessibility = Tenfoot_V1_ItemAccessibility(item.accessibility)
+    }
   }
 }
 
@@ -183,6 +191,7 @@ extension Tenfoot_V1_Group {
     if let viewport = group.viewport { self.viewport = Tenfoot_V1_Rect(viewport) }
     if group.scrollMargin != Group.defaultScrollMargin { scrollMargin = group.scrollMargin }
     disabled = !group.enabled
+    if let label = group.accessibilityLabel { accessibilityLabel = label }
   }
 }
 
