@@ -12,8 +12,8 @@ public struct ScreenConfiguration: Sendable {
   public var screenID: String
   /// The layout to register; nil shows an existing session without registering (a mirror).
   public var layout: Layout?
-  /// How long one control request may take before it is retried, in milliseconds.
-  public var requestTimeoutMilliseconds = 1000
+  /// How long one control request may take before it is retried.
+  public var requestTimeout: Duration = .seconds(1)
   /// Fault injection for tests: deltas with these sequence numbers are dropped once, as if
   /// the network lost them, to exercise the resync path.
   public var dropDeltas: Set<UInt64> = []
@@ -172,7 +172,7 @@ public final class ScreenClient {
       input.event = event
       do {
         let reply = try control.request(
-          .input(input), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+          .input(input), timeout: configuration.requestTimeout)
         if case .error(let error) = reply {
           logger.notice(
             "broker refused input",
@@ -251,7 +251,7 @@ public final class ScreenClient {
         .bodyName
       do {
         let reply = try control.request(
-          request, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+          request, timeout: configuration.requestTimeout)
         if case .error(let error) = reply {
           logger.warning(
             "app request refused",
@@ -286,7 +286,7 @@ public final class ScreenClient {
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
       reply = try control.request(
-        .heartbeat(heartbeat), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+        .heartbeat(heartbeat), timeout: configuration.requestTimeout)
     } catch {
       logger.notice("heartbeat unanswered", metadata: ["error": "\(error)"])
       return
@@ -308,7 +308,7 @@ public final class ScreenClient {
       let reply: Tenfoot_V1_Envelope.OneOf_Body
       do {
         reply = try control.request(
-          .snapshotRequest(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+          .snapshotRequest(request), timeout: configuration.requestTimeout)
       } catch .notPaired {
         throw notPaired
       } catch {
@@ -342,7 +342,7 @@ public final class ScreenClient {
     request.screenID = configuration.screenID
     request.layout = Tenfoot_V1_Layout(layout)
     let reply = try control.request(
-      .registerScreen(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+      .registerScreen(request), timeout: configuration.requestTimeout)
     switch reply {
     case .ack(let ack):
       logger.info(
