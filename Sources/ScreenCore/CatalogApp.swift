@@ -162,7 +162,7 @@ public final class CatalogApp {
 
   /// The patch that opens the detail view of a poster, laid over the middle of the screen
   /// (the page's scroll does not move it: it sits outside the page group).
-  func openDetail(for id: String, in frame: ScreenFrame) -> [LayoutPatch.Operation] {
+  public func openDetail(for id: String, in frame: ScreenFrame) -> [LayoutPatch.Operation] {
     let title = frame.layout.items.first { $0.id == id }?.title ?? id
     let left = (canvas.width - 1300) / 2
     var operations: [LayoutPatch.Operation] = [

@@ -16,6 +16,7 @@ enum WebPage {
     <title>TenFoot screen</title>
     <style>
     \(css)
+    \(displayCSS)
     </style>
     </head>
     <body>
@@ -35,6 +36,7 @@ enum WebPage {
       </div>
     </div>
     <script>
+    \(displayScript)
     \(script)
     </script>
     </body>
@@ -202,7 +204,7 @@ enum WebPage {
 
     function draw() {
       if (!layout || !frame) return;
-      const p = frame.parallax;
+      const p = settled(frame.parallax);
       const shift = frame.shift || {};
       // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
       const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));

@@ -67,6 +67,23 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "Web renderer: the address to serve the page on (port 0 picks a free port).")
   var listen = "127.0.0.1:8080"
 
+  @Flag(
+    help:
+      "Reduce motion: no tilt, specular sweep or coasting animation; the parallax rests in the frames."
+  )
+  var reduceMotion = false
+
+  @Option(help: "Contrast: normal or high (thicker focus rings, no translucency).")
+  var contrast = DisplayOptions.Contrast.normal
+
+  @Option(help: "Title size: normal or large (the terminal wraps titles instead of cutting them).")
+  var textSize = DisplayOptions.TextSize.normal
+
+  /// The display options the flags ask for.
+  var display: DisplayOptions {
+    DisplayOptions(reduceMotion: reduceMotion, contrast: contrast, textSize: textSize)
+  }
+
   @Option(help: .hidden)
   var debugDropDelta: [UInt64] = []
 
@@ -100,6 +117,7 @@ struct ScreenCommand: ParsableCommand {
     let (output, web) = try makeRenderer(kind, logger: logger)
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
+    configuration.display = display
     configuration.curve = try connection.clientCurve(endpoints, program: "screen")
     if endpoints.usesTCP && connection.insecure {
       logger.warning(
@@ -156,7 +174,7 @@ struct ScreenCommand: ParsableCommand {
     -> (any Renderer, WebRenderer?)
   {
     switch kind {
-    case .terminal: return (TerminalRenderer(), nil)
+    case .terminal: return (TerminalRenderer(display: display), nil)
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
@@ -167,7 +185,7 @@ struct ScreenCommand: ParsableCommand {
         host: address.host, port: address.port,
         accessKey: .kept(
           at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-        logger: logger
+        logger: logger, display: display
       ) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
@@ -176,3 +194,6 @@ struct ScreenCommand: ParsableCommand {
     }
   }
 }
+
+extension DisplayOptions.Contrast: ExpressibleByArgument {}
+extension DisplayOptions.TextSize: ExpressibleByArgument {}
