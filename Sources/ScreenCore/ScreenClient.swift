@@ -83,7 +83,10 @@ public final class ScreenClient {
       context: context, watching: subscriber,
       name: "tenfoot-screen-state-monitor",
       events: SocketEvent.handshakeSucceeded | SocketEvent.handshakeFailedAuth)
-    try subscriber.connect(configuration.endpoints.state)
+    // A zone's brokers: subscribed to all, the screen hears whichever is active.
+    for endpoint in Endpoints.list(configuration.endpoints.state) {
+      try subscriber.connect(endpoint)
+    }
     control = try ControlConnection(
       context: context, endpoint: configuration.endpoints.control,
       sender: "screen:\(configuration.screenID)", curve: configuration.curve)
