@@ -170,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "TenFootPostgresTests",
       dependencies: [
-        "TenFootPostgres", "TenFootStore", "TestSupport",
+        "TenFootPostgres", "TenFootStore", "TestSupport", "BrokerCore", "FocusEngine",
+        "TenFootProtocol", "ZeroMQ",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),

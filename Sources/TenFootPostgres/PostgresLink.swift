@@ -54,7 +54,7 @@ public final class PostgresLink: @unchecked Sendable {
   public func close() {
     guard let connection else { return }
     self.connection = nil
-    let closed = connection.close()
+    let closed: EventLoopFuture<Void> = connection.close()
     // postgres-nio requires a connection to be closed before it is released: the closure
     // keeps it until then, even past a timeout here.
     closed.whenComplete { _ in _ = connection }

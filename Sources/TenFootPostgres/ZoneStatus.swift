@@ -37,6 +37,7 @@ public struct ZoneStatus: Sendable, Equatable {
     throws(SessionStoreError) -> ZoneStatus
   {
     let link = PostgresLink(url: url, logger: logger)
+    try link.query("SELECT 1")  // Connects: the round trip below is one query's.
     let started = ContinuousClock.now
     let version = try link.query("SHOW server_version")
     let roundTrip = (ContinuousClock.now - started) / .microseconds(1) / 1000
@@ -44,11 +45,10 @@ public struct ZoneStatus: Sendable, Equatable {
       zone: zone, term: 0, active: nil, lockHeld: false, renewedSecondsAgo: nil, brokers: [],
       schemaVersion: 0, server: (try? version.rows.first?.decode(String.self)) ?? "?",
       sessions: 0, roundTripMilliseconds: roundTrip)
-    let schema = try link.query(
-      "SELECT coalesce((SELECT max(version) FROM tenfoot_migration), 0)::bigint WHERE to_regclass('tenfoot_migration') IS NOT NULL"
-    )
+    let exists = try link.query("SELECT to_regclass('tenfoot_migration') IS NOT NULL")
+    guard (try? exists.rows.first?.decode(Bool.self)) == true else { return status }
+    let schema = try link.query("SELECT coalesce(max(version), 0)::bigint FROM tenfoot_migration")
     status.schemaVersion = (try? schema.rows.first?.decode(Int64.self)) ?? 0
-    guard status.schemaVersion > 0 else { return status }
     let zoneRow = try link.query(
       """
       SELECT z.term, z.active, extract(epoch FROM now() - z.renewed_at)::float8,

@@ -11,6 +11,8 @@ public protocol DurableSessionStore: AnyObject {
   /// Writes `changes` at once and returns once they are durable; on failure nothing of them
   /// is written and `records` is unchanged.
   func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError)
+  /// Closes the store's file or connection.
+  func close()
 }
 
 extension SessionStore: DurableSessionStore {}

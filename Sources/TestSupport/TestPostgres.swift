@@ -88,20 +88,50 @@ public final class TestPostgres: @unchecked Sendable {
       ["-h", directory, "-p", "\(port)", "-U", "tenfoot", "-d", "postgres", "-At", "-c", sql])
   }
 
-  /// Runs a tool (as `postgres` when root) and returns its output; throws with it on failure.
+  /// Runs a tool (initdb and pg_ctl as `postgres` when root) and returns its output; throws with it on failure.
+  /// `posix_spawn` and `waitpid`, not Foundation's `Process`: `pg_ctl start` leaves a daemon
+  /// behind, and `Process.waitUntilExit` was seen to miss `runuser`'s exit then.
   @discardableResult
   static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    let asPostgres = getuid() == 0 && tool.hasPrefix(binaries)
-    let process = try ChildProcess(
-      asPostgres ? "/usr/sbin/runuser" : tool,
-      asPostgres ? ["-u", "postgres", "--", tool] + arguments : arguments)
-    let status = try process.waitForExit(timeout: 60)
-    let output = (process.output + process.errors).joined(separator: "\n")
-    guard status == 0 else {
-      throw ChildProcessError(
-        description: "\(tool) \(arguments.joined(separator: " ")) failed (\(status)):\n\(output)")
+    // initdb and pg_ctl refuse to run as root; psql as root is fine (and its output stays free
+    // of runuser's "could not change directory" warnings).
+    let asPostgres = getuid() == 0 && tool.hasPrefix(binaries) && !tool.hasSuffix("/psql")
+    let argv =
+      asPostgres
+      ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
+    var template = Array("/tmp/tfpg-out-XXXXXX".utf8CString)
+    let output = mkstemp(&template)
+    guard output >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    let outputPath = String(cString: template)
+    defer {
+      close(output)
+      unlink(outputPath)
     }
-    return process.output.joined(separator: "\n")
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+    posix_spawn_file_actions_adddup2(&actions, output, 2)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+    guard spawned == 0 else {
+      throw ChildProcessError(
+        description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let exited = (status & 0x7f) == 0
+    let code = (status >> 8) & 0xff
+    guard exited, code == 0 else {
+      throw ChildProcessError(
+        description:
+          "\(tool) \(arguments.joined(separator: " ")) failed (status \(status)):\n\(text)")
+    }
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 
   /// A TCP port no one listens on now (the kernel's pick, released).

@@ -13,9 +13,10 @@ final class ZoneStack {
   /// Each broker's endpoints (control, state, pairing), fixed ports.
   let endpoints: [String: (control: String, state: String, pairing: String)]
   private(set) var brokers: [String: ChildProcess] = [:]
-  let brokerKey: String
+  private(set) var brokerKey: String
 
   init() throws {
+    brokerKey = ""  // Set below, once the key pair exists.
     postgres = try TestPostgres()
     directory = try TemporaryDirectory()
     environment = [
