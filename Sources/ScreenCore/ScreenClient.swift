@@ -344,12 +344,25 @@ public final class ScreenClient {
     var request = Tenfoot_V1_RegisterScreen()
     request.screenID = configuration.screenID
     request.layout = Tenfoot_V1_Layout(layout)
-    let reply = try control.request(
-      .registerScreen(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+    let reply: Tenfoot_V1_Envelope.OneOf_Body
+    do {
+      reply = try control.request(
+        .registerScreen(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+    } catch .notPaired {
+      throw notPaired
+    } catch {
+      // A zone's broker paused or dying under a takeover: the next resync registers again.
+      logger.notice(
+        "waiting for broker",
+        metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
+      return
+    }
     switch reply {
     case .ack(let ack):
       logger.info(
         "registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
+    case .error(let error) where error.code == .storeUnavailable:
+      logger.notice("layout not registered yet: the broker's store is unavailable")
     case .error(let error):
       throw ScreenError("the broker refused the layout: \(error.code.name): \(error.message)")
     default:

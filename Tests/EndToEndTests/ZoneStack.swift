@@ -132,7 +132,7 @@ final class ZoneStack {
   /// The frame fields of a headless frame line (nil for other lines).
   static func frame(_ line: String) -> (epoch: UInt64, focused: String?, states: [String: String])?
   {
-    guard line.hasPrefix("{\"screen\""),
+    guard line.hasPrefix("{"),
       let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
       let epoch = (json["epoch"] as? NSNumber)?.uint64Value
     else { return nil }
