@@ -101,7 +101,7 @@ let package = Package(
     .target(
       name: "WebScreen",
       dependencies: [
-        "ScreenCore", "TenFootProtocol", "TenFootSecurity",
+        "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TerminalUI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -4,7 +4,7 @@
 
 extension Layout: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case canvas, items, groups, initialFocus, search, layoutDirection, guides
+    case canvas, items, groups, initialFocus, search, layoutDirection, guides, verbosity
   }
 
   /// Decodes the strict JSON layout format; unknown fields are errors.
@@ -19,13 +19,15 @@ extension Layout: Decodable {
       search: try container.decodeIfPresent(SearchModel.self, forKey: .search) ?? .tvos,
       layoutDirection: try container.decodeIfPresent(
         LayoutDirection.self, forKey: .layoutDirection) ?? .ltr,
-      guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [])
+      guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [],
+      verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? .normal)
   }
 }
 
 extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, frame, available, toggles, selected, priority, kind, layers, value
+    case accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits
   }
 
   /// Decodes `{"id", "frame": [x, y, width, height], "title"?, "available"?, "toggles"?,
@@ -45,7 +47,13 @@ extension Item: Decodable {
       priority: try container.decodeIfPresent(FocusPriority.self, forKey: .priority),
       kind: try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .button,
       layers: try container.decodeIfPresent([ParallaxLayer].self, forKey: .layers) ?? [],
-      value: try container.decodeIfPresent(String.self, forKey: .value) ?? "")
+      value: try container.decodeIfPresent(String.self, forKey: .value) ?? "",
+      accessibility: ItemAccessibility(
+        label: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
+        hint: try container.decodeIfPresent(String.self, forKey: .accessibilityHint),
+        value: try container.decodeIfPresent(String.self, forKey: .accessibilityValue),
+        traits: try container.decodeIfPresent(
+          [AccessibilityTrait].self, forKey: .accessibilityTraits)))
   }
 }
 
@@ -103,6 +111,7 @@ extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
     case selectionFollowsFocus, search, scroll, viewport, scrollMargin, enabled
+    case accessibilityLabel
   }
 
   /// Decodes `{"id", "items"?, "groups"?, …options}`; unknown fields are errors.
@@ -125,7 +134,8 @@ extension Group: Decodable {
       viewport: try container.decodeIfPresent(Rect.self, forKey: .viewport),
       scrollMargin: try container.decodeIfPresent(Double.self, forKey: .scrollMargin)
         ?? Group.defaultScrollMargin,
-      enabled: try flag(.enabled, true))
+      enabled: try flag(.enabled, true),
+      accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel))
   }
 }
 
@@ -187,6 +197,8 @@ extension SearchModel: NamedEnum {}
 extension LayoutDirection: NamedEnum {}
 extension ScrollAxis: NamedEnum {}
 extension ItemKind: NamedEnum {}
+extension AccessibilityTrait: NamedEnum {}
+extension Verbosity: NamedEnum {}
 
 extension Size: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {

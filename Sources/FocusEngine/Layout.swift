@@ -20,12 +20,15 @@ public struct Item: Sendable, Hashable {
   public var layers: [ParallaxLayer]
   /// A text field's initial value.
   public var value: String
+  /// What a screen reader says about it beyond its title.
+  public var accessibility: ItemAccessibility
 
   /// Creates an item.
   public init(
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
     selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
-    layers: [ParallaxLayer] = [], value: String = ""
+    layers: [ParallaxLayer] = [], value: String = "",
+    accessibility: ItemAccessibility = ItemAccessibility()
   ) {
     self.id = id
     self.title = title
@@ -37,6 +40,7 @@ public struct Item: Sendable, Hashable {
     self.kind = kind
     self.layers = layers
     self.value = value
+    self.accessibility = accessibility
   }
 }
 
@@ -92,13 +96,16 @@ public struct Group: Sendable, Hashable {
   public var scrollMargin: Double
   /// A disabled group makes every item in it unavailable.
   public var enabled: Bool
+  /// The group's spoken name when focus enters it; nil: its first heading item's title.
+  public var accessibilityLabel: String?
 
   /// Creates a group.
   public init(
     id: String, items: [String] = [], groups: [Group] = [], trapsFocus: Bool = false,
     remembersLastFocused: Bool = false, preferredFocus: String? = nil,
     selectionFollowsFocus: Bool = false, search: SearchModel? = nil, scroll: ScrollAxis? = nil,
-    viewport: Rect? = nil, scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true
+    viewport: Rect? = nil, scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true,
+    accessibilityLabel: String? = nil
   ) {
     self.id = id
     self.items = items
@@ -112,6 +119,7 @@ public struct Group: Sendable, Hashable {
     self.viewport = viewport
     self.scrollMargin = scrollMargin
     self.enabled = enabled
+    self.accessibilityLabel = accessibilityLabel
   }
 
   /// The default scroll margin: 40 points, about one poster gutter on a 1920×1080 canvas.
@@ -160,12 +168,14 @@ public struct Layout: Sendable, Hashable {
   public var layoutDirection: LayoutDirection
   /// Focus guides.
   public var guides: [FocusGuide]
+  /// How much the screen's announcements say.
+  public var verbosity: Verbosity
 
   /// Creates a layout.
   public init(
     canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil,
     search: SearchModel = .tvos, layoutDirection: LayoutDirection = .ltr,
-    guides: [FocusGuide] = []
+    guides: [FocusGuide] = [], verbosity: Verbosity = .normal
   ) {
     self.canvas = canvas
     self.items = items
@@ -174,6 +184,7 @@ public struct Layout: Sendable, Hashable {
     self.search = search
     self.layoutDirection = layoutDirection
     self.guides = guides
+    self.verbosity = verbosity
   }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// Writes one JSON object per applied state, one per line, for tests and tools:
 /// `{"screen":…,"epoch":…,"seq":…,"focused":"<id>"|null,"states":{"<id>":"focused",…},
-/// "event":"…"}`. Keys are sorted, so equal frames give equal lines.
+/// "event":"…","announcement":{"text":…,"parts":[{"kind":…,"text":…}],"interrupt":…}|null}`.
+/// Keys are sorted, so equal frames give equal lines.
 public final class HeadlessRenderer: Renderer, PairingDisplay {
   private let output: FileHandle
   private let encoder: JSONEncoder
@@ -61,7 +62,10 @@ struct HeadlessFrame: Encodable {
 
   enum Keys: String, CodingKey {
     case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
+    case announcement
   }
+
+  enum AnnouncementKeys: String, CodingKey { case text, parts, interrupt }
 
   enum ParallaxKeys: String, CodingKey {
     case item, rotateX, rotateY, scale, translate, shadow, specular
@@ -103,6 +107,15 @@ struct HeadlessFrame: Encodable {
     try container.encode(frame.events.compactMap(\.eventName), forKey: .events)
     try container.encode(
       frame.scroll.mapValues { [Self.round($0.x), Self.round($0.y)] }, forKey: .scroll)
+    if let announcement = frame.announcement {
+      var nested = container.nestedContainer(keyedBy: AnnouncementKeys.self, forKey: .announcement)
+      try nested.encode(announcement.text, forKey: .text)
+      try nested.encode(
+        announcement.parts.map { ["kind": $0.kind.rawValue, "text": $0.text] }, forKey: .parts)
+      try nested.encode(announcement.interrupt, forKey: .interrupt)
+    } else {
+      try container.encodeNil(forKey: .announcement)
+    }
   }
 
   /// Three decimals: enough for tests and people, and stable across platforms.

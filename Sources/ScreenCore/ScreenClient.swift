@@ -19,6 +19,8 @@ public struct ScreenConfiguration: Sendable {
   public var dropDeltas: Set<UInt64> = []
   /// CURVE settings for TCP endpoints (nil: ipc:// or --insecure).
   public var curve: ClientCurve?
+  /// How this screen draws (reduced motion rests the parallax in every frame it renders).
+  public var display = DisplayOptions.standard
 
   /// A configuration for `screenID` at `endpoints`.
   public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
@@ -240,7 +242,7 @@ public final class ScreenClient {
     switch action {
     case .none: break
     case .render(let frame):
-      try renderer.render(frame)
+      try renderer.render(configuration.display.apply(to: frame))
       if let app { send(app.react(to: frame)) }
     case .resync(let reason): try resync(reason: reason)
     }

@@ -5,14 +5,31 @@ import TerminalUI
 
 extension TerminalRenderer {
   /// The border glyphs of a box: corners top-left, top-right, bottom-left, bottom-right,
-  /// then horizontal and vertical.
-  struct Border {
+  /// then the top and bottom edges and the left and right ones.
+  struct Border: Sendable, Equatable {
     let topLeft: Character
     let topRight: Character
     let bottomLeft: Character
     let bottomRight: Character
     let horizontal: Character
     let vertical: Character
+    let bottomEdge: Character
+    let rightEdge: Character
+
+    init(
+      topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character,
+      horizontal: Character, vertical: Character, bottomEdge: Character? = nil,
+      rightEdge: Character? = nil
+    ) {
+      self.topLeft = topLeft
+      self.topRight = topRight
+      self.bottomLeft = bottomLeft
+      self.bottomRight = bottomRight
+      self.horizontal = horizontal
+      self.vertical = vertical
+      self.bottomEdge = bottomEdge ?? horizontal
+      self.rightEdge = rightEdge ?? vertical
+    }
 
     static let light = Border(
       topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─",
@@ -23,27 +40,18 @@ extension TerminalRenderer {
     static let dotted = Border(
       topLeft: "·", topRight: "·", bottomLeft: "·", bottomRight: "·", horizontal: "·",
       vertical: "·")
+    /// Half blocks: a ring half a cell thick on every side (the high-contrast focus ring).
+    static let thick = Border(
+      topLeft: "▛", topRight: "▜", bottomLeft: "▙", bottomRight: "▟", horizontal: "▀",
+      vertical: "▌", bottomEdge: "▄", rightEdge: "▐")
   }
 
-  /// Colours and attributes of each part of the screen.
-  enum Palette {
-    static let titleBar = Style(
-      foreground: RGB(240, 240, 240), background: RGB(28, 56, 104), bold: true)
-    static let status = Style(foreground: RGB(250, 250, 250), background: RGB(48, 48, 48))
-    static let hint = Style(foreground: RGB(150, 150, 150), dim: true)
-    static let warning = Style(foreground: RGB(255, 200, 0), bold: true)
-    static let unfocusedBorder = Style(foreground: RGB(140, 140, 140))
-    static let unfocusedTitle = Style(foreground: RGB(220, 220, 220))
-    static let focusedBorder = Style(
-      foreground: RGB(255, 255, 255), background: RGB(36, 92, 170), bold: true)
-    static let focusedFill = Style(foreground: RGB(255, 255, 255), background: RGB(36, 92, 170))
-    static let focusedTitle = Style(
-      foreground: RGB(255, 255, 255), background: RGB(36, 92, 170), bold: true)
-    static let shadow = Style(foreground: RGB(80, 80, 80), dim: true)
-    static let selectedBorder = Style(foreground: RGB(235, 80, 150))
-    static let selectedTitle = Style(foreground: RGB(255, 110, 170), bold: true)
-    static let unavailable = Style(foreground: RGB(100, 100, 100), dim: true)
-    static let heading = Style(foreground: RGB(235, 235, 235), bold: true)
+  /// How items are drawn on one screen: the palette, the colour mode and whether titles wrap.
+  struct Look {
+    var palette: TerminalPalette
+    var colorMode: ColorMode
+    /// Titles too wide for one line take the box's other rows (larger text, the modal).
+    var wrapsTitles: Bool
   }
 
   /// Draws one item in its state. A partly hidden one is drawn whole (its `box` may reach past
@@ -51,12 +59,13 @@ extension TerminalRenderer {
   /// the item does not draw are left as they were.
   static func drawClipped(
     _ item: Item, _ state: FocusDisplayState, _ box: CellRect, clip: CellRect,
-    in grid: inout CellGrid, colorMode: ColorMode, parallax: Parallax? = nil
+    in grid: inout CellGrid, look: Look, parallax: Parallax? = nil, keepClear: [CellRect] = []
   ) {
     if box.intersection(clip) == box {
       // Wholly visible: drawn in place, its lift kept inside the clip.
       drawItem(
-        item, state, box, in: &grid, content: clip, colorMode: colorMode, parallax: parallax)
+        item, state, box, in: &grid, content: clip, look: look, parallax: parallax,
+        keepClear: keepClear)
       return
     }
     // Room for the focused card's lift (one cell around) and its shadow (one more).
@@ -64,9 +73,12 @@ extension TerminalRenderer {
     let transparent = Cell(marker: "\u{0}")
     var scratch = CellGrid(columns: box.width + 3, rows: box.height + 3, fill: transparent)
     let local = CellRect(x: 1, y: 1, width: box.width, height: box.height)
+    let shifted = keepClear.map {
+      CellRect(x: $0.x - origin.x, y: $0.y - origin.y, width: $0.width, height: $0.height)
+    }
     drawItem(
-      item, state, local, in: &scratch, content: scratch.bounds, colorMode: colorMode,
-      parallax: parallax)
+      item, state, local, in: &scratch, content: scratch.bounds, look: look, parallax: parallax,
+      keepClear: shifted)
     let area = CellRect(
       x: origin.x, y: origin.y, width: scratch.columns, height: scratch.rows
     ).intersection(clip).intersection(grid.bounds)
@@ -82,41 +94,78 @@ extension TerminalRenderer {
     }
   }
 
-  /// Draws one item in its state.
+  /// Draws one item in its state. A focused card's lift and shadow never cover a cell of
+  /// `keepClear` (the row headings' text): it grows only where that leaves them whole.
   static func drawItem(
     _ item: Item, _ state: FocusDisplayState, _ box: CellRect, in grid: inout CellGrid,
-    content: CellRect, colorMode: ColorMode, parallax: Parallax? = nil
+    content: CellRect, look: Look, parallax: Parallax? = nil, keepClear: [CellRect] = []
   ) {
+    let palette = look.palette
     switch state {
     case .focused, .highlighted:
-      let grown = box.inset(by: -1).intersection(content)
+      let grown = lifted(box, content: content, keepClear: keepClear)
       // The shadow sits one cell right of and below the lifted box.
-      let shadowStyle = Palette.shadow
-      let right = CellRect(x: grown.maxX, y: grown.y + 1, width: 1, height: grown.height)
-      let bottom = CellRect(x: grown.x + 1, y: grown.maxY, width: grown.width, height: 1)
-      grid.fill(right.intersection(content), character: "▒", style: shadowStyle)
-      grid.fill(bottom.intersection(content), character: "▒", style: shadowStyle)
-      grid.fill(grown, style: Palette.focusedFill)
+      if let shadowStyle = palette.shadow {
+        let right = CellRect(x: grown.maxX, y: grown.y + 1, width: 1, height: grown.height)
+        let bottom = CellRect(x: grown.x + 1, y: grown.maxY, width: grown.width, height: 1)
+        for part in [right, bottom] {
+          let shown = part.intersection(content)
+          guard !shown.isEmpty else { continue }
+          for y in shown.y..<shown.maxY {
+            for x in shown.x..<shown.maxX
+            where !keepClear.contains(where: { $0.contains(x: x, y: y) }) {
+              grid[x, y] = Cell("▒", style: shadowStyle)
+            }
+          }
+        }
+      }
+      grid.fill(grown, style: palette.focusedFill)
       drawBox(
-        grown, border: .double, borderStyle: Palette.focusedBorder, title: item.title,
-        titleStyle: Palette.focusedTitle, in: &grid,
-        titleOffset: parallax?.item == item.id ? parallaxOffset(parallax) : (0, 0))
+        grown, border: palette.focusRing, borderStyle: palette.focusedBorder, title: item.title,
+        titleStyle: palette.focusedTitle, in: &grid,
+        titleOffset: parallax?.item == item.id ? parallaxOffset(parallax) : (0, 0),
+        wraps: look.wrapsTitles)
       if state == .highlighted { grid.restyle(grown) { $0.inverse = true } }
     case .selected:
-      var titleStyle = Palette.selectedTitle
-      if colorMode == .monochrome { titleStyle.underline = true }
+      var titleStyle = palette.selectedTitle
+      if look.colorMode == .monochrome { titleStyle.underline = true }
       drawBox(
-        box, border: .light, borderStyle: Palette.selectedBorder, title: "♥ " + item.title,
-        titleStyle: titleStyle, in: &grid)
+        box, border: .light, borderStyle: palette.selectedBorder, title: "♥ " + item.title,
+        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles)
     case .unavailable:
+      // Without colour, dim is what tells it apart from the unfocused look.
+      var border = palette.unavailableBorder
+      var title = palette.unavailableTitle
+      if look.colorMode == .monochrome && !palette.paintsBackground {
+        border.dim = true
+        title.dim = true
+      }
       drawBox(
-        box, border: .dotted, borderStyle: Palette.unavailable, title: item.title,
-        titleStyle: Palette.unavailable, in: &grid)
+        box, border: .dotted, borderStyle: border, title: item.title, titleStyle: title,
+        in: &grid, wraps: look.wrapsTitles)
     case .unfocused:
       drawBox(
-        box, border: .light, borderStyle: Palette.unfocusedBorder, title: item.title,
-        titleStyle: Palette.unfocusedTitle, in: &grid)
+        box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
+        titleStyle: palette.unfocusedTitle, in: &grid, wraps: look.wrapsTitles)
     }
+  }
+
+  /// The focused card grown by a cell on each side, inside `content`, except towards a row of
+  /// `keepClear` it would cover (a heading just above or below keeps its text).
+  static func lifted(_ box: CellRect, content: CellRect, keepClear: [CellRect]) -> CellRect {
+    var grown = box.inset(by: -1).intersection(content)
+    func covers(row: Int) -> Bool {
+      let line = CellRect(x: grown.x, y: row, width: grown.width, height: 1)
+      return keepClear.contains { !$0.intersection(line).isEmpty }
+    }
+    if grown.height > 0, grown.y < box.y, covers(row: grown.y) {
+      grown.y += 1
+      grown.height -= 1
+    }
+    if grown.height > 0, grown.maxY > box.maxY, covers(row: grown.maxY - 1) {
+      grown.height -= 1
+    }
+    return grown
   }
 
   /// Draws a bordered box with `title` centred on its middle row, truncated with `…` to fit.
@@ -124,7 +173,7 @@ extension TerminalRenderer {
   /// vertical border glyphs.
   static func drawBox(
     _ box: CellRect, border: Border, borderStyle: Style, title: String, titleStyle: Style,
-    in grid: inout CellGrid, titleOffset: (x: Int, y: Int) = (0, 0)
+    in grid: inout CellGrid, titleOffset: (x: Int, y: Int) = (0, 0), wraps: Bool = false
   ) {
     guard !box.isEmpty else { return }
     let left = box.x
@@ -133,7 +182,7 @@ extension TerminalRenderer {
     let bottom = box.maxY - 1
     if box.height == 1 {
       grid[left, top] = Cell(border.vertical, style: borderStyle)
-      if right > left { grid[right, top] = Cell(border.vertical, style: borderStyle) }
+      if right > left { grid[right, top] = Cell(border.rightEdge, style: borderStyle) }
     } else {
       for x in left...right {
         let isLeft = x == left
@@ -142,28 +191,62 @@ extension TerminalRenderer {
           isLeft ? border.topLeft : isRight ? border.topRight : border.horizontal,
           style: borderStyle)
         grid[x, bottom] = Cell(
-          isLeft ? border.bottomLeft : isRight ? border.bottomRight : border.horizontal,
+          isLeft ? border.bottomLeft : isRight ? border.bottomRight : border.bottomEdge,
           style: borderStyle)
       }
       if box.height > 2 {
         for y in (top + 1)..<bottom {
           grid[left, y] = Cell(border.vertical, style: borderStyle)
-          if right > left { grid[right, y] = Cell(border.vertical, style: borderStyle) }
+          if right > left { grid[right, y] = Cell(border.rightEdge, style: borderStyle) }
         }
       }
     }
     let room = box.width - 2
     guard room > 0 else { return }
-    let shown = truncated(title, to: room)
-    let shownWidth = TerminalText.width(shown)
-    var row = box.height >= 3 ? top + (box.height - 1) / 2 : top
-    var column = left + 1 + (room - shownWidth) / 2
+    let lines = titleLines(title, room: room, rows: wraps ? box.height - 2 : 1)
+    let widest = lines.map(TerminalText.width).max() ?? 0
+    var row = box.height >= 3 ? top + 1 + (box.height - 2 - lines.count) / 2 : top
     // The parallax shift, only where it keeps the title inside the border.
-    if box.height >= 5 { row = min(bottom - 1, max(top + 1, row + titleOffset.y)) }
-    if room - shownWidth >= 2 {
-      column = min(right - shownWidth, max(left + 1, column + titleOffset.x))
+    if box.height >= 5 && lines.count == 1 {
+      row = min(bottom - 1, max(top + 1, row + titleOffset.y))
     }
-    grid.put(shown, x: column, y: row, style: titleStyle)
+    for (index, line) in lines.enumerated() {
+      let shownWidth = TerminalText.width(line)
+      var column = left + 1 + (room - shownWidth) / 2
+      if room - widest >= 2 {
+        column = min(right - shownWidth, max(left + 1, column + titleOffset.x))
+      }
+      grid.put(line, x: column, y: row + index, style: titleStyle)
+    }
+  }
+
+  /// `title` on at most `rows` lines of `room` columns: one line cut with `…` when it does not
+  /// fit or `rows` is 1; else broken at spaces, a word too long for a line cut, and the last
+  /// line ending in `…` when words are left over.
+  static func titleLines(_ title: String, room: Int, rows: Int) -> [String] {
+    guard rows >= 2, TerminalText.width(title) > room else { return [truncated(title, to: room)] }
+    let words = title.split(separator: " ").map(String.init)
+    var lines: [String] = []
+    var current = ""
+    var index = 0
+    while index < words.count && lines.count < rows {
+      let candidate = current.isEmpty ? words[index] : current + " " + words[index]
+      if TerminalText.width(candidate) <= room {
+        current = candidate
+        index += 1
+      } else if current.isEmpty {
+        lines.append(truncated(words[index], to: room))
+        index += 1
+      } else {
+        lines.append(current)
+        current = ""
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    if index < words.count, let last = lines.popLast() {
+      lines.append(truncated(([last] + words[index...]).joined(separator: " "), to: room))
+    }
+    return lines.isEmpty ? [truncated(title, to: room)] : lines
   }
 
   /// The focused card's content shift for its tilt: one cell towards the tilt past 1.5°.

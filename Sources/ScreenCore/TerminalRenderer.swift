@@ -16,6 +16,7 @@ import TerminalUI
 public final class TerminalRenderer: Renderer, PairingDisplay {
   private let output: Int32
   private let colorMode: ColorMode
+  private let display: DisplayOptions
   private let fixedSize: (columns: Int, rows: Int)?
   private var size: (columns: Int, rows: Int)
   private var terminal: RawTerminal?
@@ -30,12 +31,14 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
   public static let minimumSize = (columns: 40, rows: 12)
 
   /// Draws to `fd`; `colorMode` defaults to ``ColorMode/detect(environment:isTTY:)`` on the
-  /// process environment, and `size` to the terminal's own size (followed on resize).
+  /// process environment, and `size` to the terminal's own size (followed on resize);
+  /// `display` picks the palette and the size of titles.
   public init(
     output fd: Int32 = STDOUT_FILENO, colorMode: ColorMode? = nil,
-    size: (columns: Int, rows: Int)? = nil
+    size: (columns: Int, rows: Int)? = nil, display: DisplayOptions = .standard
   ) {
     output = fd
+    self.display = display
     self.colorMode =
       colorMode
       ?? ColorMode.detect(
@@ -69,8 +72,11 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
   /// Composes `frame` and writes the cells that changed since the last frame.
   public func render(_ frame: ScreenFrame) throws {
     lastFrame = frame
-    var grid = Self.compose(frame, columns: size.columns, rows: size.rows, colorMode: colorMode)
-    if let pairing { Self.drawPairing(pairing, in: &grid) }
+    var grid = Self.compose(
+      frame, columns: size.columns, rows: size.rows, colorMode: colorMode, display: display)
+    if let pairing {
+      Self.drawPairing(pairing, in: &grid, palette: .forContrast(display.contrast))
+    }
     let bytes = grid.ansiDiff(from: previous, colorMode: colorMode)
     previous = grid
     guard !bytes.isEmpty else { return }
@@ -124,41 +130,70 @@ extension TerminalRenderer {
   /// · seq <n> · <last event>`) and a key hint; between them the items are scaled from the
   /// layout's canvas (points, origin top-left) to cells, each a box with its title. The five
   /// display states stay distinct without colour:
-  /// - focused: grown by a cell on each side (where the content area allows), a double border
-  ///   (`╔═╗`), a bold title and a `▒` shadow on the right and bottom;
+  /// - focused: grown by a cell on each side (where the content area allows, and never over a
+  ///   row heading's text), a double border (`╔═╗`; a thick `▛▀▜` ring in high contrast), a
+  ///   bold title and a `▒` shadow on the right and bottom;
   /// - highlighted: the focused look in inverse video;
   /// - selected: a `♥` before the title, in a distinct colour (underlined in monochrome);
-  /// - unavailable: dim, with a dotted `·` border, title kept;
+  /// - unavailable: a dotted `·` border in grey, title kept (dim in monochrome);
   /// - unfocused: a plain light border (`┌─┐`).
-  /// The focused item is drawn last so it lies over its neighbours. A terminal smaller than
-  /// ``minimumSize`` gets a one-line message and the status line.
+  /// The focused item is drawn last so it lies over its neighbours. A trapping group that holds
+  /// focus is a modal (see ``drawModal(_:frame:content:look:in:)``). `display` picks the palette
+  /// (``TerminalPalette``) and whether titles wrap. A terminal smaller than ``minimumSize``
+  /// gets a one-line message and the status line.
   public static func compose(
-    _ frame: ScreenFrame, columns: Int, rows: Int, colorMode: ColorMode
+    _ frame: ScreenFrame, columns: Int, rows: Int, colorMode: ColorMode,
+    display: DisplayOptions = .standard
   ) -> CellGrid {
-    var grid = CellGrid(columns: columns, rows: rows)
+    let palette = TerminalPalette.forContrast(display.contrast)
+    let paper =
+      palette.paintsBackground ? Cell(" ", style: Style(background: palette.background)) : .blank
+    var grid = CellGrid(columns: columns, rows: rows, fill: paper)
     guard columns > 0, rows > 0 else { return grid }
     let status = statusLine(frame)
     if columns < minimumSize.columns || rows < minimumSize.rows {
       grid.put(
         "terminal too small: \(columns)×\(rows), need \(minimumSize.columns)×\(minimumSize.rows)",
-        x: 0, y: 0, style: Palette.warning)
-      if rows > 1 { grid.put(status, x: 0, y: 1, style: Palette.status) }
+        x: 0, y: 0, style: palette.warning)
+      if rows > 1 { grid.put(status, x: 0, y: 1, style: palette.status) }
       return grid
     }
 
-    grid.fill(CellRect(x: 0, y: 0, width: columns, height: 1), style: Palette.titleBar)
+    grid.fill(CellRect(x: 0, y: 0, width: columns, height: 1), style: palette.titleBar)
     grid.put(
       " TenFoot · screen \(frame.screen) · epoch \(frame.epoch)", x: 0, y: 0,
-      style: Palette.titleBar)
+      style: palette.titleBar)
 
     let content = CellRect(x: 0, y: 1, width: columns, height: rows - 3)
+    let look = Look(
+      palette: palette, colorMode: colorMode, wrapsTitles: display.textSize == .large)
+    let modal = modalGroup(in: frame)
+    drawItems(
+      frame, content: content, look: look, skipping: modal.map(allItems(of:)) ?? [], in: &grid)
+    if let modal { drawModal(modal, frame: frame, content: content, look: look, in: &grid) }
+
+    grid.fill(CellRect(x: 0, y: rows - 2, width: columns, height: 1), style: palette.status)
+    grid.put(status, x: 0, y: rows - 2, style: palette.status)
+    let hint =
+      keyHints.first { TerminalText.width($0) <= columns } ?? keyHints[keyHints.count - 1]
+    grid.put(hint, x: 0, y: rows - 1, style: palette.hint)
+    return grid
+  }
+
+  /// Draws the layout's items (but those in `skipping`) into `content`: headings, then every
+  /// card, then the focused (lifted) one, whose lift leaves the headings' text whole.
+  static func drawItems(
+    _ frame: ScreenFrame, content: CellRect, look: Look, skipping: Set<String>,
+    in grid: inout CellGrid
+  ) {
     let canvas = frame.layout.canvas
     let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
     let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
     var lifted: [(Item, FocusDisplayState, CellRect, CellRect)] = []
+    var headings: [CellRect] = []
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
     let clips = frame.presentedClips()
-    for var item in frame.layout.items {
+    for var item in frame.layout.items where !skipping.contains(item.id) {
       if let shown = presented[item.id] { item.frame = shown }
       // Drawn whole, then cut to what its scrolling groups show (one cell of slack for the
       // focused card's lift) and to the content area: a poster half out of view shows its
@@ -170,16 +205,11 @@ extension TerminalRenderer {
             .intersection(content)
         } ?? content
       let state = displayState(of: item, in: frame)
-      if item.kind == .textField {
-        // A text field shows its value (its title is the placeholder), with a cursor when
-        // it has focus.
-        let value = frame.text[item.id] ?? item.value
-        item.title = (value.isEmpty ? item.title : value) + (item.id == frame.focused ? "▏" : "")
-      }
+      item.title = shownTitle(of: item, in: frame)
       guard !full.intersection(clip).isEmpty else { continue }
       // A box far larger than the screen (a hostile or odd layout) is cut near the view
       // first, so the scratch grid stays small; its title then centres on what shows.
-      if full.width > 2 * columns || full.height > 2 * rows {
+      if full.width > 2 * grid.columns || full.height > 2 * grid.rows {
         full = full.intersection(clip.inset(by: -2))
       }
       if item.kind == .label {
@@ -187,32 +217,37 @@ extension TerminalRenderer {
         if full.y >= clip.y && full.y < clip.maxY {
           let room = max(0, min(full.maxX, clip.maxX) - full.x)
           let text = TerminalText.truncated(item.title, toWidth: room)
-          _ = grid.put(text, x: full.x, y: full.y, style: Palette.heading)
+          let end = grid.put(text, x: full.x, y: full.y, style: look.palette.heading)
+          headings.append(CellRect(x: full.x, y: full.y, width: end - full.x, height: 1))
         }
         continue
       }
       if state == .focused || state == .highlighted {
         lifted.append((item, state, full, clip))
       } else {
-        drawClipped(item, state, full, clip: clip, in: &grid, colorMode: colorMode)
+        drawClipped(item, state, full, clip: clip, in: &grid, look: look)
       }
     }
     for (item, state, box, clip) in lifted {
       drawClipped(
-        item, state, box, clip: clip, in: &grid, colorMode: colorMode, parallax: frame.parallax)
+        item, state, box, clip: clip, in: &grid, look: look, parallax: frame.parallax,
+        keepClear: headings)
     }
+  }
 
-    grid.fill(CellRect(x: 0, y: rows - 2, width: columns, height: 1), style: Palette.status)
-    grid.put(status, x: 0, y: rows - 2, style: Palette.status)
-    let hint =
-      keyHints.first { TerminalText.width($0) <= columns } ?? keyHints[keyHints.count - 1]
-    grid.put(hint, x: 0, y: rows - 1, style: Palette.hint)
-    return grid
+  /// The title an item shows: a text field its value (its title is the placeholder), with a
+  /// cursor when it has focus; any other item its title.
+  static func shownTitle(of item: Item, in frame: ScreenFrame) -> String {
+    guard item.kind == .textField else { return item.title }
+    let value = frame.text[item.id] ?? item.value
+    return (value.isEmpty ? item.title : value) + (item.id == frame.focused ? "▏" : "")
   }
 
   /// Draws the pairing PIN in a double-bordered box in the middle of the grid:
   /// "Pair remote <name>", the PIN with spaced digits, and the broker key's fingerprint.
-  static func drawPairing(_ overlay: PairingOverlay, in grid: inout CellGrid) {
+  static func drawPairing(
+    _ overlay: PairingOverlay, in grid: inout CellGrid, palette: TerminalPalette = .normal
+  ) {
     let lines = [
       "Pair remote \"\(overlay.remoteName)\"",
       "PIN  " + overlay.pin.map(String.init).joined(separator: " "),
@@ -221,20 +256,20 @@ extension TerminalRenderer {
     let width = min(grid.columns, (lines.map(TerminalText.width).max() ?? 0) + 6)
     let height = min(grid.rows, lines.count + 4)
     guard width >= 8, height >= 3 else {
-      grid.put("PIN \(overlay.pin)", x: 0, y: 0, style: Palette.warning)
+      grid.put("PIN \(overlay.pin)", x: 0, y: 0, style: palette.warning)
       return
     }
     let box = CellRect(
       x: (grid.columns - width) / 2, y: (grid.rows - height) / 2, width: width, height: height)
-    grid.fill(box, style: Palette.titleBar)
+    grid.fill(box, style: palette.titleBar)
     drawBox(
-      box, border: .double, borderStyle: Palette.titleBar, title: "", titleStyle: Palette.titleBar,
+      box, border: .double, borderStyle: palette.titleBar, title: "", titleStyle: palette.titleBar,
       in: &grid)
     for (index, line) in lines.enumerated() where index + 2 < height - 1 {
       let shown = truncated(line, to: width - 4)
       grid.put(
         shown, x: box.x + (width - TerminalText.width(shown)) / 2, y: box.y + 2 + index,
-        style: Palette.titleBar)
+        style: palette.titleBar)
     }
   }
 

@@ -11,7 +11,8 @@ extension Layout {
       initialFocus: wire.initialFocus.isEmpty ? nil : wire.initialFocus,
       search: SearchModel(wire: wire.search) ?? .tvos,
       layoutDirection: wire.layoutDirection == .rtl ? .rtl : .ltr,
-      guides: wire.guides.map(FocusGuide.init(wire:)))
+      guides: wire.guides.map(FocusGuide.init(wire:)),
+      verbosity: Verbosity(wire: wire.verbosity))
   }
 }
 
@@ -24,7 +25,9 @@ extension Item {
       priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil,
       kind: ItemKind(wire: item.kind),
       layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
-      value: item.value)
+      value: item.value,
+      accessibility: item.hasAccessibility
+        ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility())
   }
 }
 
@@ -110,7 +113,8 @@ extension Group {
       scroll: ScrollAxis(wire: wire.scroll),
       viewport: wire.hasViewport ? Rect(wire: wire.viewport) : nil,
       scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
-      enabled: !wire.disabled)
+      enabled: !wire.disabled,
+      accessibilityLabel: wire.hasAccessibilityLabel ? wire.accessibilityLabel : nil)
   }
 }
 
@@ -135,6 +139,7 @@ extension Tenfoot_V1_Layout {
     search = Tenfoot_V1_SearchModel(layout.search)
     layoutDirection = layout.layoutDirection == .rtl ? .rtl : .ltr
     guides = layout.guides.map(Tenfoot_V1_FocusGuide.init)
+    if layout.verbosity != .normal { verbosity = Tenfoot_V1_Verbosity(layout.verbosity) }
   }
 }
 
@@ -157,6 +162,9 @@ extension Tenfoot_V1_Item {
       }
     }
     value = item.value
+    if !item.accessibility.isEmpty {
+      accessibility = Tenfoot_V1_ItemAccessibility(item.accessibility)
+    }
   }
 }
 
@@ -176,6 +184,7 @@ extension Tenfoot_V1_Group {
     if let viewport = group.viewport { self.viewport = Tenfoot_V1_Rect(viewport) }
     if group.scrollMargin != Group.defaultScrollMargin { scrollMargin = group.scrollMargin }
     disabled = !group.enabled
+    if let label = group.accessibilityLabel { accessibilityLabel = label }
   }
 }
 

@@ -37,4 +37,9 @@ public struct CellRect: Sendable, Hashable {
   public func inset(by amount: Int) -> CellRect {
     CellRect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
   }
+
+  /// Whether the cell at column `x`, row `y` lies inside.
+  public func contains(x column: Int, y row: Int) -> Bool {
+    column >= x && column < maxX && row >= y && row < maxY
+  }
 }

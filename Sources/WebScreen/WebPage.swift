@@ -16,6 +16,10 @@ enum WebPage {
     <title>TenFoot screen</title>
     <style>
     \(css)
+    \(displayCSS)
+    </style>
+    <style>
+    \(accessibilityCSS)
     </style>
     </head>
     <body>
@@ -26,6 +30,7 @@ enum WebPage {
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
     </div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
+    \(announcer)
     <div id="remote" aria-label="remote">
       <p>Remote: arrows, Enter, Esc (Menu), Tab. Drag on the pad to tilt; flick to swipe.</p>
       <div id="pad" title="touch surface: drag to tilt, swipe to move"><div id="finger"></div></div>
@@ -35,6 +40,10 @@ enum WebPage {
       </div>
     </div>
     <script>
+    \(accessibilityScript)
+    </script>
+    <script>
+    \(displayScript)
     \(script)
     </script>
     </body>
@@ -194,6 +203,7 @@ enum WebPage {
         nodes.set(item.id, { item, el, layers, title, spec });
       }
       fit();
+      a11yBuild();
     }
 
     function shadowCSS(s) {
@@ -202,7 +212,7 @@ enum WebPage {
 
     function draw() {
       if (!layout || !frame) return;
-      const p = frame.parallax;
+      const p = settled(frame.parallax);
       const shift = frame.shift || {};
       // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
       const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));
@@ -241,6 +251,7 @@ enum WebPage {
           n.title.firstChild.textContent = frame.text[id] || "";
         }
       }
+      a11yDraw();
       if (stage.classList.contains("instant")) {
         requestAnimationFrame(() => requestAnimationFrame(() => stage.classList.remove("instant")));
       }

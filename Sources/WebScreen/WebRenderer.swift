@@ -21,6 +21,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
   private let port: Int
   private let accessKey: WebAccessKey
   private let logger: Logger
+  private let display: DisplayOptions
   private let shared = Shared()
   private var lastLayout: Layout?
   private var layoutJSON = ""
@@ -39,11 +40,15 @@ public final class WebRenderer: Renderer, PairingDisplay {
   }
 
   /// A renderer that will listen on `host`:`port` (0 picks a free port) once started; pages
-  /// must present `accessKey`. `onListening` gets the page's URL, key included.
+  /// must present `accessKey`. `onListening` gets the page's URL, key included. `display`
+  /// sets the page's reduced motion, contrast and title size (the page also follows the
+  /// browser's `prefers-reduced-motion` and `prefers-contrast`).
   public init(
     host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
+    display: DisplayOptions = .standard,
     onListening: @escaping @Sendable (String) -> Void = { _ in }
   ) {
+    self.display = display
     self.host = host
     self.port = port
     self.accessKey = accessKey
@@ -64,11 +69,12 @@ public final class WebRenderer: Renderer, PairingDisplay {
     let shared = shared
     let logger = logger
     let router = Router()
+    let page = WebPage.html(for: display)
     router.get("/") { _, _ -> Response in
       Response(
         status: .ok,
         headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-        body: .init(byteBuffer: ByteBuffer(string: WebPage.html)))
+        body: .init(byteBuffer: ByteBuffer(string: page)))
     }
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
     let accessKey = accessKey

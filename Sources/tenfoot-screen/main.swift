@@ -21,7 +21,8 @@ struct ScreenCommand: ParsableCommand {
       draws it full-screen in the terminal. --renderer headless writes one JSON object per \
       applied state instead (see README); --svg DIR also draws each state as an SVG file. \
       --renderer web serves a page that draws the screen in CSS 3D and acts as a remote \
-      (--listen HOST:PORT, default 127.0.0.1:8080).
+      (--listen HOST:PORT, default 127.0.0.1:8080). --speak says each focus change aloud \
+      (speech-dispatcher when one runs, else espeak-ng).
       """,
     version: TenFootVersion.string)
 
@@ -67,6 +68,34 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "Web renderer: the address to serve the page on (port 0 picks a free port).")
   var listen = "127.0.0.1:8080"
 
+  @Flag(help: "Speak announcements (speech-dispatcher when one runs, else espeak-ng).")
+  var speak = false
+
+  @Option(
+    help: "With --speak: write each utterance to DIR/utterance-N.wav (espeak-ng) instead.",
+    completion: .directory)
+  var speechWav: String?
+
+  @Option(help: "How much announcements say: low, normal or high (default: the layout's).")
+  var verbosity: Verbosity?
+
+  @Flag(
+    help:
+      "Reduce motion: no tilt, specular sweep or coasting animation; the parallax rests in the frames."
+  )
+  var reduceMotion = false
+
+  @Option(help: "Contrast: normal or high (thicker focus rings, no translucency).")
+  var contrast = DisplayOptions.Contrast.normal
+
+  @Option(help: "Title size: normal or large (the terminal wraps titles instead of cutting them).")
+  var textSize = DisplayOptions.TextSize.normal
+
+  /// The display options the flags ask for.
+  var display: DisplayOptions {
+    DisplayOptions(reduceMotion: reduceMotion, contrast: contrast, textSize: textSize)
+  }
+
   @Option(help: .hidden)
   var debugDropDelta: [UInt64] = []
 
@@ -84,6 +113,10 @@ struct ScreenCommand: ParsableCommand {
     if layout != nil && catalog != nil {
       throw ValidationError("--layout replaces the catalog app: give --layout or --catalog")
     }
+    if speechWav != nil && !speak { throw ValidationError("--speech-wav goes with --speak") }
+    if mirror && verbosity != nil {
+      throw ValidationError("--verbosity is part of the registered layout: a mirror has none")
+    }
   }
 
   func run() throws {
@@ -96,10 +129,13 @@ struct ScreenCommand: ParsableCommand {
       throw ValidationError("\(error)")
     }
     let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLogFile(kind))
-    let (registered, app) = try registration()
-    let (output, web) = try makeRenderer(kind, logger: logger)
+    var (registered, app) = try registration()
+    if let verbosity { registered?.verbosity = verbosity }
+    var (output, web) = try makeRenderer(kind, logger: logger)
+    if speak { output = CompositeRenderer([output, SpeechRenderer(speaker: try speaker(logger))]) }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
+    configuration.display = display
     configuration.curve = try connection.clientCurve(endpoints, program: "screen")
     if endpoints.usesTCP && connection.insecure {
       logger.warning(
@@ -113,6 +149,23 @@ struct ScreenCommand: ParsableCommand {
     let stopper = client.stopper
     SignalWatcher.onTerminate { stopper.stop() }
     try client.run()
+  }
+
+  /// The speaker `--speak` and `--speech-wav` ask for.
+  private func speaker(_ logger: Logger) throws -> Speaker {
+    if let speechWav {
+      let espeak = "/usr/bin/espeak-ng"
+      guard FileManager.default.isExecutableFile(atPath: espeak) else {
+        throw ValidationError("--speech-wav needs espeak-ng (apt-get install espeak-ng)")
+      }
+      return Speaker(voice: .wavFiles(espeak: espeak, directory: speechWav), logger: logger)
+    }
+    guard let voice = Speaker.Voice.detect(environment: ProcessInfo.processInfo.environment)
+    else {
+      throw ValidationError(
+        "--speak needs espeak-ng or speech-dispatcher (apt-get install espeak-ng)")
+    }
+    return Speaker(voice: voice, logger: logger)
   }
 
   /// Prints this screen's CURVE public key (created on first use).
@@ -156,7 +209,7 @@ struct ScreenCommand: ParsableCommand {
     -> (any Renderer, WebRenderer?)
   {
     switch kind {
-    case .terminal: return (TerminalRenderer(), nil)
+    case .terminal: return (TerminalRenderer(display: display), nil)
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
@@ -167,7 +220,7 @@ struct ScreenCommand: ParsableCommand {
         host: address.host, port: address.port,
         accessKey: .kept(
           at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-        logger: logger
+        logger: logger, display: display
       ) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
@@ -176,3 +229,6 @@ struct ScreenCommand: ParsableCommand {
     }
   }
 }
+
+extension DisplayOptions.Contrast: ExpressibleByArgument {}
+extension DisplayOptions.TextSize: ExpressibleByArgument {}

@@ -118,7 +118,7 @@ struct TerminalRendererTests {
     #expect(!Self.cells(of: "Echo", in: mono).contains { $0.style.underline })
   }
 
-  @Test("unavailable: dim cells, a dotted border, the title kept")
+  @Test("unavailable: a dotted border, the title kept, grey (dim cells in monochrome)")
   func unavailable() {
     let grid = Self.compose(Self.frame(focused: "a", Self.allStates))
     let title = Self.cells(of: "Gamma", in: grid)
@@ -126,6 +126,11 @@ struct TerminalRendererTests {
     #expect(grid[33, 3].character == "·" && grid[33, 3].style.dim)
     #expect(grid[44, 6].character == "·")
     #expect(!Self.cells(of: "Echo", in: grid).contains { $0.style.dim })
+    // In colour, a plain mid grey (5.3:1 on black) instead of dim, which halved it to 1.6:1.
+    let colour = Self.compose(Self.frame(focused: "a", Self.allStates), .truecolor)
+    let grey = Self.cells(of: "Gamma", in: colour)
+    #expect(grey.count == 5)
+    #expect(grey.allSatisfy { $0.style.foreground == RGB(128, 128, 128) && !$0.style.dim })
   }
 
   @Test("unfocused: a plain light border and plain title")
