@@ -65,7 +65,7 @@ struct FailoverTests {
     }
     let followed = ContinuousClock.now - killed
     print(
-      "failover: kill -9 → standby active \(active / .milliseconds(1)) ms, screen resynced \(shownAgain / .milliseconds(1)) ms, next press shown \(followed / .milliseconds(1)) ms"
+      "failover: kill -9 → standby active \(Int(active / .milliseconds(1))) ms, screen resynced \(Int(shownAgain / .milliseconds(1))) ms, next press shown \(Int(followed / .milliseconds(1))) ms"
     )
     let status = try ZoneStack.run(
       "tenfoot-broker", ["status", "--store", stack.postgres.url, "--zone", "hall"])
@@ -119,5 +119,36 @@ struct FailoverTests {
       "tenfoot-broker", ["status", "--store", stack.postgres.url, "--zone", "hall"])
     #expect(status.contains("term: 2"), "\(status)")
     #expect(status.contains { $0.hasPrefix("standby: a") }, "\(status)")
+  }
+
+  @Test("PostgreSQL restarted: presses in the gap are not acknowledged, service resumes by itself")
+  func storeRestart() throws {
+    let stack = try ZoneStack()
+    let (screen, shown, epoch) = try startZone(stack)
+    stack.postgres.stop()
+    let gap = try stack.press("left", timeout: 1)
+    #expect(gap.status != 0, "a press was acknowledged while the store was down")
+    try stack.postgres.start()
+    // One of the two brokers takes the zone again, with the next term.
+    let deadline = ContinuousClock.now + .seconds(20)
+    var resumed = false
+    while !resumed, ContinuousClock.now < deadline {
+      for broker in stack.brokers.values {
+        let line = try? broker.waitForLine(timeout: 0.2, "a ready line of term 2") {
+          $0.hasPrefix("tenfoot-broker ready") && $0.hasSuffix("term=2")
+        }
+        if line != nil { resumed = true }
+      }
+    }
+    #expect(resumed, "no broker took the zone again within 20 s of PostgreSQL's restart")
+    let resynced = try frame(screen, from: shown + 1, timeout: 15, "the frame of term 2") {
+      $0.epoch != epoch && $0.focused == "r1c1"
+    }
+    let moved = try stack.press("right")
+    #expect(moved.status == 0, "\(moved.errors)")
+    // The press in the gap (left) was not applied: one step right of r1c1.
+    try frame(screen, from: resynced.index, timeout: 15, "r1c2 after the restart") {
+      $0.focused == "r1c2"
+    }
   }
 }
