@@ -12,9 +12,9 @@ extension RemoteClient {
   {
     let zone = Endpoints.list(connection.endpoint).count > 1 && !input.pressID.isEmpty
     do {
-      return try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
+      return try connection.request(.input(input), timeout: timeout)
     } catch .timedOut where zone {
-      return try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
+      return try connection.request(.input(input), timeout: timeout)
     }
   }
 }
