@@ -26,8 +26,8 @@ extension BrokerDomain {
 
   /// Programmatic focus: the resulting focus, or a typed refusal.
   ///
-  /// A refusal is the requester's answer and is not published: the engine would announce it
-  /// ("trapped in …"), but the requester is an app, not the person watching.
+  /// A refusal is the requester's error; its announcement ("unavailable", "trapped in …") is
+  /// published to the session's screens as a change that moves nothing.
   mutating func requestFocus(
     _ target: FocusTarget, screen: String, cause: FocusCause, at now: BrokerInstant
   ) -> Outcome {
@@ -35,12 +35,35 @@ extension BrokerDomain {
       return .error(unknownScreen(screen))
     }
     if case .failure(let denial) = sessions.values[index].focus.checkFocusRequest(target) {
-      return .error(.focusDenied(denial))
+      var outcome = Outcome.error(.focusDenied(denial))
+      outcome.effects = Self.announceRefusal(
+        &sessions.values[index], [.focusRequestDenied(denial)], cause: cause, epoch: epoch,
+        at: now)
+      return outcome
     }
     let epoch = epoch
     return Self.step(
       &sessions.values[index], .event(.requestFocus(target)), cause: cause, epoch: epoch,
       at: now)
+  }
+
+  /// The publication of a refusal's announcement, if the engine has one for `effects`: a change
+  /// that moves nothing (no changed items, no effects, same focus) and only carries what a
+  /// screen reader says. It takes the next sequence number so screens apply it in order.
+  static func announceRefusal(
+    _ session: inout ScreenSession, _ effects: [FocusEffect], cause: FocusCause, epoch: UInt64,
+    at now: BrokerInstant
+  ) -> [BrokerEffect] {
+    guard
+      let announcement = session.announcer.announce(
+        effects, before: session.focus, after: session.focus, at: now.nanoseconds)
+    else { return [] }
+    session.seq += 1
+    let change = StateChange(
+      screen: session.id, epoch: epoch, seq: session.seq, focused: session.focus.focused,
+      changed: [], effects: [], parallax: session.parallax, text: [:],
+      editingText: session.focus.isEditingText, cause: cause, announcement: announcement)
+    return [.publish(.change(change))]
   }
 
   /// The focus debugger on a live session; changes nothing.

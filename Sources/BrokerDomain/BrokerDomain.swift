@@ -190,7 +190,12 @@ public struct BrokerDomain: Sendable {
     }
     for effect in effects {
       // The session keeps what changed (the remote's timing state) even so.
-      if case .textRejected(let reason) = effect { return .error(.noTextField(reason: reason)) }
+      if case .textRejected(let reason) = effect {
+        var outcome = Outcome.error(.noTextField(reason: reason))
+        outcome.effects = announceRefusal(
+          &session, [effect], cause: cause, epoch: epoch, at: now)
+        return outcome
+      }
     }
     let parallax = session.parallax
     var published: [BrokerEffect] = []

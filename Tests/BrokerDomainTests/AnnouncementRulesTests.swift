@@ -72,4 +72,48 @@ struct AnnouncementRulesTests {
       .input(.touch(.began, x: 0, y: 0, at: 1), screen: "main", remote: "r", cause: cause))
     #expect(change(touch)?.announcement == nil)
   }
+
+  @Test("a refused focus request: the requester gets the error, the screen the announcement")
+  func refusedRequest() throws {
+    var harness = Harness()
+    var layout = Grid.twoRows(trap: true)
+    layout.items[1].available = false
+    harness.register(layout)
+    func request(_ target: FocusTarget) -> BrokerDomain.Outcome {
+      let cause = harness.cause()
+      return harness.send(.focus(target, screen: "main", cause: cause))
+    }
+    let seq = try #require(harness.domain.sessions["main"]?.seq)
+    let unavailable = request(.item("r0c1"))
+    guard case .focusDenied(let denial) = unavailable.error else {
+      Issue.record("a request for an unavailable item was honoured: \(unavailable.reply)")
+      return
+    }
+    #expect(denial.reason == .unavailable)
+    let said = try #require(change(unavailable), "the refusal's announcement is published")
+    #expect(said.announcement?.text == "Row 0 Col 1, unavailable")
+    #expect(said.seq == seq + 1 && said.focused == "r0c0")
+    #expect(said.changed.isEmpty && said.effects.isEmpty)
+    #expect(harness.domain.sessions["main"]?.seq == seq + 1)
+    #expect(request(.group("bottom")).ack?.focused == "r1c0")
+    let trapped = try #require(change(request(.item("r0c0"))))
+    #expect(trapped.announcement?.text == "trapped in this dialog")
+    #expect(trapped.focused == "r1c0")
+  }
+
+  @Test("text with no text field focused: the error, and \"no text field\" on the screen")
+  func refusedText() throws {
+    var harness = Harness()
+    harness.register(Grid.layout(rows: 1, columns: 2))
+    let cause = harness.cause()
+    let outcome = harness.send(
+      .input(.text(.set("hi")), screen: "main", remote: "r", cause: cause))
+    guard case .noTextField = outcome.error else {
+      Issue.record("text was accepted without a text field: \(outcome.reply)")
+      return
+    }
+    let said = try #require(change(outcome), "the refusal's announcement is published")
+    #expect(said.announcement?.text == "no text field")
+    #expect(said.focused == "r0c0" && said.changed.isEmpty && said.text.isEmpty)
+  }
 }

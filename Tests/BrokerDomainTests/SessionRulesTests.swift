@@ -97,7 +97,9 @@ struct SessionRulesTests {
       return
     }
     #expect(!reason.isEmpty)
-    #expect(outcome.effects.isEmpty)
+    // Only the refusal's announcement is published (AnnouncementRulesTests); nothing persisted.
+    #expect(outcome.effects.count == 1)
+    #expect(!outcome.effects.contains { if case .persist = $0 { true } else { false } })
   }
 
   @Test("a session lives through the grace period, then input for it gets screenGone")
