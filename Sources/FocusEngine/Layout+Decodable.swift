@@ -4,7 +4,8 @@
 
 extension Layout: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case canvas, items, groups, initialFocus, search, layoutDirection, guides, verbosity
+    case canvas, items, groups, initialFocus, search, layoutDirection, guides, navigation
+    case verbosity
   }
 
   /// Decodes the strict JSON layout format; unknown fields are errors.
@@ -20,6 +21,8 @@ extension Layout: Decodable {
       layoutDirection: try container.decodeIfPresent(
         LayoutDirection.self, forKey: .layoutDirection) ?? .ltr,
       guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [],
+      navigation: try container.decodeIfPresent(NavigationModel.self, forKey: .navigation)
+        ?? .tvos,
       verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? .normal)
   }
 }
@@ -27,6 +30,7 @@ extension Layout: Decodable {
 extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, frame, available, toggles, selected, priority, kind, layers, value
+    case focusEffect, cornerRadius
     case accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits
   }
 
@@ -48,6 +52,8 @@ extension Item: Decodable {
       kind: try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .button,
       layers: try container.decodeIfPresent([ParallaxLayer].self, forKey: .layers) ?? [],
       value: try container.decodeIfPresent(String.self, forKey: .value) ?? "",
+      focusEffect: try container.decodeIfPresent(FocusEffectStyle.self, forKey: .focusEffect),
+      cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius),
       accessibility: ItemAccessibility(
         label: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
         hint: try container.decodeIfPresent(String.self, forKey: .accessibilityHint),
@@ -110,7 +116,7 @@ extension Rect: Decodable {
 extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
-    case selectionFollowsFocus, search, scroll, viewport, scrollMargin, enabled
+    case selectionFollowsFocus, search, navigation, scroll, viewport, scrollMargin, enabled
     case accessibilityLabel
   }
 
@@ -130,6 +136,7 @@ extension Group: Decodable {
       preferredFocus: try container.decodeIfPresent(String.self, forKey: .preferredFocus),
       selectionFollowsFocus: try flag(.selectionFollowsFocus, false),
       search: try container.decodeIfPresent(SearchModel.self, forKey: .search),
+      navigation: try container.decodeIfPresent(NavigationModel.self, forKey: .navigation),
       scroll: try container.decodeIfPresent(ScrollAxis.self, forKey: .scroll),
       viewport: try container.decodeIfPresent(Rect.self, forKey: .viewport),
       scrollMargin: try container.decodeIfPresent(Double.self, forKey: .scrollMargin)
@@ -197,6 +204,8 @@ extension SearchModel: NamedEnum {}
 extension LayoutDirection: NamedEnum {}
 extension ScrollAxis: NamedEnum {}
 extension ItemKind: NamedEnum {}
+extension NavigationModel: NamedEnum {}
+extension FocusEffectStyle: NamedEnum {}
 extension AccessibilityTrait: NamedEnum {}
 extension Verbosity: NamedEnum {}
 

@@ -14,11 +14,11 @@ extension Layout {
   /// at most ``maximumIDLength`` characters of `A-Z a-z 0-9 - _ . : / @`) and are unique among
   /// items; titles, values, layer names and accessibility labels, hints and values (items'
   /// and groups') are free text by ``TextRules`` (no control characters, no unpaired
-  /// bidirectional controls) of at most ``maximumTextLength`` bytes; frames
-  /// are finite with non-negative width and height; group ids follow the same character rules
-  /// and are unique among groups (a group may share an id with an item); every item a group
-  /// names exists and sits in at most one group; groups nest at most ``maximumGroupDepth``
-  /// deep; a scrolling group has a viewport; `preferredFocus` names an item or group inside its
+  /// bidirectional controls) of at most ``maximumTextLength`` bytes; frames are finite with
+  /// non-negative width and height, corner radii finite and not negative; group ids follow the
+  /// same character rules and are unique among groups (a group may share an id with an item);
+  /// every item a group names exists and sits in at most one group; groups nest at most
+  /// ``maximumGroupDepth`` deep; a scrolling group has a viewport; `preferredFocus` names an item or group inside its
   /// group; guides have unique ids distinct from items and groups, known destinations and
   /// group, and their guide-to-guide references form no cycle; `initialFocus`, if set, names
   /// an item. Errors carry JSON-style paths: `canvas.width`, `items[3].frame`,
@@ -48,6 +48,10 @@ extension Layout {
         throw LayoutError(
           path: "\(path).layers[\(position)].depth",
           reason: "must be between 0 and 1, got \(layer.depth)")
+      }
+      if let radius = item.cornerRadius, !(radius.isFinite && radius >= 0) {
+        throw LayoutError(
+          path: path + ".cornerRadius", reason: "must be finite and at least 0, got \(radius)")
       }
       try Self.checkText(item.title, path: path + ".title", item: item.id)
       try Self.checkText(item.value, path: path + ".value", item: item.id)

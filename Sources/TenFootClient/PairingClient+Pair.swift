@@ -26,12 +26,15 @@ extension PairingClient {
       do throws(PairingError) {
         if let first = round { current = first } else { current = try nextRound() }
       } catch {
-        guard let wait = error.retryAfterMilliseconds else { throw error }
-        return .refused(message: error.description, retryAfterMilliseconds: wait)
+        // Still backing off: the dialogue waits and asks again, as after a wrong PIN.
+        guard case .refused(let refusal) = error, refusal.code == .pairingBackoff else {
+          throw error
+        }
+        return .refused(message: refusal.message, retryAfterMilliseconds: refusal.retryAfterMs)
       }
       round = nil
       guard current.brokerKey == challenge.brokerKey else {
-        throw PairingError("the broker's key changed during pairing: not trusting it")
+        throw PairingError.unusableChallenge
       }
       return try attempt(pin: pin, challenge: current)
     }

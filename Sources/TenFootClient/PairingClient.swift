@@ -9,7 +9,7 @@ public final class PairingClient {
   private let connection: ControlConnection
   let trust: ClientTrust
   private let name: String
-  private let timeoutMilliseconds: Int
+  private let timeout: Duration
   private let publicKey: [UInt8]
 
   /// One round of a pairing: what the broker sent, and the remote's nonce.
@@ -39,21 +39,21 @@ public final class PairingClient {
   /// Connects to the pairing endpoint.
   public init(
     context: Context, pairingEndpoint: String, trust: ClientTrust, name: String,
-    timeoutMilliseconds: Int
+    timeout: Duration
   ) throws(PairingError) {
     do {
       connection = try ControlConnection(
         context: context, endpoint: pairingEndpoint, sender: "pair")
     } catch {
-      throw PairingError("cannot connect to \(pairingEndpoint): \(error)")
+      throw .cannotConnect(endpoint: pairingEndpoint, cause: error)
     }
     guard let key = Z85.decode(trust.keyPair.publicKey) else {
-      throw PairingError("this remote's key file holds no valid public key")
+      throw .invalidOwnKey
     }
     publicKey = key
     self.trust = trust
     self.name = name
-    self.timeoutMilliseconds = timeoutMilliseconds
+    self.timeout = timeout
   }
 
   /// Asks only for the broker's current public key (Z85), starting no pairing.
@@ -61,10 +61,10 @@ public final class PairingClient {
     switch try exchange(.pairRequest(Tenfoot_V1_PairRequest())) {
     case .pairChallenge(let challenge):
       guard challenge.brokerKey.count == 32, let text = Z85.encode([UInt8](challenge.brokerKey))
-      else { throw PairingError("the broker sent no usable key") }
+      else { throw .unusableChallenge }
       return text
     default:
-      throw PairingError("unexpected answer from the broker's pairing endpoint")
+      throw .unexpectedReply
     }
   }
 
@@ -92,20 +92,16 @@ public final class PairingClient {
         PairingProof.nonceRange.contains(challenge.nonce.count),
         challenge.share.count == PairingProof.shareLength
       else {
-        throw PairingError("the broker sent an unusable challenge")
+        throw .unusableChallenge
       }
       return Challenge(
         nonce: [UInt8](challenge.nonce), remoteNonce: remoteNonce,
         share: [UInt8](challenge.share), brokerKey: key, brokerKeyText: text,
         digits: Int(challenge.pinDigits))
-    case .error(let error) where error.code == .pairingBackoff:
-      throw PairingError(
-        "the broker refused to pair: \(error.message)",
-        retryAfterMilliseconds: error.retryAfterMs)
     case .error(let error):
-      throw PairingError("the broker refused to pair: \(error.message)")
+      throw .refused(error)
     default:
-      throw PairingError("unexpected answer from the broker's pairing endpoint")
+      throw .unexpectedReply
     }
   }
 
@@ -116,7 +112,7 @@ public final class PairingClient {
       pin: pin, brokerKey: challenge.brokerKey, remoteKey: publicKey,
       brokerNonce: challenge.nonce, remoteNonce: challenge.remoteNonce)
     guard let keys = party.finish(peerShare: challenge.share, peerData: PairingProof.brokerData)
-    else { throw PairingError("the broker sent an invalid CPace share") }
+    else { throw .unusableChallenge }
     var proof = Tenfoot_V1_PairProof()
     proof.publicKey = .init(publicKey)
     proof.share = .init(party.share)
@@ -124,16 +120,15 @@ public final class PairingClient {
     switch try exchange(.pairProof(proof)) {
     case .paired(let paired):
       guard PairingProof.equalInConstantTime([UInt8](paired.brokerProof), keys.peerTag) else {
-        throw PairingError(
-          "the broker accepted the PIN but could not prove it knew it: not trusting its key")
+        throw .brokerProofInvalid
       }
       return .paired(id: paired.peerID)
     case .error(let error) where error.code == .pairingFailed || error.code == .pairingBackoff:
       return .refused(message: error.message, retryAfterMilliseconds: error.retryAfterMs)
     case .error(let error):
-      throw PairingError("pairing failed: \(error.message)")
+      throw .failed(error)
     default:
-      throw PairingError("unexpected answer from the broker's pairing endpoint")
+      throw .unexpectedReply
     }
   }
 
@@ -141,22 +136,44 @@ public final class PairingClient {
     -> Tenfoot_V1_Envelope.OneOf_Body
   {
     do {
-      return try connection.request(body, timeoutMilliseconds: timeoutMilliseconds)
+      return try connection.request(body, timeout: timeout)
     } catch {
-      throw PairingError("\(error)")
+      throw .request(error)
     }
   }
 }
 
-/// A pairing failure, as a sentence for people.
-public struct PairingError: Error, CustomStringConvertible {
+/// A pairing failure, with its cause; `description` says what went wrong.
+public enum PairingError: Error, CustomStringConvertible {
+  /// The pairing socket could not be created or connected.
+  case cannotConnect(endpoint: String, cause: ZeroMQError)
+  /// This remote's own key file holds no valid public key.
+  case invalidOwnKey
+  /// The broker's challenge (its key, its nonce, its CPace share) is unusable.
+  case unusableChallenge
+  /// The broker refused to start a pairing.
+  case refused(Tenfoot_V1_Error)
+  /// The broker accepted the PIN but its own proof does not check: its key is not trusted.
+  case brokerProofInvalid
+  /// The broker ended the pairing with an error.
+  case failed(Tenfoot_V1_Error)
+  /// The pairing endpoint answered with a reply of the wrong kind.
+  case unexpectedReply
+  /// The request got no usable answer.
+  case request(ControlError)
+
   /// What went wrong.
-  public let description: String
-  /// For a back-off: how long to wait before trying again.
-  public let retryAfterMilliseconds: UInt64?
-  /// Creates an error.
-  public init(_ description: String, retryAfterMilliseconds: UInt64? = nil) {
-    self.description = description
-    self.retryAfterMilliseconds = retryAfterMilliseconds
+  public var description: String {
+    switch self {
+    case .cannotConnect(let endpoint, let cause): "cannot connect to \(endpoint): \(cause)"
+    case .invalidOwnKey: "this remote's key file holds no valid public key"
+    case .unusableChallenge: "the broker sent an unusable challenge"
+    case .refused(let error): "the broker refused to pair: \(error.message)"
+    case .brokerProofInvalid:
+      "the broker accepted the PIN but could not prove it knew it: not trusting its key"
+    case .failed(let error): "pairing failed: \(error.message)"
+    case .unexpectedReply: "unexpected answer from the broker's pairing endpoint"
+    case .request(let error): "\(error)"
+    }
   }
 }

@@ -12,6 +12,7 @@ extension Layout {
       search: SearchModel(wire: wire.search) ?? .tvos,
       layoutDirection: wire.layoutDirection == .rtl ? .rtl : .ltr,
       guides: wire.guides.map(FocusGuide.init(wire:)),
+      navigation: NavigationModel(wire: wire.navigation) ?? .tvos,
       verbosity: Verbosity(wire: wire.verbosity))
   }
 }
@@ -25,7 +26,8 @@ extension Item {
       priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil,
       kind: ItemKind(wire: item.kind),
       layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
-      value: item.value,
+      value: item.value, focusEffect: FocusEffectStyle(wire: item.focusEffect),
+      cornerRadius: item.hasCornerRadius ? item.cornerRadius : nil,
       accessibility: item.hasAccessibility
         ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility())
   }
@@ -110,6 +112,7 @@ extension Group {
       trapsFocus: wire.trapsFocus, remembersLastFocused: wire.remembersLastFocused,
       preferredFocus: wire.preferredFocus.isEmpty ? nil : wire.preferredFocus,
       selectionFollowsFocus: wire.selectionFollowsFocus, search: SearchModel(wire: wire.search),
+      navigation: NavigationModel(wire: wire.navigation),
       scroll: ScrollAxis(wire: wire.scroll),
       viewport: wire.hasViewport ? Rect(wire: wire.viewport) : nil,
       scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
@@ -139,6 +142,7 @@ extension Tenfoot_V1_Layout {
     search = Tenfoot_V1_SearchModel(layout.search)
     layoutDirection = layout.layoutDirection == .rtl ? .rtl : .ltr
     guides = layout.guides.map(Tenfoot_V1_FocusGuide.init)
+    navigation = Tenfoot_V1_NavigationModel(layout.navigation)
     if layout.verbosity != .normal { verbosity = Tenfoot_V1_Verbosity(layout.verbosity) }
   }
 }
@@ -162,6 +166,8 @@ extension Tenfoot_V1_Item {
       }
     }
     value = item.value
+    focusEffect = Tenfoot_V1_FocusEffectStyle(item.focusEffect)
+    if let radius = item.cornerRadius { cornerRadius = radius }
     if !item.accessibility.isEmpty {
       accessibility = Tenfoot_V1_ItemAccessibility(item.accessibility)
     }
@@ -180,6 +186,7 @@ extension Tenfoot_V1_Group {
     preferredFocus = group.preferredFocus ?? ""
     selectionFollowsFocus = group.selectionFollowsFocus
     search = Tenfoot_V1_SearchModel(group.search)
+    navigation = Tenfoot_V1_NavigationModel(group.navigation)
     scroll = Tenfoot_V1_ScrollAxis(group.scroll)
     if let viewport = group.viewport { self.viewport = Tenfoot_V1_Rect(viewport) }
     if group.scrollMargin != Group.defaultScrollMargin { scrollMargin = group.scrollMargin }

@@ -19,6 +19,7 @@ enum WebMessages {
               radius: shadow.radius, offsetY: shadow.offsetY, opacity: shadow.opacity))
         )
       })
+    let effects = layout.focusEffects()
     let items = Dictionary(
       layout.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let message = LayoutJSON(
@@ -29,6 +30,7 @@ enum WebMessages {
           frame: [item.frame.x, item.frame.y, item.frame.width, item.frame.height],
           kind: item.kind.rawValue, toggles: item.toggles,
           layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) },
+          effect: (effects[item.id] ?? .lift).rawValue, cornerRadius: item.cornerRadius,
           label: item.accessibility.label ?? item.title, hint: item.accessibility.hint)
       },
       groups: layout.groups.flatMap { Self.flatten($0, in: items, parent: nil) },
@@ -122,6 +124,10 @@ enum WebMessages {
     let kind: String
     let toggles: Bool
     let layers: [LayerJSON]
+    /// The resolved focus effect: "lift", "halo" or "highlight".
+    let effect: String
+    /// The shape's corner radius (the halo follows it); nil: the page's card default.
+    let cornerRadius: Double?
     /// The spoken name: the accessibility label, else the title.
     let label: String
     let hint: String?

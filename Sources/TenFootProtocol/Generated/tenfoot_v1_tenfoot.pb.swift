@@ -80,6 +80,98 @@ public nonisolated enum Tenfoot_V1_PeerRole: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+/// How far arrows reach: tvOS, the whole screen; iPadOS, the focused item's own focus group.
+public nonisolated enum Tenfoot_V1_NavigationModel: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// On a group: inherit from the enclosing group or the layout. On a layout: tvOS.
+  case unspecified // = 0
+  case tvos // = 1
+  case ipados // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .tvos
+    case 2: self = .ipados
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .tvos: return 1
+    case .ipados: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_NavigationModel] = [
+    .unspecified,
+    .tvos,
+    .ipados,
+  ]
+
+}
+
+/// How a focused item shows focus.
+public nonisolated enum Tenfoot_V1_FocusEffectStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// The navigation model's default: lift in tvOS, halo in iPadOS.
+  case unspecified // = 0
+
+  /// An outline following the item's shape (the focus ring).
+  case halo // = 1
+
+  /// Accent-coloured background and text.
+  case highlight // = 2
+
+  /// tvOS: scale, shadow and parallax tilt.
+  case lift // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .halo
+    case 2: self = .highlight
+    case 3: self = .lift
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .halo: return 1
+    case .highlight: return 2
+    case .lift: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_FocusEffectStyle] = [
+    .unspecified,
+    .halo,
+    .highlight,
+    .lift,
+  ]
+
+}
+
 /// How much a screen's announcements say (docs/layout-format.md "Accessibility").
 public nonisolated enum Tenfoot_V1_Verbosity: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1220,6 +1312,9 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
 
   public var guides: [Tenfoot_V1_FocusGuide] = []
 
+  /// Unspecified: tvOS.
+  public var navigation: Tenfoot_V1_NavigationModel = .unspecified
+
   /// 20–29: accessibility. How much the screen's announcements say (unspecified: normal).
   public var verbosity: Tenfoot_V1_Verbosity = .unspecified
 
@@ -1363,6 +1458,21 @@ public nonisolated struct Tenfoot_V1_Item: @unchecked Sendable {
     set {_uniqueStorage()._value = newValue}
   }
 
+  public var focusEffect: Tenfoot_V1_FocusEffectStyle {
+    get {_storage._focusEffect}
+    set {_uniqueStorage()._focusEffect = newValue}
+  }
+
+  /// The shape's corner radius in points, which a halo follows. Unset: the renderer's own.
+  public var cornerRadius: Double {
+    get {_storage._cornerRadius ?? 0}
+    set {_uniqueStorage()._cornerRadius = newValue}
+  }
+  /// Returns true if `cornerRadius` has been explicitly set.
+  public var hasCornerRadius: Bool {_storage._cornerRadius != nil}
+  /// Clears the value of `cornerRadius`. Subsequent reads from it will return its default value.
+  public mutating func clearCornerRadius() {_uniqueStorage()._cornerRadius = nil}
+
   /// 20–29: accessibility. Unset: the item says its title and derived value and traits.
   public var accessibility: Tenfoot_V1_ItemAccessibility {
     get {_storage._accessibility ?? Tenfoot_V1_ItemAccessibility()}
@@ -1446,68 +1556,101 @@ public nonisolated struct Tenfoot_V1_ParallaxLayer: Sendable {
   public init() {}
 }
 
-public nonisolated struct Tenfoot_V1_Group: Sendable {
+public nonisolated struct Tenfoot_V1_Group: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: String = String()
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var items: [String] = []
+  public var items: [String] {
+    get {_storage._items}
+    set {_uniqueStorage()._items = newValue}
+  }
 
-  public var groups: [Tenfoot_V1_Group] = []
+  public var groups: [Tenfoot_V1_Group] {
+    get {_storage._groups}
+    set {_uniqueStorage()._groups = newValue}
+  }
 
-  public var trapsFocus: Bool = false
+  public var trapsFocus: Bool {
+    get {_storage._trapsFocus}
+    set {_uniqueStorage()._trapsFocus = newValue}
+  }
 
-  public var remembersLastFocused: Bool = false
+  public var remembersLastFocused: Bool {
+    get {_storage._remembersLastFocused}
+    set {_uniqueStorage()._remembersLastFocused = newValue}
+  }
 
   /// Empty: none.
-  public var preferredFocus: String = String()
+  public var preferredFocus: String {
+    get {_storage._preferredFocus}
+    set {_uniqueStorage()._preferredFocus = newValue}
+  }
 
-  public var selectionFollowsFocus: Bool = false
+  public var selectionFollowsFocus: Bool {
+    get {_storage._selectionFollowsFocus}
+    set {_uniqueStorage()._selectionFollowsFocus = newValue}
+  }
 
-  public var search: Tenfoot_V1_SearchModel = .unspecified
+  public var search: Tenfoot_V1_SearchModel {
+    get {_storage._search}
+    set {_uniqueStorage()._search = newValue}
+  }
 
-  public var scroll: Tenfoot_V1_ScrollAxis = .none
+  public var scroll: Tenfoot_V1_ScrollAxis {
+    get {_storage._scroll}
+    set {_uniqueStorage()._scroll = newValue}
+  }
 
   public var viewport: Tenfoot_V1_Rect {
-    get {_viewport ?? Tenfoot_V1_Rect()}
-    set {_viewport = newValue}
+    get {_storage._viewport ?? Tenfoot_V1_Rect()}
+    set {_uniqueStorage()._viewport = newValue}
   }
   /// Returns true if `viewport` has been explicitly set.
-  public var hasViewport: Bool {self._viewport != nil}
+  public var hasViewport: Bool {_storage._viewport != nil}
   /// Clears the value of `viewport`. Subsequent reads from it will return its default value.
-  public mutating func clearViewport() {self._viewport = nil}
+  public mutating func clearViewport() {_uniqueStorage()._viewport = nil}
 
   /// Unset: 40 points.
   public var scrollMargin: Double {
-    get {_scrollMargin ?? 0}
-    set {_scrollMargin = newValue}
+    get {_storage._scrollMargin ?? 0}
+    set {_uniqueStorage()._scrollMargin = newValue}
   }
   /// Returns true if `scrollMargin` has been explicitly set.
-  public var hasScrollMargin: Bool {self._scrollMargin != nil}
+  public var hasScrollMargin: Bool {_storage._scrollMargin != nil}
   /// Clears the value of `scrollMargin`. Subsequent reads from it will return its default value.
-  public mutating func clearScrollMargin() {self._scrollMargin = nil}
+  public mutating func clearScrollMargin() {_uniqueStorage()._scrollMargin = nil}
 
-  public var disabled: Bool = false
+  public var disabled: Bool {
+    get {_storage._disabled}
+    set {_uniqueStorage()._disabled = newValue}
+  }
+
+  public var navigation: Tenfoot_V1_NavigationModel {
+    get {_storage._navigation}
+    set {_uniqueStorage()._navigation = newValue}
+  }
 
   /// 20–29: accessibility. The group's spoken name (unset: its first heading item's title).
   public var accessibilityLabel: String {
-    get {_accessibilityLabel ?? String()}
-    set {_accessibilityLabel = newValue}
+    get {_storage._accessibilityLabel ?? String()}
+    set {_uniqueStorage()._accessibilityLabel = newValue}
   }
   /// Returns true if `accessibilityLabel` has been explicitly set.
-  public var hasAccessibilityLabel: Bool {self._accessibilityLabel != nil}
+  public var hasAccessibilityLabel: Bool {_storage._accessibilityLabel != nil}
   /// Clears the value of `accessibilityLabel`. Subsequent reads from it will return its default value.
-  public mutating func clearAccessibilityLabel() {self._accessibilityLabel = nil}
+  public mutating func clearAccessibilityLabel() {_uniqueStorage()._accessibilityLabel = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _viewport: Tenfoot_V1_Rect? = nil
-  fileprivate var _scrollMargin: Double? = nil
-  fileprivate var _accessibilityLabel: String? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Part of a layout changes; see LayoutPatch in the engine.
@@ -1720,31 +1863,28 @@ public nonisolated struct Tenfoot_V1_SetEnabled: Sendable {
   public init() {}
 }
 
-public nonisolated struct Tenfoot_V1_AddGroup: @unchecked Sendable {
+public nonisolated struct Tenfoot_V1_AddGroup: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var group: Tenfoot_V1_Group {
-    get {_storage._group ?? Tenfoot_V1_Group()}
-    set {_uniqueStorage()._group = newValue}
+    get {_group ?? Tenfoot_V1_Group()}
+    set {_group = newValue}
   }
   /// Returns true if `group` has been explicitly set.
-  public var hasGroup: Bool {_storage._group != nil}
+  public var hasGroup: Bool {self._group != nil}
   /// Clears the value of `group`. Subsequent reads from it will return its default value.
-  public mutating func clearGroup() {_uniqueStorage()._group = nil}
+  public mutating func clearGroup() {self._group = nil}
 
   /// Empty: top level.
-  public var parent: String {
-    get {_storage._parent}
-    set {_uniqueStorage()._parent = newValue}
-  }
+  public var parent: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _group: Tenfoot_V1_Group? = nil
 }
 
 /// Ask the broker to focus an item or a group of a session.
@@ -2789,6 +2929,14 @@ nonisolated extension Tenfoot_V1_PeerRole: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PEER_ROLE_UNSPECIFIED\0\u{1}PEER_ROLE_SCREEN\0\u{1}PEER_ROLE_REMOTE\0\u{1}PEER_ROLE_TOOL\0")
 }
 
+nonisolated extension Tenfoot_V1_NavigationModel: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NAVIGATION_MODEL_UNSPECIFIED\0\u{1}NAVIGATION_MODEL_TVOS\0\u{1}NAVIGATION_MODEL_IPADOS\0")
+}
+
+nonisolated extension Tenfoot_V1_FocusEffectStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_EFFECT_STYLE_UNSPECIFIED\0\u{1}FOCUS_EFFECT_STYLE_HALO\0\u{1}FOCUS_EFFECT_STYLE_HIGHLIGHT\0\u{1}FOCUS_EFFECT_STYLE_LIFT\0")
+}
+
 nonisolated extension Tenfoot_V1_Verbosity: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0VERBOSITY_UNSPECIFIED\0\u{1}VERBOSITY_LOW\0\u{1}VERBOSITY_NORMAL\0\u{1}VERBOSITY_HIGH\0")
 }
@@ -3347,7 +3495,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Layout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0\u{2}\u{d}verbosity\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0\u{1}navigation\0\u{2}\u{c}verbosity\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3362,6 +3510,7 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
       case 5: try { try decoder.decodeSingularEnumField(value: &self.search) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.layoutDirection) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.guides) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.navigation) }()
       case 20: try { try decoder.decodeSingularEnumField(value: &self.verbosity) }()
       default: break
       }
@@ -3394,6 +3543,9 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.guides.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.guides, fieldNumber: 7)
     }
+    if self.navigation != .unspecified {
+      try visitor.visitSingularEnumField(value: self.navigation, fieldNumber: 8)
+    }
     if self.verbosity != .unspecified {
       try visitor.visitSingularEnumField(value: self.verbosity, fieldNumber: 20)
     }
@@ -3408,6 +3560,7 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.search != rhs.search {return false}
     if lhs.layoutDirection != rhs.layoutDirection {return false}
     if lhs.guides != rhs.guides {return false}
+    if lhs.navigation != rhs.navigation {return false}
     if lhs.verbosity != rhs.verbosity {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -3550,7 +3703,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{2}\u{a}accessibility\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0\u{2}\u{8}accessibility\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -3563,6 +3716,8 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     var _kind: Tenfoot_V1_ItemKind = .button
     var _layers: [Tenfoot_V1_ParallaxLayer] = []
     var _value: String = String()
+    var _focusEffect: Tenfoot_V1_FocusEffectStyle = .unspecified
+    var _cornerRadius: Double? = nil
     var _accessibility: Tenfoot_V1_ItemAccessibility? = nil
 
       // This property is used as the initial default value for new instances of the type.
@@ -3584,6 +3739,8 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       _kind = source._kind
       _layers = source._layers
       _value = source._value
+      _focusEffect = source._focusEffect
+      _cornerRadius = source._cornerRadius
       _accessibility = source._accessibility
     }
   }
@@ -3613,6 +3770,8 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
         case 8: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
         case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._layers) }()
         case 10: try { try decoder.decodeSingularStringField(value: &_storage._value) }()
+        case 11: try { try decoder.decodeSingularEnumField(value: &_storage._focusEffect) }()
+        case 12: try { try decoder.decodeSingularDoubleField(value: &_storage._cornerRadius) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._accessibility) }()
         default: break
         }
@@ -3656,6 +3815,12 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       if !_storage._value.isEmpty {
         try visitor.visitSingularStringField(value: _storage._value, fieldNumber: 10)
       }
+      if _storage._focusEffect != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._focusEffect, fieldNumber: 11)
+      }
+      try { if let v = _storage._cornerRadius {
+        try visitor.visitSingularDoubleField(value: v, fieldNumber: 12)
+      } }()
       try { if let v = _storage._accessibility {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -3678,6 +3843,8 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
         if _storage._kind != rhs_storage._kind {return false}
         if _storage._layers != rhs_storage._layers {return false}
         if _storage._value != rhs_storage._value {return false}
+        if _storage._focusEffect != rhs_storage._focusEffect {return false}
+        if _storage._cornerRadius != rhs_storage._cornerRadius {return false}
         if _storage._accessibility != rhs_storage._accessibility {return false}
         return true
       }
@@ -3779,93 +3946,160 @@ nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{4}\u{8}accessibility_label\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0\u{4}\u{7}accessibility_label\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _items: [String] = []
+    var _groups: [Tenfoot_V1_Group] = []
+    var _trapsFocus: Bool = false
+    var _remembersLastFocused: Bool = false
+    var _preferredFocus: String = String()
+    var _selectionFollowsFocus: Bool = false
+    var _search: Tenfoot_V1_SearchModel = .unspecified
+    var _scroll: Tenfoot_V1_ScrollAxis = .none
+    var _viewport: Tenfoot_V1_Rect? = nil
+    var _scrollMargin: Double? = nil
+    var _disabled: Bool = false
+    var _navigation: Tenfoot_V1_NavigationModel = .unspecified
+    var _accessibilityLabel: String? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _items = source._items
+      _groups = source._groups
+      _trapsFocus = source._trapsFocus
+      _remembersLastFocused = source._remembersLastFocused
+      _preferredFocus = source._preferredFocus
+      _selectionFollowsFocus = source._selectionFollowsFocus
+      _search = source._search
+      _scroll = source._scroll
+      _viewport = source._viewport
+      _scrollMargin = source._scrollMargin
+      _disabled = source._disabled
+      _navigation = source._navigation
+      _accessibilityLabel = source._accessibilityLabel
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeRepeatedStringField(value: &self.items) }()
-      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
-      case 4: try { try decoder.decodeSingularBoolField(value: &self.trapsFocus) }()
-      case 5: try { try decoder.decodeSingularBoolField(value: &self.remembersLastFocused) }()
-      case 6: try { try decoder.decodeSingularStringField(value: &self.preferredFocus) }()
-      case 7: try { try decoder.decodeSingularBoolField(value: &self.selectionFollowsFocus) }()
-      case 8: try { try decoder.decodeSingularEnumField(value: &self.search) }()
-      case 9: try { try decoder.decodeSingularEnumField(value: &self.scroll) }()
-      case 10: try { try decoder.decodeSingularMessageField(value: &self._viewport) }()
-      case 11: try { try decoder.decodeSingularDoubleField(value: &self._scrollMargin) }()
-      case 12: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
-      case 20: try { try decoder.decodeSingularStringField(value: &self._accessibilityLabel) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeRepeatedStringField(value: &_storage._items) }()
+        case 3: try { try decoder.decodeRepeatedMessageField(value: &_storage._groups) }()
+        case 4: try { try decoder.decodeSingularBoolField(value: &_storage._trapsFocus) }()
+        case 5: try { try decoder.decodeSingularBoolField(value: &_storage._remembersLastFocused) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._preferredFocus) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._selectionFollowsFocus) }()
+        case 8: try { try decoder.decodeSingularEnumField(value: &_storage._search) }()
+        case 9: try { try decoder.decodeSingularEnumField(value: &_storage._scroll) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._viewport) }()
+        case 11: try { try decoder.decodeSingularDoubleField(value: &_storage._scrollMargin) }()
+        case 12: try { try decoder.decodeSingularBoolField(value: &_storage._disabled) }()
+        case 13: try { try decoder.decodeSingularEnumField(value: &_storage._navigation) }()
+        case 20: try { try decoder.decodeSingularStringField(value: &_storage._accessibilityLabel) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      if !_storage._items.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._items, fieldNumber: 2)
+      }
+      if !_storage._groups.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._groups, fieldNumber: 3)
+      }
+      if _storage._trapsFocus != false {
+        try visitor.visitSingularBoolField(value: _storage._trapsFocus, fieldNumber: 4)
+      }
+      if _storage._remembersLastFocused != false {
+        try visitor.visitSingularBoolField(value: _storage._remembersLastFocused, fieldNumber: 5)
+      }
+      if !_storage._preferredFocus.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._preferredFocus, fieldNumber: 6)
+      }
+      if _storage._selectionFollowsFocus != false {
+        try visitor.visitSingularBoolField(value: _storage._selectionFollowsFocus, fieldNumber: 7)
+      }
+      if _storage._search != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._search, fieldNumber: 8)
+      }
+      if _storage._scroll != .none {
+        try visitor.visitSingularEnumField(value: _storage._scroll, fieldNumber: 9)
+      }
+      try { if let v = _storage._viewport {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._scrollMargin {
+        try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
+      } }()
+      if _storage._disabled != false {
+        try visitor.visitSingularBoolField(value: _storage._disabled, fieldNumber: 12)
+      }
+      if _storage._navigation != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._navigation, fieldNumber: 13)
+      }
+      try { if let v = _storage._accessibilityLabel {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 20)
+      } }()
     }
-    if !self.items.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.items, fieldNumber: 2)
-    }
-    if !self.groups.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.groups, fieldNumber: 3)
-    }
-    if self.trapsFocus != false {
-      try visitor.visitSingularBoolField(value: self.trapsFocus, fieldNumber: 4)
-    }
-    if self.remembersLastFocused != false {
-      try visitor.visitSingularBoolField(value: self.remembersLastFocused, fieldNumber: 5)
-    }
-    if !self.preferredFocus.isEmpty {
-      try visitor.visitSingularStringField(value: self.preferredFocus, fieldNumber: 6)
-    }
-    if self.selectionFollowsFocus != false {
-      try visitor.visitSingularBoolField(value: self.selectionFollowsFocus, fieldNumber: 7)
-    }
-    if self.search != .unspecified {
-      try visitor.visitSingularEnumField(value: self.search, fieldNumber: 8)
-    }
-    if self.scroll != .none {
-      try visitor.visitSingularEnumField(value: self.scroll, fieldNumber: 9)
-    }
-    try { if let v = self._viewport {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    } }()
-    try { if let v = self._scrollMargin {
-      try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
-    } }()
-    if self.disabled != false {
-      try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 12)
-    }
-    try { if let v = self._accessibilityLabel {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 20)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Group, rhs: Tenfoot_V1_Group) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.items != rhs.items {return false}
-    if lhs.groups != rhs.groups {return false}
-    if lhs.trapsFocus != rhs.trapsFocus {return false}
-    if lhs.remembersLastFocused != rhs.remembersLastFocused {return false}
-    if lhs.preferredFocus != rhs.preferredFocus {return false}
-    if lhs.selectionFollowsFocus != rhs.selectionFollowsFocus {return false}
-    if lhs.search != rhs.search {return false}
-    if lhs.scroll != rhs.scroll {return false}
-    if lhs._viewport != rhs._viewport {return false}
-    if lhs._scrollMargin != rhs._scrollMargin {return false}
-    if lhs.disabled != rhs.disabled {return false}
-    if lhs._accessibilityLabel != rhs._accessibilityLabel {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._items != rhs_storage._items {return false}
+        if _storage._groups != rhs_storage._groups {return false}
+        if _storage._trapsFocus != rhs_storage._trapsFocus {return false}
+        if _storage._remembersLastFocused != rhs_storage._remembersLastFocused {return false}
+        if _storage._preferredFocus != rhs_storage._preferredFocus {return false}
+        if _storage._selectionFollowsFocus != rhs_storage._selectionFollowsFocus {return false}
+        if _storage._search != rhs_storage._search {return false}
+        if _storage._scroll != rhs_storage._scroll {return false}
+        if _storage._viewport != rhs_storage._viewport {return false}
+        if _storage._scrollMargin != rhs_storage._scrollMargin {return false}
+        if _storage._disabled != rhs_storage._disabled {return false}
+        if _storage._navigation != rhs_storage._navigation {return false}
+        if _storage._accessibilityLabel != rhs_storage._accessibilityLabel {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4243,74 +4477,36 @@ nonisolated extension Tenfoot_V1_AddGroup: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".AddGroup"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}parent\0")
 
-  fileprivate class _StorageClass {
-    var _group: Tenfoot_V1_Group? = nil
-    var _parent: String = String()
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _group = source._group
-      _parent = source._parent
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._group) }()
-        case 2: try { try decoder.decodeSingularStringField(value: &_storage._parent) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._group) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.parent) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      try { if let v = _storage._group {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-      } }()
-      if !_storage._parent.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._parent, fieldNumber: 2)
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._group {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.parent.isEmpty {
+      try visitor.visitSingularStringField(value: self.parent, fieldNumber: 2)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_AddGroup, rhs: Tenfoot_V1_AddGroup) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._group != rhs_storage._group {return false}
-        if _storage._parent != rhs_storage._parent {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs._group != rhs._group {return false}
+    if lhs.parent != rhs.parent {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
