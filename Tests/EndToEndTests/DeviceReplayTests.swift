@@ -14,14 +14,22 @@ struct DeviceReplayTests {
       .appendingPathComponent("InputDevicesTests/Fixtures/\(name).evemu").path
   }
 
-  /// Each recording and the commands that do what it does (see the fixtures' README).
-  static let cases: [(String, [[String]])] = [
+  /// Each recording, the commands that do what it does (see the fixtures' README), and the
+  /// item both select: a hold of t seconds moves 1 + ⌊(t − 0.5) / 0.05⌋ + 1 items.
+  static let cases: [(String, [[String]], String)] = [
     (
       "usb-keyboard",
-      [["press", "right", "right", "down"], ["hold", "right", "--for", "1.03s"], ["press", "select"]]
+      [["press", "right", "right", "down"], ["hold", "right", "--for", "1.03s"], ["press", "select"]],
+      "r1c14"
     ),
-    ("media-remote", [["press", "down"], ["hold", "right", "--for", "0.83s"], ["press", "select"]]),
-    ("gamepad", [["hold", "right", "--for", "0.73s"], ["press", "down"], ["press", "select"]]),
+    (
+      "media-remote", [["press", "down"], ["hold", "right", "--for", "0.83s"], ["press", "select"]],
+      "r1c8"
+    ),
+    (
+      "gamepad", [["hold", "right", "--for", "0.73s"], ["press", "down"], ["press", "select"]],
+      "r1c6"
+    ),
   ]
 
   /// Runs `commands` against a fresh broker and headless screen on a 3 × 30 grid; returns the
@@ -46,16 +54,16 @@ struct DeviceReplayTests {
 
   @Test("a replay does what the equivalent commands do", arguments: cases.map(\.0))
   func replayMatchesCommands(name: String) throws {
-    let commands = try #require(Self.cases.first { $0.0 == name }?.1)
+    let (_, commands, selected) = try #require(Self.cases.first { $0.0 == name })
     let replayed = try outcome([["device", "--replay", Self.recording(name)]])
     let commanded = try outcome(commands)
     #expect(replayed.activated.focused == commanded.activated.focused)
     #expect(replayed.activated.events == commanded.activated.events)
     #expect(replayed.activated.states == commanded.activated.states)
     #expect(replayed.visited.last == commanded.visited.last)
-    // The hold repeated: focus went well past the two or three presses' reach.
-    let column = Int(replayed.activated.focused?.split(separator: "c").last ?? "") ?? 0
-    #expect(column >= 10, "\(replayed.visited)")
+    // The hold repeated as many times as its length says, and select activated that item.
+    #expect(replayed.activated.focused == selected, "\(replayed.visited)")
+    #expect(replayed.activated.events.contains("activated:\(selected)"), "\(replayed.activated)")
   }
 
   @Test("a malformed recording is refused with its line, before connecting")
