@@ -110,7 +110,8 @@ public struct DeviceMapping: Sendable, Equatable {
         "not a mapping file (keys: {\"KEY_…\": \"up\"…}, axes, deadZone; remote keys: "
           + DeviceKey.allCases.map(\.rawValue).joined(separator: ", ") + "): \(error)")
     }
-    var mapping = file.replaceDefaults == true ? DeviceMapping(keys: [:], axes: [:], deadZone: 0.5) : defaults
+    var mapping =
+      file.replaceDefaults == true ? DeviceMapping(keys: [:], axes: [:], deadZone: 0.5) : defaults
     for (name, key) in file.keys ?? [:] {
       mapping.keys[try code(name, names: InputEventCode.keyNames, limit: 0x2ff)] = key
     }

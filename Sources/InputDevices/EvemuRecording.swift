@@ -138,7 +138,8 @@ public struct EvemuRecording: Sendable, Equatable {
         code <= 0x3f
       else {
         throw EvemuError(
-          line: number, "A: takes an axis code in hex (00 to 3f), min, max, fuzz, flat[, resolution]")
+          line: number,
+          "A: takes an axis code in hex (00 to 3f), min, max, fuzz, flat[, resolution]")
       }
       var values: [Int32] = []
       for word in words.dropFirst() {
@@ -148,7 +149,8 @@ public struct EvemuRecording: Sendable, Equatable {
         values.append(value)
       }
       guard values[0] <= values[1] else {
-        throw EvemuError(line: number, "A: the minimum \(values[0]) is above the maximum \(values[1])")
+        throw EvemuError(
+          line: number, "A: the minimum \(values[0]) is above the maximum \(values[1])")
       }
       device.axes[code] = AxisRange(
         minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],

@@ -32,8 +32,9 @@ public struct AxisRange: Sendable, Equatable {
   public var resolution: Int32
 
   /// A range.
-  public init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0)
-  {
+  public init(
+    minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
+  ) {
     self.minimum = minimum
     self.maximum = maximum
     self.fuzz = fuzz

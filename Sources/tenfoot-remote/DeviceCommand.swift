@@ -26,9 +26,10 @@ extension RemoteCommand {
     var mapping: String?
 
     func run() throws {
-      let mapping = try self.mapping.map { path throws(DeviceMappingError) in
-        try DeviceMapping.load(path: path)
-      } ?? .defaults
+      let mapping =
+        try self.mapping.map { path throws(DeviceMappingError) in
+          try DeviceMapping.load(path: path)
+        } ?? .defaults
       try play(replay, mapping: mapping)
     }
 

@@ -19,11 +19,15 @@ struct DeviceReplayTests {
   static let cases: [(String, [[String]], String)] = [
     (
       "usb-keyboard",
-      [["press", "right", "right", "down"], ["hold", "right", "--for", "1.03s"], ["press", "select"]],
+      [
+        ["press", "right", "right", "down"], ["hold", "right", "--for", "1.03s"],
+        ["press", "select"],
+      ],
       "r1c14"
     ),
     (
-      "media-remote", [["press", "down"], ["hold", "right", "--for", "0.83s"], ["press", "select"]],
+      "media-remote",
+      [["press", "down"], ["hold", "right", "--for", "0.83s"], ["press", "select"]],
       "r1c8"
     ),
     (

@@ -48,7 +48,9 @@ struct DeviceTranslatorTests {
   func mediaRemote() throws {
     let outputs = run(try EvemuRecording.parse(fixture("media-remote")))
     #expect(
-      presses(outputs) == ["down down", "down up", "right down", "right up", "select down", "select up"])
+      presses(outputs) == [
+        "down down", "down up", "right down", "right up", "select down", "select up",
+      ])
   }
 
   @Test("the gamepad recording: hat right, the stick's wobble ignored, stick down, south")
@@ -64,10 +66,15 @@ struct DeviceTranslatorTests {
   func autorepeat() {
     var translator = DeviceTranslator()
     #expect(translator.handle(key(InputEventCode.keyUp, 2, at: 5)) == [])
-    #expect(translator.handle(key(InputEventCode.keyUp, 1, at: 10)) == [.key(.up, .down, at: 10_000_000)])
-    #expect(translator.handle(key(InputEventCode.keyUp, 2, at: 260)) == [.key(.up, .held, at: 260_000_000)])
+    #expect(
+      translator.handle(key(InputEventCode.keyUp, 1, at: 10)) == [.key(.up, .down, at: 10_000_000)])
+    #expect(
+      translator.handle(key(InputEventCode.keyUp, 2, at: 260)) == [
+        .key(.up, .held, at: 260_000_000)
+      ])
     #expect(translator.handle(key(InputEventCode.keyUp, 1, at: 270)) == [])
-    #expect(translator.handle(key(InputEventCode.keyUp, 0, at: 300)) == [.key(.up, .up, at: 300_000_000)])
+    #expect(
+      translator.handle(key(InputEventCode.keyUp, 0, at: 300)) == [.key(.up, .up, at: 300_000_000)])
     #expect(!translator.isHolding)
   }
 
@@ -90,7 +97,9 @@ struct DeviceTranslatorTests {
 
   @Test("a stick crossing from left to right releases left, then presses right")
   func crossing() {
-    var translator = DeviceTranslator(axes: [InputEventCode.absX: AxisRange(minimum: 0, maximum: 255)])
+    var translator = DeviceTranslator(axes: [
+      InputEventCode.absX: AxisRange(minimum: 0, maximum: 255)
+    ])
     _ = translator.handle(abs(InputEventCode.absX, 0, at: 1))
     #expect(
       translator.handle(abs(InputEventCode.absX, 255, at: 2)) == [
@@ -115,7 +124,10 @@ struct DeviceTranslatorTests {
     #expect(translator.handle(key(InputEventCode.btnDpadUp, 1, at: 10)) == [])
     #expect(translator.tick(at: 50_000_000) == [.key(.up, .held, at: 50_000_000)])
     #expect(translator.handle(abs(InputEventCode.absHat0Y, 0, at: 60)) == [])
-    #expect(translator.handle(key(InputEventCode.btnDpadUp, 0, at: 70)) == [.key(.up, .up, at: 70_000_000)])
+    #expect(
+      translator.handle(key(InputEventCode.btnDpadUp, 0, at: 70)) == [
+        .key(.up, .up, at: 70_000_000)
+      ])
     #expect(translator.tick(at: 100_000_000) == [])
   }
 
@@ -127,7 +139,9 @@ struct DeviceTranslatorTests {
     let dropped = InputEvent(
       time: 3_000_000, type: InputEventCode.evSyn, code: InputEventCode.synDropped, value: 0)
     #expect(
-      translator.handle(dropped) == [.key(.select, .up, at: 3_000_000), .key(.right, .up, at: 3_000_000)])
+      translator.handle(dropped) == [
+        .key(.select, .up, at: 3_000_000), .key(.right, .up, at: 3_000_000),
+      ])
     #expect(translator.handle(key(InputEventCode.keyRight, 0, at: 4)) == [])
   }
 

@@ -16,7 +16,8 @@ struct EvemuRecordingTests {
     let recording = try EvemuRecording.parse(fixture("usb-keyboard"))
     let device = recording.device
     #expect(device.name == "Keychron Keychron C1")
-    #expect([device.bus, device.vendor, device.product, device.version] == [3, 0x5ac, 0x24f, 0x111])
+    #expect(
+      [device.bus, device.vendor, device.product, device.version] == [3, 0x5ac, 0x24f, 0x111])
     #expect(device.supports(InputEventCode.evKey, InputEventCode.keyEnter))
     #expect(device.supports(InputEventCode.evKey, InputEventCode.keyRight))
     #expect(device.supports(InputEventCode.evKey, 464))  // KEY_FN, in the 9th B: 01 line
@@ -34,7 +35,9 @@ struct EvemuRecordingTests {
     #expect(media.axes[0x20] == AxisRange(minimum: 0, maximum: 828))
     let pad = try EvemuRecording.parse(fixture("gamepad")).device
     #expect(pad.kind == .gamepad)
-    #expect(pad.axes[InputEventCode.absX] == AxisRange(minimum: -32768, maximum: 32767, fuzz: 16, flat: 128))
+    #expect(
+      pad.axes[InputEventCode.absX]
+        == AxisRange(minimum: -32768, maximum: 32767, fuzz: 16, flat: 128))
     #expect(pad.axes[InputEventCode.absHat0X] == AxisRange(minimum: -1, maximum: 1))
   }
 
