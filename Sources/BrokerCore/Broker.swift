@@ -58,11 +58,14 @@ public final class Broker {
     let persistence = try configuration.sessionStoreDirectory.map {
       SessionPersistence(store: try SessionStore(directory: $0, logger: logger))
     }
-    group = persistence.map { GroupCommit(persistence: $0, logger: logger) }
+    group = persistence.map {
+      GroupCommit(persistence: $0, clock: configuration.clock, logger: logger)
+    }
     core = WireBroker(epoch: epoch, name: configuration.name, records: persistence?.records)
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
-      try SecurityRuntime(settings: $0, context: context, logger: logger)
+      try SecurityRuntime(
+        settings: $0, context: context, clock: configuration.clock, logger: logger)
     }
     control = try Socket(context, .router)
     try security?.secure(control)
@@ -138,23 +141,21 @@ public final class Broker {
   /// (every 100 ms until `fastUntil`, then every configured interval).
   private func heartbeat(on loop: EventLoop, fastUntil: ContinuousClock.Instant) {
     let started = loop.now
-    let grace = Duration.milliseconds(max(0, configuration.screenGraceMilliseconds))
+    let grace = max(.zero, configuration.screenGrace)
     for screen in core.domain.expireScreens(at: now(), grace: grace) {
       logger.notice(
         "screen session dropped: no screen heartbeat within the grace period",
-        metadata: [
-          "screen": "\(screen)", "grace.ms": "\(configuration.screenGraceMilliseconds)",
-        ])
+        metadata: ["screen": "\(screen)", "grace.ms": "\(grace.wholeMillisecondsRoundedUp)"])
     }
     publish(
       topic: WireProtocol.heartbeatTopic,
       body: .heartbeat(
         .with {
           $0.epoch = core.domain.epoch
-          $0.screenGraceMs = UInt32(clamping: configuration.screenGraceMilliseconds)
+          $0.screenGraceMs = UInt32(clamping: grace.wholeMillisecondsRoundedUp)
         }))
     if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
-    let interval = Duration.milliseconds(configuration.heartbeatIntervalMilliseconds)
+    let interval = configuration.heartbeatInterval
     let next = started + (started < fastUntil ? min(interval, .milliseconds(100)) : interval)
     loop.schedule(at: next) { [unowned self, unowned loop] in
       heartbeat(on: loop, fastUntil: fastUntil)
@@ -289,7 +290,7 @@ public final class Broker {
   }
 
   /// The broker's monotonic clock now: the time requests are handled at.
-  private func now() -> BrokerInstant { .nanoseconds(MonotonicClock.nanoseconds()) }
+  private func now() -> BrokerInstant { configuration.clock.now }
 
   /// Handles one ROUTER message: [peer identity, envelope].
   private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
@@ -378,7 +379,7 @@ public final class Broker {
   /// A warning, at most a few per second per message; the next one says how many were dropped.
   private func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
     logLimiter.log(
-      .warning, message, metadata: metadata, to: logger, now: MonotonicClock.nanoseconds())
+      .warning, message, metadata: metadata, to: logger, at: now())
   }
 
   /// Sends the outputs a group commit held.
@@ -405,7 +406,7 @@ public final class Broker {
   ) {
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),
+      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
       replyTo: replyTo, body: body)
     do {
       // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
@@ -431,7 +432,7 @@ public final class Broker {
     cutRevokedSubscribers()
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: MonotonicClock.nanoseconds(),
+      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
       body: body)
     do {
       // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.

@@ -10,10 +10,10 @@ public struct BrokerConfiguration: Sendable {
   public var maxMessageSize: Int64 = WireProtocol.defaultMaxMessageSize
   /// Messages queued per subscriber before PUB drops (screens then resync by sequence gap).
   public var stateHighWaterMark: Int32 = 10_000
-  /// How often the broker heartbeat is published, in milliseconds.
-  public var heartbeatIntervalMilliseconds: Int = 1000
+  /// How often the broker heartbeat is published.
+  public var heartbeatInterval: Duration = .seconds(1)
   /// How long a screen session lives with no screen heartbeat before it is dropped.
-  public var screenGraceMilliseconds: Int = 30_000
+  public var screenGrace: Duration = .seconds(30)
   /// The broker's name in Welcome messages.
   public var name = "tenfoot-broker \(TenFootVersion.string)"
   /// CURVE encryption, ZAP allow-list and pairing; nil for ipc:// and --insecure brokers.
@@ -25,6 +25,9 @@ public struct BrokerConfiguration: Sendable {
   /// The data directory whose session store (`sessions.sqlite`) keeps per-screen focus,
   /// selections and text across restarts; nil keeps them in memory.
   public var sessionStoreDirectory: String?
+  /// The time the broker's rules run at (flood budgets, pairing, screen expiry, log limits):
+  /// the monotonic clock unless a test sets its own.
+  public var clock: BrokerClock = .monotonic
   /// The epoch; by default the wall-clock time of start in microseconds, so it grows.
   public var epoch: UInt64?
 

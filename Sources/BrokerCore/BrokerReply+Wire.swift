@@ -88,6 +88,9 @@ extension Tenfoot_V1_ScreenState {
     scroll = focus.scrollOffsets.sorted { $0.key < $1.key }
       .filter { $0.value != .zero }
       .map { Tenfoot_V1_ScrollOffset(group: $0.key, offset: $0.value) }
+    if let announcement = snapshot.announcement {
+      self.announcement = Tenfoot_V1_Announcement(announcement)
+    }
   }
 }
 
@@ -116,6 +119,9 @@ extension Tenfoot_V1_StateDelta {
     if let parallax = change.parallax { self.parallax = Tenfoot_V1_Parallax(parallax) }
     text = change.text
     editingText = change.editingText
+    if let announcement = change.announcement {
+      self.announcement = Tenfoot_V1_Announcement(announcement)
+    }
   }
 }
 

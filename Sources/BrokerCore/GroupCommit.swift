@@ -43,11 +43,14 @@ final class GroupCommit {
   private(set) var failing = false
   /// Requests refused since the store started failing.
   private var refused = 0
-  private var logLimiter = LogLimiter(perSecond: 1)
+  private var logLimiter = LogLimiter(limit: 1)
+  /// The time the failure log's limit runs at.
+  private let clock: BrokerClock
 
   /// Group commit over `persistence`'s store.
-  init(persistence: SessionPersistence, logger: Logger) {
+  init(persistence: SessionPersistence, clock: BrokerClock, logger: Logger) {
     self.persistence = persistence
+    self.clock = clock
     self.logger = logger
   }
 
@@ -115,7 +118,7 @@ final class GroupCommit {
       core.domain.putBack(backup?.session, record: backup?.record, screen: id)
     }
     refused += refusedNow
-    let decision = logLimiter.allow("store", now: MonotonicClock.nanoseconds())
+    let decision = logLimiter.allow("store", at: clock.now)
     if decision.log {
       logger.error(
         "session store write failed: changes not applied, requests refused",

@@ -55,6 +55,7 @@ public enum InputLimits {
           return error(.invalidLayout, "\(path): groups nest deeper than \(maximumDepth)")
         }
       }
+      if let problem = enumProblem(layout) { return problem }
       let numbers = [layout.canvas.width, layout.canvas.height]
       if numbers.contains(where: { !$0.isFinite }) {
         return error(.invalidLayout, "canvas: numbers must be finite")
@@ -64,6 +65,8 @@ public enum InputLimits {
       }) {
         return error(.invalidLayout, "items[\(index)].frame: numbers must be finite")
       }
+    case .patchLayout(let request):
+      if let problem = enumProblem(request.operations) { return problem }
     default: break
     }
     return nil

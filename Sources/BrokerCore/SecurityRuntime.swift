@@ -22,7 +22,9 @@ final class SecurityRuntime {
   private let store: AllowListStore
   private var session: PairingSession
   private let brokerKey: [UInt8]
-  private var nextReloadCheck: UInt64 = 0
+  private var nextReloadCheck = BrokerInstant.origin
+  /// The time pairing, throttling, log limits and the allow-list re-check run at.
+  private let clock: BrokerClock
   /// Sees the allow-list file replaced at once (nil without inotify: the timer still checks).
   private let allowListWatcher: FileChangeWatcher?
   /// Who ZAP admitted to the state socket, and which of them a revoke must cut off.
@@ -38,7 +40,8 @@ final class SecurityRuntime {
   private(set) var boundPairingEndpoints: [String] = []
 
   /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket.
-  init(settings: BrokerSecurity, context: Context, logger: Logger) throws {
+  init(settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger) throws {
+    self.clock = clock
     self.settings = settings
     self.logger = logger
     store = try AllowListStore(path: settings.allowListPath)
@@ -144,7 +147,7 @@ final class SecurityRuntime {
           metadata: [
             "peer.address": "\(request.address)", "reason": "\(decision.text)",
             "zap.domain": "\(request.domain)",
-          ], to: logger, now: MonotonicClock.nanoseconds())
+          ], to: logger, at: clock.now)
       }
       send(zap, decision.frames(requestID: request.requestID))
     }
@@ -179,11 +182,11 @@ final class SecurityRuntime {
         return
       }
       guard let peer = frames.first else { continue }
-      guard pairingThrottle.admit(peer, at: .nanoseconds(MonotonicClock.nanoseconds())) else {
+      guard pairingThrottle.admit(peer, at: clock.now) else {
         logLimiter.log(
           .warning, "dropped pairing request: over the per-connection rate",
           metadata: ["refused": "\(pairingThrottle.refused(peer))"], to: logger,
-          now: MonotonicClock.nanoseconds())
+          at: clock.now)
         continue
       }
       let replyTo: UInt64
@@ -203,7 +206,7 @@ final class SecurityRuntime {
       }
       replySeq += 1
       let reply = Tenfoot_V1_Envelope(
-        sender: "broker", seq: replySeq, sentAtNanoseconds: MonotonicClock.nanoseconds(),
+        sender: "broker", seq: replySeq, sentAtNanoseconds: clock.now.nanoseconds,
         replyTo: replyTo, body: body)
       do {
         try pairing.send(frames: [peer, reply.encoded()], dontWait: true)
@@ -253,7 +256,7 @@ final class SecurityRuntime {
       return .error(
         .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
     }
-    let outcome = session.handle(request, at: .nanoseconds(MonotonicClock.nanoseconds()))
+    let outcome = session.handle(request, at: clock.now)
     if case .refused(.wrongPIN) = outcome.reply, case .prove(let key, _) = request {
       logger.notice(
         "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
@@ -340,9 +343,9 @@ final class SecurityRuntime {
   }
 
   private func reloadIfDue(force: Bool) {
-    let now = MonotonicClock.nanoseconds()
+    let now = clock.now
     guard force || now >= nextReloadCheck else { return }
-    nextReloadCheck = now + 100_000_000
+    nextReloadCheck = now + .milliseconds(100)
     do {
       let before = store.list  // A copy-on-write value: copying it here costs nothing.
       if try store.reloadIfChanged() {

@@ -2,8 +2,11 @@ import FocusEngine
 
 extension BrokerDomain {
   /// A layout patch: applied whole or not at all; the new state is published as a snapshot.
-  mutating func patch(_ patch: LayoutPatch, screen: String, cause: FocusCause) -> Outcome {
+  mutating func patch(
+    _ patch: LayoutPatch, screen: String, cause: FocusCause, at now: BrokerInstant
+  ) -> Outcome {
     guard var session = sessions[screen] else { return .error(unknownScreen(screen)) }
+    let before = session.focus
     let effects = reduce(&session.focus, .applyPatch(patch), cause: cause)
     for effect in effects {
       if case .layoutRejected(let error) = effect { return .error(.invalidLayout(error)) }
@@ -11,17 +14,23 @@ extension BrokerDomain {
     guard session.focus.layout.items.count <= maxItems else {
       return .error(.tooManyItems(count: session.focus.layout.items.count, limit: maxItems))
     }
+    let announcement = session.announcer.announce(
+      effects, before: before, after: session.focus, at: now.nanoseconds)
     session.seq += 1
     sessions[session.id] = session
     let ack = Acknowledgement(
       screen: session.id, seq: session.seq, focused: session.focus.focused, effects: effects)
-    return Outcome(reply: .ack(ack), effects: [.publish(.snapshot(session.snapshot(epoch: epoch)))])
+    let snapshot = session.snapshot(epoch: epoch, announcing: announcement)
+    return Outcome(reply: .ack(ack), effects: [.publish(.snapshot(snapshot))])
   }
 
   /// Programmatic focus: the resulting focus, or a typed refusal.
-  mutating func requestFocus(_ target: FocusTarget, screen: String, cause: FocusCause)
-    -> Outcome
-  {
+  ///
+  /// A refusal is the requester's answer and is not published: the engine would announce it
+  /// ("trapped in …"), but the requester is an app, not the person watching.
+  mutating func requestFocus(
+    _ target: FocusTarget, screen: String, cause: FocusCause, at now: BrokerInstant
+  ) -> Outcome {
     guard let index = sessions.index(forKey: screen) else {
       return .error(unknownScreen(screen))
     }
@@ -30,7 +39,8 @@ extension BrokerDomain {
     }
     let epoch = epoch
     return Self.step(
-      &sessions.values[index], .event(.requestFocus(target)), cause: cause, epoch: epoch)
+      &sessions.values[index], .event(.requestFocus(target)), cause: cause, epoch: epoch,
+      at: now)
   }
 
   /// The focus debugger on a live session; changes nothing.

@@ -75,14 +75,14 @@ public struct BrokerDomain: Sendable {
       return Outcome(
         reply: .welcome(Welcome(epoch: epoch, name: name, screens: sessions.keys.sorted())))
     case .register(let screen, let layout):
-      outcome = register(screen, layout)
+      outcome = register(screen, layout, at: now)
       if case .ack = outcome.reply { seen(screen, at: now) }
     case .input(let input, let screen, let remote, let cause):
-      outcome = apply(input, screen: screen, remote: remote, cause: cause)
+      outcome = apply(input, screen: screen, remote: remote, cause: cause, at: now)
     case .patch(let patch, let screen, let cause):
-      outcome = self.patch(patch, screen: screen, cause: cause)
+      outcome = self.patch(patch, screen: screen, cause: cause, at: now)
     case .focus(let target, let screen, let cause):
-      outcome = requestFocus(target, screen: screen, cause: cause)
+      outcome = requestFocus(target, screen: screen, cause: cause, at: now)
     case .debug(let query, let screen):
       return debug(query, screen: screen)
     case .snapshot(let screen):
@@ -105,7 +105,9 @@ public struct BrokerDomain: Sendable {
     return outcome
   }
 
-  private mutating func register(_ id: String, _ layout: Layout) -> Outcome {
+  private mutating func register(_ id: String, _ layout: Layout, at now: BrokerInstant)
+    -> Outcome
+  {
     guard layout.items.count <= maxItems else {
       return .error(.tooManyItems(count: layout.items.count, limit: maxItems))
     }
@@ -115,8 +117,12 @@ public struct BrokerDomain: Sendable {
       return .error(.invalidLayout(error))
     }
     var session: ScreenSession
+    var announcement: Announcement?
     if var existing = sessions[id] {
-      _ = reduce(&existing.focus, .replaceLayout(layout))
+      let before = existing.focus
+      let effects = reduce(&existing.focus, .replaceLayout(layout))
+      announcement = existing.announcer.announce(
+        effects, before: before, after: existing.focus, at: now.nanoseconds)
       existing.seq += 1
       session = existing
     } else {
@@ -130,16 +136,18 @@ public struct BrokerDomain: Sendable {
       if let memory = record?.memory, memory != FocusMemory() {
         reduce(&session.focus, .restoreMemory(memory))
       }
+      announcement = session.announcer.announceFocus(in: session.focus)
     }
     sessions[id] = session
     // A new or replaced layout is published whole: deltas never carry layouts.
     return Outcome(
       reply: .ack(Acknowledgement(screen: id, seq: session.seq, focused: session.focus.focused)),
-      effects: [.publish(.snapshot(session.snapshot(epoch: epoch)))])
+      effects: [.publish(.snapshot(session.snapshot(epoch: epoch, announcing: announcement)))])
   }
 
   private mutating func apply(
-    _ input: RemoteInput, screen: String?, remote: String, cause: FocusCause
+    _ input: RemoteInput, screen: String?, remote: String, cause: FocusCause,
+    at now: BrokerInstant
   ) -> Outcome {
     let id: String
     if let screen {
@@ -156,7 +164,8 @@ public struct BrokerDomain: Sendable {
     // In place: a copy taken out of the dictionary would make every buffer the step mutates
     // (the remotes' tables, the engine's) copy itself, and writing it back costs a lookup.
     return Self.step(
-      &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch)
+      &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch,
+      at: now)
   }
 
   /// What a session step runs: an engine event, or a remote's timed input.
@@ -167,9 +176,10 @@ public struct BrokerDomain: Sendable {
   }
 
   /// Runs one engine event on a session (in place) and publishes a change if anything
-  /// happened (or the focused item's tilt changed).
+  /// happened (or the focused item's tilt changed), with what a screen reader says about it.
   static func step(
-    _ session: inout ScreenSession, _ step: Step, cause: FocusCause, epoch: UInt64
+    _ session: inout ScreenSession, _ step: Step, cause: FocusCause, epoch: UInt64,
+    at now: BrokerInstant
   ) -> Outcome {
     let before = session.focus
     let parallaxBefore = session.parallax
@@ -185,6 +195,8 @@ public struct BrokerDomain: Sendable {
     let parallax = session.parallax
     var published: [BrokerEffect] = []
     if !effects.isEmpty || parallax != parallaxBefore {
+      let announcement = session.announcer.announce(
+        effects, before: before, after: session.focus, at: now.nanoseconds)
       session.seq += 1
       var text: [String: String] = [:]
       for effect in effects {
@@ -194,7 +206,7 @@ public struct BrokerDomain: Sendable {
         screen: session.id, epoch: epoch, seq: session.seq, focused: session.focus.focused,
         changed: changedStates(before: before, after: session.focus, effects: effects),
         effects: effects, parallax: parallax, text: text,
-        editingText: session.focus.isEditingText, cause: cause)
+        editingText: session.focus.isEditingText, cause: cause, announcement: announcement)
       published = [.publish(.change(change))]
     }
     let ack = Acknowledgement(

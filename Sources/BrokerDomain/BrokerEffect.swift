@@ -46,6 +46,8 @@ public struct StateChange: Sendable, Equatable {
   public var editingText: Bool
   /// The request that caused the step.
   public var cause: FocusCause
+  /// What a screen reader says about the step (nil: nothing).
+  public var announcement: Announcement?
 }
 
 /// An item's new display state.

@@ -18,6 +18,14 @@ public struct BrokerInstant: InstantProtocol, Sendable, Hashable, CustomStringCo
     BrokerInstant(sinceOrigin: .nanoseconds(Int64(clamping: value)))
   }
 
+  /// The instant in nanoseconds since the clock's origin (0 before it), for the engine's
+  /// timed rules.
+  public var nanoseconds: UInt64 {
+    let (seconds, attoseconds) = sinceOrigin.components
+    guard seconds >= 0 else { return 0 }
+    return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+  }
+
   /// This instant moved by `duration`.
   public func advanced(by duration: Duration) -> BrokerInstant {
     BrokerInstant(sinceOrigin: sinceOrigin + duration)

@@ -71,6 +71,9 @@ public struct SessionSnapshot: Sendable, Equatable {
   public var focus: FocusState
   /// The focused item's parallax.
   public var parallax: Parallax?
+  /// What a screen reader says about the step that published it (a registration, a patch);
+  /// nil for a snapshot asked for.
+  public var announcement: Announcement?
 
   /// A snapshot.
   public init(screen: String, epoch: UInt64, seq: UInt64, focus: FocusState, parallax: Parallax?) {

@@ -13,6 +13,8 @@ public struct ScreenSession: Sendable, Equatable {
   public internal(set) var remotes: [String: RemoteInterpreter] = [:]
   /// The remote whose input came last: its finger tilts the focused item.
   public internal(set) var activeRemote = ""
+  /// What the session's screen reader said last (the edge cue's rate limit); not durable.
+  public internal(set) var announcer = Announcer()
   /// At most this many remotes are remembered per session; beyond it an idle one is forgotten
   /// (a sender-name flood cannot grow the session without bound).
   public static let rememberedRemotes = 16
@@ -47,8 +49,11 @@ public struct ScreenSession: Sendable, Equatable {
   }
 
   /// The whole state as a snapshot.
-  func snapshot(epoch: UInt64) -> SessionSnapshot {
-    SessionSnapshot(screen: id, epoch: epoch, seq: seq, focus: focus, parallax: parallax)
+  func snapshot(epoch: UInt64, announcing announcement: Announcement? = nil) -> SessionSnapshot {
+    var snapshot = SessionSnapshot(
+      screen: id, epoch: epoch, seq: seq, focus: focus, parallax: parallax)
+    snapshot.announcement = announcement
+    return snapshot
   }
 
   /// Whether `record` holds this session's durable values, compared in place (most requests

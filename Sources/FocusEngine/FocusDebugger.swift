@@ -57,6 +57,7 @@ extension FocusState {
     } else {
       lines.append("groups: none (top level)")
     }
+    lines.append(focusFacts(position))
     let stops = index.tabStops
     if let stop = stops.firstIndex(of: group) {
       lines.append("Tab stop \(stop + 1) of \(stops.count)")
@@ -71,6 +72,29 @@ extension FocusState {
       }
     }
     return Explanation(id: id, canFocus: canFocus, lines: lines)
+  }
+
+  /// `navigation ipados (arrows stay in group "row") · search tvos · focus effect halo,
+  /// corner radius 12`.
+  private func focusFacts(_ position: Int) -> String {
+    let navigation = navigation(forItem: position)
+    var reach = ""
+    if navigation == .ipados {
+      let group = index.itemGroup[position]
+      reach =
+        group >= 0
+        ? " (arrows stay in group \"\(index.nodes[group].id)\")"
+        : " (arrows stay among the top-level items)"
+    }
+    let item = layout.items[position]
+    let effect = item.focusEffect ?? .default(for: navigation)
+    let radius = item.cornerRadius.map { value in
+      let whole = value == value.rounded() && abs(value) < 1e15
+      return ", corner radius " + (whole ? String(Int(value)) : String(value))
+    }
+    return
+      "navigation \(navigation.rawValue)\(reach) · search \(searchModel(forItem: position).rawValue)"
+      + " · focus effect \(effect.rawValue)\(item.focusEffect == nil ? " (default)" : "")\(radius ?? "")"
   }
 
   private func describe(_ priority: Int) -> String {
@@ -136,6 +160,7 @@ extension FocusState {
       if group.remembersLastFocused { options.append("remembers last focused") }
       if group.selectionFollowsFocus { options.append("selection follows focus") }
       if let search = group.search { options.append("search \(search.rawValue)") }
+      if let navigation = group.navigation { options.append("navigation \(navigation.rawValue)") }
       if let axis = group.scroll {
         let offset = scrollOffsets[node.id] ?? .zero
         options.append("scrolls \(axis.rawValue) at \(offset.x), \(offset.y)")

@@ -8,11 +8,12 @@
 /// on the other axis, then to reading order. This is a total order, so the grid search
 /// (``SpatialIndex``) can stop as soon as no unvisited cell can beat the best.
 ///
-/// **Android** (`FocusFinder.findNextFocusInAbsoluteDirection`, AOSP): the same
-/// `isCandidate` and strict `beamsOverlap`; `beamBeats` prefers a candidate in the beam over
-/// one outside it (for up/down only unless the outside one is entirely closer); otherwise the
-/// smaller `13·major² + minor²` wins, major between the facing edges, minor between the
-/// centres; ties keep the earlier item in reading order.
+/// **Android** (`FocusFinder.findNextFocusInAbsoluteDirection`, AOSP): exact, in integer
+/// points and declaration order; see ``AndroidFocusFinder``.
+///
+/// **iPadOS navigation** (`navigation: ipados` on the layout or a group around the focused
+/// item) confines either model to the focused item's own focus group: the group that holds
+/// it directly (the root's ungrouped items form one), not its nested groups.
 public enum FocusSearch {
   /// Android's `isCandidate`: the destination lies further along the direction.
   public static func isCandidate(_ source: Rect, _ destination: Rect, _ direction: Direction)
@@ -62,20 +63,6 @@ public enum FocusSearch {
     }
   }
 
-  /// Android's `majorAxisDistanceToFarEdge`: to the destination's far edge, at least 1.
-  public static func majorDistanceToFarEdge(
-    _ source: Rect, _ destination: Rect, _ direction: Direction
-  ) -> Double {
-    let raw =
-      switch direction {
-      case .left: source.minX - destination.minX
-      case .right: destination.maxX - source.maxX
-      case .up: source.minY - destination.minY
-      case .down: destination.maxY - source.maxY
-      }
-    return max(1, raw)
-  }
-
   /// The offset between the centres across the direction.
   public static func minorOffset(_ source: Rect, _ destination: Rect, _ direction: Direction)
     -> Double
@@ -84,52 +71,6 @@ public enum FocusSearch {
     case .left, .right: abs(destination.midY - source.midY)
     case .up, .down: abs(destination.midX - source.midX)
     }
-  }
-
-  /// Android's `isToDirectionOf`: the destination lies entirely beyond the source's edge.
-  static func isToDirectionOf(_ source: Rect, _ destination: Rect, _ direction: Direction)
-    -> Bool
-  {
-    switch direction {
-    case .left: source.minX >= destination.maxX
-    case .right: source.maxX <= destination.minX
-    case .up: source.minY >= destination.maxY
-    case .down: source.maxY <= destination.minY
-    }
-  }
-
-  /// Android's `beamBeats`: whether `first` beats `second` by beam membership alone.
-  public static func beamBeats(
-    _ source: Rect, _ first: Rect, _ second: Rect, _ direction: Direction
-  ) -> Bool {
-    let firstInBeam = beamsOverlap(source, first, direction)
-    let secondInBeam = beamsOverlap(source, second, direction)
-    if secondInBeam || !firstInBeam { return false }
-    if !isToDirectionOf(source, second, direction) { return true }
-    if direction == .left || direction == .right { return true }
-    return majorDistance(source, first, direction)
-      < majorDistanceToFarEdge(source, second, direction)
-  }
-
-  /// Android's weighted distance, `13·major² + minor²`.
-  public static func weightedDistance(_ source: Rect, _ destination: Rect, _ direction: Direction)
-    -> Double
-  {
-    let major = majorDistance(source, destination, direction)
-    let minor = minorOffset(source, destination, direction)
-    return 13 * major * major + minor * minor
-  }
-
-  /// Android's `isBetterCandidate`: whether `candidate` beats `best` (nil: no best yet).
-  public static func androidBeats(
-    _ source: Rect, _ candidate: Rect, _ best: Rect?, _ direction: Direction
-  ) -> Bool {
-    guard isCandidate(source, candidate, direction) else { return false }
-    guard let best, isCandidate(source, best, direction) else { return true }
-    if beamBeats(source, candidate, best, direction) { return true }
-    if beamBeats(source, best, candidate, direction) { return false }
-    return weightedDistance(source, candidate, direction)
-      < weightedDistance(source, best, direction)
   }
 }
 
@@ -141,49 +82,74 @@ enum SearchHit: Equatable {
 
 extension FocusState {
   /// Where a directional move from the item at `position` would put focus, or nil: the raw
-  /// search winner, resolved through guides and group memory.
+  /// search winner, resolved through guides and group memory. In iPadOS navigation the move
+  /// stays among the items of the source's own focus group.
   func moveDestination(from position: Int, _ direction: Direction) -> Int? {
     let source = presentedFrame(at: position)
     let scope = trapScope(ofItem: position)
     let model = searchModel(forItem: position)
+    let confine =
+      index.usesIPadNavigation && navigation(forItem: position) == .ipados
+      ? index.itemGroup[position] : nil
     var skippedGuides: [Int] = []
     while let hit = search(
-      from: source, excluding: position, scope: scope, model: model, direction,
-      skippingGuides: skippedGuides)
+      from: source, excluding: position, scope: scope, confine: confine, model: model,
+      direction, skippingGuides: skippedGuides)
     {
       switch hit {
       case .item(let target):
         return remembered(entering: target, from: position, scope: scope) ?? target
       case .guide(let guide):
-        if let target = resolveGuide(guide, scope: scope, avoiding: position) {
+        if let target = resolveGuide(guide, scope: scope, avoiding: position),
+          confine.map({ index.itemGroup[target] == $0 }) ?? true
+        {
           return target
         }
-        skippedGuides.append(guide)  // Nothing focusable behind it: search past it.
+        skippedGuides.append(guide)  // Nothing focusable (in reach) behind it: search past it.
       }
     }
     return nil
   }
 
-  /// The search winner among focusable items in `scope` and enabled guides.
+  /// The search winner among focusable items in `scope` and enabled guides; with `confine`,
+  /// only among the items and guides directly in that group (-1: the root's ungrouped ones).
   func search(
-    from source: Rect, excluding excluded: Int?, scope: Int, model: SearchModel,
-    _ direction: Direction, skippingGuides: [Int] = []
+    from source: Rect, excluding excluded: Int?, scope: Int, confine: Int? = nil,
+    model: SearchModel, _ direction: Direction, skippingGuides: [Int] = []
   ) -> SearchHit? {
+    let reach = SearchReach(excluded: excluded, scope: scope, confine: confine)
     switch model {
     case .tvos:
-      return tvosSearch(from: source, excluding: excluded, scope: scope, direction, skippingGuides)
+      return tvosSearch(from: source, reach, direction, skippingGuides)
     case .android:
-      return androidSearch(
-        from: source, excluding: excluded, scope: scope, direction, skippingGuides)
+      return androidSearch(from: source, reach, direction, skippingGuides)
     }
   }
 
-  private func guideIsCandidate(_ guide: Int, scope: Int, skipping: [Int]) -> Bool {
-    layout.guides[guide].enabled && !skipping.contains(guide)
-      && (scope < 0
-        ? true
-        : index.guideGroup[guide] >= 0
-          && index.contains(group: scope, group: index.guideGroup[guide]))
+  /// Which items and guides a search may return.
+  struct SearchReach {
+    /// The item focus moves from.
+    var excluded: Int?
+    /// The trapping group (-1: none).
+    var scope: Int
+    /// iPadOS navigation: the one group whose direct items are reachable.
+    var confine: Int?
+  }
+
+  @inline(__always)
+  private func admits(_ position: Int, _ reach: SearchReach) -> Bool {
+    guard position != reach.excluded, index.focusable[position],
+      index.contains(group: reach.scope, item: position)
+    else { return false }
+    if let confine = reach.confine { return index.itemGroup[position] == confine }
+    return true
+  }
+
+  private func guideIsCandidate(_ guide: Int, _ reach: SearchReach, skipping: [Int]) -> Bool {
+    let group = index.guideGroup[guide]
+    if let confine = reach.confine, group != confine { return false }
+    return layout.guides[guide].enabled && !skipping.contains(guide)
+      && (reach.scope < 0 ? true : group >= 0 && index.contains(group: reach.scope, group: group))
   }
 
   func presentedFrame(ofGuide guide: Int) -> Rect {
@@ -194,8 +160,7 @@ extension FocusState {
   }
 
   private func tvosSearch(
-    from source: Rect, excluding excluded: Int?, scope: Int, _ direction: Direction,
-    _ skipping: [Int]
+    from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
   ) -> SearchHit? {
     // (distance, offset, rank): lexicographic, so the result does not depend on visit order.
     var best: (distance: Double, offset: Double, rank: Int, hit: SearchHit)?
@@ -221,9 +186,7 @@ extension FocusState {
         if let best, band > best.distance { return false }
         for member in members {
           let position = Int(member)
-          guard position != excluded, index.focusable[position],
-            index.contains(group: scope, item: position)
-          else { continue }
+          guard admits(position, reach) else { continue }
           consider(
             layout.items[position].frame.offsetBy(dx: -shift.x, dy: -shift.y),
             rank: index.rank[position], .item(position))
@@ -231,32 +194,28 @@ extension FocusState {
         return true
       }
     }
-    for guide in layout.guides.indices
-    where guideIsCandidate(guide, scope: scope, skipping: skipping) {
+    for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
       consider(presentedFrame(ofGuide: guide), rank: layout.items.count + guide, .guide(guide))
     }
     return best?.hit
   }
 
+  /// AOSP's loop (``AndroidFocusFinder``): items in declaration order, then guides, each
+  /// replacing the best only when strictly better.
   private func androidSearch(
-    from source: Rect, excluding excluded: Int?, scope: Int, _ direction: Direction,
-    _ skipping: [Int]
+    from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
   ) -> SearchHit? {
-    // FocusFinder visits focusables in order and keeps the first of equals: reading order.
-    var best: (frame: Rect, hit: SearchHit)?
-    for position in index.readingOrder
-    where position != excluded && index.focusable[position]
-      && index.contains(group: scope, item: position)
-    {
-      let frame = presentedFrame(at: position)
-      if FocusSearch.androidBeats(source, frame, best?.frame, direction) {
+    let origin = reach.excluded.map(androidFrame(at:)) ?? AndroidRect(source)
+    var best: (frame: AndroidRect, hit: SearchHit)?
+    for position in layout.items.indices where admits(position, reach) {
+      let frame = androidFrame(at: position)
+      if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
         best = (frame, .item(position))
       }
     }
-    for guide in layout.guides.indices
-    where guideIsCandidate(guide, scope: scope, skipping: skipping) {
-      let frame = presentedFrame(ofGuide: guide)
-      if FocusSearch.androidBeats(source, frame, best?.frame, direction) {
+    for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
+      let frame = androidFrame(ofGuide: guide)
+      if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
         best = (frame, .guide(guide))
       }
     }

@@ -35,6 +35,10 @@ public struct FocusState: Sendable, Equatable {
   /// One spatial index per scroll domain (-1 → `rootGrid`).
   private var grids: [Int: SpatialIndex]
   private var rootGrid: SpatialIndex
+  /// Per item: its content frame in whole points, for the Android model.
+  private var androidFrames: [AndroidRect]
+  /// Per group index: `shift` rounded to whole points (Android scrolls by whole pixels).
+  private var androidShift: [AndroidOffset]
 
   /// Validates `layout` and places focus by the initial-focus rule: `initialFocus` if it is
   /// focusable, else the first focusable item in reading order, else none.
@@ -54,6 +58,8 @@ public struct FocusState: Sendable, Equatable {
     self.scrollDomain = []
     self.grids = [:]
     self.rootGrid = SpatialIndex()
+    self.androidFrames = []
+    self.androidShift = []
     rebuildDerived()
     if let first = initialFocus() {
       focus(first)
@@ -157,6 +163,31 @@ public struct FocusState: Sendable, Equatable {
       }
     }
     return layout.search
+  }
+
+  /// The navigation model for a move starting at this item: the innermost group's
+  /// `navigation`, else the layout's.
+  func navigation(forItem position: Int) -> NavigationModel {
+    let group = index.itemGroup[position]
+    if group >= 0 {
+      for ancestor in index.ancestors(of: group) {
+        if let model = index.groupValues[ancestor].navigation { return model }
+      }
+    }
+    return layout.navigation
+  }
+
+  /// The navigation model arrows follow from this item, or nil for an unknown id.
+  public func navigation(of id: String) -> NavigationModel? {
+    index.itemIndex[id].map(navigation(forItem:))
+  }
+
+  /// How the item shows focus: its own `focusEffect`, else its navigation model's default;
+  /// nil for an unknown id.
+  public func focusEffect(of id: String) -> FocusEffectStyle? {
+    guard let position = index.itemIndex[id] else { return nil }
+    return layout.items[position].focusEffect
+      ?? .default(for: navigation(forItem: position))
   }
 
   // MARK: - Mutation helpers used by the reducer
@@ -299,6 +330,7 @@ public struct FocusState: Sendable, Equatable {
       members[group >= 0 ? scrollDomain[group] : -1, default: []].append(position)
     }
     let frames = layout.items.map(\.frame)
+    androidFrames = frames.map(AndroidRect.init)
     grids = [:]
     rootGrid = SpatialIndex()
     for (domain, list) in members {
@@ -318,6 +350,22 @@ public struct FocusState: Sendable, Equatable {
       }
       shift[group] = total
     }
+    androidShift = shift.map(AndroidOffset.init)
+  }
+
+  /// The item's presented frame in whole points: its rounded content frame moved by its
+  /// groups' rounded scroll offset (as Android's integer layout and scroll positions would).
+  func androidFrame(at position: Int) -> AndroidRect {
+    let group = index.itemGroup[position]
+    let frame = androidFrames[position]
+    return group < 0 ? frame : frame.offsetBy(androidShift[group])
+  }
+
+  /// A guide's presented frame in whole points (see ``androidFrame(at:)``).
+  func androidFrame(ofGuide guide: Int) -> AndroidRect {
+    let group = index.guideGroup[guide]
+    let frame = AndroidRect(layout.guides[guide].frame)
+    return group < 0 ? frame : frame.offsetBy(androidShift[group])
   }
 
   /// The spatial indices with the shift that takes presented coordinates to their content

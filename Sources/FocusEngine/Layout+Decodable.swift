@@ -4,7 +4,8 @@
 
 extension Layout: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case canvas, items, groups, initialFocus, search, layoutDirection, guides
+    case canvas, items, groups, initialFocus, search, layoutDirection, guides, navigation
+    case verbosity
   }
 
   /// Decodes the strict JSON layout format; unknown fields are errors.
@@ -19,13 +20,18 @@ extension Layout: Decodable {
       search: try container.decodeIfPresent(SearchModel.self, forKey: .search) ?? .tvos,
       layoutDirection: try container.decodeIfPresent(
         LayoutDirection.self, forKey: .layoutDirection) ?? .ltr,
-      guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [])
+      guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [],
+      navigation: try container.decodeIfPresent(NavigationModel.self, forKey: .navigation)
+        ?? .tvos,
+      verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? .normal)
   }
 }
 
 extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, frame, available, toggles, selected, priority, kind, layers, value
+    case focusEffect, cornerRadius
+    case accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits
   }
 
   /// Decodes `{"id", "frame": [x, y, width, height], "title"?, "available"?, "toggles"?,
@@ -45,7 +51,15 @@ extension Item: Decodable {
       priority: try container.decodeIfPresent(FocusPriority.self, forKey: .priority),
       kind: try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .button,
       layers: try container.decodeIfPresent([ParallaxLayer].self, forKey: .layers) ?? [],
-      value: try container.decodeIfPresent(String.self, forKey: .value) ?? "")
+      value: try container.decodeIfPresent(String.self, forKey: .value) ?? "",
+      focusEffect: try container.decodeIfPresent(FocusEffectStyle.self, forKey: .focusEffect),
+      cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius),
+      accessibility: ItemAccessibility(
+        label: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
+        hint: try container.decodeIfPresent(String.self, forKey: .accessibilityHint),
+        value: try container.decodeIfPresent(String.self, forKey: .accessibilityValue),
+        traits: try container.decodeIfPresent(
+          [AccessibilityTrait].self, forKey: .accessibilityTraits)))
   }
 }
 
@@ -102,7 +116,8 @@ extension Rect: Decodable {
 extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
-    case selectionFollowsFocus, search, scroll, viewport, scrollMargin, enabled
+    case selectionFollowsFocus, search, navigation, scroll, viewport, scrollMargin, enabled
+    case accessibilityLabel
   }
 
   /// Decodes `{"id", "items"?, "groups"?, …options}`; unknown fields are errors.
@@ -121,11 +136,13 @@ extension Group: Decodable {
       preferredFocus: try container.decodeIfPresent(String.self, forKey: .preferredFocus),
       selectionFollowsFocus: try flag(.selectionFollowsFocus, false),
       search: try container.decodeIfPresent(SearchModel.self, forKey: .search),
+      navigation: try container.decodeIfPresent(NavigationModel.self, forKey: .navigation),
       scroll: try container.decodeIfPresent(ScrollAxis.self, forKey: .scroll),
       viewport: try container.decodeIfPresent(Rect.self, forKey: .viewport),
       scrollMargin: try container.decodeIfPresent(Double.self, forKey: .scrollMargin)
         ?? Group.defaultScrollMargin,
-      enabled: try flag(.enabled, true))
+      enabled: try flag(.enabled, true),
+      accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel))
   }
 }
 
@@ -187,6 +204,10 @@ extension SearchModel: NamedEnum {}
 extension LayoutDirection: NamedEnum {}
 extension ScrollAxis: NamedEnum {}
 extension ItemKind: NamedEnum {}
+extension NavigationModel: NamedEnum {}
+extension FocusEffectStyle: NamedEnum {}
+extension AccessibilityTrait: NamedEnum {}
+extension Verbosity: NamedEnum {}
 
 extension Size: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {

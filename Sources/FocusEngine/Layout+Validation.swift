@@ -12,12 +12,13 @@ extension Layout {
   ///
   /// The rules: the canvas is finite and positive; item ids follow ``TextRules`` (non-empty,
   /// at most ``maximumIDLength`` characters of `A-Z a-z 0-9 - _ . : / @`) and are unique among
-  /// items; titles, values and layer names are free text by ``TextRules`` (no control
-  /// characters, no unpaired bidirectional controls) of at most ``maximumTextLength`` bytes; frames
-  /// are finite with non-negative width and height; group ids follow the same character rules
-  /// and are unique among groups (a group may share an id with an item); every item a group
-  /// names exists and sits in at most one group; groups nest at most ``maximumGroupDepth``
-  /// deep; a scrolling group has a viewport; `preferredFocus` names an item or group inside its
+  /// items; titles, values, layer names and accessibility labels, hints and values (items'
+  /// and groups') are free text by ``TextRules`` (no control characters, no unpaired
+  /// bidirectional controls) of at most ``maximumTextLength`` bytes; frames are finite with
+  /// non-negative width and height, corner radii finite and not negative; group ids follow the
+  /// same character rules and are unique among groups (a group may share an id with an item);
+  /// every item a group names exists and sits in at most one group; groups nest at most
+  /// ``maximumGroupDepth`` deep; a scrolling group has a viewport; `preferredFocus` names an item or group inside its
   /// group; guides have unique ids distinct from items and groups, known destinations and
   /// group, and their guide-to-guide references form no cycle; `initialFocus`, if set, names
   /// an item. Errors carry JSON-style paths: `canvas.width`, `items[3].frame`,
@@ -48,8 +49,13 @@ extension Layout {
           path: "\(path).layers[\(position)].depth",
           reason: "must be between 0 and 1, got \(layer.depth)")
       }
+      if let radius = item.cornerRadius, !(radius.isFinite && radius >= 0) {
+        throw LayoutError(
+          path: path + ".cornerRadius", reason: "must be finite and at least 0, got \(radius)")
+      }
       try Self.checkText(item.title, path: path + ".title", item: item.id)
       try Self.checkText(item.value, path: path + ".value", item: item.id)
+      try Self.checkAccessibility(item, path: path)
       for (position, layer) in item.layers.enumerated() {
         try Self.checkText(layer.name, path: "\(path).layers[\(position)].name", item: item.id)
       }
@@ -142,6 +148,30 @@ extension Layout {
     }
   }
 
+  /// Checks an item's accessibility label, hint and value like its title.
+  static func checkAccessibility(_ item: Item, path: String) throws(LayoutError) {
+    let fields: [(String, String?)] = [
+      ("accessibilityLabel", item.accessibility.label),
+      ("accessibilityHint", item.accessibility.hint),
+      ("accessibilityValue", item.accessibility.value),
+    ]
+    for case (let name, let text?) in fields {
+      try checkText(text, path: "\(path).\(name)", item: item.id)
+    }
+  }
+
+  /// Checks a group's free text like an item's title; the reason names the group.
+  static func checkGroupText(_ text: String, path: String, group: String) throws(LayoutError) {
+    if text.utf8.count > maximumTextLength {
+      throw LayoutError(
+        path: path,
+        reason: "group \"\(group)\": \(text.utf8.count) bytes (at most \(maximumTextLength))")
+    }
+    if let problem = TextRules.textProblem(text) {
+      throw LayoutError(path: path, reason: "group \"\(group)\" " + problem)
+    }
+  }
+
   /// Checks a title, value or name: free text by ``TextRules/textProblem(_:)``, at most
   /// ``maximumTextLength`` bytes. The reason names `item` (an id already checked).
   static func checkText(_ text: String, path: String, item: String) throws(LayoutError) {
@@ -200,6 +230,9 @@ private struct GroupWalk {
       throw LayoutError(
         path: path + ".scrollMargin",
         reason: "must be finite and not negative, got \(group.scrollMargin)")
+    }
+    if let label = group.accessibilityLabel {
+      try Layout.checkGroupText(label, path: path + ".accessibilityLabel", group: group.id)
     }
     if let preferred = group.preferredFocus, !Self.contains(group, preferred) {
       throw LayoutError(

@@ -20,12 +20,20 @@ public struct Item: Sendable, Hashable {
   public var layers: [ParallaxLayer]
   /// A text field's initial value.
   public var value: String
+  /// How the item shows focus; nil: the default of its navigation model (``FocusEffectStyle``).
+  public var focusEffect: FocusEffectStyle?
+  /// The corner radius of the item's shape in points, which a halo follows; nil: the
+  /// renderer's own card shape.
+  public var cornerRadius: Double?
+  /// What a screen reader says about it beyond its title.
+  public var accessibility: ItemAccessibility
 
   /// Creates an item.
   public init(
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
     selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
-    layers: [ParallaxLayer] = [], value: String = ""
+    layers: [ParallaxLayer] = [], value: String = "", focusEffect: FocusEffectStyle? = nil,
+    cornerRadius: Double? = nil, accessibility: ItemAccessibility = ItemAccessibility()
   ) {
     self.id = id
     self.title = title
@@ -37,6 +45,9 @@ public struct Item: Sendable, Hashable {
     self.kind = kind
     self.layers = layers
     self.value = value
+    self.focusEffect = focusEffect
+    self.cornerRadius = cornerRadius
+    self.accessibility = accessibility
   }
 }
 
@@ -84,6 +95,8 @@ public struct Group: Sendable, Hashable {
   public var selectionFollowsFocus: Bool
   /// The search model for moves that start inside this group; nil inherits.
   public var search: SearchModel?
+  /// The navigation model for moves that start inside this group; nil inherits.
+  public var navigation: NavigationModel?
   /// A scroll axis: the group scrolls its `viewport` to keep the focused item visible.
   public var scroll: ScrollAxis?
   /// The visible rectangle of a scrolling group, in its parent's content space.
@@ -92,13 +105,17 @@ public struct Group: Sendable, Hashable {
   public var scrollMargin: Double
   /// A disabled group makes every item in it unavailable.
   public var enabled: Bool
+  /// The group's spoken name when focus enters it; nil: its first heading item's title.
+  public var accessibilityLabel: String?
 
   /// Creates a group.
   public init(
     id: String, items: [String] = [], groups: [Group] = [], trapsFocus: Bool = false,
     remembersLastFocused: Bool = false, preferredFocus: String? = nil,
-    selectionFollowsFocus: Bool = false, search: SearchModel? = nil, scroll: ScrollAxis? = nil,
-    viewport: Rect? = nil, scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true
+    selectionFollowsFocus: Bool = false, search: SearchModel? = nil,
+    navigation: NavigationModel? = nil, scroll: ScrollAxis? = nil, viewport: Rect? = nil,
+    scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true,
+    accessibilityLabel: String? = nil
   ) {
     self.id = id
     self.items = items
@@ -108,10 +125,12 @@ public struct Group: Sendable, Hashable {
     self.preferredFocus = preferredFocus
     self.selectionFollowsFocus = selectionFollowsFocus
     self.search = search
+    self.navigation = navigation
     self.scroll = scroll
     self.viewport = viewport
     self.scrollMargin = scrollMargin
     self.enabled = enabled
+    self.accessibilityLabel = accessibilityLabel
   }
 
   /// The default scroll margin: 40 points, about one poster gutter on a 1920×1080 canvas.
@@ -160,12 +179,16 @@ public struct Layout: Sendable, Hashable {
   public var layoutDirection: LayoutDirection
   /// Focus guides.
   public var guides: [FocusGuide]
+  /// The default navigation model.
+  public var navigation: NavigationModel
+  /// How much the screen's announcements say.
+  public var verbosity: Verbosity
 
   /// Creates a layout.
   public init(
     canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil,
     search: SearchModel = .tvos, layoutDirection: LayoutDirection = .ltr,
-    guides: [FocusGuide] = []
+    guides: [FocusGuide] = [], navigation: NavigationModel = .tvos, verbosity: Verbosity = .normal
   ) {
     self.canvas = canvas
     self.items = items
@@ -174,6 +197,8 @@ public struct Layout: Sendable, Hashable {
     self.search = search
     self.layoutDirection = layoutDirection
     self.guides = guides
+    self.navigation = navigation
+    self.verbosity = verbosity
   }
 }
 
@@ -183,6 +208,32 @@ public enum SearchModel: String, Sendable, Hashable, CaseIterable {
   case tvos
   /// Android's `FocusFinder`: beam candidates first, otherwise the smallest 13·major² + minor².
   case android
+}
+
+/// How far arrows reach.
+public enum NavigationModel: String, Sendable, Hashable, CaseIterable {
+  /// tvOS: arrows reach every item on the screen (a trapping group still holds them).
+  case tvos
+  /// iPadOS: arrows move only among the items of the focused item's own focus group; Tab
+  /// moves between groups.
+  case ipados
+}
+
+/// How a focused item shows focus (UIKit's focus effects).
+public enum FocusEffectStyle: String, Sendable, Hashable, CaseIterable {
+  /// An outline around the item that follows its shape (`UIFocusHaloEffect`, the focus
+  /// ring); the default in iPadOS navigation.
+  case halo
+  /// The highlighted appearance: accent-coloured background and text, no lift.
+  case highlight
+  /// tvOS: the item grows, lifts with a shadow and tilts (parallax); the default in tvOS
+  /// navigation.
+  case lift
+
+  /// The effect an item shows when it declares none.
+  public static func `default`(for navigation: NavigationModel) -> FocusEffectStyle {
+    navigation == .ipados ? .halo : .lift
+  }
 }
 
 /// The reading direction of a layout.

@@ -47,6 +47,8 @@ struct LayoutIndex: Sendable, Equatable {
   var rootItems: [Int] = []
   /// Per group: the bounding box of the item frames in its subtree (content space).
   var subtreeBounds: [Rect?] = []
+  /// Whether the layout or any group asks for iPadOS navigation (else no move is confined).
+  var usesIPadNavigation = false
 
   init() {}
 
@@ -89,6 +91,8 @@ struct LayoutIndex: Sendable, Equatable {
     guideGroup = layout.guides.map { guide in guide.group.flatMap { groupIndex[$0] } ?? -1 }
     for (position, guide) in layout.guides.enumerated() { guideIndex[guide.id] = position }
     subtreeBounds = makeBounds(layout)
+    usesIPadNavigation =
+      layout.navigation == .ipados || groupValues.contains { $0.navigation == .ipados }
     tabStops = makeTabLoop(layout)
   }
 

@@ -136,7 +136,7 @@ public final class InteractiveRemote {
       guard count >= 0 else {
         // Interrupted, or nothing to read after all: the loop polls the terminal again.
         if errno == EINTR || errno == EAGAIN { return }
-        throw RemoteError("cannot read the keyboard: \(String(cString: strerror(errno)))")
+        throw RemoteError.keyboard(errno: errno)
       }
       let keys = count == 0 ? decoder.flush() : decoder.feed(buffer[0..<count])
       if try !perform(keys) || count == 0 {
@@ -218,7 +218,7 @@ public final class InteractiveRemote {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\r\n" }
           .joined(), to: output)
     } catch {
-      throw RemoteError("cannot write to the terminal: \(error)")
+      throw RemoteError.terminal(error)
     }
   }
 }

@@ -30,13 +30,16 @@ public enum RemoteAction: Sendable, Equatable {
     distance: Double = swipeDistance, drift: Double = 0
   ) throws(RemoteError) -> RemoteAction {
     guard velocity.isFinite, velocity > 0 else {
-      throw RemoteError("swipe: the velocity is above 0 units per second, not \(velocity)")
+      throw RemoteError.invalidCommand(
+        problem: "swipe: the velocity is above 0 units per second, not \(velocity)")
     }
     guard distance.isFinite, distance > 0, distance <= 2 else {
-      throw RemoteError("swipe: the distance is above 0 and at most 2 units, not \(distance)")
+      throw RemoteError.invalidCommand(
+        problem: "swipe: the distance is above 0 and at most 2 units, not \(distance)")
     }
     guard drift.isFinite, abs(drift) <= 1 else {
-      throw RemoteError("swipe: the drift is between -1 and 1 units, not \(drift)")
+      throw RemoteError.invalidCommand(
+        problem: "swipe: the drift is between -1 and 1 units, not \(drift)")
     }
     return .swipe(direction.key, velocity: velocity, distance: distance, drift: drift)
   }
@@ -44,7 +47,7 @@ public enum RemoteAction: Sendable, Equatable {
   /// `swipe DIRECTION [slow|medium|fast|v=V] [d=D] [drift=D]`, the words after `swipe`.
   private static func parseSwipe(_ words: [String]) throws(RemoteError) -> RemoteAction {
     guard let word = words.first, let direction = SwipeDirection(rawValue: word) else {
-      throw RemoteError("swipe takes a direction: left, right, up or down")
+      throw RemoteError.invalidCommand(problem: "swipe takes a direction: left, right, up or down")
     }
     var velocity = SwipeSpeed.medium.velocity
     var distance = swipeDistance
@@ -59,8 +62,9 @@ public enum RemoteAction: Sendable, Equatable {
       } else if word.hasPrefix("drift="), let value = Double(word.dropFirst(6)) {
         drift = value
       } else {
-        throw RemoteError(
-          "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2, drift=UNITS up to 1)"
+        throw RemoteError.invalidCommand(
+          problem:
+            "swipe: unknown \"\(word)\" (slow, medium, fast, v=UNITS_PER_S, d=UNITS up to 2, drift=UNITS up to 1)"
         )
       }
     }
@@ -70,33 +74,41 @@ public enum RemoteAction: Sendable, Equatable {
   /// Parses the words of one command (`hold right 2s`, `swipe left fast`, `drag 0.2,0`,
   /// `type "hello"`, `right`): the same grammar for scripts and the interactive prompt.
   public static func parse(_ words: [String]) throws(RemoteError) -> RemoteAction {
-    guard let verb = words.first else { throw RemoteError("empty command") }
+    guard let verb = words.first else { throw RemoteError.invalidCommand(problem: "empty command") }
     let rest = Array(words.dropFirst())
     func key(_ name: String?) throws(RemoteError) -> Tenfoot_V1_Key {
       guard let name, let key = Tenfoot_V1_Key(name: name) else {
-        throw RemoteError(
-          "unknown key \"\(name ?? "")\" (keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")))"
+        throw RemoteError.invalidCommand(
+          problem:
+            "unknown key \"\(name ?? "")\" (keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")))"
         )
       }
       return key
     }
     switch verb {
     case "press":
-      guard rest.count == 1 else { throw RemoteError("press takes one key") }
+      guard rest.count == 1 else {
+        throw RemoteError.invalidCommand(problem: "press takes one key")
+      }
       return .press(try key(rest.first))
     case "hold":
       guard rest.count == 1 || rest.count == 2 else {
-        throw RemoteError("hold takes a key and a duration, like: hold right 2s")
+        throw RemoteError.invalidCommand(
+          problem: "hold takes a key and a duration, like: hold right 2s")
       }
       let seconds = rest.count == 2 ? try duration(rest[1]) : 1
       return .hold(try key(rest.first), seconds: seconds)
     case "double":
-      guard rest.count == 1 else { throw RemoteError("double takes one key") }
+      guard rest.count == 1 else {
+        throw RemoteError.invalidCommand(problem: "double takes one key")
+      }
       return .double(try key(rest.first))
     case "swipe":
       return try parseSwipe(rest)
     case "drag":
-      guard let target = rest.first else { throw RemoteError("drag takes a point, like 0.2,0") }
+      guard let target = rest.first else {
+        throw RemoteError.invalidCommand(problem: "drag takes a point, like 0.2,0")
+      }
       let point = try self.point(target)
       let seconds = rest.count > 1 ? try duration(rest[1]) : 0.25
       let resting = rest.count > 2 ? try duration(rest[2]) : dragRest
@@ -105,10 +117,14 @@ public enum RemoteAction: Sendable, Equatable {
       return .click
     case "type":
       let text = rest.joined(separator: " ")
-      guard !text.isEmpty else { throw RemoteError("type takes text, like: type \"star\"") }
+      guard !text.isEmpty else {
+        throw RemoteError.invalidCommand(problem: "type takes text, like: type \"star\"")
+      }
       return .type(unquote(text))
     default:
-      guard rest.isEmpty else { throw RemoteError("unknown command \"\(verb)\"") }
+      guard rest.isEmpty else {
+        throw RemoteError.invalidCommand(problem: "unknown command \"\(verb)\"")
+      }
       return .press(try key(verb))
     }
   }
@@ -124,7 +140,8 @@ public enum RemoteAction: Sendable, Equatable {
       text = text.dropLast()
     }
     guard let value = Double(text), value > 0, value * scale <= 60 else {
-      throw RemoteError("bad duration \"\(word)\" (like 2s, 500ms; at most 60 s)")
+      throw RemoteError.invalidCommand(
+        problem: "bad duration \"\(word)\" (like 2s, 500ms; at most 60 s)")
     }
     return value * scale
   }
@@ -135,7 +152,8 @@ public enum RemoteAction: Sendable, Equatable {
     guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
       abs(x) <= 1, abs(y) <= 1
     else {
-      throw RemoteError("bad point \"\(word)\" (X,Y with both between -1 and 1, like 0.2,0)")
+      throw RemoteError.invalidCommand(
+        problem: "bad point \"\(word)\" (X,Y with both between -1 and 1, like 0.2,0)")
     }
     return SurfacePoint(x: x, y: y)
   }

@@ -16,7 +16,7 @@ extension RemoteClient {
     case .ack(let ack):
       return PressResult(
         name: "focus", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
-    default: throw RemoteError("focus: unexpected reply from broker")
+    default: throw .unexpectedReply(what: "focus")
     }
   }
 
@@ -28,7 +28,7 @@ extension RemoteClient {
     request.query = query
     switch try call(.debugRequest(request), what: "debug") {
     case .debugReport(let report): return TerminalText.printable(report.text, newlines: true)
-    default: throw RemoteError("debug: unexpected reply from broker")
+    default: throw .unexpectedReply(what: "debug")
     }
   }
 
@@ -38,18 +38,11 @@ extension RemoteClient {
   {
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
-      reply = try connection.request(body, timeoutMilliseconds: timeoutMilliseconds)
+      reply = try connection.request(body, timeout: timeout)
     } catch {
-      switch error {
-      case .timedOut, .socket, .handshakeFailed:
-        throw RemoteError("\(what): \(error)", brokerUnreachable: true)
-      case .notPaired: throw RemoteError("\(what): \(error)", notPaired: true)
-      case .refused, .malformedReply: throw RemoteError("\(what): \(error)")
-      }
+      throw .requestFailed(what: what, cause: error)
     }
-    if case .error(let error) = reply {
-      throw RemoteError("\(what): broker refused: \(error.code.name): \(error.message)")
-    }
+    if case .error(let error) = reply { throw .refused(what: what, error: error) }
     return reply
   }
 }

@@ -12,36 +12,47 @@ import ZeroMQ
 /// and key presses sent as down/up events stamped with the remote's monotonic clock.
 public final class RemoteClient {
   let connection: ControlConnection
-  let timeoutMilliseconds: Int
+  let timeout: Duration
   /// The screen session this remote drives.
   public let screen: String
   /// The broker's welcome.
   public let welcome: Tenfoot_V1_Welcome
 
   /// Connects, says hello and picks the screen: `screen` if given, else the only session.
-  /// With `waitForScreenMilliseconds`, a broker that has no (such) screen yet is asked again
-  /// every 100 ms until one registers or the wait ends (a remote started beside its screen).
-  /// Throws `RemoteError` with a sentence naming the endpoint when no broker answers in time.
+  ///
+  /// With a `waitForScreen` above zero and the broker's `stateEndpoint`, a broker that has no
+  /// (such) screen yet is waited on: the remote subscribes to the screens' state topics and
+  /// asks again when a screen's snapshot is published (a registration), or after at most a
+  /// second (a subscription that was not in place yet), until one registers or the wait ends
+  /// (a remote started beside its screen). Throws `RemoteError` naming the endpoint when no
+  /// broker answers in time.
   public init(
-    context: Context, endpoint: String, screen: String?, timeoutMilliseconds: Int,
-    name: String = "remote", curve: ClientCurve? = nil, waitForScreenMilliseconds: Int = 0,
-    logger: Logger = Logger(label: "tenfoot.remote")
+    context: Context, endpoint: String, stateEndpoint: String? = nil, screen: String?,
+    timeout: Duration, name: String = "remote", curve: ClientCurve? = nil,
+    waitForScreen: Duration = .zero, logger: Logger = Logger(label: "tenfoot.remote")
   ) throws(RemoteError) {
     do {
       connection = try ControlConnection(
         context: context, endpoint: endpoint, sender: name, curve: curve)
     } catch {
-      throw RemoteError("cannot connect to \(endpoint): \(error)")
+      throw .cannotConnect(endpoint: endpoint, cause: error)
     }
-    self.timeoutMilliseconds = timeoutMilliseconds
-    let waitUntil =
-      MonotonicClock.nanoseconds() + UInt64(max(0, waitForScreenMilliseconds)) * 1_000_000
-    do {
+    self.timeout = timeout
+    var waiter: ScreenWaiter?
+    if waitForScreen > .zero, let stateEndpoint {
+      do {
+        waiter = try ScreenWaiter(
+          context: context, stateEndpoint: stateEndpoint, screen: screen, curve: curve)
+      } catch {
+        throw .cannotConnect(endpoint: stateEndpoint, cause: error)
+      }
+    }
+    let waitUntil = ContinuousClock.now + waitForScreen
+    do throws(ControlError) {
       var answer = try connection.hello(
-        role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
-        timeoutMilliseconds: timeoutMilliseconds)
+        role: .remote, client: "tenfoot-remote \(TenFootVersion.string)", timeout: timeout)
       var announced = false
-      while MonotonicClock.nanoseconds() < waitUntil,
+      while let waiting = waiter, ContinuousClock.now < waitUntil,
         screen.map({ !answer.screens.contains($0) }) ?? answer.screens.isEmpty
       {
         if !announced {
@@ -50,41 +61,28 @@ public final class RemoteClient {
             "waiting for a screen to register",
             metadata: ["screen": "\(screen ?? "any")", "zmq.control": "\(endpoint)"])
         }
-        usleep(100_000)  // Polling: the broker has no "a screen registered" notification.
+        do {
+          try waiting.awaitRegistration(until: min(waitUntil, .now + .seconds(1)))
+        } catch {
+          throw ControlError.socket(error)
+        }
         answer = try connection.hello(
-          role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
-          timeoutMilliseconds: timeoutMilliseconds)
+          role: .remote, client: "tenfoot-remote \(TenFootVersion.string)", timeout: timeout)
       }
       welcome = answer
-    } catch .timedOut {
-      throw RemoteError(
-        "no broker answered at \(endpoint) within \(Self.seconds(timeoutMilliseconds)): is tenfoot-broker running there?",
-        brokerUnreachable: true)
-    } catch .notPaired {
-      throw RemoteError(
-        "not paired: run tenfoot-remote pair (the broker at \(endpoint) does not know this remote's key)",
-        notPaired: true)
-    } catch .handshakeFailed {
-      throw RemoteError(
-        "the secure handshake with the broker at \(endpoint) failed: its key may have changed (run tenfoot-remote pair to check)",
-        brokerUnreachable: true)
     } catch {
-      throw RemoteError("the broker at \(endpoint) did not welcome this remote: \(error)")
+      throw .notWelcomed(endpoint: endpoint, timeout: timeout, cause: error)
     }
     if let screen {
       guard welcome.screens.contains(screen) else {
-        throw RemoteError(
-          "no screen \"\(screen)\" on the broker at \(endpoint) (screens: \(Self.list(welcome.screens)))"
-        )
+        throw .unknownScreen(screen, endpoint: endpoint, screens: welcome.screens)
       }
       self.screen = screen
     } else {
       guard welcome.screens.count == 1, let only = welcome.screens.first else {
-        throw RemoteError(
-          welcome.screens.isEmpty
-            ? "no screen is registered at \(endpoint): start tenfoot-screen first"
-            : "several screens are registered (\(Self.list(welcome.screens))): pick one with --screen"
-        )
+        throw welcome.screens.isEmpty
+          ? .noScreen(endpoint: endpoint)
+          : .ambiguousScreen(endpoint: endpoint, screens: welcome.screens)
       }
       self.screen = only
     }
@@ -115,34 +113,17 @@ public final class RemoteClient {
     input.event = event
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
-      reply = try connection.request(.input(input), timeoutMilliseconds: timeoutMilliseconds)
+      reply = try connection.request(.input(input), timeout: timeout)
     } catch {
-      switch error {
-      case .timedOut, .socket, .handshakeFailed:
-        throw RemoteError("\(what): \(error)", brokerUnreachable: true)
-      case .notPaired:
-        throw RemoteError("\(what): \(error)", notPaired: true)
-      case .refused, .malformedReply:
-        throw RemoteError("\(what): \(error)")
-      }
+      throw .requestFailed(what: what, cause: error)
     }
     switch reply {
     case .ack(let ack): return ack
-    case .error(let error) where error.code == .notPaired:
-      throw RemoteError("not paired: run tenfoot-remote pair (\(error.message))", notPaired: true)
-    case .error(let error):
-      throw RemoteError("\(what): broker refused: \(error.code.name): \(error.message)")
-    default: throw RemoteError("\(what): unexpected reply from broker")
+    case .error(let error): throw .refused(what: what, error: error)
+    default: throw .unexpectedReply(what: what)
     }
   }
 
-  private static func list(_ screens: [String]) -> String {
-    screens.isEmpty ? "none" : screens.joined(separator: ", ")
-  }
-
-  private static func seconds(_ milliseconds: Int) -> String {
-    milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
-  }
 }
 
 /// What one key press (or gesture) did.
@@ -163,23 +144,5 @@ public struct PressResult: Sendable {
     return TerminalText.printable(
       "\(name): \(what); focused \(focused ?? "none")\(editingText ? " (text field: type to edit)" : "")"
     )
-  }
-}
-
-/// A remote failure, as a sentence for people.
-public struct RemoteError: Error, CustomStringConvertible {
-  /// What went wrong and what to do.
-  public let description: String
-  /// Whether the broker stopped answering (no reply in time, or the socket failed), as
-  /// opposed to refusing one request: an interactive session cannot go on.
-  public let brokerUnreachable: Bool
-  /// Whether the broker does not (or no longer) accept this remote's key.
-  public let notPaired: Bool
-  /// Creates an error; its description is filtered for a terminal (``TerminalText``), as it
-  /// may quote the broker.
-  public init(_ description: String, brokerUnreachable: Bool = false, notPaired: Bool = false) {
-    self.description = TerminalText.printable(description)
-    self.brokerUnreachable = brokerUnreachable
-    self.notPaired = notPaired
   }
 }

@@ -29,7 +29,7 @@ public enum RemoteScript {
     do {
       return try RemoteAction.parse(words)
     } catch {
-      throw RemoteError("line \(number): \(error.description)")
+      throw .scriptLine(number, error)
     }
   }
 }

@@ -30,21 +30,23 @@ public struct Catalog: Sendable, Equatable, Decodable {
   /// Loads and checks a catalog file.
   public static func load(path: String) throws -> Catalog {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScreenError("\(path): cannot read the catalog file")
+      throw ScreenError.catalogUnreadable(path: path)
     }
     guard String(validating: data, as: UTF8.self) != nil else {
-      throw ScreenError("\(path): not a catalog: the file is not valid UTF-8")
+      throw ScreenError.catalogNotUTF8(path: path)
     }
     let catalog: Catalog
     do {
       catalog = try JSONDecoder().decode(Catalog.self, from: data)
     } catch {
-      throw ScreenError("\(path): not a catalog: \(error)")
+      throw ScreenError.catalogInvalid(path: path, cause: error)
     }
     guard !catalog.rows.isEmpty, catalog.rows.allSatisfy({ !$0.posters.isEmpty }) else {
-      throw ScreenError("\(path): a catalog needs at least one row, and every row a poster")
+      throw ScreenError.catalogEmpty(path: path)
     }
-    if let problem = catalog.textProblem() { throw ScreenError("\(path): \(problem)") }
+    if let problem = catalog.textProblem() {
+      throw ScreenError.catalogText(path: path, problem: problem)
+    }
     return catalog
   }
 

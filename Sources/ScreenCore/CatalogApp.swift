@@ -32,6 +32,8 @@ public final class CatalogApp {
   static let detailGroup = "detail"
   static let playID = "detail-play"
   static let favouriteID = "detail-favourite"
+  /// What a poster's hint says (at high verbosity).
+  static let posterHint = "Select to open its details"
 
   /// An app showing `catalog` on a `canvas`.
   public init(catalog: Catalog = .builtIn, canvas: Size = .tv) {
@@ -68,7 +70,8 @@ public final class CatalogApp {
       Item(
         id: "search", title: "Search…",
         frame: Rect(x: canvas.width - 500, y: 30, width: 420, height: 70),
-        toggles: false, kind: .textField))
+        toggles: false, kind: .textField,
+        accessibility: ItemAccessibility(label: "Search", traits: [.searchField])))
     let posterWidth = 300.0
     let posterHeight = 170.0
     let gap = 40.0
@@ -101,22 +104,26 @@ public final class CatalogApp {
             layers: [
               ParallaxLayer(name: "backdrop", depth: 0), ParallaxLayer(name: "art", depth: 0.5),
               ParallaxLayer(name: "title", depth: 1),
-            ]))
+            ],
+            accessibility: ItemAccessibility(hint: Self.posterHint)))
       }
       rows.append(
         Group(
           id: "row-\(row)", items: ids, remembersLastFocused: true, scroll: .horizontal,
           viewport: Rect(x: 0, y: y - 20, width: canvas.width, height: posterHeight + 40),
-          scrollMargin: 80))
+          scrollMargin: 80, accessibilityLabel: entry.title))
     }
     let page = Group(
       id: "page", items: headings, groups: rows, scroll: .vertical,
       viewport: Rect(x: 0, y: top, width: canvas.width, height: canvas.height - top),
-      scrollMargin: 40)
+      scrollMargin: 40,
+      // Each row says its own title; the page's first heading is not the page's name.
+      accessibilityLabel: "")
     return Layout(
       canvas: canvas, items: items,
       groups: [
-        Group(id: "menu", items: menuIDs, preferredFocus: menuIDs.first),
+        Group(
+          id: "menu", items: menuIDs, preferredFocus: menuIDs.first, accessibilityLabel: "Menu"),
         Group(id: "search-bar", items: ["search"]),
         page,
       ],
@@ -167,11 +174,14 @@ public final class CatalogApp {
     let left = (canvas.width - 1300) / 2
     var operations: [LayoutPatch.Operation] = [
       .addGroup(
-        Group(id: Self.detailGroup, trapsFocus: true, preferredFocus: Self.playID), parent: nil),
+        Group(
+          id: Self.detailGroup, trapsFocus: true, preferredFocus: Self.playID,
+          accessibilityLabel: "\(title) details"), parent: nil),
       .addItem(
         Item(
           id: Self.playID, title: "▶ Play \(title)",
-          frame: Rect(x: left + 60, y: 560, width: 420, height: 90), toggles: false),
+          frame: Rect(x: left + 60, y: 560, width: 420, height: 90), toggles: false,
+          accessibility: ItemAccessibility(label: "Play \(title)")),
         group: Self.detailGroup),
       .addItem(
         Item(

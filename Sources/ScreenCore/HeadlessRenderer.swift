@@ -3,7 +3,9 @@ import Foundation
 
 /// Writes one JSON object per applied state, one per line, for tests and tools:
 /// `{"screen":…,"epoch":…,"seq":…,"focused":"<id>"|null,"states":{"<id>":"focused",…},
-/// "event":"…"}`. Keys are sorted, so equal frames give equal lines.
+/// "event":"…","announcement":{"text":…,"parts":[{"kind":…,"text":…}],"interrupt":…}|null,
+/// "effects":{"<id>":"lift",…},"focusEffect":{"item","effect","cornerRadius"}|null}`.
+/// Keys are sorted, so equal frames give equal lines.
 public final class HeadlessRenderer: Renderer, PairingDisplay {
   private let output: FileHandle
   private let encoder: JSONEncoder
@@ -61,7 +63,12 @@ struct HeadlessFrame: Encodable {
 
   enum Keys: String, CodingKey {
     case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
+    case announcement, effects, focusEffect
   }
+
+  enum AnnouncementKeys: String, CodingKey { case text, parts, interrupt }
+
+  enum FocusEffectKeys: String, CodingKey { case item, effect, cornerRadius }
 
   enum ParallaxKeys: String, CodingKey {
     case item, rotateX, rotateY, scale, translate, shadow, specular
@@ -103,6 +110,36 @@ struct HeadlessFrame: Encodable {
     try container.encode(frame.events.compactMap(\.eventName), forKey: .events)
     try container.encode(
       frame.scroll.mapValues { [Self.round($0.x), Self.round($0.y)] }, forKey: .scroll)
+    if let announcement = frame.announcement {
+      var nested = container.nestedContainer(keyedBy: AnnouncementKeys.self, forKey: .announcement)
+      try nested.encode(announcement.text, forKey: .text)
+      try nested.encode(
+        announcement.parts.map { ["kind": $0.kind.rawValue, "text": $0.text] }, forKey: .parts)
+      try nested.encode(announcement.interrupt, forKey: .interrupt)
+    } else {
+      try container.encodeNil(forKey: .announcement)
+    }
+    try encodeEffects(into: &container)
+  }
+
+  /// `"effects": {"<id>": "lift"|"halo"|"highlight"}` for every item but labels, and
+  /// `"focusEffect": {"item", "effect", "cornerRadius"}` for the focused item (or null).
+  private func encodeEffects(into container: inout KeyedEncodingContainer<Keys>) throws {
+    let effects = frame.layout.focusEffects()
+    var shown: [String: String] = [:]
+    for item in frame.layout.items where item.kind != .label {
+      shown[item.id] = effects[item.id]?.rawValue
+    }
+    try container.encode(shown, forKey: .effects)
+    guard let focused = frame.focused, let effect = effects[focused] else {
+      try container.encodeNil(forKey: .focusEffect)
+      return
+    }
+    var nested = container.nestedContainer(keyedBy: FocusEffectKeys.self, forKey: .focusEffect)
+    try nested.encode(focused, forKey: .item)
+    try nested.encode(effect.rawValue, forKey: .effect)
+    let radius = frame.layout.items.first { $0.id == focused }?.cornerRadius
+    try nested.encode(radius, forKey: .cornerRadius)
   }
 
   /// Three decimals: enough for tests and people, and stable across platforms.

@@ -142,11 +142,14 @@ public final class SVGRenderer: Renderer {
         """
     }
     let state = frame.states[item.id] ?? .unfocused
+    // Halo and highlight neither lift nor tilt: the card keeps its unfocused look.
+    let effect = flatEffect(item, state, frame)
+    let look = effect == nil ? state : .unfocused
     let centerX = rect.x + rect.width / 2
     let centerY = rect.y + rect.height / 2
-    var scale = Parallax.scale(for: state)
+    var scale = Parallax.scale(for: look)
     var skew = (x: 0.0, y: 0.0)
-    let tilted = frame.parallax?.item == item.id ? frame.parallax : nil
+    let tilted = effect == nil && frame.parallax?.item == item.id ? frame.parallax : nil
     if let tilted {
       scale = tilted.scale
       skew = (x: -tilted.rotateX * skewPerDegree, y: tilted.rotateY * skewPerDegree)
@@ -158,20 +161,23 @@ public final class SVGRenderer: Renderer {
       switch state {
       case .unavailable: "url(#gray)"
       case .focused where tilted != nil: "url(#shadow-tilt)"
-      default: "url(#shadow-\(state.rawValue))"
+      default: "url(#shadow-\(look.rawValue))"
       }
     let opacity = state == .unavailable ? "0.55" : "1"
     let short = rect.height < 120
     let isText = item.kind == .textField
     let fill =
-      isText ? "#e9edf5" : color(for: item.id, lightness: state == .highlighted ? 0.28 : 0.38)
+      effect == .highlight
+      ? highlightFill
+      : isText ? "#e9edf5" : color(for: item.id, lightness: state == .highlighted ? 0.28 : 0.38)
     var out = """
       <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)" \
       opacity="\(opacity)" filter="\(filter)">
       <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-      rx="14" fill="\(fill)"\(state == .focused ? " stroke=\"#fff\" stroke-width=\"4\"" : "")/>
+      rx="\(n(cornerRadius(item)))" fill="\(fill)"\(look == .focused ? " stroke=\"#fff\" stroke-width=\"4\"" : "")/>
 
       """
+    if effect == .halo { out += halo(item, rect) }
     for (index, layer) in item.layers.enumerated() where !isText {
       let shift = tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
       let radius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
@@ -185,13 +191,13 @@ public final class SVGRenderer: Renderer {
     if state == .focused && tilted != nil {
       out += """
         <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-        rx="14" fill="url(#specular)"/>
+        rx="\(n(cornerRadius(item)))" fill="url(#specular)"/>
 
         """
     }
     let text =
       isText ? (frame.text[item.id].flatMap { $0.isEmpty ? nil : $0 } ?? item.title) : item.title
-    let textColor = isText ? "#141821" : "#eef1f6"
+    let textColor = effect == .highlight ? accent : isText ? "#141821" : "#eef1f6"
     let textY = short || isText ? centerY + 8 : rect.y + rect.height - 18
     let fontSize = short ? 24 : 20
     out += """
@@ -224,7 +230,10 @@ public final class SVGRenderer: Renderer {
     if let id = frame.focused {
       let title = frame.layout.items.first { $0.id == id }?.title ?? id
       line = "▶ \(title) (\(id))"
-      if let parallax = frame.parallax {
+      if let parallax = frame.parallax,
+        let item = frame.layout.items.first(where: { $0.id == id }),
+        flatEffect(item, frame.states[id] ?? .focused, frame) == nil
+      {
         line += String(
           format: " · rotateX %.2f° rotateY %.2f° scale %.2f", parallax.rotateX + 0,
           parallax.rotateY + 0, parallax.scale)
@@ -263,7 +272,7 @@ public final class SVGRenderer: Renderer {
   }
 
   /// A number with at most three decimals and no trailing zeros.
-  private static func n(_ value: Double) -> String {
+  static func n(_ value: Double) -> String {
     let rounded = (value * 1000).rounded() / 1000
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }

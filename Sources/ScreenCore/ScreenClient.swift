@@ -12,8 +12,8 @@ public struct ScreenConfiguration: Sendable {
   public var screenID: String
   /// The layout to register; nil shows an existing session without registering (a mirror).
   public var layout: Layout?
-  /// How long one control request may take before it is retried, in milliseconds.
-  public var requestTimeoutMilliseconds = 1000
+  /// How long one control request may take before it is retried.
+  public var requestTimeout: Duration = .seconds(1)
   /// Fault injection for tests: deltas with these sequence numbers are dropped once, as if
   /// the network lost them, to exercise the resync path.
   public var dropDeltas: Set<UInt64> = []
@@ -100,11 +100,7 @@ public final class ScreenClient {
   static let pairingTopic = "pairing"
 
   /// The error that ends a screen whose key the broker refuses (never added, or revoked).
-  private var notPaired: ScreenError {
-    ScreenError(
-      "not paired: the broker at \(configuration.endpoints.control) refused this screen's key (revoked, or never added): add it with tenfoot-broker remotes add --role screen (tenfoot-screen --print-key prints it)"
-    )
-  }
+  private var notPaired: ScreenError { .notPaired(endpoint: configuration.endpoints.control) }
 
   /// Runs until stopped. Throws only for problems retrying cannot fix (an invalid layout).
   public func run() throws {
@@ -174,7 +170,7 @@ public final class ScreenClient {
       input.event = event
       do {
         let reply = try control.request(
-          .input(input), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+          .input(input), timeout: configuration.requestTimeout)
         if case .error(let error) = reply {
           logger.notice(
             "broker refused input",
@@ -253,7 +249,7 @@ public final class ScreenClient {
         .bodyName
       do {
         let reply = try control.request(
-          request, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+          request, timeout: configuration.requestTimeout)
         if case .error(let error) = reply {
           logger.warning(
             "app request refused",
@@ -288,7 +284,7 @@ public final class ScreenClient {
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
       reply = try control.request(
-        .heartbeat(heartbeat), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+        .heartbeat(heartbeat), timeout: configuration.requestTimeout)
     } catch {
       logger.notice("heartbeat unanswered", metadata: ["error": "\(error)"])
       return
@@ -310,7 +306,7 @@ public final class ScreenClient {
       let reply: Tenfoot_V1_Envelope.OneOf_Body
       do {
         reply = try control.request(
-          .snapshotRequest(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+          .snapshotRequest(request), timeout: configuration.requestTimeout)
       } catch .notPaired {
         throw notPaired
       } catch {
@@ -344,23 +340,63 @@ public final class ScreenClient {
     request.screenID = configuration.screenID
     request.layout = Tenfoot_V1_Layout(layout)
     let reply = try control.request(
-      .registerScreen(request), timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+      .registerScreen(request), timeout: configuration.requestTimeout)
     switch reply {
     case .ack(let ack):
       logger.info(
         "registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
     case .error(let error):
-      throw ScreenError("the broker refused the layout: \(error.code.name): \(error.message)")
+      throw ScreenError.layoutRefused(error)
     default:
-      throw ScreenError("unexpected reply to register: \(reply)")
+      throw ScreenError.unexpectedReply(request: "register", reply: reply)
     }
   }
 }
 
-/// A screen failure retrying cannot fix.
-public struct ScreenError: Error, CustomStringConvertible {
-  /// What went wrong.
-  public let description: String
-  /// Creates an error.
-  public init(_ description: String) { self.description = description }
+/// A screen failure retrying cannot fix, with its cause; `description` says what is wrong and
+/// what to do.
+public enum ScreenError: Error, CustomStringConvertible {
+  /// The broker refuses this screen's key (revoked, or never added).
+  case notPaired(endpoint: String)
+  /// The broker refused the layout with a typed error.
+  case layoutRefused(Tenfoot_V1_Error)
+  /// The broker answered a request with a reply of the wrong kind.
+  case unexpectedReply(request: String, reply: Tenfoot_V1_Envelope.OneOf_Body)
+  /// The catalog file cannot be read.
+  case catalogUnreadable(path: String)
+  /// The catalog file is not valid UTF-8.
+  case catalogNotUTF8(path: String)
+  /// The catalog file is not a catalog's JSON (the decoder's error).
+  case catalogInvalid(path: String, cause: any Error)
+  /// The catalog has no row, or a row without a poster.
+  case catalogEmpty(path: String)
+  /// A text in the catalog breaks the text rules (`problem` names the field and the rule).
+  case catalogText(path: String, problem: String)
+  /// The web renderer's server did not start listening within `timeout`.
+  case webServerNotListening(timeout: Duration)
+  /// The web renderer's server could not listen on the address.
+  case webServerCannotListen(host: String, port: Int, cause: any Error)
+
+  /// What is wrong and what to do.
+  public var description: String {
+    switch self {
+    case .notPaired(let endpoint):
+      "not paired: the broker at \(endpoint) refused this screen's key (revoked, or never "
+        + "added): add it with tenfoot-broker remotes add --role screen (tenfoot-screen "
+        + "--print-key prints it)"
+    case .layoutRefused(let error):
+      "the broker refused the layout: \(error.code.name): \(error.message)"
+    case .unexpectedReply(let request, let reply): "unexpected reply to \(request): \(reply)"
+    case .catalogUnreadable(let path): "\(path): cannot read the catalog file"
+    case .catalogNotUTF8(let path): "\(path): not a catalog: the file is not valid UTF-8"
+    case .catalogInvalid(let path, let cause): "\(path): not a catalog: \(cause)"
+    case .catalogEmpty(let path):
+      "\(path): a catalog needs at least one row, and every row a poster"
+    case .catalogText(let path, let problem): "\(path): \(problem)"
+    case .webServerNotListening(let timeout):
+      "the web server did not start listening within \(timeout.components.seconds) s"
+    case .webServerCannotListen(let host, let port, let cause):
+      "the web server could not listen on \(host):\(port): \(cause)"
+    }
+  }
 }

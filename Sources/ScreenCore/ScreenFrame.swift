@@ -31,6 +31,8 @@ public struct ScreenFrame: Sendable, Equatable {
   public var events: [FocusEffect] = []
   /// Scrolling group id → its offset (content moved left and up by this much).
   public var scroll: [String: Point] = [:]
+  /// What a screen reader says about this frame's step (nil: nothing new to say).
+  public var announcement: Announcement?
 
   /// Creates a frame.
   public init(

@@ -38,8 +38,16 @@ public struct StateSync: Sendable {
 
   /// Applies a snapshot (the reply to a request, or one published after a layout change).
   public mutating func apply(snapshot: Tenfoot_V1_ScreenState) -> Action {
-    if let frame, !awaitingSnapshot, snapshot.epoch == frame.epoch, snapshot.seq <= frame.seq {
-      return .none  // An older snapshot than what is shown.
+    if var frame, !awaitingSnapshot, snapshot.epoch == frame.epoch, snapshot.seq <= frame.seq {
+      // The published copy of the snapshot a reply already showed (a screen's own registration:
+      // its reply often comes first) brings one new thing, what to announce.
+      guard snapshot.seq == frame.seq, frame.announcement == nil, snapshot.hasAnnouncement,
+        let announcement = Announcement(wire: snapshot.announcement)
+      else { return .none }  // An older snapshot than what is shown.
+      frame.announcement = announcement
+      frame.events = []
+      self.frame = frame
+      return .render(frame)
     }
     var states: [String: FocusDisplayState] = [:]
     states.reserveCapacity(snapshot.states.count)
@@ -54,6 +62,7 @@ public struct StateSync: Sendable {
     next.text = snapshot.text
     next.editingText = snapshot.editingText
     for offset in snapshot.scroll { next.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
+    next.announcement = snapshot.hasAnnouncement ? Announcement(wire: snapshot.announcement) : nil
     let buffered = pending
     pending.removeAll()
     awaitingSnapshot = false
@@ -114,6 +123,7 @@ public struct StateSync: Sendable {
     frame.text.merge(delta.text) { $1 }
     frame.editingText = delta.editingText
     frame.events = delta.effects.compactMap(FocusEffect.init(wire:))
+    frame.announcement = delta.hasAnnouncement ? Announcement(wire: delta.announcement) : nil
     for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
   }
 }

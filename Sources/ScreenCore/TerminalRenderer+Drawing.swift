@@ -103,6 +103,10 @@ extension TerminalRenderer {
     let palette = look.palette
     switch state {
     case .focused, .highlighted:
+      if let effect = item.focusEffect, effect != .lift {
+        drawFocusEffect(effect, item, state, box, in: &grid, content: content, look: look)
+        return
+      }
       let grown = lifted(box, content: content, keepClear: keepClear)
       // The shadow sits one cell right of and below the lifted box.
       if let shadowStyle = palette.shadow {

@@ -137,6 +137,8 @@ extension TerminalRenderer {
   /// - selected: a `♥` before the title, in a distinct colour (underlined in monochrome);
   /// - unavailable: a dotted `·` border in grey, title kept (dim in monochrome);
   /// - unfocused: a plain light border (`┌─┐`).
+  /// Focused items with a `halo` or `highlight` focus effect are not lifted: see
+  /// ``drawFocusEffect(_:_:_:_:in:content:look:)``.
   /// The focused item is drawn last so it lies over its neighbours. A trapping group that holds
   /// focus is a modal (see ``drawModal(_:frame:content:look:in:)``). `display` picks the palette
   /// (``TerminalPalette``) and whether titles wrap. A terminal smaller than ``minimumSize``
@@ -223,6 +225,8 @@ extension TerminalRenderer {
         continue
       }
       if state == .focused || state == .highlighted {
+        // Drawn by its resolved focus effect (lift, halo or highlight).
+        item.focusEffect = frame.layout.focusEffects()[item.id]
         lifted.append((item, state, full, clip))
       } else {
         drawClipped(item, state, full, clip: clip, in: &grid, look: look)

@@ -6,6 +6,8 @@ import FocusEngine
 
 extension SearchModel: ExpressibleByArgument {}
 
+extension Verbosity: ExpressibleByArgument {}
+
 extension FocusInput: ExpressibleByArgument {
   /// Parses an input name (`right`, `shift-tab`, `select`, …).
   public init?(argument: String) {

@@ -29,7 +29,7 @@ public struct ClientTrust {
     do {
       known = try KnownBrokers.load(brokersPath)
     } catch {
-      throw TrustError(error.description)
+      throw .store(error)
     }
     if let pinned = known.brokers[controlEndpoint], pinned != key, !replace {
       throw TrustError.keyChanged(endpoint: controlEndpoint, pinned: pinned, presented: key)
@@ -38,7 +38,7 @@ public struct ClientTrust {
     do {
       try known.save(brokersPath)
     } catch {
-      throw TrustError(error.description)
+      throw .store(error)
     }
   }
 
@@ -51,35 +51,46 @@ public struct ClientTrust {
     do {
       pinned = try pinnedKey(for: controlEndpoint)
     } catch {
-      throw TrustError(error.description)
+      throw .store(error)
     }
     if let brokerKey {
       guard Z85.decode(brokerKey)?.count == 32 else {
-        throw TrustError("--broker-key must be a 40-character Z85 CURVE public key")
+        throw .invalidBrokerKey(brokerKey)
       }
       try pin(brokerKey, for: controlEndpoint, replace: false)
       return ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
     }
     guard let pinned else {
-      throw TrustError(
-        "not paired: run tenfoot-remote pair (no broker key is pinned for \(controlEndpoint) in \(directory))"
-      )
+      throw .notPaired(endpoint: controlEndpoint, directory: directory)
     }
     return ClientCurve(keyPair: keyPair, brokerKey: pinned)
   }
 }
 
-/// A trust problem, as a sentence for people.
-public struct TrustError: Error, CustomStringConvertible {
-  /// What is wrong and what to do.
-  public let description: String
-  /// Creates an error.
-  public init(_ description: String) { self.description = description }
+/// A trust problem, with its cause; `description` says what is wrong and what to do.
+public enum TrustError: Error, CustomStringConvertible {
+  /// The broker presents a different key than the one pinned on first pairing.
+  case keyChanged(endpoint: String, pinned: String, presented: String)
+  /// No broker key is pinned for the endpoint in the state directory.
+  case notPaired(endpoint: String, directory: String)
+  /// `--broker-key` is not a 40-character Z85 CURVE public key.
+  case invalidBrokerKey(String)
+  /// The key or pin file could not be read or written.
+  case store(StoreError)
 
-  /// The broker presents a different key than the pinned one.
-  public static func keyChanged(endpoint: String, pinned: String, presented: String) -> TrustError {
-    TrustError(
-      "the broker at \(endpoint) presents a different key (\(AllowList.id(of: presented))) than the one pinned on first pairing (\(AllowList.id(of: pinned))): refusing it. If the broker was reinstalled, pair again with --forget-broker; otherwise something may be impersonating it"
-    )
+  /// What is wrong and what to do.
+  public var description: String {
+    switch self {
+    case .keyChanged(let endpoint, let pinned, let presented):
+      "the broker at \(endpoint) presents a different key (\(AllowList.id(of: presented))) than "
+        + "the one pinned on first pairing (\(AllowList.id(of: pinned))): refusing it. If the "
+        + "broker was reinstalled, pair again with --forget-broker; otherwise something may be "
+        + "impersonating it"
+    case .notPaired(let endpoint, let directory):
+      "not paired: run tenfoot-remote pair (no broker key is pinned for \(endpoint) in "
+        + "\(directory))"
+    case .invalidBrokerKey: "--broker-key must be a 40-character Z85 CURVE public key"
+    case .store(let error): error.description
+    }
   }
 }

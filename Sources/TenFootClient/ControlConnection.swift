@@ -46,12 +46,12 @@ public final class ControlConnection {
     self.sender = sender
   }
 
-  /// Sends `body` and waits up to `timeoutMilliseconds` for its reply.
+  /// Sends `body` and waits up to `timeout` for its reply.
   /// Replies to earlier, abandoned requests are skipped.
-  public func request(_ body: Tenfoot_V1_Envelope.OneOf_Body, timeoutMilliseconds: Int)
+  public func request(_ body: Tenfoot_V1_Envelope.OneOf_Body, timeout: Duration)
     throws(ControlError) -> Tenfoot_V1_Envelope.OneOf_Body
   {
-    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+    let deadline = ContinuousClock.now + timeout
     seq += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: sender, seq: seq, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
@@ -61,9 +61,9 @@ public final class ControlConnection {
       throw error
     } catch let error as ZeroMQError {
       if error.errno == EAGAIN { throw ControlError.timedOut(endpoint) }
-      throw ControlError.socket("\(error)")
+      throw ControlError.socket(error)
     } catch {
-      throw ControlError.socket("\(error)")
+      throw ControlError.malformedReply("\(error)")
     }
   }
 
@@ -123,13 +123,13 @@ public final class ControlConnection {
   }
 
   /// Says hello as `role` and returns the broker's welcome; any other answer is an error.
-  public func hello(role: Tenfoot_V1_PeerRole, client: String, timeoutMilliseconds: Int)
+  public func hello(role: Tenfoot_V1_PeerRole, client: String, timeout: Duration)
     throws(ControlError) -> Tenfoot_V1_Welcome
   {
     var hello = Tenfoot_V1_Hello()
     hello.role = role
     hello.client = client
-    switch try request(.hello(hello), timeoutMilliseconds: timeoutMilliseconds) {
+    switch try request(.hello(hello), timeout: timeout) {
     case .welcome(let welcome): return welcome
     case .error(let error): throw ControlError.refused(error)
     default: throw ControlError.malformedReply("hello was not answered with welcome")
@@ -146,7 +146,7 @@ public enum ControlError: Error, CustomStringConvertible {
   /// The reply could not be decoded or was of the wrong kind.
   case malformedReply(String)
   /// The socket failed.
-  case socket(String)
+  case socket(ZeroMQError)
   /// The broker's ZAP handler refused this key (not paired, or revoked).
   case notPaired(String)
   /// The CURVE handshake failed (for example the broker's key is not the one pinned).
@@ -158,7 +158,7 @@ public enum ControlError: Error, CustomStringConvertible {
     case .timedOut(let endpoint): "no broker answered at \(endpoint)"
     case .refused(let error): "broker refused: \(error.code.name): \(error.message)"
     case .malformedReply(let reason): "unreadable reply from broker: \(reason)"
-    case .socket(let reason): "socket error: \(reason)"
+    case .socket(let error): "socket error: \(error)"
     case .notPaired(let endpoint):
       "not paired: run tenfoot-remote pair (the broker at \(endpoint) refused this key)"
     case .handshakeFailed(let endpoint):

@@ -8,7 +8,7 @@ public final class PairingClient {
   private let connection: ControlConnection
   let trust: ClientTrust
   private let name: String
-  private let timeoutMilliseconds: Int
+  private let timeout: Duration
   private let publicKey: [UInt8]
 
   /// A started pairing: what the broker sent.
@@ -34,21 +34,21 @@ public final class PairingClient {
   /// Connects to the pairing endpoint.
   public init(
     context: Context, pairingEndpoint: String, trust: ClientTrust, name: String,
-    timeoutMilliseconds: Int
+    timeout: Duration
   ) throws(PairingError) {
     do {
       connection = try ControlConnection(
         context: context, endpoint: pairingEndpoint, sender: "pair")
     } catch {
-      throw PairingError("cannot connect to \(pairingEndpoint): \(error)")
+      throw .cannotConnect(endpoint: pairingEndpoint, cause: error)
     }
     guard let key = Z85.decode(trust.keyPair.publicKey) else {
-      throw PairingError("this remote's key file holds no valid public key")
+      throw .invalidOwnKey
     }
     publicKey = key
     self.trust = trust
     self.name = name
-    self.timeoutMilliseconds = timeoutMilliseconds
+    self.timeout = timeout
   }
 
   /// Asks only for the broker's current public key (Z85), starting no pairing.
@@ -56,10 +56,10 @@ public final class PairingClient {
     switch try exchange(.pairRequest(Tenfoot_V1_PairRequest())) {
     case .pairChallenge(let challenge):
       guard challenge.brokerKey.count == 32, let text = Z85.encode([UInt8](challenge.brokerKey))
-      else { throw PairingError("the broker sent no usable key") }
+      else { throw .unusableChallenge }
       return text
     default:
-      throw PairingError("unexpected answer from the broker's pairing endpoint")
+      throw .unexpectedReply
     }
   }
 
@@ -72,15 +72,15 @@ public final class PairingClient {
     case .pairChallenge(let challenge):
       let key = [UInt8](challenge.brokerKey)
       guard key.count == 32, let text = Z85.encode(key), challenge.nonce.count >= 16 else {
-        throw PairingError("the broker sent an unusable challenge")
+        throw .unusableChallenge
       }
       return Challenge(
         nonce: [UInt8](challenge.nonce), brokerKey: key, brokerKeyText: text,
         digits: Int(challenge.pinDigits))
     case .error(let error):
-      throw PairingError("the broker refused to pair: \(error.message)")
+      throw .refused(error)
     default:
-      throw PairingError("unexpected answer from the broker's pairing endpoint")
+      throw .unexpectedReply
     }
   }
 
@@ -99,16 +99,15 @@ public final class PairingClient {
           [UInt8](paired.brokerProof), role: .broker, pin: pin, nonce: challenge.nonce,
           remoteKey: publicKey, brokerKey: challenge.brokerKey)
       else {
-        throw PairingError(
-          "the broker accepted the PIN but could not prove it knew it: not trusting its key")
+        throw .brokerProofInvalid
       }
       return .paired(id: paired.peerID)
     case .error(let error) where error.code == .pairingFailed || error.code == .pairingBackoff:
       return .refused(message: error.message, retryAfterMilliseconds: error.retryAfterMs)
     case .error(let error):
-      throw PairingError("pairing failed: \(error.message)")
+      throw .failed(error)
     default:
-      throw PairingError("unexpected answer from the broker's pairing endpoint")
+      throw .unexpectedReply
     }
   }
 
@@ -116,17 +115,44 @@ public final class PairingClient {
     -> Tenfoot_V1_Envelope.OneOf_Body
   {
     do {
-      return try connection.request(body, timeoutMilliseconds: timeoutMilliseconds)
+      return try connection.request(body, timeout: timeout)
     } catch {
-      throw PairingError("\(error)")
+      throw .request(error)
     }
   }
 }
 
-/// A pairing failure, as a sentence for people.
-public struct PairingError: Error, CustomStringConvertible {
+/// A pairing failure, with its cause; `description` says what went wrong.
+public enum PairingError: Error, CustomStringConvertible {
+  /// The pairing socket could not be created or connected.
+  case cannotConnect(endpoint: String, cause: ZeroMQError)
+  /// This remote's own key file holds no valid public key.
+  case invalidOwnKey
+  /// The broker's challenge (its key, its nonce) is unusable.
+  case unusableChallenge
+  /// The broker refused to start a pairing.
+  case refused(Tenfoot_V1_Error)
+  /// The broker accepted the PIN but its own proof does not check: its key is not trusted.
+  case brokerProofInvalid
+  /// The broker ended the pairing with an error.
+  case failed(Tenfoot_V1_Error)
+  /// The pairing endpoint answered with a reply of the wrong kind.
+  case unexpectedReply
+  /// The request got no usable answer.
+  case request(ControlError)
+
   /// What went wrong.
-  public let description: String
-  /// Creates an error.
-  public init(_ description: String) { self.description = description }
+  public var description: String {
+    switch self {
+    case .cannotConnect(let endpoint, let cause): "cannot connect to \(endpoint): \(cause)"
+    case .invalidOwnKey: "this remote's key file holds no valid public key"
+    case .unusableChallenge: "the broker sent an unusable challenge"
+    case .refused(let error): "the broker refused to pair: \(error.message)"
+    case .brokerProofInvalid:
+      "the broker accepted the PIN but could not prove it knew it: not trusting its key"
+    case .failed(let error): "pairing failed: \(error.message)"
+    case .unexpectedReply: "unexpected answer from the broker's pairing endpoint"
+    case .request(let error): "\(error)"
+    }
+  }
 }

@@ -38,20 +38,17 @@ public struct Endpoints: Sendable, Equatable {
       path = "/tmp/tenfoot-\(getuid())"
     }
     if mkdir(path, 0o700) != 0 && errno != EEXIST {
-      throw EndpointError(
-        "cannot create the runtime directory \(path): \(String(cString: strerror(errno)))")
+      throw .cannotCreate(path: path, errno: errno)
     }
     var info = stat()
     guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw EndpointError("the runtime directory \(path) is not a directory")
+      throw .notADirectory(path: path)
     }
     guard info.st_uid == getuid() else {
-      throw EndpointError("the runtime directory \(path) belongs to another user")
+      throw .foreignOwner(path: path, owner: info.st_uid)
     }
     if info.st_mode & 0o077 != 0 {
-      throw EndpointError(
-        "the runtime directory \(path) is open to other users (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 700 \(path)"
-      )
+      throw .openToOthers(path: path, mode: info.st_mode & 0o777)
     }
     return path
   }
@@ -85,10 +82,28 @@ public struct Endpoints: Sendable, Equatable {
   }
 }
 
-/// An endpoint that cannot be used, with a sentence saying why.
-public struct EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why the private runtime directory (where the local `ipc://` endpoints live) cannot be
+/// used, with its cause; `description` says what is wrong and what to do.
+public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// `mkdir` failed with `errno`.
+  case cannotCreate(path: String, errno: Int32)
+  /// Something other than a directory is at the path.
+  case notADirectory(path: String)
+  /// The directory belongs to another user (`owner`, a uid).
+  case foreignOwner(path: String, owner: uid_t)
+  /// Other users can enter the directory (`mode`, the permission bits).
+  case openToOthers(path: String, mode: mode_t)
+
   /// What is wrong and what to do.
-  public var description: String
-  /// Creates an error.
-  public init(_ description: String) { self.description = description }
+  public var description: String {
+    switch self {
+    case .cannotCreate(let path, let code):
+      "cannot create the runtime directory \(path): \(String(cString: strerror(code)))"
+    case .notADirectory(let path): "the runtime directory \(path) is not a directory"
+    case .foreignOwner(let path, _): "the runtime directory \(path) belongs to another user"
+    case .openToOthers(let path, let mode):
+      "the runtime directory \(path) is open to other users (mode \(String(mode, radix: 8))); "
+        + "run: chmod 700 \(path)"
+    }
+  }
 }

@@ -11,7 +11,9 @@ extension Layout {
       initialFocus: wire.initialFocus.isEmpty ? nil : wire.initialFocus,
       search: SearchModel(wire: wire.search) ?? .tvos,
       layoutDirection: wire.layoutDirection == .rtl ? .rtl : .ltr,
-      guides: wire.guides.map(FocusGuide.init(wire:)))
+      guides: wire.guides.map(FocusGuide.init(wire:)),
+      navigation: NavigationModel(wire: wire.navigation) ?? .tvos,
+      verbosity: Verbosity(wire: wire.verbosity))
   }
 }
 
@@ -24,7 +26,10 @@ extension Item {
       priority: item.hasPriority ? FocusPriority(wire: item.priority) : nil,
       kind: ItemKind(wire: item.kind),
       layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
-      value: item.value)
+      value: item.value, focusEffect: FocusEffectStyle(wire: item.focusEffect),
+      cornerRadius: item.hasCornerRadius ? item.cornerRadius : nil,
+      accessibility: item.hasAccessibility
+        ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility())
   }
 }
 
@@ -107,10 +112,12 @@ extension Group {
       trapsFocus: wire.trapsFocus, remembersLastFocused: wire.remembersLastFocused,
       preferredFocus: wire.preferredFocus.isEmpty ? nil : wire.preferredFocus,
       selectionFollowsFocus: wire.selectionFollowsFocus, search: SearchModel(wire: wire.search),
+      navigation: NavigationModel(wire: wire.navigation),
       scroll: ScrollAxis(wire: wire.scroll),
       viewport: wire.hasViewport ? Rect(wire: wire.viewport) : nil,
       scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
-      enabled: !wire.disabled)
+      enabled: !wire.disabled,
+      accessibilityLabel: wire.hasAccessibilityLabel ? wire.accessibilityLabel : nil)
   }
 }
 
@@ -135,6 +142,8 @@ extension Tenfoot_V1_Layout {
     search = Tenfoot_V1_SearchModel(layout.search)
     layoutDirection = layout.layoutDirection == .rtl ? .rtl : .ltr
     guides = layout.guides.map(Tenfoot_V1_FocusGuide.init)
+    navigation = Tenfoot_V1_NavigationModel(layout.navigation)
+    if layout.verbosity != .normal { verbosity = Tenfoot_V1_Verbosity(layout.verbosity) }
   }
 }
 
@@ -157,6 +166,11 @@ extension Tenfoot_V1_Item {
       }
     }
     value = item.value
+    focusEffect = Tenfoot_V1_FocusEffectStyle(item.focusEffect)
+    if let radius = item.cornerRadius { cornerRadius = radius }
+    if !item.accessibility.isEmpty {
+      accessibility = Tenfoot_V1_ItemAccessibility(item.accessibility)
+    }
   }
 }
 
@@ -172,10 +186,12 @@ extension Tenfoot_V1_Group {
     preferredFocus = group.preferredFocus ?? ""
     selectionFollowsFocus = group.selectionFollowsFocus
     search = Tenfoot_V1_SearchModel(group.search)
+    navigation = Tenfoot_V1_NavigationModel(group.navigation)
     scroll = Tenfoot_V1_ScrollAxis(group.scroll)
     if let viewport = group.viewport { self.viewport = Tenfoot_V1_Rect(viewport) }
     if group.scrollMargin != Group.defaultScrollMargin { scrollMargin = group.scrollMargin }
     disabled = !group.enabled
+    if let label = group.accessibilityLabel { accessibilityLabel = label }
   }
 }
 

@@ -20,9 +20,19 @@ enum LegacySessionsFile {
     var rememberedOwn: [String: String]?
   }
 
-  /// Why a legacy file could not be read.
-  struct Unreadable: Error, CustomStringConvertible {
-    var description: String
+  /// Why a legacy file could not be read, with its cause.
+  enum Unreadable: Error, CustomStringConvertible {
+    /// The file could not be read or is not the format's JSON.
+    case undecodable(path: String, cause: any Error)
+    /// The file names a format version other than 1.
+    case version(path: String, Int)
+
+    var description: String {
+      switch self {
+      case .undecodable(let path, let cause): "\(path): \(cause)"
+      case .version(let path, let version): "\(path): format version \(version) is not 1"
+      }
+    }
   }
 
   /// The records in the file at `path`; nil if there is no file.
@@ -32,10 +42,10 @@ enum LegacySessionsFile {
     do {
       file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
-      throw Unreadable(description: "\(error)")
+      throw .undecodable(path: path, cause: error)
     }
     guard file.version == 1 else {
-      throw Unreadable(description: "format version \(file.version) is not 1")
+      throw .version(path: path, file.version)
     }
     return file.screens.sorted { $0.key < $1.key }.map { id, screen in
       SessionRow(

@@ -57,7 +57,7 @@ extension SessionStore {
 
   static func record(_ row: Row) throws -> SessionRow {
     guard let screenID: String = row["screenID"] else {
-      throw RecordDecodingError(description: "a row without a screen id")
+      throw RecordDecodingError.missingScreenID
     }
     return SessionRow(
       screenID: screenID, focused: row["focused"],
@@ -71,7 +71,7 @@ extension SessionStore {
     throws -> Value
   {
     guard let text, let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
-      throw RecordDecodingError(description: "screen \(screen): column \(column) is not valid")
+      throw RecordDecodingError.invalidColumn(screen: screen, column: column)
     }
     return value
   }
@@ -79,6 +79,16 @@ extension SessionStore {
 }
 
 /// A row the store wrote cannot be read back: the database is damaged.
-struct RecordDecodingError: Error, CustomStringConvertible {
-  var description: String
+enum RecordDecodingError: Error, CustomStringConvertible {
+  /// A row has no screen id.
+  case missingScreenID
+  /// A screen's list or map column does not hold its JSON.
+  case invalidColumn(screen: String, column: String)
+
+  var description: String {
+    switch self {
+    case .missingScreenID: "a row without a screen id"
+    case .invalidColumn(let screen, let column): "screen \(screen): column \(column) is not valid"
+    }
+  }
 }

@@ -5,7 +5,7 @@ import Logging
 /// The broker's durable sessions: one row per screen session in a SQLite database
 /// (`sessions.sqlite` in the data directory), through GRDB.
 ///
-/// - **Durability.** WAL journal with `synchronous = FULL`: every commit appends its pages to
+/// - **Durability.** WAL journal with `synchronous = FULL` and `locking_mode = EXCLUSIVE`: every commit appends its pages to
 ///   the WAL and fsyncs it once before `commit` returns, so a commit that returned survives
 ///   `kill -9` and power loss alike. (`NORMAL` in WAL mode syncs the WAL only at checkpoints:
 ///   a returned commit survives a process crash but not a power cut, so it is not enough for
@@ -102,14 +102,15 @@ public final class SessionStore {
     commits += 1
   }
 
-  /// The journal mode and `synchronous` level SQLite reports for the open connection
-  /// (`("wal", 2)`: WAL, FULL); nil if it cannot be read.
-  public func journal() -> (mode: String, synchronous: Int)? {
+  /// The journal mode, `synchronous` level and locking mode SQLite reports for the open
+  /// connection (`("wal", 2, "exclusive")`: WAL, FULL, exclusive); nil if it cannot be read.
+  public func journal() -> (mode: String, synchronous: Int, locking: String)? {
     try? database.read { db in
       guard let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-        let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous")
+        let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+        let locking = try String.fetchOne(db, sql: "PRAGMA locking_mode")
       else { return nil }
-      return (mode, synchronous)
+      return (mode, synchronous, locking)
     }
   }
 
@@ -129,6 +130,12 @@ public final class SessionStore {
     // Not `configuration.journalMode = .wal`: GRDB then sets `synchronous = NORMAL` after
     // this closure runs, and a WAL commit would no longer be fsync'd before it returns.
     configuration.prepareDatabase { db in
+      // Before the first WAL access: the wal-index lives in this process's memory, not in a
+      // shared `-shm` mapping, and the file locks are taken once and kept, so a commit makes
+      // no lock or unlock calls (measured: SQLite's own cost per one-row commit falls from
+      // about 7.5 to 2.5 µs). The broker is the database's only user; a second process cannot
+      // open it while the broker runs. A killed broker's locks go with it.
+      try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
       let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
       guard mode == "wal" else {
         throw DatabaseError(message: "cannot use the WAL journal (journal_mode is \(mode ?? "?"))")

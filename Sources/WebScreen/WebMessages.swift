@@ -19,6 +19,9 @@ enum WebMessages {
               radius: shadow.radius, offsetY: shadow.offsetY, opacity: shadow.opacity))
         )
       })
+    let effects = layout.focusEffects()
+    let items = Dictionary(
+      layout.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let message = LayoutJSON(
       canvas: [layout.canvas.width, layout.canvas.height],
       items: layout.items.map { item in
@@ -26,9 +29,11 @@ enum WebMessages {
           id: item.id, title: item.title,
           frame: [item.frame.x, item.frame.y, item.frame.width, item.frame.height],
           kind: item.kind.rawValue, toggles: item.toggles,
-          layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) })
+          layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) },
+          effect: (effects[item.id] ?? .lift).rawValue, cornerRadius: item.cornerRadius,
+          label: item.accessibility.label ?? item.title, hint: item.accessibility.hint)
       },
-      groups: layout.groups.flatMap(Self.flatten),
+      groups: layout.groups.flatMap { Self.flatten($0, in: items, parent: nil) },
       states: states)
     return try encode(message)
   }
@@ -59,16 +64,19 @@ enum WebMessages {
         screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
         states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
         text: frame.text, editing: frame.editingText, events: frame.events.compactMap(\.eventName),
-        shift: shift))
+        shift: shift, announcement: frame.announcement.map(AnnouncementJSON.init)))
   }
 
-  private static func flatten(_ group: Group) -> [GroupJSON] {
-    [
+  private static func flatten(_ group: Group, in items: [String: Item], parent: String?)
+    -> [GroupJSON]
+  {
+    let label = group.accessibilityName { items[$0] }
+    return [
       GroupJSON(
         id: group.id, items: group.items, scroll: group.scroll?.rawValue,
         viewport: group.viewport.map { [$0.x, $0.y, $0.width, $0.height] },
-        trapsFocus: group.trapsFocus, allItems: allItems(of: group))
-    ] + group.groups.flatMap(flatten)
+        trapsFocus: group.trapsFocus, allItems: allItems(of: group), parent: parent, label: label)
+    ] + group.groups.flatMap { flatten($0, in: items, parent: group.id) }
   }
 
   /// The items of `group` and of every group inside it.
@@ -116,6 +124,13 @@ enum WebMessages {
     let kind: String
     let toggles: Bool
     let layers: [LayerJSON]
+    /// The resolved focus effect: "lift", "halo" or "highlight".
+    let effect: String
+    /// The shape's corner radius (the halo follows it); nil: the page's card default.
+    let cornerRadius: Double?
+    /// The spoken name: the accessibility label, else the title.
+    let label: String
+    let hint: String?
   }
 
   struct GroupJSON: Encodable {
@@ -126,6 +141,23 @@ enum WebMessages {
     /// A modal: the page dims everything outside it while it holds focus.
     let trapsFocus: Bool
     let allItems: [String]
+    /// The enclosing group's id (nil: top level).
+    let parent: String?
+    /// The spoken name (nil: none).
+    let label: String?
+  }
+
+  /// What a screen reader says about a frame's step.
+  struct AnnouncementJSON: Encodable {
+    let text: String
+    let parts: [[String: String]]
+    let interrupt: Bool
+
+    init(_ announcement: Announcement) {
+      text = announcement.text
+      parts = announcement.parts.map { ["kind": $0.kind.rawValue, "text": $0.text] }
+      interrupt = announcement.interrupt
+    }
   }
 
   struct LayoutJSON: Encodable {
@@ -164,5 +196,6 @@ enum WebMessages {
     let events: [String]
     /// Item id → [dx, dy] for items moved by scrolling.
     let shift: [String: [Double]]
+    let announcement: AnnouncementJSON?
   }
 }

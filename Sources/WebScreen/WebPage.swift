@@ -18,6 +18,9 @@ enum WebPage {
     \(css)
     \(displayCSS)
     </style>
+    <style>
+    \(accessibilityCSS)
+    </style>
     </head>
     <body>
     <div id="viewport"><div id="stage"></div></div>
@@ -27,6 +30,7 @@ enum WebPage {
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
     </div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
+    \(announcer)
     <div id="remote" aria-label="remote">
       <p>Remote: arrows, Enter, Esc (Menu), Tab. Drag on the pad to tilt; flick to swipe.</p>
       <div id="pad" title="touch surface: drag to tilt, swipe to move"><div id="finger"></div></div>
@@ -35,6 +39,9 @@ enum WebPage {
         <button data-key="select">Select</button><button data-key="play-pause">Play/Pause</button>
       </div>
     </div>
+    <script>
+    \(accessibilityScript)
+    </script>
     <script>
     \(displayScript)
     \(script)
@@ -85,6 +92,11 @@ enum WebPage {
     .item.focused .title { transform: translateY(-4px); }
     .item.highlighted { z-index: 9; filter: brightness(0.72); }
     .item.selected .heart { display: block; }
+    .item.fx-halo.focused, .item.fx-halo.highlighted { outline: 5px solid #5aaaff; outline-offset: 6px; }
+    .item.fx-highlight.focused .title, .item.fx-highlight.highlighted .title { color: #5aaaff; background: none; }
+    .item.fx-highlight.focused, .item.fx-highlight.highlighted { background: #141821; }
+    .item.fx-highlight.focused > .face, .item.fx-highlight.focused > .layer { opacity: 0; }
+    .item.fx-halo .specular, .item.fx-highlight .specular { display: none; }
     .item.unavailable { filter: grayscale(1) brightness(0.55); opacity: 0.55; }
     .item.unavailable .soon { display: block; }
     .item.behind { filter: brightness(0.3) saturate(0.6); }
@@ -159,6 +171,7 @@ enum WebPage {
         el.dataset.id = item.id;
         el.style.left = x + "px"; el.style.top = y + "px";
         el.style.width = w + "px"; el.style.height = h + "px";
+        if (item.cornerRadius != null) el.style.borderRadius = item.cornerRadius + "px";
         const g = hue(item.id);
         const layers = [];
         if (item.layers.length > 0) {
@@ -196,6 +209,7 @@ enum WebPage {
         nodes.set(item.id, { item, el, layers, title, spec });
       }
       fit();
+      a11yBuild();
     }
 
     function shadowCSS(s) {
@@ -216,8 +230,11 @@ enum WebPage {
       }
       for (const [id, n] of nodes) {
         const state = frame.states[id] || "unfocused";
-        const style = layout.states[state] || layout.states.unfocused;
-        let cls = "item " + state;
+        // Halo and highlight show focus without the lift: no scale, tilt or ring.
+        const flat = n.item.effect !== "lift";
+        const look = flat && (state === "focused" || state === "highlighted") ? "unfocused" : state;
+        const style = layout.states[look] || layout.states.unfocused;
+        let cls = "item " + state + (flat ? " fx-" + n.item.effect : "");
         if (n.item.kind === "textField") cls += " textfield";
         if (n.item.frame[3] < 120) cls += " short";
         if (frame.editing && frame.focused === id) cls += " editing";
@@ -227,12 +244,12 @@ enum WebPage {
         const o = shift[id];
         const base = o ? "translate(" + o[0] + "px, " + o[1] + "px) " : "";
         let rx = 0, ry = 0, scale = style.scale, shadow = style.shadow, spec = [0.5, 0.5], translate = [];
-        if (p && p.item === id) {
+        if (p && p.item === id && !flat) {
           rx = p.rotateX; ry = p.rotateY; scale = p.scale; shadow = p.shadow; spec = p.specular; translate = p.translate;
         }
         n.el.style.transform = base + "perspective(" + PERSPECTIVE + "px) rotateX(" + rx + "deg) rotateY(" + ry +
           "deg) scale(" + scale + ")";
-        n.el.style.boxShadow = (state === "focused" ? "0 0 0 4px rgba(255,255,255,0.92), " : "") + shadowCSS(shadow);
+        n.el.style.boxShadow = (look === "focused" ? "0 0 0 4px rgba(255,255,255,0.92), " : "") + shadowCSS(shadow);
         n.spec.style.background = "radial-gradient(circle at " + (spec[0] * 100).toFixed(1) + "% " +
           (spec[1] * 100).toFixed(1) + "%, rgba(255,255,255,0.42), rgba(255,255,255,0.08) 38%, transparent 62%)";
         n.layers.forEach((l, i) => {
@@ -243,6 +260,7 @@ enum WebPage {
           n.title.firstChild.textContent = frame.text[id] || "";
         }
       }
+      a11yDraw();
       if (stage.classList.contains("instant")) {
         requestAnimationFrame(() => requestAnimationFrame(() => stage.classList.remove("instant")));
       }

@@ -116,14 +116,14 @@ public final class WebRenderer: Renderer, PairingDisplay {
     guard shared.ready.wait(timeout: .now() + 10) == .success,
       let result = shared.bound.withLock({ $0 })
     else {
-      throw ScreenError("the web server did not start listening within 10 s")
+      throw ScreenError.webServerNotListening(timeout: .seconds(10))
     }
     switch result {
     case .success(let port):
       onListening(
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/?key=\(accessKey.hex)")
     case .failure(let error):
-      throw ScreenError("the web server could not listen on \(host):\(port): \(error)")
+      throw ScreenError.webServerCannotListen(host: host, port: port, cause: error)
     }
   }
 

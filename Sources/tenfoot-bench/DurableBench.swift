@@ -19,7 +19,8 @@ enum DurableBench {
     /// The same CURVE over TCP broker, sessions in memory (no store).
     var curveInMemory: LatencySummary
     var curveFloor: LatencySummary
-    /// The disk's fsync measured between the samples, so it sees the same disk load.
+    /// One WAL commit's write and fsync (``WALFrameProbe``) measured between the samples, so it
+    /// sees the same disk load.
     var fsync: LatencySummary
   }
 
@@ -27,7 +28,7 @@ enum DurableBench {
   static func ackLatency(
     samples: Int, warmUp: Int, screens: Int, dataDirectory: String, fsyncDirectory: String
   ) throws -> [Phase] {
-    var probe = try FsyncProbe(directory: fsyncDirectory, pages: 256)
+    var probe = try WALFrameProbe(directory: fsyncDirectory, frames: 1000, allocate: true)
     defer { probe.close() }
     let context = try Context()
     defer { context.shutdown() }
@@ -88,36 +89,16 @@ enum DurableBench {
     return phases
   }
 
-  /// The fsync of the disk under `directory`, on its own: write 4 KiB and `fdatasync`,
-  /// `count` times. `append` grows the file each time (a WAL before its first checkpoint:
-  /// the file system's journal commits too); otherwise the pages are written over in a file
-  /// allocated beforehand (a WAL reused after a checkpoint, SQLite's steady state).
+  /// The fsync of the disk under `directory`, on its own, as a SQLite WAL commit does it
+  /// (``WALFrameProbe``), `count` times. `append` grows the file each time (a WAL before its
+  /// first checkpoint: ext4 then commits its journal too); otherwise the frames are written
+  /// over a file allocated beforehand (a WAL reused after a checkpoint, SQLite's steady state).
   static func fsync(in directory: String, count: Int, append: Bool) throws -> LatencySummary {
-    let path = directory + "/fsync-probe"
-    let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw BenchError("cannot create \(path): errno \(errno)") }
-    defer {
-      close(fd)
-      unlink(path)
-    }
-    let page = [UInt8](repeating: 0x5A, count: 4096)
-    func write(at index: Int) -> Bool {
-      page.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(index * 4096)) } == 4096
-    }
-    if !append {
-      for index in 0..<count where !write(at: index) {
-        throw BenchError("cannot write \(path): errno \(errno)")
-      }
-      guard fdatasync(fd) == 0 else { throw BenchError("fdatasync failed: errno \(errno)") }
-    }
+    var probe = try WALFrameProbe(
+      directory: directory, name: "fsync-probe", frames: count, allocate: !append)
+    defer { probe.close() }
     var histogram = LatencySummary.histogram()
-    for index in 0..<count {
-      let start = MonotonicClock.nanoseconds()
-      guard write(at: index), fdatasync(fd) == 0 else {
-        throw BenchError("write or fdatasync failed in \(directory): errno \(errno)")
-      }
-      _ = histogram.record(MonotonicClock.nanoseconds() - start)
-    }
+    for _ in 0..<count { _ = histogram.record(try probe.sample()) }
     return LatencySummary(histogram)
   }
 
@@ -139,34 +120,43 @@ enum DurableBench {
   }
 }
 
-/// 4 KiB written over an allocated page of a file and `fdatasync`ed: one WAL commit's sync,
-/// on its own, taken between other samples.
-struct FsyncProbe {
+/// One SQLite WAL commit's write and sync, on its own: a 24-byte frame header and a 4 KiB
+/// page written (two `pwrite`s, as SQLite's `walWriteOneFrame` does) at the next frame's
+/// offset of a WAL-shaped file (32-byte header, then 4,120-byte frames), then `fdatasync`.
+/// Allocated, the file is written in full and synced first, and the frames wrap around: a
+/// WAL reused after a checkpoint. Same directory (file system) as the broker's data.
+struct WALFrameProbe {
   private let fd: Int32
   private let path: String
-  private let pages: Int
+  private let frames: Int
   private var index = 0
+  private let header = [UInt8](repeating: 0xA5, count: 24)
   private let page = [UInt8](repeating: 0x5A, count: 4096)
+  private static let frameBytes = 24 + 4096
 
-  init(directory: String, pages: Int) throws {
-    path = directory + "/fsync-interleaved"
-    self.pages = pages
+  init(directory: String, name: String = "fsync-interleaved", frames: Int, allocate: Bool)
+    throws
+  {
+    path = directory + "/" + name
+    self.frames = frames
     fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw BenchError("cannot create \(path): errno \(errno)") }
-    let zeros = [UInt8](repeating: 0, count: 4096 * pages)
+    guard allocate else { return }
+    let zeros = [UInt8](repeating: 0, count: 32 + Self.frameBytes * frames)
     guard zeros.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == zeros.count,
       fdatasync(fd) == 0
     else { throw BenchError("cannot prepare \(path): errno \(errno)") }
   }
 
-  /// One write and fdatasync; nanoseconds.
+  /// One frame written and `fdatasync`ed; nanoseconds.
   mutating func sample() throws -> UInt64 {
     let start = MonotonicClock.nanoseconds()
-    let offset = off_t(index % pages * 4096)
+    let offset = off_t(32 + index % frames * Self.frameBytes)
     index += 1
-    guard page.withUnsafeBytes({ pwrite(fd, $0.baseAddress, $0.count, offset) }) == 4096,
+    guard header.withUnsafeBytes({ pwrite(fd, $0.baseAddress, $0.count, offset) }) == 24,
+      page.withUnsafeBytes({ pwrite(fd, $0.baseAddress, $0.count, offset + 24) }) == 4096,
       fdatasync(fd) == 0
-    else { throw BenchError("fsync probe failed: errno \(errno)") }
+    else { throw BenchError("fsync probe failed in \(path): errno \(errno)") }
     return MonotonicClock.nanoseconds() - start
   }
 

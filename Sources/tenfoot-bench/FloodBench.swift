@@ -78,11 +78,11 @@ enum FloodBench {
       next = MonotonicClock.nanoseconds() + 4_000_000
       let start = MonotonicClock.nanoseconds()
       try path.send(index: index)
-      guard try path.awaitApplied(timeoutMilliseconds: 5000) else {
+      guard try path.awaitApplied(timeout: .seconds(5)) else {
         throw BenchError("flood: victim input \(index) was not applied within 5 s")
       }
       _ = histogram.record(MonotonicClock.nanoseconds() - start)
-      guard try path.awaitReply(timeoutMilliseconds: 5000) else {
+      guard try path.awaitReply(timeout: .seconds(5)) else {
         throw BenchError("flood: victim input \(index) got no reply within 5 s")
       }
     }

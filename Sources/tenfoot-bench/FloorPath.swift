@@ -21,16 +21,16 @@ struct FloorPath: TwoHopPath {
     try dealer.send(input)
   }
 
-  mutating func awaitApplied(timeoutMilliseconds: Int) throws -> Bool {
-    try Self.await(subscriber, timeoutMilliseconds: timeoutMilliseconds)
+  mutating func awaitApplied(timeout: Duration) throws -> Bool {
+    try Self.await(subscriber, timeout: timeout)
   }
 
-  mutating func awaitReply(timeoutMilliseconds: Int) throws -> Bool {
-    try Self.await(dealer, timeoutMilliseconds: timeoutMilliseconds)
+  mutating func awaitReply(timeout: Duration) throws -> Bool {
+    try Self.await(dealer, timeout: timeout)
   }
 
-  private static func await(_ socket: Socket, timeoutMilliseconds: Int) throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+  private static func await(_ socket: Socket, timeout: Duration) throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
     repeat {
       if try socket.receiveMultipart(dontWait: true) != nil { return true }
     } while try socket.awaitInput(until: deadline)

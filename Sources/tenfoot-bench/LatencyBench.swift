@@ -77,8 +77,8 @@ enum LatencyBench {
   private static func subscribe(_ path: inout FloorPath) throws {
     for attempt in 0..<100 {
       try path.send(index: attempt)
-      let applied = try path.awaitApplied(timeoutMilliseconds: 50)
-      guard try path.awaitReply(timeoutMilliseconds: 5000) else {
+      let applied = try path.awaitApplied(timeout: .milliseconds(50))
+      guard try path.awaitReply(timeout: .seconds(5)) else {
         throw BenchError("the floor relay did not reply")
       }
       if applied { return }
@@ -93,11 +93,11 @@ enum LatencyBench {
   {
     let start = MonotonicClock.nanoseconds()
     try path.send(index: index)
-    guard try path.awaitApplied(timeoutMilliseconds: 5000) else {
+    guard try path.awaitApplied(timeout: .seconds(5)) else {
       throw BenchError("\(what): input \(index) was not applied within 5 s")
     }
     let elapsed = MonotonicClock.nanoseconds() - start
-    guard try path.awaitReply(timeoutMilliseconds: 5000) else {
+    guard try path.awaitReply(timeout: .seconds(5)) else {
       throw BenchError("\(what): input \(index) got no reply within 5 s")
     }
     return elapsed

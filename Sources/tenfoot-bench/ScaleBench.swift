@@ -146,7 +146,7 @@ enum ScaleBench {
         request.screenID = id
         guard
           case .snapshot(let snapshot) = try connection.request(
-            .snapshotRequest(request), timeoutMilliseconds: 5000)
+            .snapshotRequest(request), timeout: .seconds(5))
         else { throw BenchError("no snapshot of \(id)") }
         _ = syncs[id]?.apply(snapshot: snapshot)
       }

@@ -37,7 +37,7 @@ struct TenFootPath: TwoHopPath {
     var register = Tenfoot_V1_RegisterScreen()
     register.screenID = screenID
     register.layout = Tenfoot_V1_Layout(TestLayouts.grid(rows: 1, columns: 2))
-    guard case .ack = try screen.request(.registerScreen(register), timeoutMilliseconds: 5000)
+    guard case .ack = try screen.request(.registerScreen(register), timeout: .seconds(5))
     else { throw BenchError("the broker refused the benchmark layout") }
     remote = try Socket(context, .dealer)
     try remote.connect(control)
@@ -62,7 +62,7 @@ struct TenFootPath: TwoHopPath {
     sync.snapshotRequested()
     guard
       case .snapshot(let snapshot) = try screen.request(
-        .snapshotRequest(request), timeoutMilliseconds: 5000)
+        .snapshotRequest(request), timeout: .seconds(5))
     else { throw BenchError("no snapshot") }
     _ = sync.apply(snapshot: snapshot)
   }
@@ -88,8 +88,8 @@ struct TenFootPath: TwoHopPath {
     try remote.send(bytes)
   }
 
-  mutating func awaitApplied(timeoutMilliseconds: Int) throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+  mutating func awaitApplied(timeout: Duration) throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
     repeat {
       while let frames = try subscriber.receiveMultipart(dontWait: true) {
         guard frames.count == 2, frames[0] == topicBytes else { continue }
@@ -115,23 +115,23 @@ struct TenFootPath: TwoHopPath {
   /// Takes the press's ack, then releases the key as a real remote does and waits until the
   /// release's ack and anything it published have been applied, so the next press starts from
   /// a quiet system.
-  mutating func awaitReply(timeoutMilliseconds: Int) throws -> Bool {
-    guard let pressAck = try awaitAck(timeoutMilliseconds: timeoutMilliseconds) else {
+  mutating func awaitReply(timeout: Duration) throws -> Bool {
+    guard let pressAck = try awaitAck(timeout: timeout) else {
       return false
     }
     ackBytes = pressAck.bytes
     try sendKey(lastKey, .up)
-    guard let releaseAck = try awaitAck(timeoutMilliseconds: timeoutMilliseconds) else {
+    guard let releaseAck = try awaitAck(timeout: timeout) else {
       return false
     }
     while (sync.frame?.seq ?? 0) < releaseAck.stateSeq {
-      guard try awaitApplied(timeoutMilliseconds: timeoutMilliseconds) else { return false }
+      guard try awaitApplied(timeout: timeout) else { return false }
     }
     return true
   }
 
-  private func awaitAck(timeoutMilliseconds: Int) throws -> (stateSeq: UInt64, bytes: Int)? {
-    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+  private func awaitAck(timeout: Duration) throws -> (stateSeq: UInt64, bytes: Int)? {
+    let deadline = ContinuousClock.now + timeout
     repeat {
       if let frame = try remote.receive(dontWait: true) {
         let reply = try Tenfoot_V1_Envelope.decode(frame)

@@ -3,9 +3,9 @@
 protocol TwoHopPath {
   /// Sends input number `index` from the remote.
   mutating func send(index: Int) throws
-  /// Waits up to `timeoutMilliseconds` until the screen side has applied the publication the
+  /// Waits up to `timeout` until the screen side has applied the publication the
   /// last input caused; false on timeout.
-  mutating func awaitApplied(timeoutMilliseconds: Int) throws -> Bool
-  /// Waits up to `timeoutMilliseconds` for the remote's reply; false on timeout.
-  mutating func awaitReply(timeoutMilliseconds: Int) throws -> Bool
+  mutating func awaitApplied(timeout: Duration) throws -> Bool
+  /// Waits up to `timeout` for the remote's reply; false on timeout.
+  mutating func awaitReply(timeout: Duration) throws -> Bool
 }

@@ -102,7 +102,7 @@ struct ServeCommand: ParsableCommand {
     var configuration = BrokerConfiguration(
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
-    configuration.screenGraceMilliseconds = Int(screenGrace * 1000)
+    configuration.screenGrace = .seconds(screenGrace)
     configuration.peerRate = peerRate
     configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
     // Durable sessions need a data directory: given explicitly (--data-dir or

@@ -87,6 +87,36 @@ func timeMoves(_ layout: Layout, moves: Int) throws -> (Figures, moved: Int) {
   return (figures(samples), moved)
 }
 
+/// Times `moves` moves each followed by its announcement (what the broker does per step), on
+/// `layout` with each channel a labelled group (positions count the channel's items).
+func timeAnnouncedMoves(_ layout: Layout, channels: Int, moves: Int, announce: Bool = true)
+  throws -> Figures
+{
+  var grouped = layout
+  let perChannel = layout.items.count / channels
+  grouped.groups = (0..<channels).map { channel in
+    Group(
+      id: "channel-\(channel)",
+      items: layout.items[channel * perChannel..<(channel + 1) * perChannel].map(\.id),
+      accessibilityLabel: "Channel \(channel)")
+  }
+  var state = try FocusState(layout: grouped)
+  var announcer = Announcer()
+  let clock = ContinuousClock()
+  var samples: [Duration] = []
+  samples.reserveCapacity(moves)
+  for (step, direction) in walk(moves, seed: 7).enumerated() {
+    let start = clock.now
+    let before = state
+    let effects = reduce(&state, .move(direction))
+    if announce {
+      _ = announcer.announce(effects, before: before, after: state, at: UInt64(step) * 50_000_000)
+    }
+    samples.append(clock.now - start)
+  }
+  return figures(samples)
+}
+
 func time(_ repeats: Int, _ body: () throws -> Void) rethrows -> Figures {
   let clock = ContinuousClock()
   var samples: [Duration] = []
@@ -139,6 +169,12 @@ if let flag = arguments.firstIndex(of: "--probe"), flag + 1 < arguments.count,
   let (androidLarge, _) = try timeMoves(
     epg(channels: 100, cellsPerRow: 100, search: .android), moves: moves / 10)
   row("move, Android model, 10,000 items (EPG)", androidLarge)
+  row(
+    "move, tvOS, EPG in channel groups",
+    try timeAnnouncedMoves(large, channels: 100, moves: 0 + moves / 10, announce: false))
+  row(
+    "move + announce, EPG in channel groups",
+    try timeAnnouncedMoves(large, channels: 100, moves: moves / 10))
   print(
     "moves that moved focus (the rest bumped at an edge): \(smallMoved) of \(moves) (100 items), \(largeMoved) of \(moves) (10,000)"
   )

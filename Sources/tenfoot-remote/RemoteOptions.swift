@@ -68,9 +68,9 @@ struct RemoteOptions: ParsableArguments {
     let failure: RemoteError
     do {
       return try RemoteClient(
-        context: context, endpoint: endpoints.control, screen: screen,
-        timeoutMilliseconds: Int(timeout * 1000), name: "remote:\(getpid())", curve: curve,
-        waitForScreenMilliseconds: Int(waitForScreen * 1000), logger: logger)
+        context: context, endpoint: endpoints.control, stateEndpoint: endpoints.state,
+        screen: screen, timeout: .seconds(timeout), name: "remote:\(getpid())", curve: curve,
+        waitForScreen: .seconds(waitForScreen), logger: logger)
     } catch {
       failure = error
     }
@@ -95,7 +95,7 @@ struct RemoteOptions: ParsableArguments {
     }
     return try PairingClient(
       context: context, pairingEndpoint: pairing, trust: try trust(), name: name,
-      timeoutMilliseconds: Int(timeout * 1000))
+      timeout: .seconds(timeout))
   }
 
   private func probeBrokerKey(context: Context, endpoints: Endpoints) -> String? {

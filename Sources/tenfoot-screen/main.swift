@@ -21,7 +21,8 @@ struct ScreenCommand: ParsableCommand {
       draws it full-screen in the terminal. --renderer headless writes one JSON object per \
       applied state instead (see README); --svg DIR also draws each state as an SVG file. \
       --renderer web serves a page that draws the screen in CSS 3D and acts as a remote \
-      (--listen HOST:PORT, default 127.0.0.1:8080).
+      (--listen HOST:PORT, default 127.0.0.1:8080). --speak says each focus change aloud \
+      (speech-dispatcher when one runs, else espeak-ng).
       """,
     version: TenFootVersion.string)
 
@@ -67,6 +68,17 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "Web renderer: the address to serve the page on (port 0 picks a free port).")
   var listen = "127.0.0.1:8080"
 
+  @Flag(help: "Speak announcements (speech-dispatcher when one runs, else espeak-ng).")
+  var speak = false
+
+  @Option(
+    help: "With --speak: write each utterance to DIR/utterance-N.wav (espeak-ng) instead.",
+    completion: .directory)
+  var speechWav: String?
+
+  @Option(help: "How much announcements say: low, normal or high (default: the layout's).")
+  var verbosity: Verbosity?
+
   @Flag(
     help:
       "Reduce motion: no tilt, specular sweep or coasting animation; the parallax rests in the frames."
@@ -101,6 +113,10 @@ struct ScreenCommand: ParsableCommand {
     if layout != nil && catalog != nil {
       throw ValidationError("--layout replaces the catalog app: give --layout or --catalog")
     }
+    if speechWav != nil && !speak { throw ValidationError("--speech-wav goes with --speak") }
+    if mirror && verbosity != nil {
+      throw ValidationError("--verbosity is part of the registered layout: a mirror has none")
+    }
   }
 
   func run() throws {
@@ -113,8 +129,10 @@ struct ScreenCommand: ParsableCommand {
       throw ValidationError("\(error)")
     }
     let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLogFile(kind))
-    let (registered, app) = try registration()
-    let (output, web) = try makeRenderer(kind, logger: logger)
+    var (registered, app) = try registration()
+    if let verbosity { registered?.verbosity = verbosity }
+    var (output, web) = try makeRenderer(kind, logger: logger)
+    if speak { output = CompositeRenderer([output, SpeechRenderer(speaker: try speaker(logger))]) }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
     configuration.display = display
@@ -131,6 +149,23 @@ struct ScreenCommand: ParsableCommand {
     let stopper = client.stopper
     SignalWatcher.onTerminate { stopper.stop() }
     try client.run()
+  }
+
+  /// The speaker `--speak` and `--speech-wav` ask for.
+  private func speaker(_ logger: Logger) throws -> Speaker {
+    if let speechWav {
+      let espeak = "/usr/bin/espeak-ng"
+      guard FileManager.default.isExecutableFile(atPath: espeak) else {
+        throw ValidationError("--speech-wav needs espeak-ng (apt-get install espeak-ng)")
+      }
+      return Speaker(voice: .wavFiles(espeak: espeak, directory: speechWav), logger: logger)
+    }
+    guard let voice = Speaker.Voice.detect(environment: ProcessInfo.processInfo.environment)
+    else {
+      throw ValidationError(
+        "--speak needs espeak-ng or speech-dispatcher (apt-get install espeak-ng)")
+    }
+    return Speaker(voice: voice, logger: logger)
   }
 
   /// Prints this screen's CURVE public key (created on first use).

@@ -1,3 +1,4 @@
+import BrokerDomain
 import FocusEngine
 import Foundation
 import Logging
@@ -52,6 +53,11 @@ struct BadInputTableTests {
     ("garbage", [[0xFF, 0xFF, 0xFF, 0xFF, 0xFF]], .malformed),
     ("NaN frame", [layout { $0.items[0].frame.x = .nan }], .invalidLayout),
     ("infinite canvas", [layout { $0.canvas.width = .infinity }], .invalidLayout),
+    (
+      "unknown focus effect", [layout { $0.items[1].focusEffect = .UNRECOGNIZED(9) }],
+      .invalidLayout
+    ),
+    ("unknown navigation", [layout { $0.navigation = .UNRECOGNIZED(5) }], .invalidLayout),
     ("unknown key", [key { $0.key = .UNRECOGNIZED(999) }], .invalidInput),
     ("unknown phase", [key { $0.phase = .UNRECOGNIZED(42) }], .invalidInput),
     (
@@ -110,12 +116,15 @@ struct BadInputTableTests {
 
   @Test("log limiter: five lines a second per key, then a count of the suppressed")
   func logLimiter() {
-    var limiter = LogLimiter(perSecond: 5)
-    let first = (0..<8).map { _ in limiter.allow("bad", now: 0).log }
+    var limiter = LogLimiter(limit: 5, per: .seconds(1))
+    let start = BrokerInstant.origin
+    let first = (0..<8).map { _ in limiter.allow("bad", at: start).log }
     #expect(first == [true, true, true, true, true, false, false, false])
-    let other = limiter.allow("other", now: 0).log
+    let other = limiter.allow("other", at: start).log
     #expect(other)
-    let later = limiter.allow("bad", now: 1_000_000_000)
-    #expect(later.log && later.suppressed == 3)
+    let early = limiter.allow("bad", at: start + .milliseconds(999))
+    #expect(!early.log, "the window is a second: still full")
+    let later = limiter.allow("bad", at: start + .seconds(1))
+    #expect(later.log && later.suppressed == 4)
   }
 }

@@ -19,7 +19,10 @@ struct BrokerLoopTests {
     let subscriber: Socket
     var seq: UInt64 = 0
 
-    init(transport: String, dataDirectory: String? = nil) throws {
+    init(
+      transport: String, dataDirectory: String? = nil,
+      configure: (inout BrokerConfiguration) -> Void = { _ in }
+    ) throws {
       context = try Context()
       let unique = UUID().uuidString.prefix(8)
       let control = transport == "ipc" ? "ipc:///tmp/tf-bc-\(unique)-c" : "inproc://c-\(unique)"
@@ -27,6 +30,7 @@ struct BrokerLoopTests {
       var configuration = BrokerConfiguration(controlEndpoints: [control], stateEndpoints: [state])
       configuration.epoch = 42
       configuration.sessionStoreDirectory = dataDirectory
+      configure(&configuration)
       broker = try BrokerThread(
         configuration: configuration, context: context, logger: Logger(label: "test"))
       dealer = try Socket(context, .dealer)

@@ -130,6 +130,40 @@ struct HostileStringTests {
     #expect(typed.message == "text: contains control character U+001B at position 1")
   }
 
+  @Test(
+    "accessibility labels, hints, values and group labels are refused at the door like titles",
+    arguments: ["label", "hint", "value", "group"])
+  func accessibilityStrings(field: String) throws {
+    var state = WireBroker(epoch: 1, name: "test")
+    var layout = TestLayouts.grid(rows: 1, columns: 3)
+    layout.groups = [Group(id: "row", items: ["r0c0", "r0c1", "r0c2"])]
+    let hostile = "Play\u{1B}]0;HACKED\u{07}"
+    switch field {
+    case "label": layout.items[2].accessibility.label = hostile
+    case "hint": layout.items[2].accessibility.hint = hostile
+    case "value": layout.items[2].accessibility.value = hostile
+    default: layout.groups[0].accessibilityLabel = "\u{202E}row"
+    }
+    var register = Tenfoot_V1_RegisterScreen()
+    register.screenID = "main"
+    register.layout = Tenfoot_V1_Layout(layout)
+    let refused = state.handle(
+      Tenfoot_V1_Envelope(
+        sender: "screen:main", seq: 1, sentAtNanoseconds: 1, body: .registerScreen(register)),
+      at: .origin)
+    guard case .error(let error) = refused.reply else {
+      Issue.record("a hostile accessibility \(field) was accepted")
+      return
+    }
+    #expect(error.code == .invalidLayout)
+    let path =
+      field == "group"
+      ? "groups[0].accessibilityLabel: group \"row\" leaves 1 bidirectional control(s) unclosed"
+      : "items[2].accessibility\(field.prefix(1).uppercased() + field.dropFirst()): item \"r0c2\" contains control character U+001B at position 4"
+    #expect(error.message == path)
+    #expect(refused.publications.isEmpty)
+  }
+
   @Test("a pairing name is free text of at most 40 characters")
   func pairingName() {
     #expect(PairingName.problem("Living Room 📺") == nil)

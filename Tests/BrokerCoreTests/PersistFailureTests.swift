@@ -42,6 +42,9 @@ struct PersistFailureTests {
     // The first state published after the snapshot is this press's: the refused one never was.
     let delta = try harness.nextScreenState().delta
     #expect(delta.seq == 2 && delta.focused == "r0c1")
+    // The broker holds its database exclusively while it runs: stop it, then read what it saved.
+    harness.broker.stopper.stop()
+    harness.broker.wait()
     let saved = try SessionStore(directory: disk.path, logger: Logger(label: "test")).records
     #expect(saved["main"]?.focused == "r0c1")
   }

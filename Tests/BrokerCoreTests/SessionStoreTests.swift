@@ -30,6 +30,9 @@ struct SessionStoreTests {
       let journal = try #require(store.journal())
       #expect(journal.mode == "wal")
       #expect(journal.synchronous == 2)
+      // Exclusive: no shared-memory wal-index, no lock calls per commit.
+      #expect(journal.locking == "exclusive")
+      #expect(!FileManager.default.fileExists(atPath: store.path + "-shm"))
       store.close()
     }
     let reopened = try SessionStore(directory: directory.path, logger: logger)

@@ -21,13 +21,15 @@ struct SessionRulesTests {
     let first = harness.register(Grid.layout(rows: 1, columns: 3))
     #expect(first.reply == .ack(Acknowledgement(screen: "main", seq: 1, focused: "r0c0")))
     let session = try #require(harness.domain.sessions["main"])
-    #expect(
-      first.effects == [
-        .publish(
-          .snapshot(
-            SessionSnapshot(
-              screen: "main", epoch: 7, seq: 1, focus: session.focus, parallax: session.parallax)))
-      ])
+    var snapshot = SessionSnapshot(
+      screen: "main", epoch: 7, seq: 1, focus: session.focus, parallax: session.parallax)
+    // The first focus is announced whole.
+    snapshot.announcement = Announcement(
+      parts: [
+        AnnouncementPart(.label, "Row 0 Col 0"), AnnouncementPart(.value, "not selected"),
+        AnnouncementPart(.trait, "button"), AnnouncementPart(.position, "1 of 3"),
+      ], interrupt: true)
+    #expect(first.effects == [.publish(.snapshot(snapshot))])
     let again = harness.register(Grid.layout(rows: 1, columns: 2))
     #expect(again.ack?.seq == 2)
     #expect(harness.domain.sessions["main"]?.focus.layout.items.count == 2)

@@ -103,6 +103,8 @@ struct Frame: CustomStringConvertible {
   let text: [String: String]
   /// The effects applied in this frame ("bump", "activated:<id>", …).
   let events: [String]
+  /// What a screen reader says about this frame's step (its text), if anything.
+  let announcement: String?
 
   init?(_ line: String) {
     guard let data = line.data(using: .utf8),
@@ -121,6 +123,7 @@ struct Frame: CustomStringConvertible {
     scale = parallax?["scale"] as? Double
     text = object["text"] as? [String: String] ?? [:]
     events = object["events"] as? [String] ?? []
+    announcement = (object["announcement"] as? [String: Any])?["text"] as? String
   }
 
   var description: String { line }

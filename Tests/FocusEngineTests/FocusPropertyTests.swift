@@ -213,46 +213,11 @@ enum ReferenceSearch {
     return max(0, raw)
   }
 
-  static func farEdge(_ s: Rect, _ d: Rect, _ direction: Direction) -> Double {
-    let raw =
-      switch direction {
-      case .right: d.maxX - s.maxX
-      case .left: s.minX - d.minX
-      case .down: d.maxY - s.maxY
-      case .up: s.minY - d.minY
-      }
-    return max(1, raw)
-  }
-
   static func minor(_ s: Rect, _ d: Rect, _ direction: Direction) -> Double {
     switch direction {
     case .left, .right: abs((s.minY + s.height / 2) - (d.minY + d.height / 2))
     case .up, .down: abs((s.minX + s.width / 2) - (d.minX + d.width / 2))
     }
-  }
-
-  static func entirelyBeyond(_ s: Rect, _ d: Rect, _ direction: Direction) -> Bool {
-    switch direction {
-    case .right: s.maxX <= d.minX
-    case .left: s.minX >= d.maxX
-    case .down: s.maxY <= d.minY
-    case .up: s.minY >= d.maxY
-    }
-  }
-
-  static func beamBeats(_ s: Rect, _ r1: Rect, _ r2: Rect, _ direction: Direction) -> Bool {
-    let in1 = inBeam(s, r1, direction)
-    let in2 = inBeam(s, r2, direction)
-    if in2 || !in1 { return false }
-    if !entirelyBeyond(s, r2, direction) { return true }
-    if direction == .left || direction == .right { return true }
-    return major(s, r1, direction) < farEdge(s, r2, direction)
-  }
-
-  static func weighted(_ s: Rect, _ d: Rect, _ direction: Direction) -> Double {
-    let a = major(s, d, direction)
-    let b = minor(s, d, direction)
-    return 13 * a * a + b * b
   }
 
   /// Reading order over content frames: top to bottom, leading to trailing, declaration.
@@ -276,6 +241,13 @@ enum ReferenceSearch {
     return nil
   }
 
+  /// A rectangle in whole points, each edge rounded as the engine rounds it.
+  static func javaRect(_ rect: Rect) -> JavaRect {
+    JavaRect(
+      left: Int32(rect.minX.rounded()), top: Int32(rect.minY.rounded()),
+      right: Int32(rect.maxX.rounded()), bottom: Int32(rect.maxY.rounded()))
+  }
+
   /// Where a move from `id` goes among focusable items, inside its trap (no guides or
   /// memories).
   static func destination(
@@ -284,35 +256,41 @@ enum ReferenceSearch {
     guard let source = state.presentedFrame(of: id) else { return nil }
     // Arrows stay inside the innermost trapping group around the source.
     let scope = trap(around: id, in: state.layout.groups).map { Set(RandomLayouts.descendants($0)) }
+    if model == .android {
+      // AOSP's loop over the focusables in declaration order (see AOSPFocusFinder).
+      var focusables: [(rect: JavaRect, id: String)] = []
+      for item in state.layout.items {
+        let candidate = item.id
+        guard
+          candidate == id || (state.isFocusable(candidate) && scope?.contains(candidate) ?? true),
+          let frame = state.presentedFrame(of: candidate)
+        else { continue }
+        // Android's integers: the rounded content frame, moved by the rounded scroll offset.
+        var rect = javaRect(item.frame)
+        rect.offset(
+          -Int32((item.frame.x - frame.x).rounded()), -Int32((item.frame.y - frame.y).rounded()))
+        focusables.append((rect, candidate))
+      }
+      let sourceRect = focusables.first { $0.id == id }?.rect ?? javaRect(source)
+      var finder = AOSPFocusFinder()
+      return finder.findNextFocusInAbsoluteDirection(
+        focusables.map(\.rect), focusables.firstIndex { $0.id == id }, sourceRect,
+        DifferentialCase.javaDirection(direction)
+      ).map { focusables[$0].id }
+    }
     var best: (frame: Rect, id: String)?
     for position in readingOrder(state.layout) {
       let candidate = state.layout.items[position].id
       guard candidate != id, state.isFocusable(candidate), scope?.contains(candidate) ?? true,
         let frame = state.presentedFrame(of: candidate),
-        isCandidate(source, frame, direction)
+        isCandidate(source, frame, direction), inBeam(source, frame, direction)
       else { continue }
-      switch model {
-      case .tvos:
-        guard inBeam(source, frame, direction) else { continue }
-        if let current = best {
-          let key = (major(source, frame, direction), minor(source, frame, direction))
-          let old = (
-            major(source, current.frame, direction), minor(source, current.frame, direction)
-          )
-          guard key < old else { continue }  // Equal keys keep the earlier item.
-        }
-        best = (frame, candidate)
-      case .android:
-        if let current = best {
-          if beamBeats(source, current.frame, frame, direction) { continue }
-          if !beamBeats(source, frame, current.frame, direction)
-            && !(weighted(source, frame, direction) < weighted(source, current.frame, direction))
-          {
-            continue
-          }
-        }
-        best = (frame, candidate)
+      if let current = best {
+        let key = (major(source, frame, direction), minor(source, frame, direction))
+        let old = (major(source, current.frame, direction), minor(source, current.frame, direction))
+        guard key < old else { continue }  // Equal keys keep the earlier item.
       }
+      best = (frame, candidate)
     }
     return best?.id
   }

@@ -63,7 +63,8 @@ struct GroupTests {
           id: "i1", canFocus: true,
           lines: [
             "i1 can take focus", "groups: inner < shelf", "priority: ignored (0)",
-            "Tab stop 3 of 5", "reachable from t1 with arrows: down, right, right",
+            "navigation tvos · search tvos · focus effect lift (default)", "Tab stop 3 of 5",
+            "reachable from t1 with arrows: down, right, right",
           ]))
     #expect(
       state.explain("i2").lines.prefix(5) == [

@@ -107,19 +107,25 @@ struct SearchModelTests {
   }
 
   @Test(
-    "a full tie goes to the earlier item in reading order, not declaration order",
+    "a full tie: tvOS takes the earlier in reading order, Android the earlier declared",
     arguments: directionsAndModels)
   func readingOrderTie(direction: Direction, model: SearchModel) throws {
-    // In every rotation "first" reads before "second" (above it, or level and to its left).
+    // In every rotation "first" reads before "second" (above it, or level and to its left),
+    // and "second" is declared first.
     let (_, effects) = try moveOnce(
       layout([item("second", 200, 50, 100, 100), item("first", 200, -50, 100, 100)]), direction,
       search: model)
-    #expect(effects == moved("src", "first", direction))
+    #expect(effects == moved("src", model == .tvos ? "first" : "second", direction))
   }
 
-  @Test("rtl: a full tie goes to the leading (right-hand) item", arguments: SearchModel.allCases)
+  @Test(
+    "rtl: a full tie goes to the leading (right-hand) item in tvOS",
+    arguments: SearchModel.allCases)
   func readingOrderTieRTL(model: SearchModel) throws {
-    for (direction, expected) in [(LayoutDirection.ltr, "left"), (.rtl, "right")] {
+    // Android ignores reading order: "right" is declared first, whatever the direction.
+    let cases: [(LayoutDirection, String)] =
+      model == .tvos ? [(.ltr, "left"), (.rtl, "right")] : [(.ltr, "right"), (.rtl, "right")]
+    for (direction, expected) in cases {
       let layout = Layout(
         items: [
           item("src", 0, 300, 100, 100), item("right", 50, 0, 100, 100),
@@ -200,23 +206,25 @@ struct SearchModelTests {
   @Test(
     "the FocusSearch primitives follow AOSP on a worked example", arguments: Direction.allCases)
   func primitives(direction: Direction) {
-    let source = rotated(Rect(x: 0, y: 0, width: 100, height: 100), to: direction)
-    let beam = rotated(Rect(x: 300, y: 50, width: 100, height: 100), to: direction)
-    let outside = rotated(Rect(x: 150, y: 150, width: 60, height: 100), to: direction)
-    #expect(FocusSearch.isCandidate(source, beam, direction))
-    #expect(FocusSearch.beamsOverlap(source, beam, direction))
-    #expect(!FocusSearch.beamsOverlap(source, outside, direction))
-    #expect(FocusSearch.majorDistance(source, beam, direction) == 200)
-    #expect(FocusSearch.majorDistanceToFarEdge(source, outside, direction) == 110)
-    #expect(FocusSearch.minorOffset(source, beam, direction) == 50)
-    #expect(FocusSearch.weightedDistance(source, beam, direction) == 13 * 200 * 200 + 50 * 50)
+    let source = AndroidRect(rotated(Rect(x: 0, y: 0, width: 100, height: 100), to: direction))
+    let beam = AndroidRect(rotated(Rect(x: 300, y: 50, width: 100, height: 100), to: direction))
+    let outside = AndroidRect(
+      rotated(Rect(x: 150, y: 150, width: 60, height: 100), to: direction))
+    typealias Finder = AndroidFocusFinder
+    #expect(Finder.isCandidate(source, beam, direction))
+    #expect(Finder.beamsOverlap(direction, source, beam))
+    #expect(!Finder.beamsOverlap(direction, source, outside))
+    #expect(Finder.majorAxisDistance(direction, source, beam) == 200)
+    #expect(Finder.majorAxisDistanceToFarEdge(direction, source, outside) == 110)
+    #expect(Finder.minorAxisDistance(direction, source, beam) == 50)
+    #expect(Finder.weightedDistance(major: 200, minor: 50) == 13 * 200 * 200 + 50 * 50)
     // beam's near edge (200) is not below outside's far edge (110): up/down lose the beam's
     // advantage, left/right keep it.
     let horizontal = direction == .left || direction == .right
-    #expect(FocusSearch.beamBeats(source, beam, outside, direction) == horizontal)
-    #expect(!FocusSearch.beamBeats(source, outside, beam, direction))
+    #expect(Finder.beamBeats(direction, source, beam, outside) == horizontal)
+    #expect(!Finder.beamBeats(direction, source, outside, beam))
     // Overlapping destinations: the far-edge distance is at least 1.
-    #expect(FocusSearch.majorDistanceToFarEdge(source, source, direction) == 1)
+    #expect(Finder.majorAxisDistanceToFarEdge(direction, source, source) == 1)
   }
 
   @Test(

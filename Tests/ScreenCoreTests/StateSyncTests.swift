@@ -58,6 +58,26 @@ struct StateSyncTests {
     #expect(frame.states == ["r0c0": .unfocused, "r0c1": .unfocused, "r0c2": .focused])
   }
 
+  @Test("the published copy of a snapshot already shown renders only its announcement, once")
+  func publishedSnapshotAnnouncement() {
+    var sync = StateSync(screen: "main")
+    guard case .render(let asked) = sync.apply(snapshot: snapshot(seq: 1)) else {
+      Issue.record("the reply was not rendered")
+      return
+    }
+    #expect(asked.announcement == nil)
+    var published = snapshot(seq: 1)
+    published.announcement = Tenfoot_V1_Announcement(
+      Announcement(parts: [AnnouncementPart(.label, "Row 0 Col 0")], interrupt: true))
+    guard case .render(let again) = sync.apply(snapshot: published) else {
+      Issue.record("the announcement was not rendered")
+      return
+    }
+    #expect(again.announcement?.text == "Row 0 Col 0" && again.seq == 1)
+    #expect(sync.apply(snapshot: published) == .none, "said once")
+    #expect(sync.apply(snapshot: snapshot(seq: 1)) == .none)
+  }
+
   @Test("a gap asks for a resync and nothing is applied until the snapshot")
   func gap() {
     var sync = StateSync(screen: "main")

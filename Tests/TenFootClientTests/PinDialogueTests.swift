@@ -28,7 +28,7 @@ struct PinDialogueTests {
     func run(digits: Int = 4) throws -> String? {
       try dialogue.run(digits: digits, brokerID: "0a1b2c3d") { pin throws(PairingError) in
         sent.append(pin)
-        guard !answers.isEmpty else { throw PairingError("the broker was asked too often") }
+        guard !answers.isEmpty else { throw PairingError.unexpectedReply }
         return answers.removeFirst()
       }
     }

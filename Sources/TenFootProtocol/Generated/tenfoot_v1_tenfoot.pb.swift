@@ -80,6 +80,141 @@ public nonisolated enum Tenfoot_V1_PeerRole: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+/// How far arrows reach: tvOS, the whole screen; iPadOS, the focused item's own focus group.
+public nonisolated enum Tenfoot_V1_NavigationModel: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// On a group: inherit from the enclosing group or the layout. On a layout: tvOS.
+  case unspecified // = 0
+  case tvos // = 1
+  case ipados // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .tvos
+    case 2: self = .ipados
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .tvos: return 1
+    case .ipados: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_NavigationModel] = [
+    .unspecified,
+    .tvos,
+    .ipados,
+  ]
+
+}
+
+/// How a focused item shows focus.
+public nonisolated enum Tenfoot_V1_FocusEffectStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// The navigation model's default: lift in tvOS, halo in iPadOS.
+  case unspecified // = 0
+
+  /// An outline following the item's shape (the focus ring).
+  case halo // = 1
+
+  /// Accent-coloured background and text.
+  case highlight // = 2
+
+  /// tvOS: scale, shadow and parallax tilt.
+  case lift // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .halo
+    case 2: self = .highlight
+    case 3: self = .lift
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .halo: return 1
+    case .highlight: return 2
+    case .lift: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_FocusEffectStyle] = [
+    .unspecified,
+    .halo,
+    .highlight,
+    .lift,
+  ]
+
+}
+
+/// How much a screen's announcements say (docs/layout-format.md "Accessibility").
+public nonisolated enum Tenfoot_V1_Verbosity: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case low // = 1
+  case normal // = 2
+  case high // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .low
+    case 2: self = .normal
+    case 3: self = .high
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .low: return 1
+    case .normal: return 2
+    case .high: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_Verbosity] = [
+    .unspecified,
+    .low,
+    .normal,
+    .high,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_SearchModel: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
 
@@ -192,6 +327,76 @@ public nonisolated enum Tenfoot_V1_ScrollAxis: SwiftProtobuf.Enum, Swift.CaseIte
     .horizontal,
     .vertical,
     .both,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_AccessibilityTrait: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case button // = 1
+  case link // = 2
+  case header // = 3
+  case textField // = 4
+  case searchField // = 5
+  case image // = 6
+  case tab // = 7
+  case toggle // = 8
+  case selected // = 9
+  case unavailable // = 10
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .button
+    case 2: self = .link
+    case 3: self = .header
+    case 4: self = .textField
+    case 5: self = .searchField
+    case 6: self = .image
+    case 7: self = .tab
+    case 8: self = .toggle
+    case 9: self = .selected
+    case 10: self = .unavailable
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .button: return 1
+    case .link: return 2
+    case .header: return 3
+    case .textField: return 4
+    case .searchField: return 5
+    case .image: return 6
+    case .tab: return 7
+    case .toggle: return 8
+    case .selected: return 9
+    case .unavailable: return 10
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_AccessibilityTrait] = [
+    .unspecified,
+    .button,
+    .link,
+    .header,
+    .textField,
+    .searchField,
+    .image,
+    .tab,
+    .toggle,
+    .selected,
+    .unavailable,
   ]
 
 }
@@ -583,6 +788,84 @@ public nonisolated enum Tenfoot_V1_FocusDenialReason: SwiftProtobuf.Enum, Swift.
     .unavailable,
     .outsideTrappingGroup,
     .ambiguous,
+  ]
+
+}
+
+public nonisolated enum Tenfoot_V1_AnnouncementKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// The label of a group focus entered.
+  case group // = 1
+  case label // = 2
+  case value // = 3
+  case trait // = 4
+
+  /// "4 of 12".
+  case position // = 5
+
+  /// Spoken after a pause.
+  case hint // = 6
+
+  /// "activated".
+  case action // = 7
+
+  /// The edge bump's cue ("end of row").
+  case edge // = 8
+
+  /// A refused request ("trapped in Details", "unavailable").
+  case refusal // = 9
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .group
+    case 2: self = .label
+    case 3: self = .value
+    case 4: self = .trait
+    case 5: self = .position
+    case 6: self = .hint
+    case 7: self = .action
+    case 8: self = .edge
+    case 9: self = .refusal
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .group: return 1
+    case .label: return 2
+    case .value: return 3
+    case .trait: return 4
+    case .position: return 5
+    case .hint: return 6
+    case .action: return 7
+    case .edge: return 8
+    case .refusal: return 9
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_AnnouncementKind] = [
+    .unspecified,
+    .group,
+    .label,
+    .value,
+    .trait,
+    .position,
+    .hint,
+    .action,
+    .edge,
+    .refusal,
   ]
 
 }
@@ -1029,6 +1312,12 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
 
   public var guides: [Tenfoot_V1_FocusGuide] = []
 
+  /// Unspecified: tvOS.
+  public var navigation: Tenfoot_V1_NavigationModel = .unspecified
+
+  /// 20–29: accessibility. How much the screen's announcements say (unspecified: normal).
+  public var verbosity: Tenfoot_V1_Verbosity = .unspecified
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1101,56 +1390,155 @@ public nonisolated struct Tenfoot_V1_Rect: Sendable {
   public init() {}
 }
 
-public nonisolated struct Tenfoot_V1_Item: Sendable {
+public nonisolated struct Tenfoot_V1_Item: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: String = String()
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var title: String = String()
+  public var title: String {
+    get {_storage._title}
+    set {_uniqueStorage()._title = newValue}
+  }
 
   public var frame: Tenfoot_V1_Rect {
-    get {_frame ?? Tenfoot_V1_Rect()}
-    set {_frame = newValue}
+    get {_storage._frame ?? Tenfoot_V1_Rect()}
+    set {_uniqueStorage()._frame = newValue}
   }
   /// Returns true if `frame` has been explicitly set.
-  public var hasFrame: Bool {self._frame != nil}
+  public var hasFrame: Bool {_storage._frame != nil}
   /// Clears the value of `frame`. Subsequent reads from it will return its default value.
-  public mutating func clearFrame() {self._frame = nil}
+  public mutating func clearFrame() {_uniqueStorage()._frame = nil}
 
   /// Default false: items are available unless marked.
-  public var unavailable: Bool = false
+  public var unavailable: Bool {
+    get {_storage._unavailable}
+    set {_uniqueStorage()._unavailable = newValue}
+  }
 
   /// Default false: activating an item toggles its selected flag unless it is momentary.
-  public var momentary: Bool = false
+  public var momentary: Bool {
+    get {_storage._momentary}
+    set {_uniqueStorage()._momentary = newValue}
+  }
 
-  public var selected: Bool = false
+  public var selected: Bool {
+    get {_storage._selected}
+    set {_uniqueStorage()._selected = newValue}
+  }
 
   /// A custom focus-group priority (ignored 0, previously focused 1000, prioritized 2000).
   public var priority: Int64 {
-    get {_priority ?? 0}
-    set {_priority = newValue}
+    get {_storage._priority ?? 0}
+    set {_uniqueStorage()._priority = newValue}
   }
   /// Returns true if `priority` has been explicitly set.
-  public var hasPriority: Bool {self._priority != nil}
+  public var hasPriority: Bool {_storage._priority != nil}
   /// Clears the value of `priority`. Subsequent reads from it will return its default value.
-  public mutating func clearPriority() {self._priority = nil}
+  public mutating func clearPriority() {_uniqueStorage()._priority = nil}
 
-  public var kind: Tenfoot_V1_ItemKind = .button
+  public var kind: Tenfoot_V1_ItemKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   /// Layers of the item's image, back to front, for parallax.
-  public var layers: [Tenfoot_V1_ParallaxLayer] = []
+  public var layers: [Tenfoot_V1_ParallaxLayer] {
+    get {_storage._layers}
+    set {_uniqueStorage()._layers = newValue}
+  }
 
   /// A text field's initial value.
-  public var value: String = String()
+  public var value: String {
+    get {_storage._value}
+    set {_uniqueStorage()._value = newValue}
+  }
+
+  public var focusEffect: Tenfoot_V1_FocusEffectStyle {
+    get {_storage._focusEffect}
+    set {_uniqueStorage()._focusEffect = newValue}
+  }
+
+  /// The shape's corner radius in points, which a halo follows. Unset: the renderer's own.
+  public var cornerRadius: Double {
+    get {_storage._cornerRadius ?? 0}
+    set {_uniqueStorage()._cornerRadius = newValue}
+  }
+  /// Returns true if `cornerRadius` has been explicitly set.
+  public var hasCornerRadius: Bool {_storage._cornerRadius != nil}
+  /// Clears the value of `cornerRadius`. Subsequent reads from it will return its default value.
+  public mutating func clearCornerRadius() {_uniqueStorage()._cornerRadius = nil}
+
+  /// 20–29: accessibility. Unset: the item says its title and derived value and traits.
+  public var accessibility: Tenfoot_V1_ItemAccessibility {
+    get {_storage._accessibility ?? Tenfoot_V1_ItemAccessibility()}
+    set {_uniqueStorage()._accessibility = newValue}
+  }
+  /// Returns true if `accessibility` has been explicitly set.
+  public var hasAccessibility: Bool {_storage._accessibility != nil}
+  /// Clears the value of `accessibility`. Subsequent reads from it will return its default value.
+  public mutating func clearAccessibility() {_uniqueStorage()._accessibility = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _frame: Tenfoot_V1_Rect? = nil
-  fileprivate var _priority: Int64? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// What a screen reader says about an item beyond its title. Each field is free text by the
+/// layout's text rules; unset falls back as in docs/layout-format.md.
+public nonisolated struct Tenfoot_V1_ItemAccessibility: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The spoken name (unset: the title).
+  public var label: String {
+    get {_label ?? String()}
+    set {_label = newValue}
+  }
+  /// Returns true if `label` has been explicitly set.
+  public var hasLabel: Bool {self._label != nil}
+  /// Clears the value of `label`. Subsequent reads from it will return its default value.
+  public mutating func clearLabel() {self._label = nil}
+
+  /// What activating it does, spoken after a pause.
+  public var hint: String {
+    get {_hint ?? String()}
+    set {_hint = newValue}
+  }
+  /// Returns true if `hint` has been explicitly set.
+  public var hasHint: Bool {self._hint != nil}
+  /// Clears the value of `hint`. Subsequent reads from it will return its default value.
+  public mutating func clearHint() {self._hint = nil}
+
+  /// Its value (unset: a text field's text, a toggle's "selected"/"not selected").
+  public var value: String {
+    get {_value ?? String()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  /// Its traits, used only if declares_traits (else derived from the item's kind).
+  public var traits: [Tenfoot_V1_AccessibilityTrait] = []
+
+  public var declaresTraits: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _label: String? = nil
+  fileprivate var _hint: String? = nil
+  fileprivate var _value: String? = nil
 }
 
 public nonisolated struct Tenfoot_V1_ParallaxLayer: Sendable {
@@ -1168,57 +1556,101 @@ public nonisolated struct Tenfoot_V1_ParallaxLayer: Sendable {
   public init() {}
 }
 
-public nonisolated struct Tenfoot_V1_Group: Sendable {
+public nonisolated struct Tenfoot_V1_Group: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: String = String()
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var items: [String] = []
+  public var items: [String] {
+    get {_storage._items}
+    set {_uniqueStorage()._items = newValue}
+  }
 
-  public var groups: [Tenfoot_V1_Group] = []
+  public var groups: [Tenfoot_V1_Group] {
+    get {_storage._groups}
+    set {_uniqueStorage()._groups = newValue}
+  }
 
-  public var trapsFocus: Bool = false
+  public var trapsFocus: Bool {
+    get {_storage._trapsFocus}
+    set {_uniqueStorage()._trapsFocus = newValue}
+  }
 
-  public var remembersLastFocused: Bool = false
+  public var remembersLastFocused: Bool {
+    get {_storage._remembersLastFocused}
+    set {_uniqueStorage()._remembersLastFocused = newValue}
+  }
 
   /// Empty: none.
-  public var preferredFocus: String = String()
+  public var preferredFocus: String {
+    get {_storage._preferredFocus}
+    set {_uniqueStorage()._preferredFocus = newValue}
+  }
 
-  public var selectionFollowsFocus: Bool = false
+  public var selectionFollowsFocus: Bool {
+    get {_storage._selectionFollowsFocus}
+    set {_uniqueStorage()._selectionFollowsFocus = newValue}
+  }
 
-  public var search: Tenfoot_V1_SearchModel = .unspecified
+  public var search: Tenfoot_V1_SearchModel {
+    get {_storage._search}
+    set {_uniqueStorage()._search = newValue}
+  }
 
-  public var scroll: Tenfoot_V1_ScrollAxis = .none
+  public var scroll: Tenfoot_V1_ScrollAxis {
+    get {_storage._scroll}
+    set {_uniqueStorage()._scroll = newValue}
+  }
 
   public var viewport: Tenfoot_V1_Rect {
-    get {_viewport ?? Tenfoot_V1_Rect()}
-    set {_viewport = newValue}
+    get {_storage._viewport ?? Tenfoot_V1_Rect()}
+    set {_uniqueStorage()._viewport = newValue}
   }
   /// Returns true if `viewport` has been explicitly set.
-  public var hasViewport: Bool {self._viewport != nil}
+  public var hasViewport: Bool {_storage._viewport != nil}
   /// Clears the value of `viewport`. Subsequent reads from it will return its default value.
-  public mutating func clearViewport() {self._viewport = nil}
+  public mutating func clearViewport() {_uniqueStorage()._viewport = nil}
 
   /// Unset: 40 points.
   public var scrollMargin: Double {
-    get {_scrollMargin ?? 0}
-    set {_scrollMargin = newValue}
+    get {_storage._scrollMargin ?? 0}
+    set {_uniqueStorage()._scrollMargin = newValue}
   }
   /// Returns true if `scrollMargin` has been explicitly set.
-  public var hasScrollMargin: Bool {self._scrollMargin != nil}
+  public var hasScrollMargin: Bool {_storage._scrollMargin != nil}
   /// Clears the value of `scrollMargin`. Subsequent reads from it will return its default value.
-  public mutating func clearScrollMargin() {self._scrollMargin = nil}
+  public mutating func clearScrollMargin() {_uniqueStorage()._scrollMargin = nil}
 
-  public var disabled: Bool = false
+  public var disabled: Bool {
+    get {_storage._disabled}
+    set {_uniqueStorage()._disabled = newValue}
+  }
+
+  public var navigation: Tenfoot_V1_NavigationModel {
+    get {_storage._navigation}
+    set {_uniqueStorage()._navigation = newValue}
+  }
+
+  /// 20–29: accessibility. The group's spoken name (unset: its first heading item's title).
+  public var accessibilityLabel: String {
+    get {_storage._accessibilityLabel ?? String()}
+    set {_uniqueStorage()._accessibilityLabel = newValue}
+  }
+  /// Returns true if `accessibilityLabel` has been explicitly set.
+  public var hasAccessibilityLabel: Bool {_storage._accessibilityLabel != nil}
+  /// Clears the value of `accessibilityLabel`. Subsequent reads from it will return its default value.
+  public mutating func clearAccessibilityLabel() {_uniqueStorage()._accessibilityLabel = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _viewport: Tenfoot_V1_Rect? = nil
-  fileprivate var _scrollMargin: Double? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Part of a layout changes; see LayoutPatch in the engine.
@@ -2158,6 +2590,17 @@ public nonisolated struct Tenfoot_V1_ScreenState: @unchecked Sendable {
     set {_uniqueStorage()._editingText = newValue}
   }
 
+  /// What a screen reader says about the step that published this snapshot (a registration,
+  /// a patch); unset on snapshots sent in answer to SnapshotRequest.
+  public var announcement: Tenfoot_V1_Announcement {
+    get {_storage._announcement ?? Tenfoot_V1_Announcement()}
+    set {_uniqueStorage()._announcement = newValue}
+  }
+  /// Returns true if `announcement` has been explicitly set.
+  public var hasAnnouncement: Bool {_storage._announcement != nil}
+  /// Clears the value of `announcement`. Subsequent reads from it will return its default value.
+  public mutating func clearAnnouncement() {_uniqueStorage()._announcement = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2242,11 +2685,54 @@ public nonisolated struct Tenfoot_V1_StateDelta: @unchecked Sendable {
     set {_uniqueStorage()._editingText = newValue}
   }
 
+  /// What a screen reader says about this step; unset when there is nothing to say.
+  public var announcement: Tenfoot_V1_Announcement {
+    get {_storage._announcement ?? Tenfoot_V1_Announcement()}
+    set {_uniqueStorage()._announcement = newValue}
+  }
+  /// Returns true if `announcement` has been explicitly set.
+  public var hasAnnouncement: Bool {_storage._announcement != nil}
+  /// Clears the value of `announcement`. Subsequent reads from it will return its default value.
+  public mutating func clearAnnouncement() {_uniqueStorage()._announcement = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// What a screen reader says (docs/protocol.md "Announcements"): the parts in speaking order.
+public nonisolated struct Tenfoot_V1_Announcement: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var parts: [Tenfoot_V1_AnnouncementPart] = []
+
+  /// Speech of earlier announcements stops for this one (a new focus).
+  public var interrupt: Bool = false
+
+  /// The parts joined as spoken: commas between parts, a full stop before the hint.
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Tenfoot_V1_AnnouncementPart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Tenfoot_V1_AnnouncementKind = .unspecified
+
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// Published on topic "broker" once a second, so idle screens notice a broker restart.
@@ -2429,6 +2915,18 @@ nonisolated extension Tenfoot_V1_PeerRole: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PEER_ROLE_UNSPECIFIED\0\u{1}PEER_ROLE_SCREEN\0\u{1}PEER_ROLE_REMOTE\0\u{1}PEER_ROLE_TOOL\0")
 }
 
+nonisolated extension Tenfoot_V1_NavigationModel: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NAVIGATION_MODEL_UNSPECIFIED\0\u{1}NAVIGATION_MODEL_TVOS\0\u{1}NAVIGATION_MODEL_IPADOS\0")
+}
+
+nonisolated extension Tenfoot_V1_FocusEffectStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_EFFECT_STYLE_UNSPECIFIED\0\u{1}FOCUS_EFFECT_STYLE_HALO\0\u{1}FOCUS_EFFECT_STYLE_HIGHLIGHT\0\u{1}FOCUS_EFFECT_STYLE_LIFT\0")
+}
+
+nonisolated extension Tenfoot_V1_Verbosity: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0VERBOSITY_UNSPECIFIED\0\u{1}VERBOSITY_LOW\0\u{1}VERBOSITY_NORMAL\0\u{1}VERBOSITY_HIGH\0")
+}
+
 nonisolated extension Tenfoot_V1_SearchModel: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEARCH_MODEL_UNSPECIFIED\0\u{1}SEARCH_MODEL_TVOS\0\u{1}SEARCH_MODEL_ANDROID\0")
 }
@@ -2439,6 +2937,10 @@ nonisolated extension Tenfoot_V1_LayoutDirection: SwiftProtobuf._ProtoNameProvid
 
 nonisolated extension Tenfoot_V1_ScrollAxis: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SCROLL_AXIS_NONE\0\u{1}SCROLL_AXIS_HORIZONTAL\0\u{1}SCROLL_AXIS_VERTICAL\0\u{1}SCROLL_AXIS_BOTH\0")
+}
+
+nonisolated extension Tenfoot_V1_AccessibilityTrait: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ACCESSIBILITY_TRAIT_UNSPECIFIED\0\u{1}ACCESSIBILITY_TRAIT_BUTTON\0\u{1}ACCESSIBILITY_TRAIT_LINK\0\u{1}ACCESSIBILITY_TRAIT_HEADER\0\u{1}ACCESSIBILITY_TRAIT_TEXT_FIELD\0\u{1}ACCESSIBILITY_TRAIT_SEARCH_FIELD\0\u{1}ACCESSIBILITY_TRAIT_IMAGE\0\u{1}ACCESSIBILITY_TRAIT_TAB\0\u{1}ACCESSIBILITY_TRAIT_TOGGLE\0\u{1}ACCESSIBILITY_TRAIT_SELECTED\0\u{1}ACCESSIBILITY_TRAIT_UNAVAILABLE\0")
 }
 
 nonisolated extension Tenfoot_V1_ItemKind: SwiftProtobuf._ProtoNameProviding {
@@ -2467,6 +2969,10 @@ nonisolated extension Tenfoot_V1_Heading: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_DENIAL_REASON_UNSPECIFIED\0\u{1}FOCUS_DENIAL_REASON_UNKNOWN\0\u{1}FOCUS_DENIAL_REASON_UNAVAILABLE\0\u{1}FOCUS_DENIAL_REASON_OUTSIDE_TRAPPING_GROUP\0\u{1}FOCUS_DENIAL_REASON_AMBIGUOUS\0")
+}
+
+nonisolated extension Tenfoot_V1_AnnouncementKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ANNOUNCEMENT_KIND_UNSPECIFIED\0\u{1}ANNOUNCEMENT_KIND_GROUP\0\u{1}ANNOUNCEMENT_KIND_LABEL\0\u{1}ANNOUNCEMENT_KIND_VALUE\0\u{1}ANNOUNCEMENT_KIND_TRAIT\0\u{1}ANNOUNCEMENT_KIND_POSITION\0\u{1}ANNOUNCEMENT_KIND_HINT\0\u{1}ANNOUNCEMENT_KIND_ACTION\0\u{1}ANNOUNCEMENT_KIND_EDGE\0\u{1}ANNOUNCEMENT_KIND_REFUSAL\0")
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
@@ -2975,7 +3481,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Layout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0\u{1}navigation\0\u{2}\u{c}verbosity\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2990,6 +3496,8 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
       case 5: try { try decoder.decodeSingularEnumField(value: &self.search) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.layoutDirection) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.guides) }()
+      case 8: try { try decoder.decodeSingularEnumField(value: &self.navigation) }()
+      case 20: try { try decoder.decodeSingularEnumField(value: &self.verbosity) }()
       default: break
       }
     }
@@ -3021,6 +3529,12 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.guides.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.guides, fieldNumber: 7)
     }
+    if self.navigation != .unspecified {
+      try visitor.visitSingularEnumField(value: self.navigation, fieldNumber: 8)
+    }
+    if self.verbosity != .unspecified {
+      try visitor.visitSingularEnumField(value: self.verbosity, fieldNumber: 20)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3032,6 +3546,8 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.search != rhs.search {return false}
     if lhs.layoutDirection != rhs.layoutDirection {return false}
     if lhs.guides != rhs.guides {return false}
+    if lhs.navigation != rhs.navigation {return false}
+    if lhs.verbosity != rhs.verbosity {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3173,7 +3689,161 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0\u{2}\u{8}accessibility\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _title: String = String()
+    var _frame: Tenfoot_V1_Rect? = nil
+    var _unavailable: Bool = false
+    var _momentary: Bool = false
+    var _selected: Bool = false
+    var _priority: Int64? = nil
+    var _kind: Tenfoot_V1_ItemKind = .button
+    var _layers: [Tenfoot_V1_ParallaxLayer] = []
+    var _value: String = String()
+    var _focusEffect: Tenfoot_V1_FocusEffectStyle = .unspecified
+    var _cornerRadius: Double? = nil
+    var _accessibility: Tenfoot_V1_ItemAccessibility? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _title = source._title
+      _frame = source._frame
+      _unavailable = source._unavailable
+      _momentary = source._momentary
+      _selected = source._selected
+      _priority = source._priority
+      _kind = source._kind
+      _layers = source._layers
+      _value = source._value
+      _focusEffect = source._focusEffect
+      _cornerRadius = source._cornerRadius
+      _accessibility = source._accessibility
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._frame) }()
+        case 4: try { try decoder.decodeSingularBoolField(value: &_storage._unavailable) }()
+        case 5: try { try decoder.decodeSingularBoolField(value: &_storage._momentary) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._selected) }()
+        case 7: try { try decoder.decodeSingularInt64Field(value: &_storage._priority) }()
+        case 8: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._layers) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._value) }()
+        case 11: try { try decoder.decodeSingularEnumField(value: &_storage._focusEffect) }()
+        case 12: try { try decoder.decodeSingularDoubleField(value: &_storage._cornerRadius) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._accessibility) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      if !_storage._title.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._title, fieldNumber: 2)
+      }
+      try { if let v = _storage._frame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      if _storage._unavailable != false {
+        try visitor.visitSingularBoolField(value: _storage._unavailable, fieldNumber: 4)
+      }
+      if _storage._momentary != false {
+        try visitor.visitSingularBoolField(value: _storage._momentary, fieldNumber: 5)
+      }
+      if _storage._selected != false {
+        try visitor.visitSingularBoolField(value: _storage._selected, fieldNumber: 6)
+      }
+      try { if let v = _storage._priority {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+      } }()
+      if _storage._kind != .button {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 8)
+      }
+      if !_storage._layers.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._layers, fieldNumber: 9)
+      }
+      if !_storage._value.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._value, fieldNumber: 10)
+      }
+      if _storage._focusEffect != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._focusEffect, fieldNumber: 11)
+      }
+      try { if let v = _storage._cornerRadius {
+        try visitor.visitSingularDoubleField(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._accessibility {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Item, rhs: Tenfoot_V1_Item) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._title != rhs_storage._title {return false}
+        if _storage._frame != rhs_storage._frame {return false}
+        if _storage._unavailable != rhs_storage._unavailable {return false}
+        if _storage._momentary != rhs_storage._momentary {return false}
+        if _storage._selected != rhs_storage._selected {return false}
+        if _storage._priority != rhs_storage._priority {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._layers != rhs_storage._layers {return false}
+        if _storage._value != rhs_storage._value {return false}
+        if _storage._focusEffect != rhs_storage._focusEffect {return false}
+        if _storage._cornerRadius != rhs_storage._cornerRadius {return false}
+        if _storage._accessibility != rhs_storage._accessibility {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ItemAccessibility: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ItemAccessibility"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}label\0\u{1}hint\0\u{1}value\0\u{1}traits\0\u{3}declares_traits\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3181,16 +3851,11 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.title) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
-      case 4: try { try decoder.decodeSingularBoolField(value: &self.unavailable) }()
-      case 5: try { try decoder.decodeSingularBoolField(value: &self.momentary) }()
-      case 6: try { try decoder.decodeSingularBoolField(value: &self.selected) }()
-      case 7: try { try decoder.decodeSingularInt64Field(value: &self._priority) }()
-      case 8: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.layers) }()
-      case 10: try { try decoder.decodeSingularStringField(value: &self.value) }()
+      case 1: try { try decoder.decodeSingularStringField(value: &self._label) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._hint) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._value) }()
+      case 4: try { try decoder.decodeRepeatedEnumField(value: &self.traits) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.declaresTraits) }()
       default: break
       }
     }
@@ -3201,50 +3866,30 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
-    }
-    if !self.title.isEmpty {
-      try visitor.visitSingularStringField(value: self.title, fieldNumber: 2)
-    }
-    try { if let v = self._frame {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    try { if let v = self._label {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
     } }()
-    if self.unavailable != false {
-      try visitor.visitSingularBoolField(value: self.unavailable, fieldNumber: 4)
-    }
-    if self.momentary != false {
-      try visitor.visitSingularBoolField(value: self.momentary, fieldNumber: 5)
-    }
-    if self.selected != false {
-      try visitor.visitSingularBoolField(value: self.selected, fieldNumber: 6)
-    }
-    try { if let v = self._priority {
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+    try { if let v = self._hint {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
     } }()
-    if self.kind != .button {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 8)
+    try { if let v = self._value {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    if !self.traits.isEmpty {
+      try visitor.visitPackedEnumField(value: self.traits, fieldNumber: 4)
     }
-    if !self.layers.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.layers, fieldNumber: 9)
-    }
-    if !self.value.isEmpty {
-      try visitor.visitSingularStringField(value: self.value, fieldNumber: 10)
+    if self.declaresTraits != false {
+      try visitor.visitSingularBoolField(value: self.declaresTraits, fieldNumber: 5)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Tenfoot_V1_Item, rhs: Tenfoot_V1_Item) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.title != rhs.title {return false}
-    if lhs._frame != rhs._frame {return false}
-    if lhs.unavailable != rhs.unavailable {return false}
-    if lhs.momentary != rhs.momentary {return false}
-    if lhs.selected != rhs.selected {return false}
-    if lhs._priority != rhs._priority {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs.layers != rhs.layers {return false}
-    if lhs.value != rhs.value {return false}
+  public static func ==(lhs: Tenfoot_V1_ItemAccessibility, rhs: Tenfoot_V1_ItemAccessibility) -> Bool {
+    if lhs._label != rhs._label {return false}
+    if lhs._hint != rhs._hint {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs.traits != rhs.traits {return false}
+    if lhs.declaresTraits != rhs.declaresTraits {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3287,88 +3932,160 @@ nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0\u{4}\u{7}accessibility_label\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _items: [String] = []
+    var _groups: [Tenfoot_V1_Group] = []
+    var _trapsFocus: Bool = false
+    var _remembersLastFocused: Bool = false
+    var _preferredFocus: String = String()
+    var _selectionFollowsFocus: Bool = false
+    var _search: Tenfoot_V1_SearchModel = .unspecified
+    var _scroll: Tenfoot_V1_ScrollAxis = .none
+    var _viewport: Tenfoot_V1_Rect? = nil
+    var _scrollMargin: Double? = nil
+    var _disabled: Bool = false
+    var _navigation: Tenfoot_V1_NavigationModel = .unspecified
+    var _accessibilityLabel: String? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _items = source._items
+      _groups = source._groups
+      _trapsFocus = source._trapsFocus
+      _remembersLastFocused = source._remembersLastFocused
+      _preferredFocus = source._preferredFocus
+      _selectionFollowsFocus = source._selectionFollowsFocus
+      _search = source._search
+      _scroll = source._scroll
+      _viewport = source._viewport
+      _scrollMargin = source._scrollMargin
+      _disabled = source._disabled
+      _navigation = source._navigation
+      _accessibilityLabel = source._accessibilityLabel
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeRepeatedStringField(value: &self.items) }()
-      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.groups) }()
-      case 4: try { try decoder.decodeSingularBoolField(value: &self.trapsFocus) }()
-      case 5: try { try decoder.decodeSingularBoolField(value: &self.remembersLastFocused) }()
-      case 6: try { try decoder.decodeSingularStringField(value: &self.preferredFocus) }()
-      case 7: try { try decoder.decodeSingularBoolField(value: &self.selectionFollowsFocus) }()
-      case 8: try { try decoder.decodeSingularEnumField(value: &self.search) }()
-      case 9: try { try decoder.decodeSingularEnumField(value: &self.scroll) }()
-      case 10: try { try decoder.decodeSingularMessageField(value: &self._viewport) }()
-      case 11: try { try decoder.decodeSingularDoubleField(value: &self._scrollMargin) }()
-      case 12: try { try decoder.decodeSingularBoolField(value: &self.disabled) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeRepeatedStringField(value: &_storage._items) }()
+        case 3: try { try decoder.decodeRepeatedMessageField(value: &_storage._groups) }()
+        case 4: try { try decoder.decodeSingularBoolField(value: &_storage._trapsFocus) }()
+        case 5: try { try decoder.decodeSingularBoolField(value: &_storage._remembersLastFocused) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._preferredFocus) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._selectionFollowsFocus) }()
+        case 8: try { try decoder.decodeSingularEnumField(value: &_storage._search) }()
+        case 9: try { try decoder.decodeSingularEnumField(value: &_storage._scroll) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._viewport) }()
+        case 11: try { try decoder.decodeSingularDoubleField(value: &_storage._scrollMargin) }()
+        case 12: try { try decoder.decodeSingularBoolField(value: &_storage._disabled) }()
+        case 13: try { try decoder.decodeSingularEnumField(value: &_storage._navigation) }()
+        case 20: try { try decoder.decodeSingularStringField(value: &_storage._accessibilityLabel) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
-    }
-    if !self.items.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.items, fieldNumber: 2)
-    }
-    if !self.groups.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.groups, fieldNumber: 3)
-    }
-    if self.trapsFocus != false {
-      try visitor.visitSingularBoolField(value: self.trapsFocus, fieldNumber: 4)
-    }
-    if self.remembersLastFocused != false {
-      try visitor.visitSingularBoolField(value: self.remembersLastFocused, fieldNumber: 5)
-    }
-    if !self.preferredFocus.isEmpty {
-      try visitor.visitSingularStringField(value: self.preferredFocus, fieldNumber: 6)
-    }
-    if self.selectionFollowsFocus != false {
-      try visitor.visitSingularBoolField(value: self.selectionFollowsFocus, fieldNumber: 7)
-    }
-    if self.search != .unspecified {
-      try visitor.visitSingularEnumField(value: self.search, fieldNumber: 8)
-    }
-    if self.scroll != .none {
-      try visitor.visitSingularEnumField(value: self.scroll, fieldNumber: 9)
-    }
-    try { if let v = self._viewport {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    } }()
-    try { if let v = self._scrollMargin {
-      try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
-    } }()
-    if self.disabled != false {
-      try visitor.visitSingularBoolField(value: self.disabled, fieldNumber: 12)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      if !_storage._items.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._items, fieldNumber: 2)
+      }
+      if !_storage._groups.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._groups, fieldNumber: 3)
+      }
+      if _storage._trapsFocus != false {
+        try visitor.visitSingularBoolField(value: _storage._trapsFocus, fieldNumber: 4)
+      }
+      if _storage._remembersLastFocused != false {
+        try visitor.visitSingularBoolField(value: _storage._remembersLastFocused, fieldNumber: 5)
+      }
+      if !_storage._preferredFocus.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._preferredFocus, fieldNumber: 6)
+      }
+      if _storage._selectionFollowsFocus != false {
+        try visitor.visitSingularBoolField(value: _storage._selectionFollowsFocus, fieldNumber: 7)
+      }
+      if _storage._search != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._search, fieldNumber: 8)
+      }
+      if _storage._scroll != .none {
+        try visitor.visitSingularEnumField(value: _storage._scroll, fieldNumber: 9)
+      }
+      try { if let v = _storage._viewport {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._scrollMargin {
+        try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
+      } }()
+      if _storage._disabled != false {
+        try visitor.visitSingularBoolField(value: _storage._disabled, fieldNumber: 12)
+      }
+      if _storage._navigation != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._navigation, fieldNumber: 13)
+      }
+      try { if let v = _storage._accessibilityLabel {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 20)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Group, rhs: Tenfoot_V1_Group) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.items != rhs.items {return false}
-    if lhs.groups != rhs.groups {return false}
-    if lhs.trapsFocus != rhs.trapsFocus {return false}
-    if lhs.remembersLastFocused != rhs.remembersLastFocused {return false}
-    if lhs.preferredFocus != rhs.preferredFocus {return false}
-    if lhs.selectionFollowsFocus != rhs.selectionFollowsFocus {return false}
-    if lhs.search != rhs.search {return false}
-    if lhs.scroll != rhs.scroll {return false}
-    if lhs._viewport != rhs._viewport {return false}
-    if lhs._scrollMargin != rhs._scrollMargin {return false}
-    if lhs.disabled != rhs.disabled {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._items != rhs_storage._items {return false}
+        if _storage._groups != rhs_storage._groups {return false}
+        if _storage._trapsFocus != rhs_storage._trapsFocus {return false}
+        if _storage._remembersLastFocused != rhs_storage._remembersLastFocused {return false}
+        if _storage._preferredFocus != rhs_storage._preferredFocus {return false}
+        if _storage._selectionFollowsFocus != rhs_storage._selectionFollowsFocus {return false}
+        if _storage._search != rhs_storage._search {return false}
+        if _storage._scroll != rhs_storage._scroll {return false}
+        if _storage._viewport != rhs_storage._viewport {return false}
+        if _storage._scrollMargin != rhs_storage._scrollMargin {return false}
+        if _storage._disabled != rhs_storage._disabled {return false}
+        if _storage._navigation != rhs_storage._navigation {return false}
+        if _storage._accessibilityLabel != rhs_storage._accessibilityLabel {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4885,7 +5602,7 @@ nonisolated extension Tenfoot_V1_SelectionChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScreenState"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{2}\u{a}announcement\0")
 
   fileprivate class _StorageClass {
     var _screenID: String = String()
@@ -4898,6 +5615,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
     var _parallax: Tenfoot_V1_Parallax? = nil
     var _text: Dictionary<String,String> = [:]
     var _editingText: Bool = false
+    var _announcement: Tenfoot_V1_Announcement? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4918,6 +5636,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       _parallax = source._parallax
       _text = source._text
       _editingText = source._editingText
+      _announcement = source._announcement
     }
   }
 
@@ -4946,6 +5665,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
         case 9: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
         case 10: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._announcement) }()
         default: break
         }
       }
@@ -4988,6 +5708,9 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       if _storage._editingText != false {
         try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 10)
       }
+      try { if let v = _storage._announcement {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5007,6 +5730,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
         if _storage._parallax != rhs_storage._parallax {return false}
         if _storage._text != rhs_storage._text {return false}
         if _storage._editingText != rhs_storage._editingText {return false}
+        if _storage._announcement != rhs_storage._announcement {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -5018,7 +5742,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StateDelta"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{2}\u{9}announcement\0")
 
   fileprivate class _StorageClass {
     var _screenID: String = String()
@@ -5032,6 +5756,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
     var _parallax: Tenfoot_V1_Parallax? = nil
     var _text: Dictionary<String,String> = [:]
     var _editingText: Bool = false
+    var _announcement: Tenfoot_V1_Announcement? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -5053,6 +5778,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
       _parallax = source._parallax
       _text = source._text
       _editingText = source._editingText
+      _announcement = source._announcement
     }
   }
 
@@ -5082,6 +5808,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
         case 10: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
         case 11: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._announcement) }()
         default: break
         }
       }
@@ -5127,6 +5854,9 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
       if _storage._editingText != false {
         try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 11)
       }
+      try { if let v = _storage._announcement {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5147,10 +5877,86 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
         if _storage._parallax != rhs_storage._parallax {return false}
         if _storage._text != rhs_storage._text {return false}
         if _storage._editingText != rhs_storage._editingText {return false}
+        if _storage._announcement != rhs_storage._announcement {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_Announcement: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Announcement"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}parts\0\u{1}interrupt\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.parts) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.interrupt) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.parts.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.parts, fieldNumber: 1)
+    }
+    if self.interrupt != false {
+      try visitor.visitSingularBoolField(value: self.interrupt, fieldNumber: 2)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_Announcement, rhs: Tenfoot_V1_Announcement) -> Bool {
+    if lhs.parts != rhs.parts {return false}
+    if lhs.interrupt != rhs.interrupt {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AnnouncementPart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnouncementPart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AnnouncementPart, rhs: Tenfoot_V1_AnnouncementPart) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.text != rhs.text {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

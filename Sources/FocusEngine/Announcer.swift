@@ -1,0 +1,177 @@
+/// Turns the engine's effects into what a screen reader says (the Lightning announcer's focus
+/// path, VoiceOver's item description). Pure: the time of each step comes in as data, and the
+/// only state is when the last edge cue was spoken.
+///
+/// The rules, in speaking order:
+/// - **Focus moved**: the labels of the groups focus entered (outermost first; groups it was
+///   already in are not repeated), the item's label, its value, its traits, its position among
+///   the focusable items of its group ("4 of 12": unavailable items and headings are not
+///   counted, nor items of nested groups; "1 of 1" is not said) and, after a pause, its hint.
+///   Low verbosity says only the groups, label, value and `selected`; high adds the hint.
+///   Several moves in one step (a coast, an auto-repeat) are described once, from where focus
+///   was to where it ended. It interrupts speech still going.
+/// - **Activated**: "activated", unless the item is a toggle whose selection flip is said.
+/// - **Selection toggled** on the focused item: "selected" or "not selected" (not repeated
+///   when the focus description already says it).
+/// - **Text edited**: the field's new text, or "empty". It interrupts.
+/// - **Edge bump**: "end of row" (left, right), "end of column" (up, down), "end of list"
+///   (Tab): at most once per ``bumpInterval``, so a held arrow does not chatter. A move
+///   refused only because a trapping group holds focus says "trapped in <group>" instead
+///   (always: it is a refusal, not a cue).
+/// - **Refusals**: a programmatic focus request that cannot be honoured says why
+///   ("unavailable", "trapped in <group>", "not found"); text with no text field focused says
+///   "no text field".
+public struct Announcer: Sendable, Equatable {
+  /// The least time between two edge cues, in nanoseconds (1.5 s).
+  public var bumpInterval: UInt64
+  /// When the last edge cue was said (nanoseconds on the caller's clock), if ever.
+  public private(set) var lastBump: UInt64?
+
+  /// An announcer that has said nothing yet.
+  public init(bumpInterval: UInt64 = 1_500_000_000) {
+    self.bumpInterval = bumpInterval
+  }
+
+  /// What to say for one step that took the session from `before` to `after` with `effects`,
+  /// at `time` (nanoseconds on a monotonic clock), by the verbosity of `after`'s layout; nil
+  /// when there is nothing to say.
+  ///
+  /// - Complexity: O(k) in the number of effects and the size of the focused item's group.
+  public mutating func announce(
+    _ effects: [FocusEffect], before: FocusState, after: FocusState, at time: UInt64
+  ) -> Announcement? {
+    let verbosity = after.layout.verbosity
+    var parts: [AnnouncementPart] = []
+    var interrupt = false
+    var described = false
+    if effects.contains(where: \.isFocusChange), let next = after.focused,
+      next != before.focused || effects.contains(where: \.isRecovery)
+    {
+      let was = before.focused.map { before.groupIDs(aroundItem: $0) } ?? []
+      parts += Self.describe(next, in: after, leaving: Set(was), verbosity: verbosity)
+      interrupt = true
+      described = true
+    }
+    for effect in effects {
+      switch effect {
+      case .activated(let id):
+        let flips = effects.contains {
+          if case .selectionChanged(id, _) = $0 { return true }
+          return false
+        }
+        if !flips { parts.append(AnnouncementPart(.action, "activated")) }
+      case .selectionChanged(let id, let isSelected) where id == after.focused && !described:
+        parts.append(AnnouncementPart(.value, isSelected ? "selected" : "not selected"))
+      case .textChanged(_, let value):
+        parts.append(AnnouncementPart(.value, value.isEmpty ? "empty" : value))
+        interrupt = true
+      case .movementFailed(let heading):
+        if let part = edgePart(heading, in: after, at: time) { parts.append(part) }
+      case .focusRequestDenied(let error):
+        parts.append(AnnouncementPart(.refusal, Self.refusal(error, in: after)))
+      case .textRejected:
+        parts.append(AnnouncementPart(.refusal, "no text field"))
+      case .focusChanged, .highlighted, .selectionChanged, .scrolled, .layoutRejected, .back,
+        .home, .playPause, .contextMenu, .doubleTap:
+        break
+      }
+    }
+    return parts.isEmpty ? nil : Announcement(parts: parts, interrupt: interrupt)
+  }
+
+  /// The whole description of the focused item, every labelled group around it included, as
+  /// if focus had just arrived (a session's first focus); nil if nothing is focused.
+  public func announceFocus(in state: FocusState) -> Announcement? {
+    guard let id = state.focused else { return nil }
+    let parts = Self.describe(id, in: state, leaving: [], verbosity: state.layout.verbosity)
+    return parts.isEmpty ? nil : Announcement(parts: parts, interrupt: true)
+  }
+
+  /// The focus description of item `id` in `state`: the labelled groups around it except
+  /// those in `was` (the groups focus was already in), label, value, traits, position, hint.
+  static func describe(
+    _ id: String, in state: FocusState, leaving was: Set<String>, verbosity: Verbosity
+  ) -> [AnnouncementPart] {
+    var parts: [AnnouncementPart] = []
+    for group in state.labelledGroups(aroundItem: id) where !was.contains(group.id) {
+      parts.append(AnnouncementPart(.group, group.label))
+    }
+    if let label = state.accessibilityLabel(ofItem: id) {
+      parts.append(AnnouncementPart(.label, label))
+    }
+    if let value = state.accessibilityValue(ofItem: id) {
+      parts.append(AnnouncementPart(.value, value))
+    }
+    for trait in state.accessibilityTraits(ofItem: id)
+    where verbosity != .low || trait == .selected {
+      parts.append(AnnouncementPart(.trait, trait.spoken))
+    }
+    if verbosity != .low, let place = state.accessibilityPosition(ofItem: id), place.count > 1 {
+      parts.append(AnnouncementPart(.position, "\(place.index) of \(place.count)"))
+    }
+    if verbosity == .high, let hint = state.item(id)?.accessibility.hint, !hint.isEmpty {
+      parts.append(AnnouncementPart(.hint, hint))
+    }
+    return parts
+  }
+
+  /// The edge cue for a failed move, rate-limited; or the trap refusal, always.
+  private mutating func edgePart(_ heading: FocusHeading, in state: FocusState, at time: UInt64)
+    -> AnnouncementPart?
+  {
+    if let direction = heading.direction, state.isTrapped(moving: direction) {
+      return AnnouncementPart(.refusal, Self.trapped(in: state.trappingGroup?.label))
+    }
+    if let last = lastBump, time >= last, time - last < bumpInterval { return nil }
+    lastBump = time
+    switch heading {
+    case .left, .right: return AnnouncementPart(.edge, "end of row")
+    case .up, .down: return AnnouncementPart(.edge, "end of column")
+    case .next, .previous, .programmatic, .recovery, .initial:
+      return AnnouncementPart(.edge, "end of list")
+    }
+  }
+
+  /// Why a focus request was refused, in words.
+  static func refusal(_ error: FocusRequestError, in state: FocusState) -> String {
+    switch error.reason {
+    case .unavailable:
+      let name = state.accessibilityLabel(ofItem: error.target)
+      return name.map { "\($0), unavailable" } ?? "unavailable"
+    case .outsideTrappingGroup: return trapped(in: state.trappingGroup?.label)
+    case .unknown: return "not found"
+    case .ambiguous: return "ambiguous"
+    }
+  }
+
+  static func trapped(in label: String?) -> String {
+    label.map { "trapped in \($0)" } ?? "trapped in this dialog"
+  }
+}
+
+extension FocusEffect {
+  /// Whether this is a focus update.
+  fileprivate var isFocusChange: Bool {
+    if case .focusChanged = self { return true }
+    return false
+  }
+
+  /// Whether this is a focus update that recovered from a vanished item.
+  fileprivate var isRecovery: Bool {
+    if case .focusChanged(let context) = self { return context.heading == .recovery }
+    return false
+  }
+}
+
+extension FocusHeading {
+  /// The direction of a directional heading; nil for the others.
+  var direction: Direction? {
+    switch self {
+    case .up: .up
+    case .down: .down
+    case .left: .left
+    case .right: .right
+    case .next, .previous, .programmatic, .recovery, .initial: nil
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import FocusEngine
+import TerminalUI
+
+// MARK: - The iPadOS focus effects: halo and highlight
+
+extension TerminalRenderer {
+  /// The accent colour of the halo and of highlighted text.
+  static let accent = RGB(90, 170, 255)
+  /// The halo: a bold outline in the accent colour.
+  static let haloStyle = Style(foreground: accent, bold: true)
+  /// Highlighted text: bold, in the accent colour.
+  static let accentTitle = Style(foreground: accent, bold: true)
+
+  /// A halo with rounded corners, for items whose shape has a corner radius.
+  static let roundedHalo = Border(
+    topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─",
+    vertical: "│")
+  /// A halo with square corners: heavy lines, so it stays distinct without colour.
+  static let squareHalo = Border(
+    topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━",
+    vertical: "┃")
+
+  /// Draws a focused (or highlighted) item whose focus effect is not the tvOS lift. Neither
+  /// grows the item or casts a shadow:
+  /// - halo: the item's plain box inside an accent outline one cell around it (where the
+  ///   content area allows), with rounded corners when the item has a `cornerRadius`;
+  /// - highlight: the item's plain box with its title in the accent colour, bold (underlined
+  ///   in monochrome).
+  /// Pressed (highlighted state), either is shown in inverse video, like the lift.
+  static func drawFocusEffect(
+    _ effect: FocusEffectStyle, _ item: Item, _ state: FocusDisplayState, _ box: CellRect,
+    in grid: inout CellGrid, content: CellRect, look: Look
+  ) {
+    let palette = look.palette
+    var drawn = box
+    switch effect {
+    case .halo, .lift:  // The lift never comes here (drawItem draws it).
+      let ring = box.inset(by: -1)
+      let border = (item.cornerRadius ?? 0) > 0 ? roundedHalo : squareHalo
+      drawRing(ring, border: border, clip: content, in: &grid)
+      drawBox(
+        box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
+        titleStyle: palette.unfocusedTitle, in: &grid, wraps: look.wrapsTitles)
+      drawn = ring.intersection(content)
+    case .highlight:
+      var titleStyle = accentTitle
+      if look.colorMode == .monochrome { titleStyle.underline = true }
+      drawBox(
+        box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
+        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles)
+    }
+    if state == .highlighted { grid.restyle(drawn) { $0.inverse = true } }
+  }
+
+  /// The outline of `ring`, only the cells inside `clip`.
+  private static func drawRing(
+    _ ring: CellRect, border: Border, clip: CellRect, in grid: inout CellGrid
+  ) {
+    guard ring.width >= 2, ring.height >= 2 else { return }
+    func put(_ x: Int, _ y: Int, _ glyph: Character) {
+      guard x >= clip.x, x < clip.maxX, y >= clip.y, y < clip.maxY else { return }
+      grid[x, y] = Cell(glyph, style: haloStyle)
+    }
+    let (left, right, top, bottom) = (ring.x, ring.maxX - 1, ring.y, ring.maxY - 1)
+    for x in (left + 1)..<right {
+      put(x, top, border.horizontal)
+      put(x, bottom, border.horizontal)
+    }
+    for y in (top + 1)..<bottom {
+      put(left, y, border.vertical)
+      put(right, y, border.vertical)
+    }
+    put(left, top, border.topLeft)
+    put(right, top, border.topRight)
+    put(left, bottom, border.bottomLeft)
+    put(right, bottom, border.bottomRight)
+  }
+}
