@@ -68,21 +68,41 @@ public final class DeviceSession {
   }
 
   private func send(_ key: DeviceKey, _ phase: DevicePhase, at time: UInt64) throws(RemoteError) {
-    guard let wireKey = Tenfoot_V1_Key(name: key.rawValue) else {
-      throw RemoteError("the remote has no key \"\(key.rawValue)\"")
-    }
     let wirePhase: Tenfoot_V1_KeyPhase =
       switch phase {
       case .down: .down
       case .held: .held
       case .up: .up
       }
-    let ack = try client.sendKey(wireKey, wirePhase, at: time)
+    let ack = try client.sendKey(Self.wireKey(key), wirePhase, at: time)
     lastKeyAt = time
     guard phase != .held || !ack.effects.isEmpty else { return }
     report(
       PressResult(
         name: "\(key.rawValue) \(phase.rawValue)", effects: ack.effects,
         focused: ack.hasFocused ? ack.focused : nil))
+  }
+
+  /// The remote key on the wire.
+  static func wireKey(_ key: DeviceKey) -> Tenfoot_V1_Key {
+    switch key {
+    case .up: .up
+    case .down: .down
+    case .left: .left
+    case .right: .right
+    case .select: .select
+    case .menu: .menu
+    case .home: .home
+    case .playPause: .playPause
+    case .pageUp: .pageUp
+    case .pageDown: .pageDown
+    case .tab: .tab
+    case .shiftTab: .shiftTab
+    case .volumeUp: .volumeUp
+    case .volumeDown: .volumeDown
+    case .mute: .mute
+    case .power: .power
+    case .info: .info
+    }
   }
 }
