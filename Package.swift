@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     // SQLite for the broker's session store (links Debian's libsqlite3, see scripts/bootstrap).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // PostgreSQL for a zone of brokers sharing one store (active/standby failover).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .systemLibrary(
@@ -71,6 +73,16 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The zone store on PostgreSQL: sessions fenced by the zone's term, the zone's advisory
+    // lock (who is active), versioned migrations. Synchronous calls over postgres-nio.
+    .target(
+      name: "TenFootPostgres",
+      dependencies: [
+        "TenFootStore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The broker's runtime: sockets, the loop, wire <-> domain mapping, ZAP, files.
     .target(
       name: "BrokerCore",
@@ -110,7 +122,7 @@ let package = Package(
       name: "tenfoot-broker",
       dependencies: [
         "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
-        "TerminalUI",
+        "TerminalUI", "TenFootPostgres", "TenFootStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -162,6 +174,13 @@ let package = Package(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
     ),
+    .testTarget(
+      name: "TenFootPostgresTests",
+      dependencies: [
+        "TenFootPostgres", "TenFootStore", "TestSupport", "BrokerCore", "FocusEngine",
+        "TenFootProtocol", "ZeroMQ",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
     .testTarget(
       name: "BrokerCoreTests",

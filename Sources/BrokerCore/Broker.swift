@@ -55,9 +55,10 @@ public final class Broker {
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     stopper = try LoopStopper()
     throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
-    let persistence = try configuration.sessionStoreDirectory.map {
-      SessionPersistence(store: try SessionStore(directory: $0, logger: logger))
-    }
+    let persistence = try
+      (configuration.sessionStore?()
+      ?? configuration.sessionStoreDirectory.map { try SessionStore(directory: $0, logger: logger) })
+      .map(SessionPersistence.init(store:))
     group = persistence.map {
       GroupCommit(persistence: $0, clock: configuration.clock, logger: logger)
     }
@@ -369,8 +370,10 @@ public final class Broker {
   /// commit, which holds the reply and publications until they are durable.
   private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
     group?.willHandle(envelope, domain: core.domain)
+    if let duplicate = group?.duplicatePress(envelope, domain: core.domain) { return duplicate }
     let outcome = core.handle(envelope, peer: peer, at: now())
     group?.didHandle(records: outcome.records)
+    group?.notePress(envelope, reply: outcome.reply)
     return outcome
   }
 

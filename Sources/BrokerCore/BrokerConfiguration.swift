@@ -1,4 +1,5 @@
 import TenFootProtocol
+import TenFootStore
 
 /// Where and how a broker listens.
 public struct BrokerConfiguration: Sendable {
@@ -25,6 +26,9 @@ public struct BrokerConfiguration: Sendable {
   /// The data directory whose session store (`sessions.sqlite`) keeps per-screen focus,
   /// selections and text across restarts; nil keeps them in memory.
   public var sessionStoreDirectory: String?
+  /// Opens the session store in place of `sessionStoreDirectory`'s SQLite (a zone's
+  /// PostgreSQL store); called on the broker's thread, which then owns the store.
+  public var sessionStore: (@Sendable () throws -> any DurableSessionStore)?
   /// The time the broker's rules run at (flood budgets, pairing, screen expiry, log limits):
   /// the monotonic clock unless a test sets its own.
   public var clock: BrokerClock = .monotonic

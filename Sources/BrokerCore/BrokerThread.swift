@@ -68,6 +68,15 @@ public final class BrokerThread: Sendable {
     finished.wait()
   }
 
+  /// Waits up to `milliseconds` for the broker thread to end; returns whether it has.
+  public func wait(milliseconds: Int) -> Bool {
+    guard finished.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else {
+      return false
+    }
+    finished.signal()
+    return true
+  }
+
   /// Waits until the broker thread ends.
   public func wait() {
     finished.wait()

@@ -26,6 +26,7 @@ extension InputLimits {
       ids = [("screen_id", request.screenID)]
     case .input(let input):
       if !input.screenID.isEmpty { ids = [("input.screen_id", input.screenID)] }
+      if !input.pressID.isEmpty { ids.append(("input.press_id", input.pressID)) }
       if case .text(let text) = input.event {
         switch text.edit {
         case .set(let value), .append(let value):

@@ -7,11 +7,11 @@ import TenFootStore
 /// start (the domain restores a screen's focus, selections, text values and group memory from
 /// them when it registers again), and the rows a group commit writes.
 final class SessionPersistence {
-  /// The durable store.
-  let store: SessionStore
+  /// The durable store (SQLite, or a zone's PostgreSQL store).
+  let store: any DurableSessionStore
 
   /// Wraps an open store.
-  init(store: SessionStore) {
+  init(store: any DurableSessionStore) {
     self.store = store
   }
 

@@ -111,9 +111,11 @@ public final class RemoteClient {
     var input = Tenfoot_V1_Input()
     input.screenID = screen
     input.event = event
+    // The press's id: a zone's broker applies it once, so a retry after a takeover is safe.
+    input.pressID = PressID.next()
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
-      reply = try connection.request(.input(input), timeout: timeout)
+      reply = try requestRetryingInZone(input)
     } catch {
       throw .requestFailed(what: what, cause: error)
     }

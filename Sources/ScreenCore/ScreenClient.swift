@@ -85,7 +85,10 @@ public final class ScreenClient {
       context: context, watching: subscriber,
       name: "tenfoot-screen-state-monitor",
       events: SocketEvent.handshakeSucceeded | SocketEvent.handshakeFailedAuth)
-    try subscriber.connect(configuration.endpoints.state)
+    // A zone's brokers: subscribed to all, the screen hears whichever is active.
+    for endpoint in Endpoints.list(configuration.endpoints.state) {
+      try subscriber.connect(endpoint)
+    }
     control = try ControlConnection(
       context: context, endpoint: configuration.endpoints.control,
       sender: "screen:\(configuration.screenID)", curve: configuration.curve)
@@ -339,12 +342,25 @@ public final class ScreenClient {
     var request = Tenfoot_V1_RegisterScreen()
     request.screenID = configuration.screenID
     request.layout = Tenfoot_V1_Layout(layout)
-    let reply = try control.request(
-      .registerScreen(request), timeout: configuration.requestTimeout)
+    let reply: Tenfoot_V1_Envelope.OneOf_Body
+    do {
+      reply = try control.request(
+        .registerScreen(request), timeout: configuration.requestTimeout)
+    } catch .notPaired {
+      throw notPaired
+    } catch {
+      // A zone's broker paused or dying under a takeover: the next resync registers again.
+      logger.notice(
+        "waiting for broker",
+        metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
+      return
+    }
     switch reply {
     case .ack(let ack):
       logger.info(
         "registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
+    case .error(let error) where error.code == .storeUnavailable:
+      logger.notice("layout not registered yet: the broker's store is unavailable")
     case .error(let error):
       throw ScreenError.layoutRefused(error)
     default:

@@ -21,7 +21,7 @@ public final class ControlConnection {
   /// Watches the CURVE handshake (nil without CURVE) until it has succeeded once.
   private var monitor: SocketMonitor?
 
-  /// Connects a DEALER to `endpoint`, as a CURVE client if `curve` is given. libzmq connects
+  /// Connects a DEALER to `endpoint` (or to each of a comma-separated list), as a CURVE client if `curve` is given. libzmq connects
   /// in the background; the first request tells whether a broker is there (and, with CURVE,
   /// whether it let this key in: a ZAP refusal becomes `ControlError.notPaired`).
   public init(context: Context, endpoint: String, sender: String, curve: ClientCurve? = nil)
@@ -41,7 +41,9 @@ public final class ControlConnection {
     // Queue only on a live connection: a request made while the broker is away fails fast
     // (and is retried by the caller) instead of being delivered stale after a restart.
     try socket.setImmediate(true)
-    try socket.connect(endpoint)
+    // A zone's brokers (`tcp://a:7700,tcp://b:7700`): with ZMQ_IMMEDIATE requests go only to
+    // a connection that is up, that is to the active broker, the only one bound.
+    for each in Endpoints.list(endpoint) { try socket.connect(each) }
     self.endpoint = endpoint
     self.sender = sender
   }

@@ -8,12 +8,18 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
   case newerFormat(path: String, migrations: [String])
   /// A commit failed (disk full, I/O error, read-only file): nothing of it was written.
   case writeFailed(path: String, code: Int32, message: String)
+  /// A PostgreSQL store could not be reached or answered an error (SQLSTATE in `code`, empty
+  /// when the connection itself failed or timed out): nothing of the change was written.
+  case unavailable(store: String, code: String, message: String)
+  /// A newer broker of the zone took over (the store's term is newer than this broker's): the
+  /// write was refused and this broker must step down.
+  case fenced(store: String, term: Int64, current: Int64?)
 
   /// SQLite's extended result code, when SQLite gave one.
   public var sqliteCode: Int32? {
     switch self {
     case .cannotOpen(_, let code, _), .writeFailed(_, let code, _): code
-    case .newerFormat: nil
+    case .newerFormat, .unavailable, .fenced: nil
     }
   }
 
@@ -27,6 +33,12 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
         + "\(migrations.joined(separator: ", ")))"
     case .writeFailed(let path, let code, let message):
       "cannot write the session store \(path): \(message) (SQLite code \(code))"
+    case .unavailable(let store, let code, let message):
+      "the session store \(store) is unavailable: \(message)"
+        + (code.isEmpty ? "" : " (SQLSTATE \(code))")
+    case .fenced(let store, let term, let current):
+      "the session store \(store) refused a write of term \(term): the zone's term is now "
+        + (current.map { "\($0)" } ?? "unknown") + " (another broker took over)"
     }
   }
 }

@@ -11,7 +11,9 @@ struct BenchCommand: ParsableCommand {
       Run through scripts/bench, which builds in release mode. Expects tenfoot-broker, \
       tenfoot-screen and tenfoot-remote beside this executable (or in $TENFOOT_BIN_DIR).
       """,
-    subcommands: [RunCommand.self, FloorRelayCommand.self, FlooderCommand.self],
+    subcommands: [
+      RunCommand.self, FloorRelayCommand.self, FlooderCommand.self, FailoverCommand.self,
+    ],
     defaultSubcommand: RunCommand.self)
 }
 

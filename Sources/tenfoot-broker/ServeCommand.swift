@@ -3,6 +3,7 @@ import BrokerCore
 import Foundation
 import Logging
 import TenFootCLI
+import TenFootPostgres
 import TenFootProtocol
 import TenFootSecurity
 import ZeroMQ
@@ -24,6 +25,7 @@ struct ServeCommand: ParsableCommand {
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var storeOptions: StoreOptions
 
   @Option(help: "Messages queued per screen before the state socket drops (screens resync).")
   var stateHighWaterMark: Int32 = 10_000
@@ -57,6 +59,13 @@ struct ServeCommand: ParsableCommand {
     let logger = logging.bootstrap(label: "tenfoot.broker")
     let endpoints = try endpoints(logger: logger)
     let configuration = try brokerConfiguration(endpoints)
+    if let url = try storeOptions.postgres() {
+      // A zone on PostgreSQL: stand by until this broker holds the zone's lock.
+      let leadership = ZoneLeadership(
+        url: url, zone: storeOptions.zone, name: storeOptions.name, logger: logger)
+      try ZoneServe(url: url, leadership: leadership, base: configuration, logger: logger).run()
+      return
+    }
     let broker = try BrokerThread(
       configuration: configuration, context: try Context(), logger: logger)
     SignalWatcher.onTerminate { broker.stopper.stop() }

@@ -2044,6 +2044,11 @@ public nonisolated struct Tenfoot_V1_Input: Sendable {
     set {event = .text(newValue)}
   }
 
+  /// An id the remote picks for this input (the rules of an item id); a retry of
+  /// it carries the same id, and a zone's broker on PostgreSQL applies one id at most once
+  /// (a duplicate is acknowledged without being applied again). Empty: no deduplication.
+  public var pressID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Event: Equatable, Sendable {
@@ -4695,7 +4700,7 @@ nonisolated extension Tenfoot_V1_DebugReport: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Input"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0\u{1}touch\0\u{1}text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0\u{1}touch\0\u{1}text\0\u{3}press_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4743,6 +4748,7 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
           self.event = .text(v)
         }
       }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.pressID) }()
       default: break
       }
     }
@@ -4771,12 +4777,16 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
     }()
     case nil: break
     }
+    if !self.pressID.isEmpty {
+      try visitor.visitSingularStringField(value: self.pressID, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Input, rhs: Tenfoot_V1_Input) -> Bool {
     if lhs.screenID != rhs.screenID {return false}
     if lhs.event != rhs.event {return false}
+    if lhs.pressID != rhs.pressID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

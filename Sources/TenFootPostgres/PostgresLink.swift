@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import TenFootStore
+
+/// One PostgreSQL connection used synchronously: the caller's thread (the broker's loop, never
+/// an event loop) waits, bounded, for each query's future. The connection runs on the
+/// process's own PostgreSQL event loop thread. A connection that fails or times out is closed
+/// and opened again on the next call, so service resumes by itself when the server is back.
+///
+/// Not thread-safe: one owner at a time. (`@unchecked Sendable` so a standby can hand its warm
+/// link to the broker thread it starts: thread start orders the handover.)
+public final class PostgresLink: @unchecked Sendable {
+  /// The store's address.
+  public let url: PostgresURL
+  /// How long a connect or a query may take before it counts as a failure.
+  public let timeout: TimeAmount
+  private let logger: Logger
+  private var connection: PostgresConnection?
+  private var nextID = 0
+
+  /// One event loop thread for every PostgreSQL connection of the process.
+  static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+  /// A link to `url` (not connected until the first query).
+  public init(url: PostgresURL, timeout: TimeAmount = .seconds(2), logger: Logger) {
+    self.url = url
+    self.timeout = timeout
+    self.logger = logger
+  }
+
+  deinit { close() }
+
+  /// Whether a connection is open now.
+  public var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
+
+  /// Runs `query` and returns its rows and command tag; throws `.unavailable` (the connection
+  /// is dropped unless the server itself answered the error).
+  @discardableResult
+  public func query(_ query: PostgresQuery) throws(SessionStoreError) -> PostgresQueryResult {
+    let connection = try connected()
+    do {
+      return try Self.wait(connection.query(query, logger: logger), timeout: timeout)
+    } catch {
+      let failure = describe(error)
+      if failure.code.isEmpty { close() }
+      throw .unavailable(store: url.description, code: failure.code, message: failure.message)
+    }
+  }
+
+  /// Closes the connection (a session-level advisory lock held on it is released).
+  public func close() {
+    guard let connection else { return }
+    self.connection = nil
+    let closed: EventLoopFuture<Void> = connection.close()
+    // postgres-nio requires a connection to be closed before it is released: the closure
+    // keeps it until then, even past a timeout here.
+    closed.whenComplete { _ in _ = connection }
+    _ = try? Self.wait(closed, timeout: timeout)
+  }
+
+  private func connected() throws(SessionStoreError) -> PostgresConnection {
+    if let connection, !connection.isClosed { return connection }
+    connection = nil
+    var configuration = PostgresConnection.Configuration(
+      host: url.host, port: url.port, username: url.user, password: url.password,
+      database: url.database, tls: .disable)
+    configuration.options.connectTimeout = timeout
+    nextID += 1
+    do {
+      let opened = try Self.wait(
+        PostgresConnection.connect(
+          on: Self.group.next(), configuration: configuration, id: nextID, logger: logger),
+        timeout: timeout + .milliseconds(100))
+      connection = opened
+      return opened
+    } catch {
+      let failure = describe(error)
+      throw .unavailable(store: url.description, code: failure.code, message: failure.message)
+    }
+  }
+
+  /// The SQLSTATE (empty unless the server answered) and a message without secrets.
+  private func describe(_ error: any Error) -> (code: String, message: String) {
+    if let error = error as? PSQLError {
+      if let info = error.serverInfo {
+        return (info[.sqlState] ?? "", info[.message] ?? "server error")
+      }
+      if let underlying = error.underlying { return ("", "\(error.code): \(underlying)") }
+      return ("", "\(error.code)")
+    }
+    return ("", "\(error)")
+  }
+
+  /// Waits for `future` on this (non-event-loop) thread, at most `timeout`.
+  static func wait<Value: Sendable>(_ future: EventLoopFuture<Value>, timeout: TimeAmount)
+    throws -> Value
+  {
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Outcome<Value>()
+    future.whenComplete { result in
+      outcome.set(result)
+      done.signal()
+    }
+    let nanoseconds = max(0, Int(timeout.nanoseconds))
+    guard done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+      throw LinkTimeout(milliseconds: nanoseconds / 1_000_000)
+    }
+    return try outcome.get()
+  }
+}
+
+/// A query or connect that did not finish in time.
+struct LinkTimeout: Error, CustomStringConvertible {
+  var milliseconds: Int
+  var description: String { "no answer within \(milliseconds) ms" }
+}
+
+/// A future's result handed from the event loop to the waiting thread.
+private final class Outcome<Value: Sendable>: @unchecked Sendable {
+  // @unchecked Sendable is sound: `result` is only touched under `lock`.
+  private let lock = NSLock()
+  private var result: Result<Value, any Error>?
+
+  func set(_ new: Result<Value, any Error>) { lock.withLock { result = new } }
+
+  func get() throws -> Value {
+    guard let result = lock.withLock({ result }) else { throw LinkTimeout(milliseconds: 0) }
+    return try result.get()
+  }
+}

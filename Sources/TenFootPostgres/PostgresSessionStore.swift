@@ -1,0 +1,166 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TenFootStore
+
+/// A zone's sessions in PostgreSQL, written by the zone's active broker under its term.
+///
+/// **Fencing.** Every commit is one statement that writes only if the zone's term is still
+/// this broker's, and locks the zone's row (`FOR SHARE`) while it writes:
+///
+/// ```sql
+/// WITH fence AS (SELECT 1 FROM tenfoot_zone WHERE name = $zone AND term = $term FOR SHARE)
+/// INSERT INTO tenfoot_session … SELECT … FROM fence, unnest($screens, $rows) …
+/// ```
+///
+/// A takeover increments the term with an `UPDATE` of that row, so it waits for a commit in
+/// flight to end, and the new broker loads the sessions after its increment: it sees every
+/// write the old broker acknowledged, and every later write of the old term matches no zone
+/// row, writes nothing and is refused (`SessionStoreError.fenced`). One statement is one
+/// round trip and one transaction, so the batch is durable when PostgreSQL answers.
+///
+/// Not thread-safe: one owner (the broker's loop thread) calls it.
+public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating {
+  /// The store and zone, for logs (no password).
+  public let path: String
+  /// The zone.
+  public let zone: String
+  /// The term this broker writes under.
+  public let term: Int64
+  public private(set) var records: [String: SessionRow]
+  /// Successful commits since opening.
+  public private(set) var commits = 0
+  /// Called (on the committing thread) when a write was refused because a newer term exists.
+  public var onFenced: ((SessionStoreError) -> Void)?
+  private let link: PostgresLink
+  private let logger: Logger
+  /// Press ids applied in this zone (loaded at takeover: the last hour's), oldest first.
+  private var applied: Set<String> = []
+  private var appliedOrder: [String] = []
+  /// Press ids to record with the next commit.
+  private var pending: [String] = []
+  /// The most press ids kept in memory.
+  static let rememberedPresses = 100_000
+
+  /// Connects, applies missing migrations and loads `zone`'s sessions; throws `.unavailable`
+  /// if the store cannot be reached.
+  public convenience init(url: PostgresURL, zone: String, term: Int64, logger: Logger)
+    throws(SessionStoreError)
+  {
+    try self.init(
+      link: PostgresLink(url: url, logger: logger), zone: zone, term: term, migrate: true,
+      logger: logger)
+  }
+
+  /// Loads `zone`'s sessions over `link` (kept connected by a standby, so a takeover costs one
+  /// query here), after applying missing migrations if `migrate`.
+  public init(link: PostgresLink, zone: String, term: Int64, migrate: Bool, logger: Logger)
+    throws(SessionStoreError)
+  {
+    self.zone = zone
+    self.term = term
+    self.logger = logger
+    self.link = link
+    path = "\(link.url) zone=\(zone)"
+    if migrate { try ZoneSchema.migrate(link, logger: logger) }
+    records = try Self.load(zone: zone, link: link)
+    appliedOrder = try Self.loadPresses(zone: zone, link: link)
+    applied = Set(appliedOrder)
+    logger.info(
+      "session store opened",
+      metadata: [
+        "store.url": "\(link.url)", "zone": "\(zone)", "zone.term": "\(term)",
+        "store.screens": "\(records.count)",
+      ])
+  }
+
+  /// The sessions of `zone` as the store holds them.
+  static func load(zone: String, link: PostgresLink) throws(SessionStoreError) -> [String:
+    SessionRow]
+  {
+    let result = try link.query(
+      "SELECT screen_id, data::text FROM tenfoot_session WHERE zone = \(zone)")
+    var records: [String: SessionRow] = [:]
+    for row in result.rows {
+      guard let (screen, text) = try? row.decode((String, String).self),
+        let record = try? JSONDecoder().decode(SessionRow.self, from: Data(text.utf8))
+      else {
+        throw .unavailable(
+          store: link.url.description, code: "",
+          message: "a session row of zone \(zone) does not decode")
+      }
+      records[screen] = record
+    }
+    return records
+  }
+
+  public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
+    let changed = changes.filter { records[$0.screenID] != $0 }
+    let presses = pending
+    pending = []
+    guard !changed.isEmpty || !presses.isEmpty else { return }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let screens = changed.map(\.screenID)
+    let rows = changed.map { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
+    let result = try link.query(
+      """
+      WITH fence AS (
+        SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term) FOR SHARE),
+      sessions AS (
+        INSERT INTO tenfoot_session (zone, screen_id, data, term)
+        SELECT \(zone), s.screen_id, s.data::jsonb, \(term)
+        FROM fence, unnest(\(screens)::text[], \(rows)::text[]) AS s(screen_id, data)
+        ON CONFLICT (zone, screen_id) DO UPDATE SET data = EXCLUDED.data, term = EXCLUDED.term
+        RETURNING 1),
+      presses AS (
+        INSERT INTO tenfoot_press (zone, press_id, term)
+        SELECT \(zone), p.id, \(term) FROM fence, unnest(\(presses)::text[]) AS p(id)
+        ON CONFLICT (zone, press_id) DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM sessions)
+      """)
+    let counts = try? result.rows.first?.decode((Int64, Int64).self)
+    guard let counts, counts.0 == 1, counts.1 == Int64(changed.count) else {
+      let current = try? link.query("SELECT term FROM tenfoot_zone WHERE name = \(zone)")
+      let failure = SessionStoreError.fenced(
+        store: path, term: term, current: try? current?.rows.first?.decode(Int64.self))
+      onFenced?(failure)
+      throw failure
+    }
+    for record in changed { records[record.screenID] = record }
+    remember(presses)
+    commits += 1
+  }
+
+  public func hasApplied(press: String) -> Bool {
+    applied.contains(press) || pending.contains(press)
+  }
+
+  public func willApply(press: String) { pending.append(press) }
+
+  /// Adds committed press ids, forgetting the oldest past `rememberedPresses`.
+  private func remember(_ presses: [String]) {
+    for press in presses where applied.insert(press).inserted { appliedOrder.append(press) }
+    if appliedOrder.count > Self.rememberedPresses {
+      let dropped = appliedOrder.count - Self.rememberedPresses
+      for press in appliedOrder.prefix(dropped) { applied.remove(press) }
+      appliedOrder.removeFirst(dropped)
+    }
+  }
+
+  /// The press ids of `zone` applied in the last hour, oldest first.
+  static func loadPresses(zone: String, link: PostgresLink) throws(SessionStoreError) -> [String] {
+    let result = try link.query(
+      """
+      SELECT press_id FROM (
+        SELECT press_id, applied_at FROM tenfoot_press
+        WHERE zone = \(zone) AND applied_at > now() - interval '1 hour'
+        ORDER BY applied_at DESC LIMIT \(rememberedPresses)) AS recent
+      ORDER BY applied_at
+      """)
+    return result.rows.compactMap { try? $0.decode(String.self) }
+  }
+
+  /// Closes the connection.
+  public func close() { link.close() }
+}

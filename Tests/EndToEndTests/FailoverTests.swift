@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Broker failover on PostgreSQL with real processes: two brokers of one zone, a real
+/// PostgreSQL 15, a headless screen and remotes given both brokers' endpoints, CURVE TCP on
+/// loopback (127.0.0.1, one port set per broker; the separate-hosts harness is not used here).
+@Suite("Failover (two brokers, PostgreSQL)", .enabled(if: TestPostgres.shouldRun), .serialized)
+struct FailoverTests {
+  /// Waits for the screen's frame (after stdout line `from`) that satisfies `predicate`.
+  @discardableResult
+  private func frame(
+    _ screen: ChildProcess, from start: Int = 0, timeout: Double = 10, _ what: String,
+    where predicate:
+      @escaping ((epoch: UInt64, focused: String?, states: [String: String])) ->
+      Bool
+  ) throws -> (index: Int, epoch: UInt64) {
+    let found = try screen.waitForLine(from: start, timeout: timeout, what) { line in
+      ZoneStack.frame(line).map(predicate) ?? false
+    }
+    return (found.index, try #require(ZoneStack.frame(found.line)).epoch)
+  }
+
+  /// Brings up a, then b (standby), the screen, and two acknowledged presses (focus r1c1, r0c0
+  /// selected on the way). Returns the screen and the index of the frame showing r1c1.
+  private func startZone(_ stack: ZoneStack, extra: [String] = []) throws -> (
+    ChildProcess, Int, UInt64
+  ) {
+    let a = try stack.startBroker("a", extra: extra)
+    try a.waitForLine("a's ready line") {
+      $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=1")
+    }
+    try stack.startBroker("b", extra: extra)
+    let screen = try stack.screen()
+    try frame(screen, "the first frame") { $0.focused == "r0c0" }
+    #expect(try stack.press("select").status == 0)
+    #expect(try stack.press("right").status == 0)
+    #expect(try stack.press("down").status == 0)
+    let shown = try frame(screen, "focus on r1c1") {
+      $0.focused == "r1c1" && $0.states["r0c0"] == "selected"
+    }
+    return (screen, shown.index, shown.epoch)
+  }
+
+  @Test("kill -9 of the active broker: the standby takes over, the screen keeps its focus")
+  func killActive() throws {
+    let stack = try ZoneStack()
+    let (screen, shown, epoch) = try startZone(stack)
+    let a = try #require(stack.brokers["a"])
+    let b = try #require(stack.brokers["b"])
+    let killed = ContinuousClock.now
+    kill(a.pid, SIGKILL)
+    try b.waitForLine("b's ready line") {
+      $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
+    }
+    let active = ContinuousClock.now - killed
+    // Same focus and selection, from the store, under the new broker's epoch.
+    let resynced = try frame(screen, from: shown + 1, "the frame after takeover") {
+      $0.epoch != epoch && $0.focused == "r1c1" && $0.states["r0c0"] == "selected"
+    }
+    let shownAgain = ContinuousClock.now - killed
+    #expect(try stack.press("right").status == 0)
+    try frame(screen, from: resynced.index, "the next press after takeover") {
+      $0.epoch == resynced.epoch && $0.focused == "r1c2" && $0.states["r0c0"] == "selected"
+    }
+    let followed = ContinuousClock.now - killed
+    print(
+      "failover: kill -9 → standby active \(Int(active / .milliseconds(1))) ms, screen resynced \(Int(shownAgain / .milliseconds(1))) ms, next press shown \(Int(followed / .milliseconds(1))) ms"
+    )
+    let status = try ZoneStack.run(
+      "tenfoot-broker", ["status", "--store", stack.postgres.url, "--zone", "hall"])
+    #expect(status.contains("term: 2"), "\(status)")
+    #expect(status.contains { $0.hasPrefix("active: b (lock held") }, "\(status)")
+  }
+
+  @Test("SIGSTOP past the takeover, then SIGCONT: the old term's writes are refused, nothing lost")
+  func pausedActiveIsFenced() throws {
+    let stack = try ZoneStack()
+    let (screen, shown, epoch) = try startZone(stack)
+    let a = try #require(stack.brokers["a"])
+    let b = try #require(stack.brokers["b"])
+    kill(a.pid, SIGSTOP)
+    defer { kill(a.pid, SIGCONT) }
+    // The lease (2 s) runs out; b ends a's lock connection and takes over with term 2.
+    try b.waitForLine(timeout: 15, "b's ready line") {
+      $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
+    }
+    let resynced = try frame(screen, from: shown + 1, timeout: 15, "the frame from b") {
+      $0.epoch != epoch && $0.focused == "r1c1"
+    }
+    // Acknowledged by b; retried until it reaches b (a's old connections stall while paused).
+    var moved = try stack.press("right")
+    for _ in 0..<3 where moved.status != 0 { moved = try stack.press("right") }
+    #expect(moved.status == 0, "\(moved.errors)")
+    try frame(screen, from: resynced.index, timeout: 15, "r1c2 from b") { $0.focused == "r1c2" }
+    // A press sent to a alone waits in its socket while it is paused; then a resumes.
+    let own = try #require(stack.endpoints["a"])
+    let stale = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      [
+        "press", "left", "--screen", "main", "--timeout", "5", "--state-dir",
+        stack.directory.path + "/remote", "--control", own.control, "--state", own.state,
+        "--pairing", own.pairing, "--broker-key", stack.brokerKey,
+      ], environment: stack.environment)
+    usleep(300_000)  // Not synchronisation: lets the stale request reach a's socket first.
+    kill(a.pid, SIGCONT)
+    try a.waitForLine(timeout: 10, "a standing by again") { $0.hasPrefix("tenfoot-broker standby") }
+    try a.waitForErrorLine("a's step-down log") { $0.contains("broker stepped down") }
+    #expect(
+      try stale.waitForExit(timeout: 15) != 0, "a stale write was acknowledged: \(stale.errors)")
+    // The store keeps b's acknowledged change, written under term 2.
+    let row = try stack.postgres.psql(
+      "SELECT data->>'focused', term FROM tenfoot_session WHERE zone = 'hall' AND screen_id = 'main'"
+    )
+    #expect(row == "r1c2|2")
+    #expect(try stack.press("down").status == 0)
+    try frame(screen, from: resynced.index, timeout: 15, "r2c2 from b") { $0.focused == "r2c2" }
+    let status = try ZoneStack.run(
+      "tenfoot-broker", ["status", "--store", stack.postgres.url, "--zone", "hall"])
+    #expect(status.contains("term: 2"), "\(status)")
+    #expect(status.contains { $0.hasPrefix("standby: a") }, "\(status)")
+  }
+
+  @Test("PostgreSQL restarted: presses in the gap are not acknowledged, service resumes by itself")
+  func storeRestart() throws {
+    let stack = try ZoneStack()
+    let (screen, shown, epoch) = try startZone(stack)
+    stack.postgres.stop()
+    let gap = try stack.press("left", timeout: 1)
+    #expect(gap.status != 0, "a press was acknowledged while the store was down")
+    try stack.postgres.start()
+    // One of the two brokers takes the zone again, with the next term.
+    let deadline = ContinuousClock.now + .seconds(20)
+    var resumed = false
+    while !resumed, ContinuousClock.now < deadline {
+      for broker in stack.brokers.values {
+        let line = try? broker.waitForLine(timeout: 0.2, "a ready line of term 2") {
+          $0.hasPrefix("tenfoot-broker ready") && $0.hasSuffix("term=2")
+        }
+        if line != nil { resumed = true }
+      }
+    }
+    #expect(resumed, "no broker took the zone again within 20 s of PostgreSQL's restart")
+    let resynced = try frame(screen, from: shown + 1, timeout: 15, "the frame of term 2") {
+      $0.epoch != epoch && $0.focused == "r1c1"
+    }
+    let moved = try stack.press("right")
+    #expect(moved.status == 0, "\(moved.errors)")
+    // The press in the gap (left) was not applied: one step right of r1c1.
+    try frame(screen, from: resynced.index, timeout: 15, "r1c2 after the restart") {
+      $0.focused == "r1c2"
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Logging
+import TenFootPostgres
+import TenFootStore
+import TestSupport
+import Testing
+
+/// The zone store on a real, throw-away PostgreSQL 15: migrations, sessions, the zone's lock
+/// and term, fencing of an old term's writes, a stalled holder's lock ended, an outage.
+@Suite("Zone store (PostgreSQL)", .enabled(if: TestPostgres.shouldRun), .serialized)
+struct ZoneStoreTests {
+  let logger = Logger(label: "test")
+
+  private func row(_ screen: String, _ focused: String) -> SessionRow {
+    SessionRow(screenID: screen, focused: focused, selected: ["r0c0"], text: ["q": "x"])
+  }
+
+  /// Tries to take the zone until the lock is free (the previous holder's connection may take
+  /// a moment to end on the server); nil after 5 s.
+  private func takeOver(_ leadership: ZoneLeadership) throws -> Int64? {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while ContinuousClock.now < deadline {
+      if let term = try leadership.tryToBecomeActive() { return term }
+      usleep(20_000)
+    }
+    return nil
+  }
+
+  @Test("migrations run once, by the broker or by `store migrate`; a newer schema is refused")
+  func migrations() throws {
+    let postgres = try TestPostgres()
+    let url = try #require(PostgresURL(postgres.url))
+    let link = PostgresLink(url: url, logger: logger)
+    #expect(try ZoneSchema.migrate(link, logger: logger) == [1])
+    #expect(try ZoneSchema.migrate(link, logger: logger) == [])
+    #expect(
+      try postgres.psql("SELECT version, name FROM tenfoot_migration") == "1|zones-sessions-presses"
+    )
+    _ = try postgres.psql("INSERT INTO tenfoot_migration (version, name) VALUES (99, 'future')")
+    #expect(
+      throws: SessionStoreError.newerFormat(path: url.description, migrations: ["version 99"])
+    ) {
+      try ZoneSchema.migrate(link, logger: logger)
+    }
+  }
+
+  @Test("the lock makes one broker active; the next takeover bumps the term and sees its writes")
+  func takeoverSeesAcknowledgedWrites() throws {
+    let postgres = try TestPostgres()
+    let url = try #require(PostgresURL(postgres.url))
+    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
+    let b = ZoneLeadership(url: url, zone: "hall", name: "b", logger: logger)
+    try a.migrate()
+    #expect(try a.tryToBecomeActive() == 1)
+    #expect(try b.tryToBecomeActive() == nil)
+    let storeA = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
+    try storeA.commit([row("s1", "r0c1"), row("s2", "r1c1")])
+    // Another zone has its own lock and term.
+    let other = ZoneLeadership(url: url, zone: "lobby", name: "c", logger: logger)
+    #expect(try other.tryToBecomeActive() == 1)
+    a.resign()  // As a kill -9 would: the lock's connection closes.
+    #expect(try takeOver(b) == 2)
+    let storeB = try PostgresSessionStore(url: url, zone: "hall", term: 2, logger: logger)
+    #expect(storeB.records["s1"] == row("s1", "r0c1"))
+    #expect(storeB.records["s2"] == row("s2", "r1c1"))
+    let lobby = try PostgresSessionStore(url: url, zone: "lobby", term: 1, logger: logger)
+    #expect(lobby.records.isEmpty)
+  }
+
+  @Test("a write of an old term is refused, reported fenced, and changes nothing")
+  func oldTermIsFenced() throws {
+    let postgres = try TestPostgres()
+    let url = try #require(PostgresURL(postgres.url))
+    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
+    let b = ZoneLeadership(url: url, zone: "hall", name: "b", logger: logger)
+    try a.migrate()
+    _ = try #require(try a.tryToBecomeActive())
+    let storeA = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
+    storeA.willApply(press: "remote-1:1")
+    #expect(storeA.hasApplied(press: "remote-1:1"))
+    try storeA.commit([row("s1", "r0c1")])
+    a.resign()
+    #expect(try takeOver(b) == 2)
+    let storeB = try PostgresSessionStore(url: url, zone: "hall", term: 2, logger: logger)
+    try storeB.commit([row("s1", "r2c2")])
+    var reported: SessionStoreError?
+    storeA.onFenced = { reported = $0 }
+    let fenced = SessionStoreError.fenced(store: storeA.path, term: 1, current: 2)
+    #expect(throws: fenced) { try storeA.commit([row("s1", "r0c0")]) }
+    #expect(reported == fenced)
+    #expect(storeA.records["s1"] == row("s1", "r0c1"))
+    storeA.willApply(press: "remote-1:2")
+    #expect(throws: fenced) { try storeA.commit([]) }
+    // The store still holds the new term's write.
+    #expect(try postgres.psql("SELECT data->>'focused', term FROM tenfoot_session") == "r2c2|2")
+    // A press id applied under term 1 is known to term 2; one whose commit was refused is not.
+    #expect(storeB.hasApplied(press: "remote-1:1"))
+    #expect(!storeB.hasApplied(press: "remote-1:2"))
+    #expect(try postgres.psql("SELECT press_id, term FROM tenfoot_press") == "remote-1:1|1")
+  }
+
+  @Test("a holder that stops renewing past its lease loses its lock to a standby")
+  func stalledHolderLosesTheLock() throws {
+    let postgres = try TestPostgres()
+    let url = try #require(PostgresURL(postgres.url))
+    let lease = Duration.milliseconds(300)
+    let a = ZoneLeadership(url: url, zone: "hall", name: "a", lease: lease, logger: logger)
+    let b = ZoneLeadership(url: url, zone: "hall", name: "b", lease: lease, logger: logger)
+    try a.migrate()
+    #expect(try a.tryToBecomeActive() == 1)
+    #expect(try b.tryToBecomeActive() == nil)
+    // a is paused (renews nothing); b tries until the lease has run out and the lock is free.
+    let deadline = ContinuousClock.now + .seconds(5)
+    var term: Int64?
+    while term == nil, ContinuousClock.now < deadline {
+      term = try b.tryToBecomeActive()
+      if term == nil { usleep(50_000) }
+    }
+    #expect(term == 2, "the standby did not take over within 5 s")
+    #expect(throws: SessionStoreError.self) { try a.renew() }
+  }
+
+  @Test("with PostgreSQL down a commit is refused as unavailable; it works again by itself")
+  func outageAndRecovery() throws {
+    let postgres = try TestPostgres()
+    let url = try #require(PostgresURL(postgres.url))
+    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
+    try a.migrate()
+    _ = try #require(try a.tryToBecomeActive())
+    let store = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
+    try store.commit([row("s1", "r0c1")])
+    postgres.stop()
+    #expect {
+      try store.commit([row("s1", "r0c2")])
+    } throws: { error in
+      guard case .unavailable = error as? SessionStoreError else { return false }
+      return true
+    }
+    #expect(store.records["s1"] == row("s1", "r0c1"))
+    try postgres.start()
+    try store.commit([row("s1", "r0c2")])
+    #expect(store.records["s1"] == row("s1", "r0c2"))
+  }
+}
