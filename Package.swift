@@ -138,8 +138,8 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "FocusEngine", "InputDevices", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity",
-        "TerminalUI",
+        "FocusEngine", "InputDevices", "RemoteCore", "TenFootCLI", "TenFootClient",
+        "TenFootSecurity", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
