@@ -42,6 +42,9 @@ let package = Package(
     .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
     .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium"]),
     .target(name: "FocusEngine"),
+    // Linux input devices, pure: evemu recordings, the mapping file, kernel events -> remote
+    // keys. Neither ZeroMQ nor protobuf.
+    .target(name: "InputDevices"),
     .target(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
@@ -111,7 +114,7 @@ let package = Package(
     .target(
       name: "RemoteCore",
       dependencies: [
-        "ZeroMQ", "TenFootProtocol", "TenFootClient", "TerminalUI",
+        "ZeroMQ", "TenFootProtocol", "TenFootClient", "TerminalUI", "InputDevices",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -135,7 +138,8 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "FocusEngine", "RemoteCore", "TenFootCLI", "TenFootClient", "TenFootSecurity", "TerminalUI",
+        "FocusEngine", "InputDevices", "RemoteCore", "TenFootCLI", "TenFootClient",
+        "TenFootSecurity", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -155,6 +159,9 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]),
     .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
+    .testTarget(
+      name: "InputDevicesTests", dependencies: ["InputDevices"],
+      resources: [.copy("Fixtures")]),
     // The broker's rules in memory, without sockets, like the engine's tests.
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

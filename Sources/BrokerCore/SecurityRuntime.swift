@@ -223,6 +223,7 @@ final class SecurityRuntime {
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
     let request: PairingRequest
     var remoteKeyBytes: [UInt8] = []
+    var brokerTag: [UInt8]?
     if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
       return .error(.init(.malformed, "sender: " + problem))
     }
@@ -233,25 +234,39 @@ final class SecurityRuntime {
       guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
+      guard PairingProof.nonceRange.contains(pair.nonce.count) else {
+        return .error(.init(.invalidInput, "nonce must be 16 to 64 bytes"))
+      }
       if let problem = PairingName.problem(pair.name) {
         return .error(.init(.invalidInput, "name: " + problem))
       }
-      request = .begin(
-        remoteKey: key, name: PairingName.clean(pair.name),
-        nonce: PairingProof.randomBytes(PairingProof.nonceLength),
-        pin: PairingProof.randomPIN())
+      remoteKeyBytes = [UInt8](pair.publicKey)
+      if pair.nextRound {
+        guard let pin = session.pending?.pin else {
+          return wire(.refused(.noPairing))
+        }
+        request = .nextRound(
+          remoteKey: key,
+          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)))
+      } else {
+        let pin = PairingProof.randomPIN()
+        request = .begin(
+          remoteKey: key, name: PairingName.clean(pair.name), pin: pin,
+          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)))
+      }
     case .pairProof(let proof):
       guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
         return .error(.init(.invalidInput, "public_key must be 32 bytes"))
       }
       remoteKeyBytes = [UInt8](proof.publicKey)
-      let matches =
-        session.pending.map {
-          PairingProof.verify(
-            [UInt8](proof.proof), pin: $0.pin, nonce: $0.nonce, remoteKey: remoteKeyBytes,
-            brokerKey: brokerKey)
-        } ?? false
-      request = .prove(remoteKey: key, proofMatches: matches)
+      brokerTag = session.pending.flatMap { pending in
+        pending.round.flatMap {
+          PairingProof.brokerConfirms(
+            party(pending.pin, $0, remoteKey: remoteKeyBytes), remoteShare: [UInt8](proof.share),
+            tag: [UInt8](proof.proof))
+        }
+      }
+      request = .prove(remoteKey: key, proofMatches: brokerTag != nil)
     default:
       return .error(
         .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
@@ -264,7 +279,24 @@ final class SecurityRuntime {
     for effect in outcome.effects {
       if let refusal = carryOut(effect, publish: publish) { return refusal }
     }
-    return wire(outcome.reply, remoteKey: remoteKeyBytes)
+    return wire(outcome.reply, brokerTag: brokerTag)
+  }
+
+  /// A fresh CPace round for `pin`: the broker's nonce and scalar, and its share.
+  private func drawRound(pin: String, remoteKey: [UInt8], remoteNonce: [UInt8]) -> PairingRound {
+    let nonce = PairingProof.randomBytes(PairingProof.nonceLength)
+    let secret = CPace.sampleScalar()
+    let party = PairingProof.broker(
+      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: nonce,
+      remoteNonce: remoteNonce, secret: secret)
+    return PairingRound(nonce: nonce, remoteNonce: remoteNonce, secret: secret, share: party.share)
+  }
+
+  /// The broker's side of `round` again, from the scalar it kept.
+  private func party(_ pin: String, _ round: PairingRound, remoteKey: [UInt8]) -> CPaceParty {
+    PairingProof.broker(
+      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: round.nonce,
+      remoteNonce: round.remoteNonce, secret: round.secret)
   }
 
   /// Carries out one pairing effect; returns the reply to send instead if it failed.
@@ -301,8 +333,11 @@ final class SecurityRuntime {
     return nil
   }
 
-  /// The wire form of a pairing reply (`remoteKey`: the raw key a proof came with).
-  private func wire(_ reply: PairingReply, remoteKey: [UInt8]) -> Tenfoot_V1_Envelope.OneOf_Body {
+  /// The wire form of a pairing reply (`brokerTag`: the broker's confirmation when the remote's
+  /// verified).
+  private func wire(_ reply: PairingReply, brokerTag: [UInt8]? = nil)
+    -> Tenfoot_V1_Envelope.OneOf_Body
+  {
     switch reply {
     case .brokerKey:
       var challenge = Tenfoot_V1_PairChallenge()
@@ -310,7 +345,8 @@ final class SecurityRuntime {
       return .pairChallenge(challenge)
     case .challenge(let pending, let expiresIn):
       var challenge = Tenfoot_V1_PairChallenge()
-      challenge.nonce = .init(pending.nonce)
+      challenge.nonce = .init(pending.round?.nonce ?? [])
+      challenge.share = .init(pending.round?.share ?? [])
       challenge.pinDigits = UInt32(pending.pin.count)
       challenge.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
       challenge.brokerKey = .init(brokerKey)
@@ -318,15 +354,15 @@ final class SecurityRuntime {
     case .paired(let pending):
       var paired = Tenfoot_V1_Paired()
       paired.peerID = AllowList.id(of: pending.remoteKey)
-      paired.brokerProof = .init(
-        PairingProof.make(
-          .broker, pin: pending.pin, nonce: pending.nonce, remoteKey: remoteKey,
-          brokerKey: brokerKey))
+      paired.brokerProof = .init(brokerTag ?? [])
       return .paired(paired)
     case .refused(.backoff(let wait)):
       return .error(backoff(.pairingBackoff, wait, "too many wrong PINs"))
     case .refused(.wrongPIN(let wait)):
       return .error(backoff(.pairingFailed, wait, "wrong PIN"))
+    case .refused(.roundUsed):
+      return .error(
+        .init(.noPairing, "this round already answered a PIN: ask for the next round"))
     case .refused(.noPairing):
       return .error(
         .init(.noPairing, "no pairing in progress for this key (expired or replaced): start again"))

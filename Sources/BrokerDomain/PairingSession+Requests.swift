@@ -3,11 +3,14 @@ public enum PairingRequest: Sendable, Equatable {
   /// A remote whose pinned key no longer works asks which key the broker has now (so it can
   /// say "the broker's key changed" rather than "no answer"). Starts no pairing.
   case probe
-  /// A remote asks to pair with its public key (Z85) and name; the runtime draws the fresh
-  /// nonce and PIN (randomness comes in as data).
-  case begin(remoteKey: String, name: String, nonce: [UInt8], pin: String)
-  /// A remote's proof: whether it matched `PairingSession.pending` (the runtime checks the
-  /// HMAC, the domain decides).
+  /// A remote asks to pair with its public key (Z85) and name; the runtime draws the PIN and
+  /// the first CPace round (randomness comes in as data).
+  case begin(remoteKey: String, name: String, pin: String, round: PairingRound)
+  /// The remote of the pairing in progress asks for another round (same PIN), drawn by the
+  /// runtime for `PairingSession.pending`'s PIN.
+  case nextRound(remoteKey: String, round: PairingRound)
+  /// A remote's key confirmation: whether it matched `PairingSession.pending`'s round (the
+  /// runtime runs CPace, the domain decides).
   case prove(remoteKey: String, proofMatches: Bool)
 }
 
@@ -15,7 +18,7 @@ public enum PairingRequest: Sendable, Equatable {
 public enum PairingReply: Sendable, Equatable {
   /// The broker's public key (the answer to a probe).
   case brokerKey
-  /// Type the PIN the screens show; the nonce and the PIN's length, valid for `expiresIn`.
+  /// Type the PIN the screens show; the round and the PIN's length, valid for `expiresIn`.
   case challenge(PairingSession.Pending, expiresIn: Duration)
   /// Paired: the pairing that succeeded (for the broker's own proof).
   case paired(PairingSession.Pending)
@@ -31,6 +34,30 @@ public enum PairingError: Error, Sendable, Equatable {
   case wrongPIN(retryAfter: Duration)
   /// No pairing in progress for this key (never begun, expired, or replaced).
   case noPairing
+  /// The round already answered a confirmation: ask for the next round.
+  case roundUsed
+}
+
+/// One CPace round of a pairing, drawn by the runtime: both sides' nonces (the session id is
+/// the broker's nonce then the remote's), the broker's secret scalar and its public share.
+/// Opaque bytes here; TenFootSecurity's `CPaceParty` gives them meaning.
+public struct PairingRound: Sendable, Equatable {
+  /// The broker's fresh nonce.
+  public var nonce: [UInt8]
+  /// The remote's fresh nonce.
+  public var remoteNonce: [UInt8]
+  /// The broker's secret scalar for this round (never sent).
+  public var secret: [UInt8]
+  /// The broker's share, `secret * generator(PIN, keys, nonces)`.
+  public var share: [UInt8]
+
+  /// A round.
+  public init(nonce: [UInt8], remoteNonce: [UInt8], secret: [UInt8], share: [UInt8]) {
+    self.nonce = nonce
+    self.remoteNonce = remoteNonce
+    self.secret = secret
+    self.share = share
+  }
 }
 
 /// Work the runtime carries out for a pairing step, in order.
@@ -64,19 +91,27 @@ extension PairingSession {
     switch request {
     case .probe:
       return Outcome(reply: .brokerKey)
-    case .begin(let remoteKey, let name, let nonce, let pin):
-      switch begin(remoteKey: remoteKey, name: name, at: now, nonce: nonce, pin: pin) {
+    case .begin(let remoteKey, let name, let pin, let round):
+      switch begin(remoteKey: remoteKey, name: name, at: now, pin: pin, round: round) {
       case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
       case .challenge(let pending):
         return Outcome(
           reply: .challenge(pending, expiresIn: lifetime),
           effects: [.showPIN(pending, expiresIn: lifetime)])
       }
+    case .nextRound(let remoteKey, let round):
+      switch nextRound(remoteKey: remoteKey, at: now, round: round) {
+      case nil: return Outcome(reply: .refused(.noPairing))
+      case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
+      case .challenge(let pending):
+        return Outcome(reply: .challenge(pending, expiresIn: now.duration(to: pending.expiresAt)))
+      }
     case .prove(let remoteKey, let proofMatches):
       switch prove(remoteKey: remoteKey, proofMatches: proofMatches, at: now) {
       case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
       case .wrongPIN(let wait): return Outcome(reply: .refused(.wrongPIN(retryAfter: wait)))
       case .noPairing: return Outcome(reply: .refused(.noPairing))
+      case .roundUsed: return Outcome(reply: .refused(.roundUsed))
       case .paired(let pending):
         return Outcome(
           reply: .paired(pending),

@@ -1,11 +1,14 @@
 /// The broker's pairing rules, a pure state machine: no sockets, no clock, no randomness and no
-/// cryptography of its own. The caller passes the time, the nonce and the PIN, and the result
-/// of checking a proof against `pending` (the HMAC lives in TenFootSecurity), so every rule is
-/// unit-tested in memory.
+/// cryptography of its own. The caller passes the time, the PIN and each CPace round (nonces,
+/// secret scalar and share, as data), and the result of checking a confirmation against
+/// `pending` (CPace lives in TenFootSecurity), so every rule is unit-tested in memory.
 ///
-/// One pairing at a time: a new request replaces the one in progress (and its PIN). A wrong
-/// proof blocks every attempt, from any key, for 1 s, doubling per consecutive failure up to
-/// 64 s: an attacker cannot dodge the back-off by making new keys. Success resets it.
+/// One pairing at a time: a new request replaces the one in progress (and its PIN). Each PIN
+/// attempt is one CPace round: a round answers one confirmation, right or wrong, and the
+/// remote asks for the next round (same PIN) to try again, so every guess costs an exchange
+/// with the broker. A wrong confirmation blocks every attempt, from any key, for 1 s, doubling
+/// per consecutive failure up to 64 s: an attacker cannot dodge the back-off by making new
+/// keys. Success resets it.
 public struct PairingSession: Sendable, Equatable {
   /// A pairing waiting for its proof.
   public struct Pending: Sendable, Equatable {
@@ -13,10 +16,10 @@ public struct PairingSession: Sendable, Equatable {
     public var remoteKey: String
     /// The name the remote gave (cleaned).
     public var name: String
-    /// The fresh nonce sent in the challenge.
-    public var nonce: [UInt8]
     /// The PIN the screens show.
     public var pin: String
+    /// The current CPace round; nil once its confirmation was checked (used up).
+    public var round: PairingRound?
     /// When the pairing expires.
     public var expiresAt: BrokerInstant
   }
@@ -35,6 +38,8 @@ public struct PairingSession: Sendable, Equatable {
     case paired(Pending)
     /// Wrong PIN: blocked for this long.
     case wrongPIN(retryAfter: Duration)
+    /// This round already answered a confirmation: ask for the next one.
+    case roundUsed
     /// Still blocked from an earlier failure.
     case backoff(retryAfter: Duration)
     /// No pairing in progress for this key (never begun, expired, or replaced).
@@ -63,19 +68,35 @@ public struct PairingSession: Sendable, Equatable {
 
   /// A remote asks to pair at `now`.
   public mutating func begin(
-    remoteKey: String, name: String, at now: BrokerInstant, nonce: [UInt8], pin: String
+    remoteKey: String, name: String, at now: BrokerInstant, pin: String, round: PairingRound
   ) -> Begin {
     if now < blockedUntil { return .backoff(retryAfter: now.duration(to: blockedUntil)) }
     let started = Pending(
-      remoteKey: remoteKey, name: Self.cleanName(name), nonce: nonce, pin: pin,
+      remoteKey: remoteKey, name: Self.cleanName(name), pin: pin, round: round,
       expiresAt: now + lifetime)
     pending = started
     return .challenge(started)
   }
 
-  /// A remote sends its proof at `now`; `proofMatches` is whether the proof was checked
-  /// against `pending` (its PIN and nonce, the remote's and the broker's keys) and matched.
-  /// With no pending pairing for `remoteKey` the check's result is not used.
+  /// The remote of the pairing in progress asks for a new round (same PIN) at `now`; `round`
+  /// was drawn for `pending`'s PIN. Nil: no pairing in progress for this key.
+  public mutating func nextRound(remoteKey: String, at now: BrokerInstant, round: PairingRound)
+    -> Begin?
+  {
+    if now < blockedUntil { return .backoff(retryAfter: now.duration(to: blockedUntil)) }
+    guard var current = pending, current.remoteKey == remoteKey else { return nil }
+    guard now < current.expiresAt else {
+      pending = nil
+      return nil
+    }
+    current.round = round
+    pending = current
+    return .challenge(current)
+  }
+
+  /// A remote sends its confirmation at `now`; `proofMatches` is whether it was checked
+  /// against `pending`'s round (its PIN, nonces and secret scalar, both keys) and matched.
+  /// With no pending pairing for `remoteKey`, or a round already used, the result is not used.
   public mutating func prove(remoteKey: String, proofMatches: Bool, at now: BrokerInstant)
     -> Proof
   {
@@ -85,12 +106,14 @@ public struct PairingSession: Sendable, Equatable {
       pending = nil
       return .noPairing
     }
+    guard current.round != nil else { return .roundUsed }
     if proofMatches {
       pending = nil
       failures = 0
       blockedUntil = .origin
       return .paired(current)
     }
+    pending?.round = nil
     failures += 1
     let wait = Self.backoff(afterFailures: failures)
     blockedUntil = now + wait

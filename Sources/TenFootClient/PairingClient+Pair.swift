@@ -16,9 +16,28 @@ extension PairingClient {
       throw TrustError.keyChanged(
         endpoint: controlEndpoint, pinned: pinned, presented: challenge.brokerKeyText)
     }
+    // Every attempt after the first asks for a fresh round (same PIN, new nonces and shares):
+    // a round answers one PIN.
+    var round: Challenge? = challenge
     let id = try dialogue.run(
       digits: challenge.digits, brokerID: AllowList.id(of: challenge.brokerKeyText)
-    ) { pin throws(PairingError) in try attempt(pin: pin, challenge: challenge) }
+    ) { pin throws(PairingError) in
+      let current: Challenge
+      do throws(PairingError) {
+        if let first = round { current = first } else { current = try nextRound() }
+      } catch {
+        // Still backing off: the dialogue waits and asks again, as after a wrong PIN.
+        guard case .refused(let refusal) = error, refusal.code == .pairingBackoff else {
+          throw error
+        }
+        return .refused(message: refusal.message, retryAfterMilliseconds: refusal.retryAfterMs)
+      }
+      round = nil
+      guard current.brokerKey == challenge.brokerKey else {
+        throw PairingError.unusableChallenge
+      }
+      return try attempt(pin: pin, challenge: current)
+    }
     guard let id else { return nil }
     try trust.pin(challenge.brokerKeyText, for: controlEndpoint, replace: replacingPinnedKey)
     return id

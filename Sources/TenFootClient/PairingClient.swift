@@ -3,7 +3,8 @@ import TenFootSecurity
 import ZeroMQ
 
 /// The remote's side of pairing, over the broker's pairing endpoint (plain ZeroMQ: the remote
-/// is not on the allow-list yet). The PIN never leaves this process: only an HMAC over it.
+/// is not on the allow-list yet). The PIN never leaves this process: each attempt is one CPace
+/// round (see `PairingProof`), whose messages let no one test a PIN offline.
 public final class PairingClient {
   private let connection: ControlConnection
   let trust: ClientTrust
@@ -11,10 +12,14 @@ public final class PairingClient {
   private let timeout: Duration
   private let publicKey: [UInt8]
 
-  /// A started pairing: what the broker sent.
+  /// One round of a pairing: what the broker sent, and the remote's nonce.
   public struct Challenge: Sendable {
     /// The broker's nonce.
     public var nonce: [UInt8]
+    /// This remote's nonce for the round.
+    public var remoteNonce: [UInt8]
+    /// The broker's CPace share.
+    public var share: [UInt8]
     /// The broker's public key, raw.
     public var brokerKey: [UInt8]
     /// The broker's public key, Z85.
@@ -63,19 +68,35 @@ public final class PairingClient {
     }
   }
 
-  /// Asks the broker to show a PIN; returns its challenge.
+  /// Asks the broker to show a PIN; returns its first round.
   public func begin() throws(PairingError) -> Challenge {
+    try round(next: false)
+  }
+
+  /// Asks for another round of the pairing in progress (same PIN), for the next attempt.
+  public func nextRound() throws(PairingError) -> Challenge {
+    try round(next: true)
+  }
+
+  private func round(next: Bool) throws(PairingError) -> Challenge {
     var request = Tenfoot_V1_PairRequest()
     request.name = name
     request.publicKey = .init(publicKey)
+    request.nextRound = next
+    let remoteNonce = PairingProof.randomBytes(PairingProof.nonceLength)
+    request.nonce = .init(remoteNonce)
     switch try exchange(.pairRequest(request)) {
     case .pairChallenge(let challenge):
       let key = [UInt8](challenge.brokerKey)
-      guard key.count == 32, let text = Z85.encode(key), challenge.nonce.count >= 16 else {
+      guard key.count == 32, let text = Z85.encode(key),
+        PairingProof.nonceRange.contains(challenge.nonce.count),
+        challenge.share.count == PairingProof.shareLength
+      else {
         throw .unusableChallenge
       }
       return Challenge(
-        nonce: [UInt8](challenge.nonce), brokerKey: key, brokerKeyText: text,
+        nonce: [UInt8](challenge.nonce), remoteNonce: remoteNonce,
+        share: [UInt8](challenge.share), brokerKey: key, brokerKeyText: text,
         digits: Int(challenge.pinDigits))
     case .error(let error):
       throw .refused(error)
@@ -84,21 +105,21 @@ public final class PairingClient {
     }
   }
 
-  /// Proves knowledge of `pin`. On success checks the broker's own proof and returns the id.
+  /// Tries `pin` in `challenge`'s round (used up either way). On success checks the broker's
+  /// own confirmation and returns the id.
   public func attempt(pin: String, challenge: Challenge) throws(PairingError) -> Attempt {
+    let party = PairingProof.remote(
+      pin: pin, brokerKey: challenge.brokerKey, remoteKey: publicKey,
+      brokerNonce: challenge.nonce, remoteNonce: challenge.remoteNonce)
+    guard let keys = party.finish(peerShare: challenge.share, peerData: PairingProof.brokerData)
+    else { throw .unusableChallenge }
     var proof = Tenfoot_V1_PairProof()
     proof.publicKey = .init(publicKey)
-    proof.proof = .init(
-      PairingProof.make(
-        .remote, pin: pin, nonce: challenge.nonce, remoteKey: publicKey,
-        brokerKey: challenge.brokerKey))
+    proof.share = .init(party.share)
+    proof.proof = .init(keys.ownTag)
     switch try exchange(.pairProof(proof)) {
     case .paired(let paired):
-      guard
-        PairingProof.verify(
-          [UInt8](paired.brokerProof), role: .broker, pin: pin, nonce: challenge.nonce,
-          remoteKey: publicKey, brokerKey: challenge.brokerKey)
-      else {
+      guard PairingProof.equalInConstantTime([UInt8](paired.brokerProof), keys.peerTag) else {
         throw .brokerProofInvalid
       }
       return .paired(id: paired.peerID)
@@ -128,7 +149,7 @@ public enum PairingError: Error, CustomStringConvertible {
   case cannotConnect(endpoint: String, cause: ZeroMQError)
   /// This remote's own key file holds no valid public key.
   case invalidOwnKey
-  /// The broker's challenge (its key, its nonce) is unusable.
+  /// The broker's challenge (its key, its nonce, its CPace share) is unusable.
   case unusableChallenge
   /// The broker refused to start a pairing.
   case refused(Tenfoot_V1_Error)

@@ -1,51 +1,64 @@
 import CSodium
 
-/// The proof a remote sends to show it knows the PIN the screen displays, without sending it:
-/// HMAC-SHA256 keyed with the PIN over a label, the broker's fresh nonce, the remote's public
-/// key and the broker's public key (libsodium's `crypto_auth_hmacsha256`).
-///
-/// Binding both keys means a proof is good for exactly this remote talking to exactly this
-/// broker in exactly this attempt; the broker answers with the same construction under another
-/// label, so the remote knows the broker key it pins came from the broker that showed the PIN.
-/// Limitation (see README): a 4-digit PIN has 10,000 values, so whoever sees a proof can find
-/// that PIN offline; a passive eavesdropper learns a PIN that is already used up, but an
-/// impostor in the middle at the moment of pairing could pair itself (as with any PIN scheme
-/// without a PAKE).
+/// Pairing on CPace (see `CPace` and docs/protocol.md): the PIN is the password-related
+/// string; the channel identifier binds a label, the broker's public key (its identity) and the
+/// remote's; the session id is the broker's nonce then the remote's, fresh for every round; the
+/// broker is the initiator (its share comes first, in the challenge), the remote the
+/// responder. Each side then sends the draft's key confirmation tag (section 10.4), so both
+/// know the other derived the same ISK, which needs the PIN and a secret scalar: a recorded
+/// round lets no one test a PIN offline, and an active attacker gets one guess per round.
 public enum PairingProof {
-  /// The nonce size the broker sends.
+  /// The nonce size each side sends.
   public static let nonceLength = 32
-  /// The proof size.
-  public static let length = Int(crypto_auth_hmacsha256_BYTES)
-  /// Whose proof: the remote's (`PairProof`) or the broker's answer (`Paired`).
-  public enum Role: String, Sendable {
-    /// The remote proves it read the PIN on the screen.
-    case remote = "tenfoot-pair-v1"
-    /// The broker proves it chose the PIN, vouching for the key it sent.
-    case broker = "tenfoot-paired-v1"
+  /// The smallest and largest nonce accepted from a remote.
+  public static let nonceRange = 16...64
+  /// The confirmation tag size (HMAC-SHA-512).
+  public static let length = Int(crypto_auth_hmacsha512_BYTES)
+  /// The CPace share size.
+  public static let shareLength = CPace.elementBytes
+  /// The protocol label at the head of the channel identifier.
+  public static let label = Array("tenfoot-pair-v2".utf8)
+  /// The broker's associated data, `ADa`.
+  public static let brokerData = Array("tenfoot-broker".utf8)
+  /// The remote's associated data, `ADb`.
+  public static let remoteData = Array("tenfoot-remote".utf8)
+
+  /// CI = lv_cat(label, broker public key, remote public key), raw 32-byte keys.
+  public static func channel(brokerKey: [UInt8], remoteKey: [UInt8]) -> [UInt8] {
+    CPace.lvCat(label, brokerKey, remoteKey)
   }
 
-  /// The proof for `pin` over the nonce and the two raw 32-byte public keys.
-  public static func make(
-    _ role: Role = .remote, pin: String, nonce: [UInt8], remoteKey: [UInt8], brokerKey: [UInt8]
-  ) -> [UInt8] {
-    _ = sodium_init()
-    let key = Array(pin.utf8)
-    let message = Array(role.rawValue.utf8) + nonce + remoteKey + brokerKey
-    var state = crypto_auth_hmacsha256_state()
-    var out = [UInt8](repeating: 0, count: length)
-    _ = crypto_auth_hmacsha256_init(&state, key, key.count)
-    _ = crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
-    _ = crypto_auth_hmacsha256_final(&state, &out)
-    return out
+  /// The broker's side of one round (`secret`: its scalar, drawn fresh unless given).
+  public static func broker(
+    pin: String, brokerKey: [UInt8], remoteKey: [UInt8], brokerNonce: [UInt8],
+    remoteNonce: [UInt8], secret: [UInt8]? = nil
+  ) -> CPaceParty {
+    CPaceParty(
+      role: .initiator, prs: Array(pin.utf8),
+      ci: channel(brokerKey: brokerKey, remoteKey: remoteKey), sid: brokerNonce + remoteNonce,
+      associatedData: brokerData, scalar: secret)
   }
 
-  /// Whether `proof` is right for `pin`, compared in constant time.
-  public static func verify(
-    _ proof: [UInt8], role: Role = .remote, pin: String, nonce: [UInt8], remoteKey: [UInt8],
-    brokerKey: [UInt8]
-  ) -> Bool {
-    let expected = make(role, pin: pin, nonce: nonce, remoteKey: remoteKey, brokerKey: brokerKey)
-    return equalInConstantTime(proof, expected)
+  /// The remote's side of one round, with a fresh scalar.
+  public static func remote(
+    pin: String, brokerKey: [UInt8], remoteKey: [UInt8], brokerNonce: [UInt8],
+    remoteNonce: [UInt8]
+  ) -> CPaceParty {
+    CPaceParty(
+      role: .responder, prs: Array(pin.utf8),
+      ci: channel(brokerKey: brokerKey, remoteKey: remoteKey), sid: brokerNonce + remoteNonce,
+      associatedData: remoteData)
+  }
+
+  /// The broker checks a remote's confirmation `tag` for its `share`; the broker's own tag
+  /// when it verifies (constant-time comparison), nil otherwise (wrong PIN or a bad share).
+  public static func brokerConfirms(
+    _ party: CPaceParty, remoteShare: [UInt8], tag: [UInt8]
+  ) -> [UInt8]? {
+    guard let keys = party.finish(peerShare: remoteShare, peerData: remoteData),
+      equalInConstantTime(tag, keys.peerTag)
+    else { return nil }
+    return keys.ownTag
   }
 
   /// Whether `a` and `b` are equal, compared in constant time (`sodium_memcmp`) so the time

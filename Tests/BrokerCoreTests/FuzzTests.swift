@@ -259,9 +259,16 @@ struct FuzzTests {
         .pairRequest(
           .with {
             $0.name = "x"; $0.publicKey = Data(repeating: 1, count: 32)
+            $0.nonce = Data(repeating: 3, count: 32)
           })
       ),
-      ("pair-proof", .pairProof(.with { $0.proof = Data(repeating: 2, count: 32) })),
+      (
+        "pair-proof",
+        .pairProof(
+          .with {
+            $0.proof = Data(repeating: 2, count: 64); $0.share = Data(repeating: 4, count: 32)
+          })
+      ),
     ]
     let homeLayout = try LayoutFile.decode(home)
     return requests.map { ("envelope", "seed-\($0.0).bin", envelope($0.1)) } + [

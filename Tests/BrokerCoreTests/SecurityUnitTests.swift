@@ -6,40 +6,131 @@ import TestSupport
 import Testing
 import ZeroMQ
 
-/// The pairing rules themselves are pure and tested in BrokerDomainTests; the HMAC the
-/// runtime checks proofs with is TenFootSecurity's.
-@Suite("Pairing proofs")
+/// The pairing rules themselves are pure and tested in BrokerDomainTests; the CPace round the
+/// runtime checks confirmations with is TenFootSecurity's (`PairingProof` on `CPace`).
+@Suite("Pairing on CPace")
 struct PairingProofTests {
-  let remote = [UInt8](repeating: 7, count: 32)
-  let broker = [UInt8](repeating: 9, count: 32)
-  let nonce = [UInt8](repeating: 1, count: 32)
+  let remoteKey = [UInt8](repeating: 7, count: 32)
+  let brokerKey = [UInt8](repeating: 9, count: 32)
+  let brokerNonce = [UInt8](repeating: 1, count: 32)
+  let remoteNonce = [UInt8](repeating: 2, count: 32)
 
-  func proof(_ pin: String) -> [UInt8] {
-    PairingProof.make(pin: pin, nonce: nonce, remoteKey: remote, brokerKey: broker)
+  /// What an eavesdropper records of one round: everything on the wire.
+  struct Recording {
+    var brokerShare: [UInt8]
+    var remoteShare: [UInt8]
+    var remoteTag: [UInt8]
+    var brokerTag: [UInt8]?
   }
 
-  @Test("proofs bind the PIN, nonce, both keys and the role")
-  func proofBinding() {
-    let good = proof("1234")
-    #expect(good.count == 32)
+  /// One round with `pin` on the remote's side; the broker's PIN is `brokerPIN`.
+  func round(brokerPIN: String, pin: String) throws -> Recording {
+    let broker = PairingProof.broker(
+      pin: brokerPIN, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+      remoteNonce: remoteNonce)
+    let remote = PairingProof.remote(
+      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+      remoteNonce: remoteNonce)
+    let keys = try #require(
+      remote.finish(peerShare: broker.share, peerData: PairingProof.brokerData))
+    let brokerTag = PairingProof.brokerConfirms(
+      broker, remoteShare: remote.share, tag: keys.ownTag)
+    if let brokerTag { #expect(brokerTag == keys.peerTag) }
+    return Recording(
+      brokerShare: broker.share, remoteShare: remote.share, remoteTag: keys.ownTag,
+      brokerTag: brokerTag)
+  }
+
+  @Test("the right PIN confirms both ways; a wrong PIN, other keys or nonces do not")
+  func binding() throws {
+    #expect(try round(brokerPIN: "1234", pin: "1234").brokerTag != nil)
+    #expect(try round(brokerPIN: "1234", pin: "1235").brokerTag == nil)
+    let broker = PairingProof.broker(
+      pin: "1234", brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+      remoteNonce: remoteNonce)
+    // A remote that believes in another broker key, remote key or nonce derives another ISK.
+    let others = [
+      (brokerKey: remoteKey, remoteKey: remoteKey, nonce: brokerNonce),
+      (brokerKey: brokerKey, remoteKey: brokerKey, nonce: brokerNonce),
+      (brokerKey: brokerKey, remoteKey: remoteKey, nonce: remoteNonce),
+    ]
+    for other in others {
+      let remote = PairingProof.remote(
+        pin: "1234", brokerKey: other.brokerKey, remoteKey: other.remoteKey,
+        brokerNonce: other.nonce, remoteNonce: remoteNonce)
+      let keys = try #require(
+        remote.finish(peerShare: broker.share, peerData: PairingProof.brokerData))
+      #expect(
+        PairingProof.brokerConfirms(broker, remoteShare: remote.share, tag: keys.ownTag) == nil)
+    }
+    // A bad share is refused, not multiplied.
     #expect(
-      PairingProof.verify(good, pin: "1234", nonce: nonce, remoteKey: remote, brokerKey: broker))
-    #expect(
-      !PairingProof.verify(good, pin: "1235", nonce: nonce, remoteKey: remote, brokerKey: broker))
-    #expect(
-      !PairingProof.verify(
-        good, pin: "1234", nonce: [UInt8](repeating: 2, count: 32), remoteKey: remote,
-        brokerKey: broker))
-    #expect(
-      !PairingProof.verify(good, pin: "1234", nonce: nonce, remoteKey: broker, brokerKey: remote))
-    #expect(
-      !PairingProof.verify(
-        good, role: .broker, pin: "1234", nonce: nonce, remoteKey: remote, brokerKey: broker))
-    #expect(
-      !PairingProof.verify([], pin: "1234", nonce: nonce, remoteKey: remote, brokerKey: broker))
+      PairingProof.brokerConfirms(
+        broker, remoteShare: [UInt8](repeating: 0, count: 32), tag: []) == nil)
     let pins = Set((0..<200).map { _ in PairingProof.randomPIN() })
     #expect(pins.allSatisfy { $0.count == 4 && $0.allSatisfy(\.isNumber) })
     #expect(pins.count > 150, "PINs look random")
+  }
+
+  /// The eavesdropper's offline attack: for every one of the 10,000 PINs, compute what the
+  /// recorded confirmations would be under that PIN and compare. With the old HMAC this found
+  /// the PIN at once. Here it cannot: a confirmation is keyed from ISK, ISK from K = y * (the
+  /// other's share), and both scalars y stay secret on their own sides, so the attacker can only
+  /// run CPace with a scalar of its own, which gives another K even for the right PIN (finding
+  /// the recorded K from the two shares is the Diffie-Hellman problem). As a control, the same
+  /// check with the broker's secret scalar does verify, so the comparison itself can succeed.
+  @Test("a recorded round plus all 10,000 PINs never yields a confirmation that verifies")
+  func offlineDictionary() throws {
+    let secret = CPace.sampleScalar()
+    let broker = PairingProof.broker(
+      pin: "4711", brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+      remoteNonce: remoteNonce, secret: secret)
+    let remote = PairingProof.remote(
+      pin: "4711", brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+      remoteNonce: remoteNonce)
+    let keys = try #require(
+      remote.finish(peerShare: broker.share, peerData: PairingProof.brokerData))
+    let brokerTag = try #require(
+      PairingProof.brokerConfirms(broker, remoteShare: remote.share, tag: keys.ownTag))
+    let recorded = Recording(
+      brokerShare: broker.share, remoteShare: remote.share, remoteTag: keys.ownTag,
+      brokerTag: brokerTag)
+
+    var verified: [String] = []
+    for guess in (0..<10_000).map({ String(format: "%04d", $0) }) {
+      // Posing as the remote against the recorded broker share...
+      let asRemote = PairingProof.remote(
+        pin: guess, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+        remoteNonce: remoteNonce)
+      if let tags = asRemote.finish(
+        peerShare: recorded.brokerShare, peerData: PairingProof.brokerData),
+        tags.ownTag == recorded.remoteTag || tags.peerTag == recorded.brokerTag
+      {
+        verified.append(guess)
+      }
+      // ...and as the broker against the recorded remote share.
+      let asBroker = PairingProof.broker(
+        pin: guess, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+        remoteNonce: remoteNonce)
+      if PairingProof.brokerConfirms(
+        asBroker, remoteShare: recorded.remoteShare, tag: recorded.remoteTag) != nil
+      {
+        verified.append(guess)
+      }
+    }
+    #expect(verified.isEmpty, "guesses that checked against the recording: \(verified)")
+
+    // Control: with the broker's secret scalar (which never leaves the broker) the recorded
+    // confirmation verifies for the right PIN only.
+    let withSecret = { (pin: String) in
+      PairingProof.brokerConfirms(
+        PairingProof.broker(
+          pin: pin, brokerKey: self.brokerKey, remoteKey: self.remoteKey,
+          brokerNonce: self.brokerNonce, remoteNonce: self.remoteNonce, secret: secret),
+        remoteShare: recorded.remoteShare, tag: recorded.remoteTag)
+    }
+    #expect(withSecret("4711") == brokerTag)
+    #expect(withSecret("4712") == nil)
   }
 }
 

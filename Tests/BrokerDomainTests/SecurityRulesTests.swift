@@ -3,7 +3,12 @@ import Testing
 
 @Suite("Domain: pairing session rules")
 struct PairingSessionTests {
-  let nonce = [UInt8](repeating: 1, count: 32)
+  let round = PairingRound(
+    nonce: [UInt8](repeating: 1, count: 32), remoteNonce: [UInt8](repeating: 2, count: 32),
+    secret: [UInt8](repeating: 3, count: 32), share: [UInt8](repeating: 4, count: 32))
+  let another = PairingRound(
+    nonce: [UInt8](repeating: 5, count: 32), remoteNonce: [UInt8](repeating: 6, count: 32),
+    secret: [UInt8](repeating: 7, count: 32), share: [UInt8](repeating: 8, count: 32))
   let start = BrokerInstant.at(seconds: 1)
 
   @Test("back-off: 1 s doubling per failure, capped at 64 s")
@@ -18,7 +23,7 @@ struct PairingSessionTests {
     var session = PairingSession()
     guard
       case .challenge(let pending) = session.begin(
-        remoteKey: "key", name: "phone\u{7}", at: start, nonce: nonce, pin: "1234")
+        remoteKey: "key", name: "phone\u{7}", at: start, pin: "1234", round: round)
     else {
       Issue.record("begin did not challenge")
       return
@@ -31,10 +36,22 @@ struct PairingSessionTests {
     let early = session.prove(remoteKey: "key", proofMatches: true, at: start + .milliseconds(500))
     #expect(early == .backoff(retryAfter: .milliseconds(500) + .nanoseconds(1)))
     let other = session.begin(
-      remoteKey: "other", name: "x", at: start + .milliseconds(500), nonce: nonce, pin: "0000")
+      remoteKey: "other", name: "x", at: start + .milliseconds(500), pin: "0000", round: round)
     #expect(other == .backoff(retryAfter: .milliseconds(500) + .nanoseconds(1)))
+    // The wrong attempt used the round up: a second confirmation in it is refused (one
+    // guess per round), until the remote asks for the next round, same PIN.
+    let reused = session.prove(remoteKey: "key", proofMatches: true, at: start + .seconds(2))
+    #expect(reused == .roundUsed)
+    guard
+      case .challenge(let next) = session.nextRound(
+        remoteKey: "key", at: start + .seconds(2), round: another)
+    else {
+      Issue.record("next round refused")
+      return
+    }
+    #expect(next.pin == "1234" && next.round == another && next.expiresAt == pending.expiresAt)
     let right = session.prove(remoteKey: "key", proofMatches: true, at: start + .seconds(2))
-    #expect(right == .paired(pending))
+    #expect(right == .paired(next))
     #expect(session.failures == 0 && session.pending == nil)
   }
 
@@ -42,13 +59,14 @@ struct PairingSessionTests {
   func doubling() {
     var session = PairingSession()
     var now = start
-    _ = session.begin(remoteKey: "key", name: "a", at: now, nonce: nonce, pin: "1234")
+    _ = session.begin(remoteKey: "key", name: "a", at: now, pin: "1234", round: round)
     var waits: [Duration] = []
     for _ in 0..<3 {
       if case .wrongPIN(let wait) = session.prove(remoteKey: "key", proofMatches: false, at: now) {
         waits.append(wait)
         now = now + wait
       }
+      _ = session.nextRound(remoteKey: "key", at: now, round: another)
     }
     #expect(waits == [.seconds(1), .seconds(2), .seconds(4)])
   }
@@ -57,13 +75,25 @@ struct PairingSessionTests {
   func noPairing() {
     var session = PairingSession(lifetime: .seconds(10))
     #expect(session.prove(remoteKey: "key", proofMatches: true, at: .origin) == .noPairing)
-    _ = session.begin(remoteKey: "key", name: "a", at: .origin, nonce: nonce, pin: "1234")
+    _ = session.begin(remoteKey: "key", name: "a", at: .origin, pin: "1234", round: round)
     #expect(session.prove(remoteKey: "someone-else", proofMatches: true, at: .origin) == .noPairing)
+    #expect(session.nextRound(remoteKey: "someone-else", at: .origin, round: another) == nil)
     let early = session.expire(at: .origin + (.seconds(10) - .nanoseconds(1)))
     let late = session.expire(at: .origin + .seconds(10))
     #expect(!early && late)
     #expect(
       session.prove(remoteKey: "key", proofMatches: true, at: .origin + .seconds(11)) == .noPairing)
+    #expect(session.nextRound(remoteKey: "key", at: .origin + .seconds(11), round: another) == nil)
+  }
+
+  @Test("the next round is refused during a back-off, like any attempt")
+  func nextRoundBacksOff() {
+    var session = PairingSession()
+    _ = session.begin(remoteKey: "key", name: "a", at: start, pin: "1234", round: round)
+    _ = session.prove(remoteKey: "key", proofMatches: false, at: start)
+    let early = session.nextRound(remoteKey: "key", at: start + .milliseconds(250), round: another)
+    #expect(early == .backoff(retryAfter: .milliseconds(750)))
+    #expect(session.pending?.round == nil)
   }
 
   @Test("names are kept printable, short and never empty")
@@ -122,7 +152,12 @@ struct FloodAndRevokeTests {
 
 @Suite("Domain: pairing requests, replies and effects")
 struct PairingRequestTests {
-  let nonce = [UInt8](repeating: 1, count: 32)
+  let round = PairingRound(
+    nonce: [UInt8](repeating: 1, count: 32), remoteNonce: [UInt8](repeating: 2, count: 32),
+    secret: [UInt8](repeating: 3, count: 32), share: [UInt8](repeating: 4, count: 32))
+  let next = PairingRound(
+    nonce: [UInt8](repeating: 5, count: 32), remoteNonce: [UInt8](repeating: 6, count: 32),
+    secret: [UInt8](repeating: 7, count: 32), share: [UInt8](repeating: 8, count: 32))
 
   @Test("a probe starts nothing; a request shows the PIN; the right proof allows and hides it")
   func flow() {
@@ -131,7 +166,7 @@ struct PairingRequestTests {
     #expect(session.handle(.probe, at: now) == .init(reply: .brokerKey))
     #expect(session.pending == nil)
     let begun = session.handle(
-      .begin(remoteKey: "key", name: "phone", nonce: nonce, pin: "4321"), at: now)
+      .begin(remoteKey: "key", name: "phone", pin: "4321", round: round), at: now)
     guard case .challenge(let pending, let expiresIn) = begun.reply else {
       Issue.record("no challenge: \(begun)")
       return
@@ -140,21 +175,33 @@ struct PairingRequestTests {
     #expect(begun.effects == [.showPIN(pending, expiresIn: .seconds(60))])
     let wrong = session.handle(.prove(remoteKey: "key", proofMatches: false), at: now)
     #expect(wrong == .init(reply: .refused(.wrongPIN(retryAfter: .seconds(1)))))
+    let used = session.handle(.prove(remoteKey: "key", proofMatches: true), at: now + .seconds(1))
+    #expect(used == .init(reply: .refused(.roundUsed)))
+    let again = session.handle(.nextRound(remoteKey: "key", round: next), at: now + .seconds(1))
+    guard case .challenge(let second, let left) = again.reply else {
+      Issue.record("no second round: \(again)")
+      return
+    }
+    #expect(second.pin == "4321" && second.round == next && left == .seconds(59))
+    #expect(again.effects.isEmpty, "the PIN stays on screen")
     let right = session.handle(
       .prove(remoteKey: "key", proofMatches: true), at: now + .seconds(1))
-    #expect(right.reply == .paired(pending))
+    #expect(right.reply == .paired(second))
     #expect(right.effects == [.allow(remoteKey: "key", name: "phone"), .hidePIN])
   }
 
   @Test("an expired pairing hides its PIN once, on the tick after it expires")
   func expiry() {
     var session = PairingSession(lifetime: .seconds(60))
-    _ = session.handle(.begin(remoteKey: "k", name: "", nonce: nonce, pin: "1"), at: .origin)
+    _ = session.handle(.begin(remoteKey: "k", name: "", pin: "1", round: round), at: .origin)
     #expect(session.tick(at: .at(seconds: 59)).isEmpty)
     #expect(session.tick(at: .at(seconds: 60)) == [.hidePIN])
     #expect(session.tick(at: .at(seconds: 61)).isEmpty)
     #expect(
       session.handle(.prove(remoteKey: "k", proofMatches: true), at: .at(seconds: 61)).reply
+        == .refused(.noPairing))
+    #expect(
+      session.handle(.nextRound(remoteKey: "k", round: next), at: .at(seconds: 61)).reply
         == .refused(.noPairing))
   }
 }

@@ -2830,12 +2830,20 @@ public nonisolated struct Tenfoot_V1_PairRequest: Sendable {
   /// key probe, answered with a PairChallenge holding only broker_key (no pairing starts).
   public var publicKey: Data = Data()
 
+  /// The remote's fresh nonce for this CPace round (16 to 64 bytes).
+  public var nonce: Data = Data()
+
+  /// True: a new CPace round for the pairing in progress, keeping its PIN (the remote's next
+  /// attempt after a wrong PIN). False: a new pairing, with a new PIN.
+  public var nextRound: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
 
-/// The broker's fresh nonce and its public key; the remote answers with PairProof.
+/// One CPace round (draft-irtf-cfrg-cpace, CPACE-RISTR255-SHA512; see docs/protocol.md): the
+/// broker's fresh nonce, its public key and its share. The remote answers with PairProof.
 public nonisolated struct Tenfoot_V1_PairChallenge: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2850,13 +2858,16 @@ public nonisolated struct Tenfoot_V1_PairChallenge: Sendable {
   /// The broker's CURVE public key, raw 32 bytes, pinned by the remote once Paired verifies.
   public var brokerKey: Data = Data()
 
+  /// The broker's CPace share Ya (ristretto255, 32 bytes).
+  public var share: Data = Data()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
 
-/// HMAC-SHA256(key: PIN, "tenfoot-pair-v1" || nonce || remote public key || broker public key),
-/// keys as raw 32 bytes. Answered with Paired or Error.
+/// The remote's CPace share Yb and its key confirmation Tb = HMAC-SHA-512(mac_key,
+/// lv_cat(Yb, ADb)). Answered with Paired or Error; either way the round is used up.
 public nonisolated struct Tenfoot_V1_PairProof: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2866,6 +2877,9 @@ public nonisolated struct Tenfoot_V1_PairProof: Sendable {
 
   /// The same public key as in PairRequest.
   public var publicKey: Data = Data()
+
+  /// The remote's CPace share Yb (ristretto255, 32 bytes).
+  public var share: Data = Data()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2881,8 +2895,8 @@ public nonisolated struct Tenfoot_V1_Paired: Sendable {
   /// The id `tenfoot-broker peers revoke` takes.
   public var peerID: String = String()
 
-  /// HMAC-SHA256(key: PIN, "tenfoot-paired-v1" || nonce || remote key || broker key): the broker
-  /// knew the PIN too, so the broker key in the challenge came from the broker the screen shows.
+  /// The broker's key confirmation Ta = HMAC-SHA-512(mac_key, lv_cat(Ya, ADa)): the broker
+  /// derived the same ISK, so it knew the PIN and the broker key in the challenge is its own.
   public var brokerProof: Data = Data()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -6108,7 +6122,7 @@ nonisolated extension Tenfoot_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PairRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}public_key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}public_key\0\u{1}nonce\0\u{3}next_round\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6118,6 +6132,8 @@ nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtob
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 2: try { try decoder.decodeSingularBytesField(value: &self.publicKey) }()
+      case 3: try { try decoder.decodeSingularBytesField(value: &self.nonce) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.nextRound) }()
       default: break
       }
     }
@@ -6130,12 +6146,20 @@ nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtob
     if !self.publicKey.isEmpty {
       try visitor.visitSingularBytesField(value: self.publicKey, fieldNumber: 2)
     }
+    if !self.nonce.isEmpty {
+      try visitor.visitSingularBytesField(value: self.nonce, fieldNumber: 3)
+    }
+    if self.nextRound != false {
+      try visitor.visitSingularBoolField(value: self.nextRound, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_PairRequest, rhs: Tenfoot_V1_PairRequest) -> Bool {
     if lhs.name != rhs.name {return false}
     if lhs.publicKey != rhs.publicKey {return false}
+    if lhs.nonce != rhs.nonce {return false}
+    if lhs.nextRound != rhs.nextRound {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6143,7 +6167,7 @@ nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_PairChallenge: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PairChallenge"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nonce\0\u{3}pin_digits\0\u{3}expires_in_ms\0\u{3}broker_key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nonce\0\u{3}pin_digits\0\u{3}expires_in_ms\0\u{3}broker_key\0\u{1}share\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6155,6 +6179,7 @@ nonisolated extension Tenfoot_V1_PairChallenge: SwiftProtobuf.Message, SwiftProt
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.pinDigits) }()
       case 3: try { try decoder.decodeSingularUInt64Field(value: &self.expiresInMs) }()
       case 4: try { try decoder.decodeSingularBytesField(value: &self.brokerKey) }()
+      case 5: try { try decoder.decodeSingularBytesField(value: &self.share) }()
       default: break
       }
     }
@@ -6173,6 +6198,9 @@ nonisolated extension Tenfoot_V1_PairChallenge: SwiftProtobuf.Message, SwiftProt
     if !self.brokerKey.isEmpty {
       try visitor.visitSingularBytesField(value: self.brokerKey, fieldNumber: 4)
     }
+    if !self.share.isEmpty {
+      try visitor.visitSingularBytesField(value: self.share, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6181,6 +6209,7 @@ nonisolated extension Tenfoot_V1_PairChallenge: SwiftProtobuf.Message, SwiftProt
     if lhs.pinDigits != rhs.pinDigits {return false}
     if lhs.expiresInMs != rhs.expiresInMs {return false}
     if lhs.brokerKey != rhs.brokerKey {return false}
+    if lhs.share != rhs.share {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6188,7 +6217,7 @@ nonisolated extension Tenfoot_V1_PairChallenge: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Tenfoot_V1_PairProof: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PairProof"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}proof\0\u{3}public_key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}proof\0\u{3}public_key\0\u{1}share\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6198,6 +6227,7 @@ nonisolated extension Tenfoot_V1_PairProof: SwiftProtobuf.Message, SwiftProtobuf
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularBytesField(value: &self.proof) }()
       case 2: try { try decoder.decodeSingularBytesField(value: &self.publicKey) }()
+      case 3: try { try decoder.decodeSingularBytesField(value: &self.share) }()
       default: break
       }
     }
@@ -6210,12 +6240,16 @@ nonisolated extension Tenfoot_V1_PairProof: SwiftProtobuf.Message, SwiftProtobuf
     if !self.publicKey.isEmpty {
       try visitor.visitSingularBytesField(value: self.publicKey, fieldNumber: 2)
     }
+    if !self.share.isEmpty {
+      try visitor.visitSingularBytesField(value: self.share, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_PairProof, rhs: Tenfoot_V1_PairProof) -> Bool {
     if lhs.proof != rhs.proof {return false}
     if lhs.publicKey != rhs.publicKey {return false}
+    if lhs.share != rhs.share {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -73,11 +73,18 @@ public enum StringsHarness {
     precondition(TerminalText.width(cut) <= 7, "truncation overflowed")
   }
 
-  /// A row of every kind of item, the strings everywhere a frame shows text.
+  /// A row of every kind of item, the strings everywhere a frame shows text. The row's heading
+  /// is fixed: the focused card's lift stops short of a heading's text, so a heading's text may
+  /// move the card's border by design; the fuzzed label sits below the last row, out of reach
+  /// of any lift.
   static func frame(title: String, value: String, id: String) -> ScreenFrame {
     let items = [
       Item(
-        id: "label", title: title, frame: Rect(x: 40, y: 40, width: 1800, height: 80), kind: .label),
+        id: "heading", title: "Row heading", frame: Rect(x: 40, y: 40, width: 1800, height: 80),
+        kind: .label),
+      Item(
+        id: "label", title: title, frame: Rect(x: 40, y: 1010, width: 1800, height: 60),
+        kind: .label),
       Item(id: "focused", title: title, frame: Rect(x: 80, y: 200, width: 400, height: 400)),
       Item(id: "selected", title: value, frame: Rect(x: 560, y: 200, width: 400, height: 400)),
       Item(
