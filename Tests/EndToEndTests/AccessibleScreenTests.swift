@@ -68,23 +68,9 @@ struct AccessibleScreenTests {
     .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
   func accessibilityTree() async throws {
     let (stack, web, mirror, url) = try start()
-    let chromium = try #require(WebScreenTests.chromium, "chromium is not installed")
-    let browser = try ChildProcess(
-      chromium,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--user-data-dir=\(stack.directory.path)/chromium-ax", "--remote-debugging-port=0",
-        "--remote-allow-origins=*", "--window-size=1280,720", url,
-      ])
+    let (browser, page) = try await WebPageRemoteTests.devTools(
+      url, profile: "\(stack.directory.path)/chromium-ax")
     defer { browser.kill() }
-    let listening = try browser.waitForErrorLine("DevTools listening") {
-      $0.contains("DevTools listening on ws://")
-    }
-    let browserSocket = try #require(listening.split(separator: " ").last.map(String.init))
-    let port = try #require(
-      browserSocket.split(separator: ":").dropFirst(2).first?.split(separator: "/").first)
-    let page = try await WebPageRemoteTests.pageSocket(
-      browser: browserSocket, port: String(port), url: url)
     let shared = Unchecked(value: (stack, mirror))
     // The whole tree arrives as one large frame.
     try await WebSocketClient.connect(

@@ -15,22 +15,8 @@ struct WebPageRemoteTests {
   func keysAndPad() async throws {
     let setup = WebScreenTests()
     let (stack, web, mirror, url) = try setup.start()
-    let chromium = try #require(WebScreenTests.chromium, "chromium is not installed")
-    let browser = try ChildProcess(
-      chromium,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--user-data-dir=\(stack.directory.path)/chromium-cdp", "--remote-debugging-port=0",
-        "--remote-allow-origins=*",
-        "--window-size=1280,720", url,
-      ])
-    let listening = try browser.waitForErrorLine("DevTools listening") {
-      $0.contains("DevTools listening on ws://")
-    }
-    let browserSocket = try #require(listening.split(separator: " ").last.map(String.init))
-    let port = try #require(
-      browserSocket.split(separator: ":").dropFirst(2).first?.split(separator: "/").first)
-    let page = try await Self.pageSocket(browser: browserSocket, port: String(port), url: url)
+    let (browser, page) = try await WebPageRemoteTests.devTools(
+      url, profile: "\(stack.directory.path)/chromium-cdp")
     let mirrorBox = Unchecked(value: mirror)
     try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
       inbound, outbound, _ in
