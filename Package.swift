@@ -45,6 +45,12 @@ let package = Package(
     // Linux input devices, pure: evemu recordings, the mapping file, kernel events -> remote
     // keys. Neither ZeroMQ nor protobuf.
     .target(name: "InputDevices"),
+    // libevdev (live /dev/input nodes) and the kernel CEC framework's ioctls.
+    .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(name: "CLinuxCEC"),
+    // The thin Linux shells around InputDevices: libevdev nodes, inotify on /dev/input/by-id,
+    // /dev/cecN. No ZeroMQ or protobuf.
+    .target(name: "LinuxInput", dependencies: ["InputDevices", "CEvdev", "CLinuxCEC"]),
     .target(
       name: "TenFootProtocol",
       dependencies: ["FocusEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
@@ -115,6 +121,7 @@ let package = Package(
       name: "RemoteCore",
       dependencies: [
         "ZeroMQ", "TenFootProtocol", "TenFootClient", "TerminalUI", "InputDevices",
+        "LinuxInput",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -138,7 +145,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-remote",
       dependencies: [
-        "FocusEngine", "InputDevices", "RemoteCore", "TenFootCLI", "TenFootClient",
+        "FocusEngine", "InputDevices", "LinuxInput", "RemoteCore", "TenFootCLI", "TenFootClient",
         "TenFootSecurity", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -163,6 +170,9 @@ let package = Package(
       name: "InputDevicesTests", dependencies: ["InputDevices"],
       resources: [.copy("Fixtures")]),
     // The broker's rules in memory, without sockets, like the engine's tests.
+    // Real libevdev (devices made with libevdev_new, no kernel node), inotify on a temporary
+    // directory, and the refusal of paths that are not devices.
+    .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputDevices", "CEvdev"]),
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),

@@ -28,8 +28,31 @@ public struct CECTranslator: Sendable, Equatable {
     0x6b: .power,  // Power Toggle Function
   ]
 
+  /// How long a key stays down without a repeated Pressed before it counts as released
+  /// (a lost Released): HDMI-CEC's follower safety timeout, 550 ms.
+  public static let safetyTimeout: UInt64 = 550_000_000
+
   private var down: DeviceKey?
+  private var lastPressedAt: UInt64 = 0
   private var reported: Set<UInt8> = []
+
+  /// The key down, if any.
+  public var keyDown: DeviceKey? { down }
+
+  /// When a key down counts as released if no Pressed repeats it.
+  public var releaseDeadline: UInt64? { down == nil ? nil : lastPressedAt + Self.safetyTimeout }
+
+  /// The shell's 50 ms tick while a key is down: a `held` tick at `time`, or the release
+  /// (stamped at the deadline) once the safety timeout has passed without a repeat.
+  public mutating func tick(at time: UInt64) -> [DeviceOutput] {
+    guard let key = down else { return [] }
+    let deadline = lastPressedAt + Self.safetyTimeout
+    guard time < deadline else {
+      down = nil
+      return [.key(key, .up, at: deadline)]
+    }
+    return [.key(key, .held, at: time)]
+  }
 
   /// A translator with nothing pressed.
   public init() {}
@@ -67,9 +90,13 @@ public struct CECTranslator: Sendable, Equatable {
       // An unmapped code; `unmappedKey` carries it in the CEC code space (0–255).
       return reported.insert(code).inserted ? [.unmappedKey(UInt16(code))] : []
     }
-    if down == key { return [.key(key, .held, at: time)] }
+    if down == key {
+      lastPressedAt = time
+      return [.key(key, .held, at: time)]
+    }
     let outputs = release(at: time)
     down = key
+    lastPressedAt = time
     return outputs + [.key(key, .down, at: time)]
   }
 

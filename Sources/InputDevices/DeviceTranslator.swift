@@ -4,6 +4,13 @@ public enum DeviceOutput: Sendable, Equatable {
   case key(DeviceKey, DevicePhase, at: UInt64)
   /// Log once that this `EV_KEY` code has no mapping (it is ignored from now on, quietly).
   case unmappedKey(UInt16)
+  /// Send this touch-surface sample (x, y in −1…1 from where the touch began), stamped `at`.
+  case touch(TouchPhase, x: Double, y: Double, at: UInt64)
+}
+
+/// A touch-surface sample's phase.
+public enum TouchPhase: String, Sendable, Equatable {
+  case began, moved, ended
 }
 
 /// Turns a device's kernel events into remote key events: a pure state machine whose only

@@ -39,7 +39,7 @@ public struct EvemuRecording: Sendable, Equatable {
     return EvemuRecording(device: parser.device, events: parser.events)
   }
 
-  private struct Parser {
+  fileprivate struct Parser {
     var device = DeviceDescription(name: "")
     var events: [InputEvent] = []
     var sawName = false
@@ -200,6 +200,37 @@ public struct EvemuRecording: Sendable, Equatable {
 }
 
 /// Shortens a quoted piece of a bad line for an error message.
+/// An `evemu-record` stream read as it arrives (a FIFO, a pipe from `ssh host evemu-record`):
+/// one line at a time, each refused as ``EvemuRecording/parse(_:)`` would refuse it.
+public struct EvemuStreamParser: Sendable {
+  private var parser = EvemuRecording.Parser()
+  private var number = 0
+
+  /// A parser before the first line.
+  public init() {}
+
+  /// The device as described so far (the descriptor lines come before the events).
+  public var device: DeviceDescription { parser.device }
+
+  /// Whether the descriptor lines are over: an event came, or the comment `evemu-record`
+  /// prints before waiting for the first one (`#      Waiting for events      #`).
+  public private(set) var headerEnded = false
+
+  /// Takes one line (without its newline); returns its event, if it is an `E:` line.
+  public mutating func take(_ line: Substring) throws(EvemuError) -> InputEvent? {
+    number += 1
+    if line.hasPrefix("#"), line.contains("Waiting for events") { headerEnded = true }
+    let count = parser.events.count
+    try parser.take(line, number: number)
+    guard parser.events.count > count else { return nil }
+    headerEnded = true
+    // Keep one: the stream's history is not needed, only "time goes backwards" checks.
+    let event = parser.events[parser.events.count - 1]
+    parser.events = [event]
+    return event
+  }
+}
+
 private func clip(_ text: Substring) -> String {
   let printable = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "?" : String($0) }
     .joined()

@@ -77,9 +77,12 @@ public struct DeviceDescription: Sendable, Equatable {
     codes[type]?.contains(code) ?? false
   }
 
-  /// What kind of remote the device looks like, for `--all`: a gamepad has the south button;
-  /// a media remote's node has OK or Select (consumer control, rc-core; such nodes often claim
-  /// letters too); a keyboard has letters; a node with arrows or Play/Pause alone is a remote.
+  /// What kind of remote the device looks like: a gamepad has the south button; a media
+  /// remote's node has OK or Select (consumer control, rc-core; such nodes often claim
+  /// letters too); a keyboard has letters; a mouse has relative X/Y and the left button, a
+  /// touchpad absolute X/Y and a finger tool (a touchscreen has no finger tool: not a
+  /// pointer); a node with arrows or Play/Pause alone is a remote. Anything else (a power
+  /// button, a lid switch, an accelerometer) is nil.
   public var kind: DeviceKind? {
     let key = InputEventCode.evKey
     if supports(key, InputEventCode.btnSouth) { return .gamepad }
@@ -87,6 +90,18 @@ public struct DeviceDescription: Sendable, Equatable {
       return .remote
     }
     if supports(key, InputEventCode.keyA) { return .keyboard }
+    let rel = InputEventCode.evRel
+    if supports(key, InputEventCode.btnLeft), supports(rel, InputEventCode.relX),
+      supports(rel, InputEventCode.relY)
+    {
+      return .pointer
+    }
+    if supports(key, InputEventCode.btnToolFinger),
+      supports(InputEventCode.evAbs, InputEventCode.absX),
+      supports(InputEventCode.evAbs, InputEventCode.absY)
+    {
+      return .pointer
+    }
     if supports(key, InputEventCode.keyUp) || supports(key, InputEventCode.keyPlayPause) {
       return .remote
     }
@@ -94,7 +109,10 @@ public struct DeviceDescription: Sendable, Equatable {
   }
 }
 
-/// The kinds of device `tenfoot-remote device --all` follows.
+/// The kinds of device the remote can use. `tenfoot-remote device --all` follows keyboards,
+/// remotes and gamepads; pointers (mice, touchpads) only when named, or with `--pointers`.
 public enum DeviceKind: String, Sendable, Equatable {
   case keyboard, remote, gamepad
+  /// A mouse or touchpad: its motion becomes touch-surface gestures (``PointerTranslator``).
+  case pointer
 }

@@ -49,6 +49,12 @@ public enum InputEventCode {
   public static let keySelect: UInt16 = 0x161
   /// `KEY_PLAYPAUSE`.
   public static let keyPlayPause: UInt16 = 164
+  /// `BTN_LEFT`: a mouse's or touchpad's (physical) left button.
+  public static let btnLeft: UInt16 = 0x110
+  /// `BTN_TOOL_FINGER`: a touchpad reports a finger (touchscreens do not).
+  public static let btnToolFinger: UInt16 = 0x145
+  /// `BTN_TOUCH`: something touches the surface.
+  public static let btnTouch: UInt16 = 0x14a
   /// `BTN_SOUTH` (`BTN_A`): the gamepad specification's south face button.
   public static let btnSouth: UInt16 = 0x130
   /// `BTN_EAST`.
@@ -57,6 +63,11 @@ public enum InputEventCode {
   public static let btnStart: UInt16 = 0x13b
   /// `BTN_DPAD_UP`.
   public static let btnDpadUp: UInt16 = 0x220
+
+  /// `REL_X`: a mouse's horizontal motion, counts.
+  public static let relX: UInt16 = 0x00
+  /// `REL_Y`: a mouse's vertical motion (down is positive).
+  public static let relY: UInt16 = 0x01
 
   /// `ABS_X`: the left stick's horizontal axis on a gamepad.
   public static let absX: UInt16 = 0x00

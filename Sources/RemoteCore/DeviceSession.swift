@@ -14,45 +14,64 @@ public final class DeviceSession {
   private let device: String
   private let report: (PressResult) -> Void
   private var translator: DeviceTranslator
+  /// A mouse's or touchpad's translator (the device's kind is `.pointer`): every event goes
+  /// there instead of the key translator.
+  private var pointer: PointerTranslator?
   /// When the last key event of a held key was sent: the next `held` tick is due 50 ms later.
   private var lastKeyAt: UInt64 = 0
 
-  /// A session for `device` (a path or a recording's name) with its axis ranges.
+  /// A session for `device` (a path or a recording's name) described by `description` (its
+  /// axis ranges; a pointer's events become touch-surface gestures).
   public init(
-    client: RemoteClient, device: String, mapping: DeviceMapping, axes: [UInt16: AxisRange],
+    client: RemoteClient, device: String, mapping: DeviceMapping, description: DeviceDescription,
     logger: Logger, report: @escaping (PressResult) -> Void
   ) {
     self.client = client
     self.device = device
     self.logger = logger
     self.report = report
-    translator = DeviceTranslator(mapping: mapping, axes: axes)
+    translator = DeviceTranslator(mapping: mapping, axes: description.axes)
+    pointer = description.kind == .pointer ? PointerTranslator(axes: description.axes) : nil
   }
 
-  /// When the next `held` tick is due, if a key is down.
+  /// When the next `held` tick (or a resting mouse's end of touch) is due, if any.
   public var nextTickAt: UInt64? {
-    translator.isHolding ? lastKeyAt + DeviceTranslator.tickInterval : nil
+    let held = translator.isHolding ? lastKeyAt + DeviceTranslator.tickInterval : nil
+    return [held, pointer?.nextDeadline].compactMap { $0 }.min()
   }
 
   /// Handles one kernel event whose time is already on the remote's clock.
   public func handle(_ event: InputEvent) throws(RemoteError) {
-    try carryOut(translator.handle(event))
-  }
-
-  /// Sends the `held` ticks due up to `time`, each when it is due (waiting for it).
-  public func tick(until time: UInt64) throws(RemoteError) {
-    while let due = nextTickAt, due < time {
-      RemoteClient.wait(until: due)
-      try carryOut(translator.tick(at: due))
+    if let outputs = pointer?.handle(event) {
+      try carryOut(outputs)
+    } else {
+      try carryOut(translator.handle(event))
     }
   }
 
-  /// Releases every key down at `time`: the device went away or the recording ended.
-  public func releaseAll(at time: UInt64) throws(RemoteError) {
-    try carryOut(translator.releaseAll(at: time))
+  /// Sends the `held` ticks (and ends of touch) due before `time`, each when it is due
+  /// (waiting for it).
+  public func tick(until time: UInt64) throws(RemoteError) {
+    while let due = nextTickAt, due < time {
+      RemoteClient.wait(until: due)
+      if translator.isHolding, lastKeyAt + DeviceTranslator.tickInterval <= due {
+        try carryOut(translator.tick(at: due))
+      }
+      if let end = pointer?.nextDeadline, end <= due {
+        try carryOut(pointer?.tick(at: due) ?? [])
+      }
+    }
   }
 
-  private func carryOut(_ outputs: [DeviceOutput]) throws(RemoteError) {
+  /// Releases every key down (and ends a touch) at `time`: the device went away or the
+  /// recording ended.
+  public func releaseAll(at time: UInt64) throws(RemoteError) {
+    try carryOut(translator.releaseAll(at: time))
+    try carryOut(pointer?.releaseAll(at: time) ?? [])
+  }
+
+  /// Sends what a translator asked for (the CEC runner's path into the same sending).
+  public func carryOut(_ outputs: [DeviceOutput]) throws(RemoteError) {
     for output in outputs {
       switch output {
       case .unmappedKey(let code):
@@ -63,6 +82,19 @@ public final class DeviceSession {
           ])
       case .key(let key, let phase, let at):
         try send(key, phase, at: at)
+      case .touch(let phase, let x, let y, let at):
+        let wirePhase: Tenfoot_V1_TouchPhase =
+          switch phase {
+          case .began: .began
+          case .moved: .moved
+          case .ended: .ended
+          }
+        let ack = try client.sendTouch(wirePhase, x: x, y: y, at: at)
+        guard !ack.effects.isEmpty else { continue }
+        report(
+          PressResult(
+            name: "touch \(phase.rawValue)", effects: ack.effects,
+            focused: ack.hasFocused ? ack.focused : nil))
       }
     }
   }

@@ -67,6 +67,18 @@ extension RemoteClient {
       name: "touch", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
   }
 
+  /// Sends one touch sample stamped `time` (a device's kernel time); returns the broker's ack.
+  public func sendTouch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double, at time: UInt64)
+    throws(RemoteError) -> Tenfoot_V1_Ack
+  {
+    var touch = Tenfoot_V1_TouchEvent()
+    touch.phase = phase
+    touch.x = x
+    touch.y = y
+    touch.timestampNs = time
+    return try send(.touch(touch), what: "touch")
+  }
+
   /// The interval between held ticks, nanoseconds.
   static let holdTick: UInt64 = 50_000_000
 

@@ -58,4 +58,30 @@ struct CECTranslatorTests {
     #expect(throws: CECError.self) { try CECTranslator.bytes("04:4g") }
     #expect(throws: CECError.self) { try CECTranslator.bytes("0444") }
   }
+
+  @Test("ticks while a key is down; a lost Released releases after the 550 ms safety timeout")
+  func safetyTimeout() throws {
+    var cec = CECTranslator()
+    let ms: UInt64 = 1_000_000
+    #expect(try cec.handle([0x40, 0x44, 0x03], at: 0) == [.key(.left, .down, at: 0)])
+    #expect(cec.releaseDeadline == 550 * ms)
+    #expect(cec.tick(at: 50 * ms) == [.key(.left, .held, at: 50 * ms)])
+    // A repeat of Pressed pushes the deadline on.
+    #expect(try cec.handle([0x40, 0x44, 0x03], at: 500 * ms) == [.key(.left, .held, at: 500 * ms)])
+    #expect(cec.tick(at: 1_000 * ms) == [.key(.left, .held, at: 1_000 * ms)])
+    #expect(cec.tick(at: 1_100 * ms) == [.key(.left, .up, at: 1_050 * ms)])
+    #expect(cec.keyDown == nil && cec.tick(at: 1_200 * ms).isEmpty)
+    // A Released after that changes nothing.
+    #expect(try cec.handle([0x40, 0x45], at: 1_300 * ms).isEmpty)
+  }
+
+  @Test("a malformed message between a press and its release leaves the key down")
+  func malformedMidPress() throws {
+    var cec = CECTranslator()
+    _ = try cec.handle([0x40, 0x44, 0x01], at: 0)
+    #expect(throws: CECError.self) { try cec.handle([0x40, 0x45, 0x00], at: 10) }
+    #expect(throws: CECError.self) { try cec.handle([UInt8](repeating: 0, count: 40), at: 20) }
+    #expect(cec.keyDown == .up)
+    #expect(try cec.handle([0x40, 0x45], at: 30) == [.key(.up, .up, at: 30)])
+  }
 }

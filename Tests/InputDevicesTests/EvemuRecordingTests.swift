@@ -91,3 +91,33 @@ struct EvemuRecordingTests {
     }
   }
 }
+
+@Suite("evemu streams")
+struct EvemuStreamParserTests {
+  @Test("a recording read line by line gives its events and device, as a whole file does")
+  func lineByLine() throws {
+    let text = try fixture("gamepad")
+    let whole = try EvemuRecording.parse(text)
+    var stream = EvemuStreamParser()
+    var events: [InputEvent] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if let event = try stream.take(line) { events.append(event) }
+    }
+    #expect(events == whole.events)
+    #expect(stream.device == whole.device)
+  }
+
+  @Test("a bad line is refused with its number; time going backwards too")
+  func badLines() throws {
+    var stream = EvemuStreamParser()
+    _ = try stream.take("# EVEMU 1.3")
+    _ = try stream.take("N: pad")
+    _ = try stream.take("E: 2.000000 0001 0130 1")
+    #expect(throws: EvemuError(line: 4, "E: time goes backwards (1.000000)")) {
+      try stream.take("E: 1.000000 0001 0130 0")
+    }
+    #expect(throws: EvemuError(line: 5, "E: \"0900\" is not an event code (0 to 2ff)")) {
+      try stream.take("E: 3.000000 0001 0900 0")
+    }
+  }
+}

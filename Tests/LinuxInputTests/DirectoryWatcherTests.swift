@@ -1,0 +1,70 @@
+import Foundation
+import LinuxInput
+import Testing
+
+/// A temporary directory, removed afterwards.
+final class TemporaryFolder {
+  let path: String
+
+  init() throws {
+    var template = Array((NSTemporaryDirectory() + "/tenfoot-linuxinput-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+    path = String(cString: made)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Waits (bounded) until the watcher has reported `count` changes.
+private func changes(_ watcher: DirectoryWatcher, count: Int) -> [DirectoryWatcher.Change] {
+  var seen: [DirectoryWatcher.Change] = []
+  let deadline = Date().addingTimeInterval(10)
+  while seen.count < count, Date() < deadline { seen += watcher.wait(milliseconds: 500) }
+  return seen
+}
+
+@Suite("hot-plug through inotify")
+struct DirectoryWatcherTests {
+  @Test("udev's by-id symlinks appearing and disappearing are reported by name")
+  func byIDLinks() throws {
+    let folder = try TemporaryFolder()
+    let byID = folder.path + "/by-id"
+    try FileManager.default.createDirectory(atPath: byID, withIntermediateDirectories: false)
+    try "".write(toFile: folder.path + "/event7", atomically: false, encoding: .utf8)
+    let watcher = try DirectoryWatcher(directory: byID)
+    #expect(watcher.drain().isEmpty)
+
+    // Plugged in: udev makes a relative symlink to the node.
+    let link = byID + "/usb-Logitech_K400-event-kbd"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../event7")
+    #expect(changes(watcher, count: 1) == [.appeared("usb-Logitech_K400-event-kbd")])
+
+    // Unplugged: the link goes.
+    try FileManager.default.removeItem(atPath: link)
+    #expect(changes(watcher, count: 1) == [.disappeared("usb-Logitech_K400-event-kbd")])
+
+    // An atomic rename into the directory appears too; a rename out disappears.
+    let staged = folder.path + "/staged"
+    try FileManager.default.createSymbolicLink(atPath: staged, withDestinationPath: "../event7")
+    #expect(rename(staged, byID + "/usb-Pad-event-joystick") == 0)
+    #expect(rename(byID + "/usb-Pad-event-joystick", staged) == 0)
+    #expect(
+      changes(watcher, count: 2) == [
+        .appeared("usb-Pad-event-joystick"), .disappeared("usb-Pad-event-joystick"),
+      ])
+    // Nothing else is pending, and waiting returns at its deadline.
+    #expect(watcher.wait(milliseconds: 50).isEmpty)
+  }
+
+  @Test("a directory that does not exist is refused with a sentence")
+  func missingDirectory() throws {
+    let folder = try TemporaryFolder()
+    let missing = folder.path + "/by-id"
+    #expect(throws: DirectoryWatcherError.cannotWatch(directory: missing, errno: ENOENT)) {
+      try DirectoryWatcher(directory: missing)
+    }
+    #expect(
+      DirectoryWatcherError.cannotWatch(directory: missing, errno: ENOENT).description
+        == "cannot watch \(missing) for devices coming and going: No such file or directory")
+  }
+}
