@@ -62,7 +62,8 @@ struct SVGDisplayTests {
 
   static func rgb(_ hex: String?) throws -> RGB {
     let digits = try #require(hex.flatMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil })
-    let value = try #require(UInt32(digits.count == 3 ? digits.map { "\($0)\($0)" }.joined() : digits, radix: 16))
+    let value = try #require(
+      UInt32(digits.count == 3 ? digits.map { "\($0)\($0)" }.joined() : digits, radix: 16))
     return RGB(UInt8(value >> 16), UInt8((value >> 8) & 255), UInt8(value & 255))
   }
 
@@ -73,7 +74,9 @@ struct SVGDisplayTests {
   /// The five-state frame of the SVG tests, at rest.
   static var frame: ScreenFrame { SVGRendererTests.frame(rotateY: 0) }
 
-  @Test("every state's title and ring meet WCAG AA as drawn", arguments: DisplayOptions.Contrast.allCases)
+  @Test(
+    "every state's title and ring meet WCAG AA as drawn",
+    arguments: DisplayOptions.Contrast.allCases)
   func contrast(_ contrast: DisplayOptions.Contrast) throws {
     let display = DisplayOptions(contrast: contrast)
     let document = try Self.parse(SVGRenderer.svg(for: Self.frame, display: display))
@@ -123,15 +126,21 @@ struct SVGDisplayTests {
     let document = try Self.parse(svg)
     #expect(!svg.contains("filter=\"url("), "no shadow or grey filter")
     #expect(!svg.contains("url(#specular)") && !svg.contains("url(#bg)"))
-    #expect(document.all.first { $0.name == "rect" && $0.item == nil }?.attributes["fill"] == "#000000")
+    #expect(
+      document.all.first { $0.name == "rect" && $0.item == nil }?.attributes["fill"] == "#000000")
     for (id, state) in Self.states {
-      #expect(document.of(id, "circle").filter { $0.attributes["class"] == nil }.isEmpty, "\(id): art hidden")
+      #expect(
+        document.of(id, "circle").filter { $0.attributes["class"] == nil }.isEmpty,
+        "\(id): art hidden")
       switch state {
       case .focused, .highlighted:
-        let widths = document.of(id, "rect", class: "ring").compactMap { $0.attributes["stroke-width"] }
+        let widths = document.of(id, "rect", class: "ring").compactMap {
+          $0.attributes["stroke-width"]
+        }
         #expect(widths.contains("\(WebPalette.high.ringWidth)"), "\(id): \(widths)")
       case .unavailable:
-        #expect(document.of(id, "rect", class: "outline").first?.attributes["stroke-dasharray"] != nil)
+        #expect(
+          document.of(id, "rect", class: "outline").first?.attributes["stroke-dasharray"] != nil)
       default:
         #expect(document.of(id, "rect", class: "outline").count == 1, "\(id) outlined")
       }
