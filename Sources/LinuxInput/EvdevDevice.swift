@@ -102,7 +102,8 @@ public final class EvdevDevice {
     }
   }
 
-  static func event(_ event: input_event) -> InputEvent {
+  /// A kernel `input_event` as an ``InputEvent`` (its time in nanoseconds).
+  public static func event(_ event: input_event) -> InputEvent {
     InputEvent(
       time: UInt64(event.time.tv_sec) * 1_000_000_000 + UInt64(event.time.tv_usec) * 1_000,
       type: event.type, code: event.code, value: event.value)
