@@ -68,8 +68,9 @@ struct PythonInteropTests {
       python,
       [
         Self.directory + "/pairing_test.py", "--pairing", stack.pairing, "--control",
-        stack.control, "--state", stack.state, "--screen", "main", "--broker-key",
-        try stack.brokerKey(), "--name", "python", "--timeout", "10",
+        stack.control, "--state", stack.state, "--screen", "main",
+        // One argument: a Z85 key may start with "-", which argparse would take for a flag.
+        "--broker-key=" + (try stack.brokerKey()), "--name", "python", "--timeout", "10",
       ], stdin: input.fileHandleForReading)
     let say = { (line: String) in input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
     try client.waitForLine(timeout: 60, "the Python remote waiting for the PIN") {

@@ -2,7 +2,7 @@
 """TenFoot pairing check: a Python remote pairs with a running CURVE broker by PIN (CPace), then
 drives a screen as a CURVE client with its paired key.
 
-Usage: pairing_test.py --pairing EP --control EP --state EP --screen ID [--broker-key Z85]
+Usage: pairing_test.py --pairing EP --control EP --state EP --screen ID [--broker-key=Z85]
                        [--name NAME] [--proto DIR] [--timeout S]
 
 Standard input: first the PIN the screens show (the script prints "pairing: waiting for the
@@ -149,7 +149,8 @@ def main():
     parser.add_argument("--control", required=True)
     parser.add_argument("--state", required=True)
     parser.add_argument("--screen", required=True)
-    parser.add_argument("--broker-key", help="the broker's public key (Z85), expected")
+    parser.add_argument("--broker-key", help="the broker's public key (Z85), expected; give it as "
+                        "--broker-key=KEY, since a Z85 key may start with '-'")
     parser.add_argument("--name", default="python")
     parser.add_argument("--proto", default=os.path.join(HERE, "..", "..", "proto"))
     parser.add_argument("--timeout", type=float, default=5.0)
