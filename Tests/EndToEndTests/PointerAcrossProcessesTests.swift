@@ -83,3 +83,23 @@ struct PointerAcrossProcessesTests {
     #expect(bad.errors.joined().contains("bad point"), "\(bad.errors)")
   }
 }
+
+extension PointerAcrossProcessesTests {
+  @Test("simulate takes point:X,Y and click")
+  func simulate() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write("row.json", Self.layout)
+    let broker = try ChildProcess(
+      TestEnvironment.binary("tenfoot-broker"),
+      [
+        "simulate", "--layout", file, "--input", "point:700,450", "--input", "click",
+        "--input", "right",
+      ])
+    #expect(try broker.waitForExit(timeout: 20) == 0, "\(broker.errors)")
+    let lines = broker.output
+    #expect(lines.contains { $0.hasPrefix("point:700,450: p0 → p2") }, "\(lines)")
+    #expect(
+      lines.contains { $0.hasPrefix("click: stays on p2") && $0.contains("activated") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("right: p2 → p3") }, "\(lines)")
+  }
+}
