@@ -369,12 +369,8 @@ public final class Broker {
   /// Lets the domain handle a request; the records it asks to persist join the group
   /// commit, which holds the reply and publications until they are durable.
   private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
-    group?.willHandle(envelope, domain: core.domain)
-    if let duplicate = group?.duplicatePress(envelope, domain: core.domain) { return duplicate }
-    let outcome = core.handle(envelope, peer: peer, at: now())
-    group?.didHandle(records: outcome.records)
-    group?.notePress(envelope, reply: outcome.reply)
-    return outcome
+    guard let group else { return core.handle(envelope, peer: peer, at: now()) }
+    return group.handle(envelope, peer: peer, core: &core, at: now())
   }
 
   private var sentCount: UInt64 = 0
