@@ -7,14 +7,16 @@ import TenFootProtocol
 /// threaded poll), until `stop`. Renames itself if another service has the name ("Living room
 /// #2"), and logs what it did.
 public final class BrokerAnnouncer: @unchecked Sendable {
-  // @unchecked Sendable is sound: `group`, `name` and `stopped` are touched only by Avahi's
-  // callbacks on its poll thread, or under its lock (`avahi_threaded_poll_lock`) in `stop`.
+  // @unchecked Sendable is sound: `client`, `group` and `announcement` are touched only by
+  // Avahi's callbacks on its poll thread, and by `stop` once that thread has ended; `stopped`
+  // is guarded by `stopLock`.
   private let poll: OpaquePointer
   private var client: OpaquePointer?
   private var group: OpaquePointer?
   private var announcement: BrokerAnnouncement
   private let logger: Logger
   private var stopped = false
+  private let stopLock = NSLock()
 
   /// Starts announcing `announcement` (checked first). Throws `DiscoveryError.daemonUnavailable`
   /// when avahi-daemon is not running: the broker logs it and serves on.
@@ -38,13 +40,11 @@ public final class BrokerAnnouncer: @unchecked Sendable {
         avahi_threaded_poll_get(poll), AvahiClientFlags(0), clientCallback,
         Unmanaged.passUnretained(self).toOpaque(), &code)
     else {
-      avahi_threaded_poll_free(poll)
+      // Every stored property is set, so deinit runs on these throws and frees what exists.
       throw Avahi.clientError(code)
     }
     self.client = client
     guard avahi_threaded_poll_start(poll) == 0 else {
-      avahi_client_free(client)
-      avahi_threaded_poll_free(poll)
       throw .avahi(operation: "start its event loop", reason: "pthread_create failed")
     }
   }
@@ -53,13 +53,12 @@ public final class BrokerAnnouncer: @unchecked Sendable {
 
   /// Withdraws the announcement and ends Avahi's thread.
   public func stop() {
-    avahi_threaded_poll_lock(poll)
-    guard !stopped else {
-      avahi_threaded_poll_unlock(poll)
-      return
+    let first = stopLock.withLock {
+      defer { stopped = true }
+      return !stopped
     }
-    stopped = true
-    avahi_threaded_poll_unlock(poll)
+    guard first else { return }
+    // Stops and joins Avahi's thread (a no-op if it never started): no callback runs after.
     avahi_threaded_poll_stop(poll)
     // Freeing the client frees its entry group, which withdraws the records (goodbye packets).
     if let client { avahi_client_free(client) }

@@ -36,7 +36,7 @@ public final class BrokerBrowser {
       let client = avahi_client_new(
         avahi_simple_poll_get(poll), AvahiClientFlags(0), nil, nil, &code)
     else {
-      avahi_simple_poll_free(poll)
+      // Every stored property is set, so deinit runs on this throw and frees the poll.
       throw Avahi.clientError(code)
     }
     self.client = client
