@@ -39,6 +39,10 @@ let package = Package(
       providers: [.apt(["libzmq3-dev"])]
     ),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    // Avahi's client library (DNS-SD over mDNS through avahi-daemon): brokers announce
+    // themselves, remotes and screens find them by name.
+    .systemLibrary(
+      name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
     .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
     .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium"]),
     .target(name: "FocusEngine"),
@@ -60,10 +64,16 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["CWidth"]),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
+    // Discovery on the local network: the broker's announcement and the clients' browser.
+    .target(
+      name: "TenFootDiscovery",
+      dependencies: [
+        "CAvahi", "TenFootProtocol", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(
       name: "TenFootCLI",
       dependencies: [
-        "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity",
+        "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity", "TenFootDiscovery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -129,7 +139,7 @@ let package = Package(
       name: "tenfoot-broker",
       dependencies: [
         "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
-        "TerminalUI", "TenFootPostgres", "TenFootStore",
+        "TerminalUI", "TenFootPostgres", "TenFootStore", "TenFootDiscovery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -146,7 +156,7 @@ let package = Package(
       name: "tenfoot-remote",
       dependencies: [
         "FocusEngine", "InputDevices", "LinuxInput", "RemoteCore", "TenFootCLI", "TenFootClient",
-        "TenFootSecurity", "TerminalUI",
+        "TenFootSecurity", "TerminalUI", "TenFootDiscovery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

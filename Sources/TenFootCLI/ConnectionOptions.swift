@@ -1,5 +1,6 @@
 import ArgumentParser
 import TenFootClient
+import TenFootDiscovery
 import TenFootProtocol
 import TenFootSecurity
 
@@ -48,11 +49,30 @@ public struct ConnectionOptions: ParsableArguments {
       valueName: "z85"))
   public var brokerKey: String?
 
+  /// A broker found by name on the local network.
+  @Option(
+    help: ArgumentHelp(
+      "Find the broker by the name it announces on the local network, instead of endpoints.",
+      discussion:
+        "DNS-SD over mDNS through avahi-daemon; 'tenfoot-remote scan' lists the names. Waits up to 3 s.",
+      valueName: "name"))
+  public var broker: String?
+
+  /// How long `--broker` waits for the network's answers.
+  public static let discoveryWait: Duration = .seconds(3)
+
   /// Creates default options.
   public init() {}
 
-  /// The endpoints to use: the flags, else the local ipc defaults; TCP checked for --insecure.
-  public func endpoints() throws -> Endpoints {
+  /// The endpoints to use: the broker `--broker` names (found for `program`, whose pinned
+  /// keys decide between answers), else the flags, else the local ipc defaults.
+  public func endpoints(program: String? = nil) throws -> Endpoints {
+    if let broker {
+      guard let program else {
+        throw ValidationError("--broker finds a broker to connect to; a broker announces itself")
+      }
+      return try discover(broker, program: program)
+    }
     var endpoints: Endpoints
     if let control, let state {
       endpoints = Endpoints(control: control, state: state)
@@ -64,9 +84,65 @@ public struct ConnectionOptions: ParsableArguments {
     return endpoints
   }
 
-  /// The pairing endpoint for `endpoints`: the flag, else derived from the control endpoint.
+  /// The pairing endpoint for `endpoints`: the flag, else the one discovery found, else
+  /// derived from the control endpoint.
   public func pairingEndpoint(_ endpoints: Endpoints) -> String? {
-    pairing ?? Endpoints.pairing(forControl: endpoints.control)
+    pairing ?? endpoints.pairing ?? Endpoints.pairing(forControl: endpoints.control)
+  }
+
+  /// The endpoints of the broker named `name` on the local network. Discovery supplies the
+  /// address only: an answer announcing another key than the one `program` pinned for that
+  /// address is refused, and CURVE then checks the pinned key itself.
+  private func discover(_ name: String, program: String) throws -> Endpoints {
+    guard control == nil, state == nil, pairing == nil else {
+      throw ValidationError("give --broker or the endpoints (--control, --state), not both")
+    }
+    guard !insecure else {
+      throw ValidationError(
+        "--broker finds CURVE brokers only (they announce a key): drop --insecure")
+    }
+    let trust: ClientTrust
+    do {
+      trust = try ClientTrust(directory: try stateDirectory(program: program))
+    } catch let error as StoreError {
+      throw CLIError(error.description)
+    }
+    let pinnedID: (String) -> String? = { endpoint in
+      (try? trust.pinnedKey(for: endpoint)).flatMap { $0 }.map { AllowList.id(of: $0) }
+    }
+    let answers: [BrowseAnswer]
+    do {
+      answers = try BrokerBrowser().browse(timeout: Self.discoveryWait) { answers in
+        // A paired answer is final; an unpaired one waits for the rest (one may be an impostor).
+        answers.contains {
+          guard case .broker(let found) = $0, found.isNamed(name) else { return false }
+          return found.trust(pinnedID: pinnedID(found.endpoints.control)) == .paired
+        }
+      }
+    } catch {
+      throw CLIError(error.description)
+    }
+    let brokers = answers.compactMap { answer -> DiscoveredBroker? in
+      if case .broker(let found) = answer { found } else { nil }
+    }
+    do {
+      return try DiscoveredBroker.choose(named: name, among: brokers, pinnedID: pinnedID)
+        .endpoints
+    } catch .notFound(let name, let seen) {
+      let refusals = answers.compactMap { answer -> String? in
+        guard case .refused(let instance, let address, let reason) = answer, instance == name
+        else { return nil }
+        return "refused the answer from \(address): \(reason)"
+      }
+      guard refusals.isEmpty else {
+        throw CLIError(
+          "the broker named \"\(name)\" announced an invalid record: "
+            + refusals.joined(separator: "; "))
+      }
+      throw CLIError(DiscoveryError.notFound(name: name, seen: seen).description)
+    } catch {
+      throw CLIError(error.description)
+    }
   }
 
   /// Whether the connection uses CURVE: TCP without --insecure.

@@ -6,6 +6,9 @@ public struct Endpoints: Sendable, Equatable {
   public var control: String
   /// The state endpoint (broker PUB).
   public var state: String
+  /// The pairing endpoint when it is known rather than derived (a discovered broker announces
+  /// its pairing port); nil derives it from the control endpoint (`pairing(forControl:)`).
+  public var pairing: String?
 
   /// Explicit endpoints.
   public init(control: String, state: String) {

@@ -26,6 +26,7 @@ struct ServeCommand: ParsableCommand {
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var data: DataOptions
   @OptionGroup var storeOptions: StoreOptions
+  @OptionGroup var announceOptions: AnnounceOptions
 
   @Option(help: "Messages queued per screen before the state socket drops (screens resync).")
   var stateHighWaterMark: Int32 = 10_000
@@ -41,6 +42,10 @@ struct ServeCommand: ParsableCommand {
   var sessionsInMemory = false
 
   func validate() throws {
+    guard connection.broker == nil else {
+      throw ValidationError(
+        "--broker finds a broker to connect to; a broker announces itself (see --name)")
+    }
     guard peerRate.isFinite, peerRate >= 1 else {
       throw ValidationError("--peer-rate must be at least 1 message per second")
     }
@@ -63,7 +68,15 @@ struct ServeCommand: ParsableCommand {
       // A zone on PostgreSQL: stand by until this broker holds the zone's lock.
       let leadership = ZoneLeadership(
         url: url, zone: storeOptions.zone, name: storeOptions.name, logger: logger)
-      try ZoneServe(url: url, leadership: leadership, base: configuration, logger: logger).run()
+      let announce = announceOptions
+      let zone = storeOptions.zone
+      try ZoneServe(
+        url: url, leadership: leadership, base: configuration, logger: logger,
+        announce: { broker in
+          announce.announce(
+            broker, security: configuration.security, zone: zone, logger: logger)
+        }
+      ).run()
       return
     }
     let broker = try BrokerThread(
@@ -76,7 +89,10 @@ struct ServeCommand: ParsableCommand {
       "tenfoot-broker ready control=\(broker.controlEndpoints.joined(separator: ",")) state=\(broker.stateEndpoints.joined(separator: ",")) epoch=\(broker.epoch)\(pairing)"
     )
     fflush(nil)
+    let announcer = announceOptions.announce(
+      broker, security: configuration.security, zone: "", logger: logger)
     broker.wait()
+    announcer?.stop()
   }
 
   /// The endpoints to bind; warns about plain TCP, and clears the socket files a broker that

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Synchronization
 import TenFootCLI
+import TenFootDiscovery
 import TenFootPostgres
 import TenFootStore
 import ZeroMQ
@@ -15,6 +16,8 @@ struct ZoneServe {
   let leadership: ZoneLeadership
   let base: BrokerConfiguration
   let logger: Logger
+  /// Announces the active broker on the network (mDNS), or returns nil.
+  let announce: (BrokerThread) -> BrokerAnnouncer?
   /// How often a standby tries the lock.
   static let pollMilliseconds = 50
   /// How often the active broker renews its lease and checks its loop.
@@ -119,7 +122,10 @@ struct ZoneServe {
         "zmq.control": "\(broker.controlEndpoints)", "activation.us": "\(Int(elapsed))",
       ])
     printReady(broker, term: term)
+    // Only the active broker of a zone is announced: a standby has nothing bound.
+    let announcer = announce(broker)
     let reason = keepActive(broker, control: control)
+    announcer?.stop()
     broker.stop()
     control.serving(nil)
     if let reason {

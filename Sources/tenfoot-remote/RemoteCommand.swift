@@ -21,6 +21,7 @@ struct RemoteCommand: ParsableCommand {
       Interactive.self, Press.self, Hold.self, Double.self, Swipe.self, Drag.self, Click.self,
       Point.self,
       TypeText.self, Script.self, Device.self, Cec.self, Focus.self, Debug.self, Pair.self,
+      Scan.self,
     ],
     defaultSubcommand: Interactive.self)
 

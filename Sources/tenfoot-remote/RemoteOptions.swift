@@ -36,10 +36,15 @@ struct RemoteOptions: ParsableArguments {
     print(try connect().perform(action).line)
   }
 
-  /// The endpoints the flags name (or the local defaults); a bad one is a usage error.
+  /// The endpoints the flags name (or the broker --broker names, or the local defaults); a
+  /// bad one is a usage error, a broker not found is not.
   func endpoints() throws -> Endpoints {
     do {
-      return try connection.endpoints()
+      return try connection.endpoints(program: "remote")
+    } catch let error as CLIError {
+      throw error
+    } catch let error as ValidationError {
+      throw error
     } catch {
       throw ValidationError("\(error)")
     }

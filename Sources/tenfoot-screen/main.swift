@@ -124,7 +124,11 @@ struct ScreenCommand: ParsableCommand {
     let kind = renderer ?? (isatty(STDOUT_FILENO) == 1 ? .terminal : .headless)
     let endpoints: Endpoints
     do {
-      endpoints = try connection.endpoints()
+      endpoints = try connection.endpoints(program: "screen")
+    } catch let error as CLIError {
+      throw error
+    } catch let error as ValidationError {
+      throw error
     } catch {
       throw ValidationError("\(error)")
     }
