@@ -29,6 +29,8 @@ enum WebPage {
         <p id="pair-remote"></p><p class="small">Type this code on the remote.
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
     </div>
+    <div id="phone-code" hidden aria-label="phone remote code"><div id="phone-qr"></div>
+      <p>Scan with a phone to use it as a remote</p></div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
     \(announcer)
     <div id="remote" aria-label="remote">
@@ -111,6 +113,10 @@ enum WebPage {
       background: #05070a; font-size: 14px; color: #aab3c5; white-space: nowrap; overflow: hidden; }
     #conn { padding: 2px 8px; border-radius: 6px; background: #214d2e; color: #b8f5c8; }
     #conn.down { background: #5a2a22; color: #ffd0c4; }
+    #phone-code { position: absolute; right: 12px; bottom: 52px; width: 190px; z-index: 5; text-align: center; }
+    #phone-code[hidden] { display: none; }
+    #phone-qr svg { width: 190px; height: 190px; display: block; border-radius: 6px; }
+    #phone-code p { font-size: 12px; color: #aab3c5; margin: 6px 0 0; }
     #remote { position: absolute; right: 12px; top: 50%; transform: translateY(-60%); width: 190px; }
     #remote p { font-size: 12px; color: #7f889b; margin: 0 0 8px; line-height: 1.4; }
     #pad { position: relative; width: 190px; height: 150px; border-radius: 22px; touch-action: none;
@@ -280,6 +286,15 @@ enum WebPage {
       document.getElementById("pair-broker").textContent = p.broker;
     }
 
+    // The phone remote's QR code (--phone-remote), an SVG made by the screen; null hides it.
+    function showPhoneCode(code) {
+      const box = document.getElementById("phone-code");
+      box.hidden = !code;
+      const holder = document.getElementById("phone-qr");
+      holder.innerHTML = code ? code.svg : "";
+      box.dataset.url = code ? code.url : "";
+    }
+
     // The screen's access key, from the URL it printed (?key=…): without it the stream is refused.
     const accessKey = new URLSearchParams(location.search).get("key") || "";
     let everOpened = false;
@@ -293,6 +308,7 @@ enum WebPage {
         if (message.layout) { layout = message.layout; build(); }
         if (message.frame) { frame = message.frame; draw(); }
         if ("pairing" in message) { showPairing(message.pairing); }
+        if ("phoneCode" in message) { showPhoneCode(message.phoneCode); }
       };
       socket.onclose = () => {
         conn.textContent = everOpened ? "reconnecting…"
