@@ -32,12 +32,15 @@ extension SVGRenderer {
 
   /// The halo: an accent outline `haloGap` outside the card whose corners follow the card's
   /// (its radius grown by the gap, so the ring stays parallel to the shape).
-  static func halo(_ item: Item, _ rect: Rect) -> String {
+  static func halo(_ item: Item, _ rect: Rect, look: Look) -> String {
     let radius = cornerRadius(item) + haloGap
+    // High contrast: the palette's ring colour and width.
+    let color = look.high ? look.hex(look.palette.ring) : accent
+    let width = look.high ? Double(look.palette.ringWidth) : haloWidth
     return """
       <rect class="halo" x="\(n(rect.x - haloGap))" y="\(n(rect.y - haloGap))" \
       width="\(n(rect.width + 2 * haloGap))" height="\(n(rect.height + 2 * haloGap))" \
-      rx="\(n(radius))" fill="none" stroke="\(accent)" stroke-width="\(n(haloWidth))"/>
+      rx="\(n(radius))" fill="none" stroke="\(color)" stroke-width="\(n(width))"/>
 
       """
   }

@@ -1,5 +1,6 @@
 import FocusEngine
 import Foundation
+import TerminalUI
 
 /// Writes one SVG file per applied state (`frame-000001.svg`, …) that looks like the web
 /// renderer's page: cards with titles, the five states, the focused card lifted, scaled and
@@ -7,11 +8,14 @@ import Foundation
 /// status line. For documentation and snapshot tests; the drawing is `SVGRenderer.svg(for:)`.
 public final class SVGRenderer: Renderer {
   private let directory: String
+  private let display: DisplayOptions
   private var count = 0
 
-  /// Writes into `directory`, creating it if needed.
-  public init(directory: String) throws {
+  /// Writes into `directory`, creating it if needed, drawn as `display` asks (high contrast,
+  /// larger text; reduced motion arrives as frames at rest).
+  public init(directory: String, display: DisplayOptions = .standard) throws {
     self.directory = directory
+    self.display = display
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true)
   }
@@ -23,7 +27,7 @@ public final class SVGRenderer: Renderer {
   public func render(_ frame: ScreenFrame) throws {
     count += 1
     let name = String(format: "frame-%06d.svg", count)
-    try Data(Self.svg(for: frame).utf8).write(
+    try Data(Self.svg(for: frame, display: display).utf8).write(
       to: URL(fileURLWithPath: directory).appendingPathComponent(name))
   }
 
@@ -41,8 +45,9 @@ public final class SVGRenderer: Renderer {
   /// The status line's height below the canvas, points.
   static let statusHeight = 56.0
 
-  /// The SVG document for `frame`.
-  public static func svg(for frame: ScreenFrame) -> String {
+  /// The SVG document for `frame`, drawn as `display` asks.
+  public static func svg(for frame: ScreenFrame, display: DisplayOptions = .standard) -> String {
+    let look = Look(display)
     let canvas = frame.layout.canvas
     let height = canvas.height + statusHeight
     var out = """
@@ -68,27 +73,31 @@ public final class SVGRenderer: Renderer {
     }
     out += """
       </defs>
-      <rect width="\(n(canvas.width))" height="\(n(canvas.height))" fill="url(#bg)"/>
+      <rect width="\(n(canvas.width))" height="\(n(canvas.height))" \
+      fill="\(look.high ? look.hex(look.palette.stage) : "url(#bg)")"/>
 
       """
     // The focused (and highlighted) card goes last so it is drawn above its neighbours.
     let order = frame.layout.items.sorted { rank(frame, $0) < rank(frame, $1) }
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
-    // A focus-trapping group holding focus (a detail view) is drawn over a dark scrim.
+    // A focus-trapping group holding focus (a detail view) is drawn over a dark scrim; in
+    // high contrast what lies under it is not drawn at all (the page hides it too).
     let modal = modalItems(frame)
     let behind = order.filter { item in modal.map { !$0.contains(item.id) } ?? false }
-    for item in behind { out += card(item, frame, at: presented[item.id] ?? item.frame) }
+    for item in behind where !look.high {
+      out += card(item, frame, at: presented[item.id] ?? item.frame, look: look)
+    }
     if modal != nil {
       out += """
         <rect class="scrim" width="\(n(canvas.width))" height="\(n(canvas.height))" fill="#000" \
-        fill-opacity="0.6"/>
+        fill-opacity="\(look.high ? "1" : "0.6")"/>
 
         """
     }
     for item in order where modal?.contains(item.id) ?? true {
-      out += card(item, frame, at: presented[item.id] ?? item.frame)
+      out += card(item, frame, at: presented[item.id] ?? item.frame, look: look)
     }
-    out += status(frame, y: canvas.height, width: canvas.width)
+    out += status(frame, y: canvas.height, width: canvas.width, look: look)
     out += "</svg>\n"
     return out
   }
@@ -131,23 +140,26 @@ public final class SVGRenderer: Renderer {
     """
   }
 
-  private static func card(_ item: Item, _ frame: ScreenFrame, at rect: Rect) -> String {
+  private static func card(_ item: Item, _ frame: ScreenFrame, at rect: Rect, look: Look)
+    -> String
+  {
+    let palette = look.palette
     if item.kind == .label {
       // A heading: text at the leading edge, no card.
       return """
         <text class="label" id="\(escape(item.id))" x="\(n(rect.x))" \
-        y="\(n(rect.y + rect.height * 0.75))" font-size="\(n(min(34, rect.height * 0.8)))" \
-        font-weight="700" fill="#eef1f6">\(escape(item.title))</text>
+        y="\(n(rect.y + rect.height * 0.75))" font-size="\(n(min(34, rect.height * 0.8) * look.titleScale))" \
+        font-weight="700" fill="\(look.hex(palette.text))">\(escape(item.title))</text>
 
         """
     }
     let state = frame.states[item.id] ?? .unfocused
     // Halo and highlight neither lift nor tilt: the card keeps its unfocused look.
     let effect = flatEffect(item, state, frame)
-    let look = effect == nil ? state : .unfocused
+    let shown = effect == nil ? state : .unfocused
     let centerX = rect.x + rect.width / 2
     let centerY = rect.y + rect.height / 2
-    var scale = Parallax.scale(for: look)
+    var scale = Parallax.scale(for: shown)
     var skew = (x: 0.0, y: 0.0)
     let tilted = effect == nil && frame.parallax?.item == item.id ? frame.parallax : nil
     if let tilted {
@@ -157,67 +169,77 @@ public final class SVGRenderer: Renderer {
     let transform =
       "translate(\(n(centerX)) \(n(centerY))) scale(\(n(scale))) skewX(\(n(skew.x))) "
       + "skewY(\(n(skew.y))) translate(\(n(-centerX)) \(n(-centerY)))"
+    // High contrast: no shadow and no greying (solid colours only).
     let filter =
-      switch state {
-      case .unavailable: "url(#gray)"
-      case .focused where tilted != nil: "url(#shadow-tilt)"
-      default: "url(#shadow-\(look.rawValue))"
+      if look.high { "" } else {
+        switch state {
+        case .unavailable: #" filter="url(#gray)""#
+        case .focused where tilted != nil: #" filter="url(#shadow-tilt)""#
+        default: #" filter="url(#shadow-\#(shown.rawValue))""#
+        }
       }
-    let opacity = state == .unavailable ? "0.55" : "1"
-    let short = rect.height < 120
     let isText = item.kind == .textField
+    let radius = cornerRadius(item)
     let fill =
-      effect == .highlight
-      ? highlightFill
-      : isText ? "#e9edf5" : color(for: item.id, lightness: state == .highlighted ? 0.28 : 0.38)
+      if isText { look.hex(palette.field) } else if effect == .highlight {
+        look.high ? "#000" : highlightFill
+      } else if look.high {
+        shown == .highlighted ? look.hex(palette.highlightedFill ?? palette.ring) : "#000"
+      } else { color(for: item.id, lightness: 0.38) }
     var out = """
-      <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)" \
-      opacity="\(opacity)" filter="\(filter)">
+      <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)"\(filter)>
       <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-      rx="\(n(cornerRadius(item)))" fill="\(fill)"\(look == .focused ? " stroke=\"#fff\" stroke-width=\"4\"" : "")/>
+      rx="\(n(radius))" fill="\(fill)"/>
 
       """
-    if effect == .halo { out += halo(item, rect) }
-    for (index, layer) in item.layers.enumerated() where !isText {
+    let drawsArt = !isText && !look.high && effect != .highlight
+    for (index, layer) in item.layers.enumerated() where drawsArt {
       let shift = tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
-      let radius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
+      let layerRadius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
       out += """
         <circle cx="\(n(rect.x + rect.width * (0.3 + 0.4 * layer.depth) + (shift?.x ?? 0)))" \
         cy="\(n(rect.y + rect.height * (0.45 - 0.15 * layer.depth) + (shift?.y ?? 0)))" \
-        r="\(n(radius))" fill="#fff" fill-opacity="\(n(0.12 + 0.25 * layer.depth))"/>
+        r="\(n(layerRadius))" fill="#fff" fill-opacity="\(n(0.12 + 0.25 * layer.depth))"/>
 
         """
     }
-    if state == .focused && tilted != nil {
+    // Unavailable and highlighted (pressed) art is darkened, as the page's `brightness`.
+    let darken =
+      state == .unavailable
+      ? palette.unavailableArtBrightness
+      : shown == .highlighted ? palette.highlightedArtBrightness : 1
+    if drawsArt && darken < 1 {
+      out += """
+        <rect class="darken" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
+        height="\(n(rect.height))" rx="\(n(radius))" fill="#000" fill-opacity="\(n(1 - darken))"/>
+
+        """
+    }
+    if state == .focused && tilted != nil && !look.high {
       out += """
         <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-        rx="\(n(cornerRadius(item)))" fill="url(#specular)"/>
+        rx="\(n(radius))" fill="url(#specular)"/>
 
         """
     }
-    let text =
-      isText ? (frame.text[item.id].flatMap { $0.isEmpty ? nil : $0 } ?? item.title) : item.title
-    let textColor = effect == .highlight ? accent : isText ? "#141821" : "#eef1f6"
-    let textY = short || isText ? centerY + 8 : rect.y + rect.height - 18
-    let fontSize = short ? 24 : 20
-    out += """
-      <text x="\(n(centerX))" y="\(n(textY))" text-anchor="middle" font-size="\(fontSize)" \
-      font-weight="600" fill="\(textColor)">\(escape(text))\
-      \(isText && frame.editingText && frame.focused == item.id ? "▏" : "")</text>
-
-      """
+    out += title(item, frame, state: state, shown: shown, effect: effect, rect: rect, look: look)
+    out += outline(shown, rect, radius: radius, look: look)
+    if effect == .halo { out += halo(item, rect, look: look) }
     if state == .selected {
       out += """
-        <text x="\(n(rect.x + rect.width - 12))" y="\(n(rect.y + 32))" text-anchor="end" \
-        font-size="26" fill="#ff3b5c">♥</text>
+        <circle class="heart-backing" cx="\(n(rect.x + rect.width - 27))" cy="\(n(rect.y + 23))" \
+        r="17" fill="#000" fill-opacity="\(n(palette.heartBacking))"/>\
+        <text x="\(n(rect.x + rect.width - 27))" y="\(n(rect.y + 32))" text-anchor="middle" \
+        font-size="26" fill="\(look.hex(palette.heart))">♥</text>
 
         """
     }
     if state == .unavailable {
       out += """
         <rect x="\(n(rect.x + 10))" y="\(n(rect.y + 10))" width="132" height="26" rx="6" \
-        fill="#000" fill-opacity="0.6"/><text x="\(n(rect.x + 76))" y="\(n(rect.y + 28))" \
-        text-anchor="middle" font-size="14" fill="#eef1f6">COMING SOON</text>
+        fill="#000" fill-opacity="\(n(palette.titleBacking))"/><text x="\(n(rect.x + 76))" \
+        y="\(n(rect.y + 28))" text-anchor="middle" font-size="14" \
+        fill="\(look.hex(palette.unavailableText))">COMING SOON</text>
 
         """
     }
@@ -225,7 +247,73 @@ public final class SVGRenderer: Renderer {
     return out
   }
 
-  private static func status(_ frame: ScreenFrame, y: Double, width: Double) -> String {
+  /// A card's title on its black backing (a poster's at its foot, a short control's over the
+  /// whole card), or a text field's text or placeholder; larger text scales and may wrap it.
+  private static func title(
+    _ item: Item, _ frame: ScreenFrame, state: FocusDisplayState, shown: FocusDisplayState,
+    effect: FocusEffectStyle?, rect: Rect, look: Look
+  ) -> String {
+    let palette = look.palette
+    let short = rect.height < 120
+    let isText = item.kind == .textField
+    let typed = isText ? frame.text[item.id].flatMap { $0.isEmpty ? nil : $0 } : nil
+    let text = typed ?? item.title
+    let fontSize = Double(short ? 24 : 20) * look.titleScale
+    let lineHeight = fontSize * 1.2
+    let lines = titleLines(
+      text, width: rect.width - 16, fontSize: fontSize, wraps: look.wrapsTitles && !short)
+    let textColor: RGB =
+      if isText {
+        typed == nil ? palette.placeholder : palette.fieldText
+      } else if effect
+        == .highlight
+      { look.high ? palette.ring : RGB(0x5A, 0xAA, 0xFF) } else if state == .unavailable {
+        palette.unavailableText
+      } else if look.high && shown == .highlighted { palette.highlightedText } else {
+        palette.text
+      }
+    var out = ""
+    let backed = !isText && effect != .highlight && !(look.high && shown == .highlighted)
+    let firstBaseline: Double
+    if short || isText {
+      firstBaseline = rect.y + rect.height / 2 + fontSize * 0.35
+      if backed {
+        out += """
+          <rect class="title-backing" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
+          height="\(n(rect.height))" rx="\(n(cornerRadius(item)))" fill="#000" \
+          fill-opacity="\(n(palette.titleBacking))"/>
+
+          """
+      }
+    } else {
+      let height = Double(lines.count) * lineHeight + 14
+      firstBaseline = rect.y + rect.height - height + 7 + fontSize
+      if backed {
+        let strip = Rect(
+          x: rect.x, y: rect.y + rect.height - height, width: rect.width, height: height)
+        out += """
+          <path class="title-backing" d="\(bottomRounded(strip, radius: cornerRadius(item)))" \
+          fill="#000" fill-opacity="\(n(palette.titleBacking))"/>
+
+          """
+      }
+    }
+    let caret = isText && frame.editingText && frame.focused == item.id ? "▏" : ""
+    for (index, line) in lines.enumerated() {
+      out += """
+        <text class="title" x="\(n(rect.x + rect.width / 2))" \
+        y="\(n(firstBaseline + Double(index) * lineHeight))" text-anchor="middle" \
+        font-size="\(n(fontSize))" font-weight="600" fill="\(look.hex(textColor))">\
+        \(escape(line))\(index == lines.count - 1 ? caret : "")</text>
+
+        """
+    }
+    return out
+  }
+
+  private static func status(_ frame: ScreenFrame, y: Double, width: Double, look: Look)
+    -> String
+  {
     var line = "nothing focused"
     if let id = frame.focused {
       let title = frame.layout.items.first { $0.id == id }?.title ?? id
@@ -242,8 +330,9 @@ public final class SVGRenderer: Renderer {
     line += " · seq \(frame.seq)"
     if let event = frame.lastEvent, !event.isEmpty { line += " · \(event)" }
     return """
-      <rect x="0" y="\(n(y))" width="\(n(width))" height="\(n(statusHeight))" fill="#05070a"/>
-      <text x="24" y="\(n(y + 36))" font-size="22" fill="#aab3c5">\(escape(line))</text>
+      <rect x="0" y="\(n(y))" width="\(n(width))" height="\(n(statusHeight))" \
+      fill="\(look.high ? "#000" : "#05070a")"/>
+      <text x="24" y="\(n(y + 36))" font-size="22" fill="\(look.high ? "#fff" : "#aab3c5")">\(escape(line))</text>
 
       """
   }

@@ -248,7 +248,9 @@ struct ScreenCommand: ParsableCommand {
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
-      return (try CompositeRenderer([headless, SVGRenderer(directory: svg)]), nil)
+      return (
+        try CompositeRenderer([headless, SVGRenderer(directory: svg, display: display)]), nil
+      )
     case .web:
       guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
       let renderer = WebRenderer(

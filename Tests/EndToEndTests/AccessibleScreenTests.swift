@@ -177,6 +177,32 @@ struct AccessibleScreenTests {
     #expect(peak > 1000, "Orbit's WAV is silent (peak \(peak))")
     screen.kill()
   }
+  @Test(
+    "a refused move (trapped in a detail view) is announced in the screen's frames while the remote is told it bumped"
+  )
+  func refusalAnnounced() throws {
+    let stack = try Stack(.ipc)
+    let screen = try stack.screen([])
+    try screen.waitForFrame("the first focus") { $0.focused == "upnext-0" }
+    for key in ["down", "down"] {
+      let press = try stack.remote(["press", key])
+      #expect(press.status == 0, "\(key): \(press.errors)")
+    }
+    try screen.waitForFrame("focus on Old Roads") { $0.focused == "classics-0" }
+    let select = try stack.remote(["press", "select"])
+    #expect(select.status == 0, "\(select.errors)")
+    let detail = try screen.waitForFrame("the detail view") { $0.focused == "detail-play" }
+    let trapped = try stack.remote(["press", "up"])
+    #expect(
+      trapped.status == 0 && trapped.output.contains { $0.contains("bump up") },
+      "a trapped move is a bump: \(trapped.output) \(trapped.errors)")
+    let said = try screen.waitForFrame("the refusal's announcement") {
+      $0.seq > detail.frame.seq && ($0.announcement ?? "").lowercased().contains("trapped")
+    }
+    #expect(said.frame.focused == "detail-play", "focus stays in the detail view")
+    #expect(said.frame.announcement?.contains("Old Roads details") == true, "\(said.frame)")
+    screen.kill()
+  }
 }
 
 /// Reads a 16-bit PCM WAV file's peak amplitude.
