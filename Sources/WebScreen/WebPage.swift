@@ -29,8 +29,6 @@ enum WebPage {
         <p id="pair-remote"></p><p class="small">Type this code on the remote.
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
     </div>
-    <div id="phone-code" hidden aria-label="phone remote code"><div id="phone-qr"></div>
-      <p>Scan with a phone to use it as a remote</p></div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
     \(announcer)
     <div id="remote" aria-label="remote">
@@ -40,6 +38,8 @@ enum WebPage {
         <button data-key="menu">Menu</button><button data-key="home">Home</button>
         <button data-key="select">Select</button><button data-key="play-pause">Play/Pause</button>
       </div>
+      <div id="phone-code" hidden aria-label="phone remote code"><div id="phone-qr"></div>
+        <p>Scan with a phone to use it as a remote</p></div>
     </div>
     <script>
     \(accessibilityScript)
@@ -113,10 +113,11 @@ enum WebPage {
       background: #05070a; font-size: 14px; color: #aab3c5; white-space: nowrap; overflow: hidden; }
     #conn { padding: 2px 8px; border-radius: 6px; background: #214d2e; color: #b8f5c8; }
     #conn.down { background: #5a2a22; color: #ffd0c4; }
-    #phone-code { position: absolute; right: 12px; bottom: 52px; width: 190px; z-index: 5; text-align: center; }
+    #remote:has(#phone-code:not([hidden])) { top: 8px; transform: none; }
+    #phone-code { margin-top: 12px; text-align: center; }
     #phone-code[hidden] { display: none; }
-    #phone-qr svg { width: 190px; height: 190px; display: block; border-radius: 6px; }
-    #phone-code p { font-size: 12px; color: #aab3c5; margin: 6px 0 0; }
+    #phone-qr svg { width: 170px; height: 170px; display: block; margin: 0 auto; border-radius: 6px; }
+    #remote #phone-code p { font-size: 12px; color: #aab3c5; margin: 6px 0 0; }
     #remote { position: absolute; right: 12px; top: 50%; transform: translateY(-60%); width: 190px; }
     #remote p { font-size: 12px; color: #7f889b; margin: 0 0 8px; line-height: 1.4; }
     #pad { position: relative; width: 190px; height: 150px; border-radius: 22px; touch-action: none;

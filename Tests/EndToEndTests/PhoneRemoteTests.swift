@@ -103,7 +103,7 @@ struct PhoneRemoteTests {
       let devtools = DevTools(inbound: inbound, outbound: outbound)
       try await devtools.key("ArrowRight", code: 39)
     }
-    try mirror.waitForFrame(from: first.index, timeout: 15, "the phone's press moved focus") {
+    _ = try mirror.waitForFrame(from: first.index, timeout: 15, "the phone's press moved focus") {
       $0.focused == "r0c1"
     }
     #expect(
