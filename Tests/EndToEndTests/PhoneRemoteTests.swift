@@ -50,7 +50,10 @@ struct PhoneRemoteTests {
     let steps = Steps()
     let webBox = Unchecked(value: web)
     let phoneURL = Mutex<String?>(nil)
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
+    // A screenshot comes back in one large frame: the client's 16 KiB default would close.
+    try await WebSocketClient.connect(
+      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
+    ) {
       inbound, outbound, _ in
       let devtools = DevTools(inbound: inbound, outbound: outbound)
       try await devtools.waitFor(
@@ -94,7 +97,7 @@ struct PhoneRemoteTests {
     let listed = try SecureStack.run(
       "tenfoot-broker", ["remotes", "list", "--data-dir", stack.dataDirectory])
     let entry = try #require(listed.first { $0.contains("  phone 1  ") }, "\(listed)")
-    #expect(entry.contains("  remote  "), entry)
+    #expect(entry.contains("  remote  "), "\(entry)")
     let id = String(try #require(entry.split(separator: " ").first))
 
     // A press on the phone moves focus on the screen.
@@ -113,7 +116,7 @@ struct PhoneRemoteTests {
     // The token was used: a second open is refused with a page that says so.
     let second = try Self.get(url)
     #expect(second.status == 403, "a used token is refused: \(second.status)")
-    #expect(second.body.contains("already used"), second.body)
+    #expect(second.body.contains("already used"), "\(second.body)")
 
     // Revoking the key cuts the phone off, and its page says so.
     _ = try SecureStack.run(

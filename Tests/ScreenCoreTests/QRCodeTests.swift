@@ -64,12 +64,14 @@ struct QRCodeTests {
     #expect(decoded == text, "version \(code.version), mask \(code.mask)")
   }
 
+  // Byte mode without an ECI header means ISO 8859-1 to readers (zbar guesses the charset of
+  // other bytes), so only ASCII is checked: the phone remote's URLs are ASCII.
   @Test(
-    "a URL with UTF-8 in it decodes (byte mode keeps the bytes)",
+    "a URL with every URL punctuation decodes byte for byte",
     .enabled(if: zbarimg != nil || required))
-  func utf8() throws {
-    let text = "http://example.test/phone?name=Wohnzimmer-Fernseher-ä"
-    let image = try Self.temporary("utf8.pbm", try QRCode(text).pbm())
+  func punctuation() throws {
+    let text = "http://tv.local:8080/phone?token=ab&x=1;y=%20~!*'()[]@$,+#frag"
+    let image = try Self.temporary("ascii.pbm", try QRCode(text).pbm())
     #expect(try Self.decode(image) == text)
   }
 
