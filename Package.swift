@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "TenFootPostgres",
       dependencies: [
-        "TenFootStore",
+        "TenFootStore", "TenFootSecurity",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -182,7 +182,7 @@ let package = Package(
       name: "TenFootPostgresTests",
       dependencies: [
         "TenFootPostgres", "TenFootStore", "TestSupport", "BrokerCore", "FocusEngine",
-        "TenFootProtocol", "ZeroMQ",
+        "TenFootProtocol", "ZeroMQ", "TenFootSecurity",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),

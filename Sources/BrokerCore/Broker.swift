@@ -15,11 +15,11 @@ import ZeroMQ
 /// thread with `stopper`. `run()` runs an `EventLoop` on that thread.
 public final class Broker {
   private let configuration: BrokerConfiguration
-  private let logger: Logger
+  let logger: Logger
   /// For the monitor a revoke's cut-off watches the state socket with.
-  private let context: Context
+  let context: Context
   private let control: Socket
-  private let state: Socket
+  let state: Socket
   /// The broker's rules and sessions behind the wire mapping.
   private var core: WireBroker
   /// CURVE, ZAP and pairing, when the broker is configured with security.
@@ -33,7 +33,7 @@ public final class Broker {
   /// Keeps bad-input log lines to a few per second.
   private var logLimiter = LogLimiter()
   /// State endpoints a cut could not bind again; retried on every heartbeat.
-  private var lostStateEndpoints: [String] = []
+  var lostStateEndpoints: [String] = []
   /// Stops `run()` from any thread.
   public let stopper: LoopStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
@@ -170,66 +170,6 @@ public final class Broker {
     }
   }
 
-  /// Cuts every connection on the state socket, because a revoked peer may hold one: a PUB
-  /// socket cannot refuse one subscriber, and ZAP runs only when a connection starts.
-  ///
-  /// `zmq_unbind` closes the listener and every session accepted on it (libzmq terminates
-  /// a listener's sessions with it); with LINGER 0 nothing queued is flushed. The endpoints
-  /// are bound again (wildcard ports resolved, so the same port) once libzmq reports each
-  /// listener closed: honest subscribers reconnect within their reconnect interval (100 to
-  /// 250 ms for screens), pass ZAP and resync; the revoked key is refused.
-  private func cutStateConnections(revoked: Set<String>) {
-    let started = ContinuousClock.now
-    let monitor: SocketMonitor?
-    do {
-      monitor = try SocketMonitor(
-        context: context, watching: state, name: "tenfoot-broker-state-cut",
-        events: SocketEvent.closed)
-    } catch {
-      // Without the monitor, binding again may race the old listener; retries cover it.
-      logger.warning("cannot watch the state socket during a cut", metadata: ["error": "\(error)"])
-      monitor = nil
-    }
-    var unbound: [String] = []
-    for endpoint in boundStateEndpoints {
-      do {
-        try state.unbind(endpoint)
-        unbound.append(endpoint)
-      } catch {
-        logger.error(
-          "cannot cut the state endpoint",
-          metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
-      }
-    }
-    if let monitor {
-      awaitClosed(unbound.count, monitor: monitor, until: started + .seconds(1))
-      try? state.stopMonitor()
-    }
-    var failed: [String] = []
-    for endpoint in unbound where !bindAgain(endpoint, until: started + .seconds(2)) {
-      failed.append(endpoint)
-    }
-    let elapsed = ContinuousClock.now - started
-    if unbound.count == boundStateEndpoints.count {
-      logger.notice(
-        "revoked peer cut off",
-        metadata: [
-          "peer.ids": "\(revoked.sorted())", "zmq.state": "\(unbound)",
-          "cut.us": "\(elapsed / .microseconds(1))",
-        ])
-    } else {
-      logger.error(
-        "revoked peer may still receive state: an endpoint could not be cut",
-        metadata: ["peer.ids": "\(revoked.sorted())", "zmq.state.cut": "\(unbound)"])
-    }
-    if !failed.isEmpty {
-      logger.critical(
-        "state endpoint lost: cannot bind it again after a cut; retrying every heartbeat",
-        metadata: ["zmq.state": "\(failed)"])
-      lostStateEndpoints += failed
-    }
-  }
-
   /// Binds again the state endpoints a cut lost, those that can be now.
   private func bindLostStateEndpoints() {
     lostStateEndpoints.removeAll { endpoint in
@@ -239,42 +179,6 @@ public final class Broker {
         return true
       } catch {
         return false
-      }
-    }
-  }
-
-  /// Reads `monitor` until `count` listeners reported closed, or `deadline` passes.
-  private func awaitClosed(
-    _ count: Int, monitor: SocketMonitor, until deadline: ContinuousClock.Instant
-  ) {
-    var closed = 0
-    do {
-      repeat {
-        while let event = try monitor.next() {
-          if event.event == SocketEvent.closed { closed += 1 }
-        }
-        if closed >= count { return }
-      } while try monitor.socket.awaitInput(until: deadline)
-      logger.warning("state listener not closed in time", metadata: ["closed": "\(closed)"])
-    } catch {
-      logger.warning("state monitor failed", metadata: ["error": "\(error)"])
-    }
-  }
-
-  /// Binds `endpoint` again, retrying while the old listener still holds the address.
-  private func bindAgain(_ endpoint: String, until deadline: ContinuousClock.Instant) -> Bool {
-    while true {
-      do {
-        try state.bind(endpoint)
-        return true
-      } catch {
-        guard error.errno == EADDRINUSE, ContinuousClock.now < deadline else {
-          logger.error(
-            "cannot bind the state endpoint again",
-            metadata: ["zmq.endpoint": "\(endpoint)", "error": "\(error)"])
-          return false
-        }
-        usleep(5000)  // libzmq's I/O thread closes the old listener any moment now.
       }
     }
   }
@@ -369,12 +273,8 @@ public final class Broker {
   /// Lets the domain handle a request; the records it asks to persist join the group
   /// commit, which holds the reply and publications until they are durable.
   private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
-    group?.willHandle(envelope, domain: core.domain)
-    if let duplicate = group?.duplicatePress(envelope, domain: core.domain) { return duplicate }
-    let outcome = core.handle(envelope, peer: peer, at: now())
-    group?.didHandle(records: outcome.records)
-    group?.notePress(envelope, reply: outcome.reply)
-    return outcome
+    guard let group else { return core.handle(envelope, peer: peer, at: now()) }
+    return group.handle(envelope, peer: peer, core: &core, at: now())
   }
 
   private var sentCount: UInt64 = 0

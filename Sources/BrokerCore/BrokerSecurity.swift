@@ -7,6 +7,9 @@ public struct BrokerSecurity: Sendable {
   public var keyPair: CurveKeyPair
   /// The allow-list file.
   public var allowListPath: String
+  /// Opens the allow-list in place of `allowListPath`'s file (a zone's PostgreSQL store);
+  /// called on the broker's thread, which then owns it.
+  public var allowList: (@Sendable () throws -> any AllowListSource)?
   /// Endpoints of the pairing socket (plain ZeroMQ; answers only pairing messages).
   public var pairingEndpoints: [String]
   /// How long a pairing PIN stays valid, in seconds.

@@ -16,7 +16,7 @@ import ZeroMQ
 /// with 1 or 1,000 sessions.
 ///
 /// The loop calls `open()` before draining the control socket, `next()` at the start of each
-/// request, `willHandle` before the domain, `didHandle` with the records it asked to persist,
+/// request, `handle` to let the domain serve it (press ids included, see `PressLedger`),
 /// `hold` for every reply and publication while open, and `commit` once the drain ends.
 final class GroupCommit {
   /// A reply or a publication waiting for the commit.
@@ -27,6 +27,8 @@ final class GroupCommit {
 
   /// The store and the record ↔ row mapping.
   let persistence: SessionPersistence
+  /// Press ids applied at most once, when the store deduplicates them.
+  let presses: PressLedger?
   private let logger: Logger
   /// A touched screen as it was before the batch.
   struct Backup {
@@ -50,6 +52,7 @@ final class GroupCommit {
   /// Group commit over `persistence`'s store.
   init(persistence: SessionPersistence, clock: BrokerClock, logger: Logger) {
     self.persistence = persistence
+    presses = PressLedger(persistence.store)
     self.clock = clock
     self.logger = logger
   }
@@ -67,6 +70,20 @@ final class GroupCommit {
       batch.touch(
         screen, current: Backup(session: domain.sessions[screen], record: domain.records[screen]))
     }
+  }
+
+  /// Lets `core`'s domain handle one request of the batch: notes the screen it touches, answers
+  /// a press already applied without applying it again, and keeps the records to persist and
+  /// the press id to record.
+  func handle(
+    _ envelope: Tenfoot_V1_Envelope, peer: [UInt8], core: inout WireBroker, at now: BrokerInstant
+  ) -> WireBroker.Outcome {
+    willHandle(envelope, domain: core.domain)
+    if let duplicate = presses?.duplicate(of: envelope, domain: core.domain) { return duplicate }
+    let outcome = core.handle(envelope, peer: peer, at: now)
+    didHandle(records: outcome.records)
+    presses?.applied(envelope, reply: outcome.reply)
+    return outcome
   }
 
   /// The domain asked to persist `records` (of the touched screen).
@@ -105,9 +122,17 @@ final class GroupCommit {
     -> [Output]
   {
     failing = true
-    let error = Tenfoot_V1_Error(
-      .storeUnavailable,
-      "the broker could not make this change durable (\(failure)); it was not applied")
+    let error: Tenfoot_V1_Error
+    if case .outcomeUnknown = failure {
+      error = Tenfoot_V1_Error(
+        .storeUnavailable,
+        "the store did not answer (\(failure)); the broker reloads it before serving again: "
+          + "a retry with the same press id is applied at most once")
+    } else {
+      error = Tenfoot_V1_Error(
+        .storeUnavailable,
+        "the broker could not make this change durable (\(failure)); it was not applied")
+    }
     var refusedNow = 0
     let ending = batch.end(committed: false) { output in
       guard case .reply(let peer, let replyTo, _) = output else { return nil }

@@ -19,7 +19,7 @@ final class SecurityRuntime {
   private let logger: Logger
   private let zap: Socket
   private let pairing: Socket
-  private let store: AllowListStore
+  private let store: any AllowListSource
   private var session: PairingSession
   private let brokerKey: [UInt8]
   private var nextReloadCheck = BrokerInstant.origin
@@ -44,8 +44,8 @@ final class SecurityRuntime {
     self.clock = clock
     self.settings = settings
     self.logger = logger
-    store = try AllowListStore(path: settings.allowListPath)
-    allowListWatcher = FileChangeWatcher(path: settings.allowListPath)
+    store = try settings.allowList?() ?? AllowListStore(path: settings.allowListPath)
+    allowListWatcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
     session = PairingSession(lifetime: .seconds(settings.pairingLifetimeSeconds))
     guard let key = Z85.decode(settings.keyPair.publicKey), key.count == 32 else {
       throw StoreError.unreadable("broker key", "the public key is not a Z85 CURVE key")
@@ -95,7 +95,8 @@ final class SecurityRuntime {
   }
 
   /// Whether the loop may sleep until its next heartbeat: with inotify a revoke wakes it;
-  /// without, the loop must wake every 100 ms to look at the file.
+  /// without (or with the allow-list in a zone's store), the loop must wake every 100 ms to
+  /// look at it.
   var needsReloadTimer: Bool { allowListWatcher == nil }
 
   /// Reloads the allow-list now if the watcher saw it change.
@@ -155,7 +156,8 @@ final class SecurityRuntime {
 
   /// Whether a control message with this `User-Id` may be served now. Allow-listed peers are
   /// re-checked against the current list (one `stat` of the file per message, about a
-  /// microsecond), so a revoke takes effect at once on open connections too.
+  /// microsecond; a zone's store asks PostgreSQL at most every 100 ms), so a revoke takes
+  /// effect at once on open connections too.
   func allows(_ access: PeerAccess) -> Bool {
     if case .peer = access { reloadIfDue(force: true) }
     return Revocation.allows(access) { store.list.entry(id: $0) != nil }
@@ -394,8 +396,9 @@ final class SecurityRuntime {
           ])
       }
     } catch {
-      logger.error(
-        "allow-list unreadable; keeping the last good one", metadata: ["error": "\(error)"])
+      logLimiter.log(
+        .error, "allow-list unreadable; keeping the last good one",
+        metadata: ["store.path": "\(store.path)", "error": "\(error)"], to: logger, at: now)
     }
   }
 

@@ -37,7 +37,9 @@ public final class PostgresLink: @unchecked Sendable {
   public var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
 
   /// Runs `query` and returns its rows and command tag; throws `.unavailable` (the connection
-  /// is dropped unless the server itself answered the error).
+  /// is dropped unless the server itself answered the error), or `.outcomeUnknown` when the
+  /// query was sent on an open connection but no answer came (timeout, connection broken): the
+  /// server may have run it.
   @discardableResult
   public func query(_ query: PostgresQuery) throws(SessionStoreError) -> PostgresQueryResult {
     let connection = try connected()
@@ -45,7 +47,10 @@ public final class PostgresLink: @unchecked Sendable {
       return try Self.wait(connection.query(query, logger: logger), timeout: timeout)
     } catch {
       let failure = describe(error)
-      if failure.code.isEmpty { close() }
+      if failure.code.isEmpty {
+        close()
+        throw .outcomeUnknown(store: url.description, message: failure.message)
+      }
       throw .unavailable(store: url.description, code: failure.code, message: failure.message)
     }
   }

@@ -32,6 +32,14 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   public private(set) var commits = 0
   /// Called (on the committing thread) when a write was refused because a newer term exists.
   public var onFenced: ((SessionStoreError) -> Void)?
+  /// Called (on the committing thread) when a commit was sent but not answered: it may have
+  /// been applied, so the broker's sessions in memory may be behind the store. The zone's
+  /// broker then steps down and takes the zone again, loading what the store holds (under a
+  /// new term, whose increment waits for that commit if it is still running).
+  public var onOutcomeUnknown: ((SessionStoreError) -> Void)?
+  /// Whether a commit's outcome is unknown: the next commit first loads the records and the
+  /// press ids again, so a press that did commit is not applied twice.
+  private var mustReload = false
   private let link: PostgresLink
   private let logger: Logger
   /// Press ids applied in this zone (loaded at takeover: the last hour's), oldest first.
@@ -95,6 +103,14 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   }
 
   public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
+    if mustReload {
+      do {
+        try reload()
+      } catch {
+        pending = []
+        throw error
+      }
+    }
     let changed = changes.filter { records[$0.screenID] != $0 }
     let presses = pending
     pending = []
@@ -103,7 +119,36 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
     encoder.outputFormatting = .sortedKeys
     let screens = changed.map(\.screenID)
     let rows = changed.map { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
-    let result = try link.query(
+    let result: PostgresQueryResult
+    do {
+      result = try query(screens: screens, rows: rows, presses: presses)
+    } catch .outcomeUnknown(let store, let message) {
+      mustReload = true
+      let failure = SessionStoreError.outcomeUnknown(store: store, message: message)
+      logger.error(
+        "session store commit unanswered: it may have been applied; reloading before serving",
+        metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "error": "\(message)"])
+      onOutcomeUnknown?(failure)
+      throw failure
+    }
+    let counts = try? result.rows.first?.decode((Int64, Int64).self)
+    guard let counts, counts.0 == 1, counts.1 == Int64(changed.count) else {
+      let current = try? link.query("SELECT term FROM tenfoot_zone WHERE name = \(zone)")
+      let failure = SessionStoreError.fenced(
+        store: path, term: term, current: try? current?.rows.first?.decode(Int64.self))
+      onFenced?(failure)
+      throw failure
+    }
+    for record in changed { records[record.screenID] = record }
+    remember(presses)
+    commits += 1
+  }
+
+  /// The fenced write of a batch: one statement, one round trip, one transaction.
+  private func query(screens: [String], rows: [String], presses: [String])
+    throws(SessionStoreError) -> PostgresQueryResult
+  {
+    try link.query(
       """
       WITH fence AS (
         SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term) FOR SHARE),
@@ -119,17 +164,17 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
         ON CONFLICT (zone, press_id) DO NOTHING RETURNING 1)
       SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM sessions)
       """)
-    let counts = try? result.rows.first?.decode((Int64, Int64).self)
-    guard let counts, counts.0 == 1, counts.1 == Int64(changed.count) else {
-      let current = try? link.query("SELECT term FROM tenfoot_zone WHERE name = \(zone)")
-      let failure = SessionStoreError.fenced(
-        store: path, term: term, current: try? current?.rows.first?.decode(Int64.self))
-      onFenced?(failure)
-      throw failure
-    }
-    for record in changed { records[record.screenID] = record }
-    remember(presses)
-    commits += 1
+  }
+
+  /// Loads the records and the press ids again (after a commit whose outcome is unknown).
+  private func reload() throws(SessionStoreError) {
+    records = try Self.load(zone: zone, link: link)
+    appliedOrder = try Self.loadPresses(zone: zone, link: link)
+    applied = Set(appliedOrder)
+    mustReload = false
+    logger.notice(
+      "session store reloaded after an unanswered commit",
+      metadata: ["zone": "\(zone)", "zone.term": "\(term)", "store.screens": "\(records.count)"])
   }
 
   public func hasApplied(press: String) -> Bool {

@@ -43,7 +43,24 @@ public enum ZoneSchema {
           zone text NOT NULL, press_id text NOT NULL, term bigint NOT NULL,
           applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (zone, press_id))
         """,
-      ])
+      ]),
+    Migration(
+      version: 2, name: "peers",
+      statements: [
+        // Each revision a peer row gets (insert, rename, revoke) is new and larger, so a
+        // broker sees any change as a change of the zone's (count, sum of revisions).
+        "CREATE SEQUENCE tenfoot_peer_revision",
+        // The zone's allow-list: paired remotes and screens allowed by key. A revoke keeps the
+        // row with `revoked_at` set (who was revoked, when, under which term).
+        """
+        CREATE TABLE tenfoot_peer (
+          zone text NOT NULL, public_key text NOT NULL, peer_id text NOT NULL,
+          name text NOT NULL, role text NOT NULL, added float8 NOT NULL,
+          revoked_at timestamptz, term bigint NOT NULL,
+          revision bigint NOT NULL DEFAULT nextval('tenfoot_peer_revision'),
+          PRIMARY KEY (zone, public_key))
+        """,
+      ]),
   ]
 
   /// The newest version this TenFoot knows.

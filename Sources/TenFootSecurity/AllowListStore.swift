@@ -4,15 +4,38 @@ import Foundation
   import Glibc
 #endif
 
+/// Where the broker keeps its allow-list (paired remotes, screens allowed by key; a revoke
+/// removes an entry): a file in the data directory (`AllowListStore`), or a zone's PostgreSQL
+/// store shared by the zone's brokers, so a standby honours what the old active broker paired
+/// and what was revoked there.
+///
+/// One owner (the broker's loop thread) calls it.
+public protocol AllowListSource: AnyObject {
+  /// The store, for logs (a file path, or a PostgreSQL URL without password and the zone).
+  var path: String { get }
+  /// The list as last loaded or written.
+  var list: AllowList { get }
+  /// The file the broker watches (inotify) for changes; nil: the broker asks every 100 ms.
+  var watchedFile: String? { get }
+  /// Reloads the list if another process changed it; returns whether it did. A store that
+  /// became unreadable keeps the last good list (and throws so the caller can log it).
+  @discardableResult
+  func reloadIfChanged() throws(StoreError) -> Bool
+  /// Applies `change` to the current list and writes the result at once.
+  func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R
+}
+
 /// The allow-list file shared by the running broker and `tenfoot-broker peers …`: changes are
 /// made under an exclusive `flock` on a lock file beside it (read, change, write atomically),
 /// and the broker reloads the file when its inode, size or modification time changes.
-public final class AllowListStore {
+public final class AllowListStore: AllowListSource {
   /// The allow-list file.
   public let path: String
   /// The list as last loaded or written.
   public private(set) var list: AllowList
   private var stamp: [Int64]
+  /// The file itself: the broker watches it with inotify.
+  public var watchedFile: String? { path }
 
   /// Loads `path` (empty if missing).
   public init(path: String) throws(StoreError) {

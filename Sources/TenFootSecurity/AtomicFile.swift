@@ -82,6 +82,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case unsupportedVersion(String, Int)
   /// The file is open to other users.
   case insecure(String, String)
+  /// The store (a zone's PostgreSQL database) cannot be reached or refused the query.
+  case unavailable(String, String)
+  /// A write was refused: a newer term of the zone exists, this broker is no longer active.
+  case fenced(String, String)
 
   /// What is wrong and what to do.
   public var description: String {
@@ -91,6 +95,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unsupportedVersion(let path, let version):
       "\(path) has format version \(version), newer than this TenFoot understands"
     case .insecure(let path, let reason): "\(path) is not private: \(reason)"
+    case .unavailable(let store, let reason): "\(store) is unavailable: \(reason)"
+    case .fenced(let store, let reason): "\(store) refused the write (fenced): \(reason)"
     }
   }
 }

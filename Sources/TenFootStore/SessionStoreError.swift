@@ -11,6 +11,10 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
   /// A PostgreSQL store could not be reached or answered an error (SQLSTATE in `code`, empty
   /// when the connection itself failed or timed out): nothing of the change was written.
   case unavailable(store: String, code: String, message: String)
+  /// A PostgreSQL commit was sent but its answer never came (the connection broke or the
+  /// query timed out): it may or may not have been applied. The broker must load what the
+  /// store holds before it serves again (a zone's broker steps down and takes the zone again).
+  case outcomeUnknown(store: String, message: String)
   /// A newer broker of the zone took over (the store's term is newer than this broker's): the
   /// write was refused and this broker must step down.
   case fenced(store: String, term: Int64, current: Int64?)
@@ -19,7 +23,7 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
   public var sqliteCode: Int32? {
     switch self {
     case .cannotOpen(_, let code, _), .writeFailed(_, let code, _): code
-    case .newerFormat, .unavailable, .fenced: nil
+    case .newerFormat, .unavailable, .outcomeUnknown, .fenced: nil
     }
   }
 
@@ -36,6 +40,8 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case .unavailable(let store, let code, let message):
       "the session store \(store) is unavailable: \(message)"
         + (code.isEmpty ? "" : " (SQLSTATE \(code))")
+    case .outcomeUnknown(let store, let message):
+      "the session store \(store) did not answer a commit (\(message)): it may have been applied"
     case .fenced(let store, let term, let current):
       "the session store \(store) refused a write of term \(term): the zone's term is now "
         + (current.map { "\($0)" } ?? "unknown") + " (another broker took over)"

@@ -1,6 +1,9 @@
 import ArgumentParser
 import BrokerCore
 import Foundation
+import Logging
+import TenFootCLI
+import TenFootPostgres
 import TenFootSecurity
 import TerminalUI
 import ZeroMQ
@@ -39,6 +42,20 @@ struct DataOptions: ParsableArguments {
       throw ValidationError("\(error)")
     }
   }
+
+  /// The allow-list: the zone's in PostgreSQL with `--store postgres://…` (an operator's
+  /// writes, not fenced), else the data directory's file.
+  func allowList(_ store: StoreOptions) throws -> any AllowListSource {
+    guard let url = try store.postgres() else { return try allowList() }
+    let logger = Logger(label: "tenfoot.broker")
+    let link = PostgresLink(url: url, logger: logger)
+    do {
+      try ZoneSchema.migrate(link, logger: logger)
+      return try PostgresAllowListStore(link: link, zone: store.zone, term: nil, logger: logger)
+    } catch {
+      throw CLIError("cannot read the zone's allow-list: \(error)")
+    }
+  }
 }
 
 /// `tenfoot-broker key`
@@ -64,14 +81,20 @@ struct Remotes: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List allowed peers.")
     @OptionGroup var data: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-      let store = try data.allowList()
+      let store = try data.allowList(storeOptions)
       if store.list.entries.isEmpty { print("no paired remotes or screens") }
       for entry in store.list.entries {
         // A name edited into the file by hand may hold anything: printed through the filter.
         let name = TerminalText.printable(entry.name)
         print("\(entry.id)  \(entry.role)  \(name)  \(entry.publicKey)")
+      }
+      // The zone's store keeps revoked peers too.
+      for entry in (store as? PostgresAllowListStore)?.revoked ?? [] {
+        let name = TerminalText.printable(entry.name)
+        print("\(entry.id)  \(entry.role)  \(name)  \(entry.publicKey)  (revoked)")
       }
     }
   }
@@ -81,10 +104,11 @@ struct Remotes: ParsableCommand {
       abstract:
         "Remove a peer; a running broker refuses it at once and cuts it off the state socket.")
     @OptionGroup var data: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
     @Argument(help: "The id from 'remotes list' (or the public key).") var id: String
 
     func run() throws {
-      let store = try data.allowList()
+      let store = try data.allowList(storeOptions)
       let removed = try store.modify { $0.revoke(id) }
       guard let removed else { throw ValidationError("no allowed peer has id \(id)") }
       print("revoked \(removed.id) (\(TerminalText.printable(removed.name)))")
@@ -95,6 +119,7 @@ struct Remotes: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Allow a key copied from a screen ('tenfoot-screen --print-key') or remote.")
     @OptionGroup var data: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
     @Option(help: "A name for people.") var name: String
     @Option(help: "What the peer is.") var role = AllowList.Role.screen
     // Unconditional: a Z85 key may start with "-", which would otherwise look like a flag.
@@ -113,7 +138,7 @@ struct Remotes: ParsableCommand {
     func run() throws {
       let entry = AllowList.Entry(
         publicKey: publicKey, name: name, role: role, added: Date().timeIntervalSince1970)
-      try data.allowList().modify { $0.allow(entry) }
+      try data.allowList(storeOptions).modify { $0.allow(entry) }
       print("allowed \(entry.id) (\(name), \(role))")
     }
   }

@@ -67,6 +67,13 @@ struct StoreCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var logging: LoggingOptions
+    @OptionGroup var data: DataOptions
+
+    @Flag(
+      help: """
+        Also copy the data directory's allow-list file (paired remotes, screens added by key)         into the zone, for a broker moving from SQLite to a zone.
+        """)
+    var importAllowList = false
 
     func run() throws {
       let logger = logging.bootstrap(label: "tenfoot.broker")
@@ -84,6 +91,20 @@ struct StoreCommand: ParsableCommand {
       } catch {
         throw CLIError("cannot migrate the store: \(error)")
       }
+      if importAllowList { try importPeers(url: url, logger: logger) }
+    }
+
+    /// Adds every peer of the data directory's allow-list to the zone's.
+    private func importPeers(url: PostgresURL, logger: Logger) throws {
+      let file = try data.allowList().list
+      let zone = try PostgresAllowListStore(
+        link: PostgresLink(url: url, logger: logger), zone: storeOptions.zone, term: nil,
+        logger: logger)
+      try zone.modify { list in
+        for entry in file.entries { list.allow(entry) }
+      }
+      print(
+        "zone \(storeOptions.zone): \(file.entries.count) peers imported from the allow-list file")
     }
   }
 }

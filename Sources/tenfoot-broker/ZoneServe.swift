@@ -89,7 +89,16 @@ struct ZoneServe {
       let store = try PostgresSessionStore(
         link: link, zone: zone, term: term, migrate: false, logger: logger)
       store.onFenced = { failure in control.fence("\(failure)") }
+      // Its sessions in memory may be behind the store: take the zone again, loading it.
+      store.onOutcomeUnknown = { failure in control.fence("\(failure)") }
       return store
+    }
+    // The allow-list and revocations live in the zone's store too, read and written (under
+    // the term) over the same connection, on the broker's thread: loaded here, at takeover.
+    configuration.security?.allowList = {
+      let peers = try PostgresAllowListStore(link: link, zone: zone, term: term, logger: logger)
+      peers.onFenced = { failure in control.fence("\(failure)") }
+      return peers
     }
     let broker: BrokerThread
     do {

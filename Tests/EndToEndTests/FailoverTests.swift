@@ -73,6 +73,43 @@ struct FailoverTests {
     #expect(status.contains { $0.hasPrefix("active: b (lock held") }, "\(status)")
   }
 
+  @Test("a remote paired on a is let in by b after kill -9; a revoke during b's term holds")
+  func allowListFollowsTheZone() throws {
+    let stack = try ZoneStack()
+    let (screen, shown, _) = try startZone(stack)
+    let paired = try stack.pair("phone", screen: screen, from: shown)
+    let line = try #require(paired.first { $0.hasPrefix("paired: this remote is ") }, "\(paired)")
+    let id = String(try #require(line.split(separator: " ").dropFirst(4).first))
+    let a = try #require(stack.brokers["a"])
+    let b = try #require(stack.brokers["b"])
+    kill(a.pid, SIGKILL)
+    try b.waitForLine("b's ready line") {
+      $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
+    }
+    // b never saw the pairing: it loaded the zone's allow-list when it took over. (Retried: the
+    // phone's first press may time out on a's dead endpoint twice on a loaded machine; a
+    // refusal as "not paired" would repeat.)
+    var moved = try stack.press("right", stateDir: "phone")
+    var failures = moved.errors
+    for _ in 0..<2 where moved.status != 0 {
+      moved = try stack.press("right", stateDir: "phone")
+      failures += moved.errors
+    }
+    #expect(moved.status == 0, "\(failures)")
+    #expect(!failures.joined().contains("not paired"), "b refused the phone: \(failures)")
+    try frame(screen, from: shown, "r1c2 pressed by the phone") { $0.focused == "r1c2" }
+    _ = try ZoneStack.run("tenfoot-broker", ["remotes", "revoke", id] + stack.zoneStore)
+    let refused = try stack.press("left", stateDir: "phone")
+    #expect(refused.status != 0, "a revoked remote's press was acknowledged")
+    #expect(refused.errors.joined().contains("not paired"), "\(refused.errors)")
+    #expect(
+      try stack.postgres.psql(
+        "SELECT name, revoked_at IS NOT NULL FROM tenfoot_peer WHERE zone = 'hall' AND peer_id = '\(id)'"
+      ) == "phone|t")
+    // The zone's other remote is still allowed.
+    #expect(try stack.press("down").status == 0)
+  }
+
   @Test("SIGSTOP past the takeover, then SIGCONT: the old term's writes are refused, nothing lost")
   func pausedActiveIsFenced() throws {
     let stack = try ZoneStack()

@@ -4,8 +4,9 @@ import Testing
 
 /// Two brokers of one zone on a throw-away PostgreSQL, over CURVE TCP on loopback, sharing the
 /// zone's key pair (broker-key.json copied from a's data directory to b's, as an operator
-/// would) and allow-list entries for one screen and one remote; a headless screen and remotes
-/// given both brokers' endpoints.
+/// would) and the zone's allow-list in the store (one screen and one remote, added with
+/// `tenfoot-broker remotes add --store …`); a headless screen and remotes given both brokers'
+/// endpoints.
 final class ZoneStack {
   let postgres: TestPostgres
   let directory: TemporaryDirectory
@@ -40,15 +41,16 @@ final class ZoneStack {
     let screenKey = try #require(
       Self.run("tenfoot-screen", ["--print-key", "--state-dir", directory.path + "/screen"]).first)
     let remoteKey = try remoteKey()
-    for name in ["a", "b"] {
-      _ = try Self.run(
-        "tenfoot-broker",
-        ["remotes", "add", "--data-dir", data(name), "--name", "tv", "--key", screenKey])
-      _ = try Self.run(
-        "tenfoot-broker",
-        ["remotes", "add", "--data-dir", data(name), "--name", "remote", "--key", remoteKey])
-    }
+    // The zone's allow-list is in the store, shared by both brokers.
+    _ = try Self.run(
+      "tenfoot-broker", ["remotes", "add", "--name", "tv", "--key", screenKey] + zoneStore)
+    _ = try Self.run(
+      "tenfoot-broker",
+      ["remotes", "add", "--name", "remote", "--role", "remote", "--key", remoteKey] + zoneStore)
   }
+
+  /// The flags naming the zone's store, for `tenfoot-broker remotes|status`.
+  var zoneStore: [String] { ["--store", postgres.url, "--zone", "hall"] }
 
   func data(_ broker: String) -> String { directory.path + "/broker-" + broker }
 
@@ -103,19 +105,44 @@ final class ZoneStack {
       ] + clientArguments, environment: environment)
   }
 
-  /// Runs `tenfoot-remote press KEY` for screen main; returns its exit status and errors.
-  func press(_ key: String, arguments: [String]? = nil, timeout: Double = 3) throws
-    -> (status: Int32, errors: [String])
-  {
+  /// Runs `tenfoot-remote press KEY` for screen main (as remote `stateDir`, by default the
+  /// allowed one); returns its exit status and errors.
+  func press(
+    _ key: String, arguments: [String]? = nil, timeout: Double = 3, stateDir: String = "remote"
+  ) throws -> (status: Int32, errors: [String]) {
     let remote = try ChildProcess(
       TestEnvironment.binary("tenfoot-remote"),
       [
         "press", key, "--screen", "main", "--timeout", "\(timeout)", "--state-dir",
-        directory.path + "/remote",
+        directory.path + "/" + stateDir,
       ]
         + (arguments ?? clientArguments), environment: environment)
     let status = try remote.waitForExit(timeout: timeout + 10)
     return (status, remote.errors)
+  }
+
+  /// Pairs a new remote (state directory `stateDir`) with the PIN the screen shows, after
+  /// the screen's line `start`; returns the pair command's output once it ended.
+  func pair(_ stateDir: String, screen: ChildProcess, from start: Int) throws -> [String] {
+    let input = Pipe()
+    let process = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      [
+        "pair", "--name", stateDir, "--timeout", "5", "--state-dir",
+        directory.path + "/" + stateDir,
+      ]
+        + clientArguments, environment: environment, stdin: input.fileHandleForReading)
+    let prompt = try screen.waitForLine(from: start, timeout: 15, "the PIN overlay") {
+      $0.hasPrefix(#"{"pairing":{"#)
+    }
+    let pin = try #require(SecureStack.pin(in: prompt.line))
+    input.fileHandleForWriting.write(Data((pin + "\n").utf8))
+    try input.fileHandleForWriting.close()
+    let status = try process.waitForExit(timeout: 30)
+    guard status == 0 else {
+      throw ChildProcessError(description: "pairing failed: \(process.errors)")
+    }
+    return process.output
   }
 
   /// Runs a TenFoot command to completion and returns its standard output; throws on failure.

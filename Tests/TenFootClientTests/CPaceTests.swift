@@ -127,4 +127,52 @@ struct CPaceTests {
     #expect(keysA.ownTag != keysB.peerTag)
     #expect(keysB.ownTag != keysA.peerTag)
   }
+
+  /// One TenFoot pairing round with fixed inputs (PIN 0427, broker key bytes 1…32, remote key
+  /// 33…64, nonces 0xB0… and 0xC0…, the B.3 scalars); interop/python/test_cpace.py checks the
+  /// same values with the Python implementation, so the two agree byte for byte.
+  @Test("a fixed pairing round gives the values the Python client's test expects")
+  func pairingRoundSharedWithPython() throws {
+    let brokerKey = (1...32).map { UInt8($0) }
+    let remoteKey = (33...64).map { UInt8($0) }
+    let brokerNonce = [UInt8](repeating: 0xB0, count: 32)
+    let remoteNonce = [UInt8](repeating: 0xC0, count: 32)
+    let broker = PairingProof.broker(
+      pin: "0427", brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: brokerNonce,
+      remoteNonce: remoteNonce, secret: Self.ya)
+    let remote = CPaceParty(
+      role: .responder, prs: Array("0427".utf8),
+      ci: PairingProof.channel(brokerKey: brokerKey, remoteKey: remoteKey),
+      sid: brokerNonce + remoteNonce, associatedData: PairingProof.remoteData, scalar: Self.yb)
+    #expect(
+      broker.share == Self.hex("be30bb02c7b934d99962e4511858913c818a7e540ca564871c626fa16795dc62"))
+    #expect(
+      remote.share == Self.hex("aa317485d23d74a1a54f5ef9092ce4ca496b5746cd3be792de4634a65d81692e"))
+    let keys = try #require(
+      remote.finish(peerShare: broker.share, peerData: PairingProof.brokerData))
+    #expect(
+      keys.isk
+        == Self.hex(
+          """
+          73a5c025cb06d0c0c798f00a386f58fce5089cbcd63b71a6b10716aa5b0e5cc4
+          0f983351e319c335bf7cce7c58f13a4b8dd0ee0ce631d24d2f014adc50a0e372
+          """))
+    #expect(
+      keys.peerTag
+        == Self.hex(
+          """
+          4c905f458392d22a7a5c9fe58ad015f97eca5dc4cef96e1d61f958bab3d78a24
+          fc8945e035be73adcf00e44c7770ef55c701b589f8dc0a31abf89807b9c58ad9
+          """))
+    #expect(
+      keys.ownTag
+        == Self.hex(
+          """
+          1445ac1d2c202de6e4d67a3aa8390a6906dfddd5257f4047fbaa7894b3b67137
+          4c6b068b6a86eb4c0b7dd212ca067ce94bcd1c07082127df83267c782214ac59
+          """))
+    #expect(
+      PairingProof.brokerConfirms(broker, remoteShare: remote.share, tag: keys.ownTag)
+        == keys.peerTag)
+  }
 }

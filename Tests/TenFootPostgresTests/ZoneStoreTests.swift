@@ -31,11 +31,11 @@ struct ZoneStoreTests {
     let postgres = try TestPostgres()
     let url = try #require(PostgresURL(postgres.url))
     let link = PostgresLink(url: url, logger: logger)
-    #expect(try ZoneSchema.migrate(link, logger: logger) == [1])
+    #expect(try ZoneSchema.migrate(link, logger: logger) == [1, 2])
     #expect(try ZoneSchema.migrate(link, logger: logger) == [])
     #expect(
-      try postgres.psql("SELECT version, name FROM tenfoot_migration") == "1|zones-sessions-presses"
-    )
+      try postgres.psql("SELECT version, name FROM tenfoot_migration ORDER BY version")
+        == "1|zones-sessions-presses\n2|peers")
     _ = try postgres.psql("INSERT INTO tenfoot_migration (version, name) VALUES (99, 'future')")
     #expect(
       throws: SessionStoreError.newerFormat(path: url.description, migrations: ["version 99"])
@@ -130,15 +130,59 @@ struct ZoneStoreTests {
     let store = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
     try store.commit([row("s1", "r0c1")])
     postgres.stop()
+    // Refused: unavailable (nothing sent), or unanswered on the connection the stop broke.
     #expect {
       try store.commit([row("s1", "r0c2")])
     } throws: { error in
-      guard case .unavailable = error as? SessionStoreError else { return false }
-      return true
+      switch error as? SessionStoreError {
+      case .unavailable, .outcomeUnknown: true
+      default: false
+      }
     }
     #expect(store.records["s1"] == row("s1", "r0c1"))
     try postgres.start()
     try store.commit([row("s1", "r0c2")])
     #expect(store.records["s1"] == row("s1", "r0c2"))
+  }
+
+  @Test("a commit left unanswered that did commit: the next commit loads it first, no double apply")
+  func unansweredCommitIsReloaded() throws {
+    let postgres = try TestPostgres()
+    let url = try #require(PostgresURL(postgres.url))
+    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
+    try a.migrate()
+    #expect(try a.tryToBecomeActive() == 1)
+    let link = PostgresLink(url: url, timeout: .milliseconds(500), logger: logger)
+    let store = try PostgresSessionStore(
+      link: link, zone: "hall", term: 1, migrate: false, logger: logger)
+    var unknown: SessionStoreError?
+    store.onOutcomeUnknown = { unknown = $0 }
+    try store.commit([row("s1", "r0c0")])
+    // Another session holds the zone's row: the commit waits for it past the link's timeout.
+    let blocker = PostgresLink(url: url, timeout: .seconds(5), logger: logger)
+    try blocker.query("BEGIN")
+    try blocker.query("SELECT 1 FROM tenfoot_zone WHERE name = 'hall' FOR UPDATE")
+    store.willApply(press: "p1")
+    #expect {
+      try store.commit([row("s1", "r0c1")])
+    } throws: { error in
+      guard case .outcomeUnknown = error as? SessionStoreError else { return false }
+      return true
+    }
+    #expect(unknown != nil, "the unanswered commit was not reported")
+    #expect(!store.hasApplied(press: "p1"))
+    try blocker.query("COMMIT")
+    // The server runs the unanswered commit once the row is free.
+    let deadline = ContinuousClock.now + .seconds(10)
+    var landed = false
+    while !landed, ContinuousClock.now < deadline {
+      landed = try postgres.psql("SELECT count(*) FROM tenfoot_press WHERE press_id = 'p1'") == "1"
+      if !landed { usleep(50_000) }
+    }
+    #expect(landed, "the unanswered commit never landed: the test proves nothing")
+    // The next commit loads what the store holds first: p1 is known, s1 is as p1 left it.
+    try store.commit([])
+    #expect(store.hasApplied(press: "p1"), "a retry of p1 would be applied twice")
+    #expect(store.records["s1"] == row("s1", "r0c1"))
   }
 }

@@ -11,6 +11,10 @@ and the sockets are plain pyzmq:
 
 `CloneState` is the screen side of the zguide "Clone" pattern: subscribe, ask for a snapshot,
 drop deltas at or below its seq, apply the rest in order, resync on a gap or a new epoch.
+
+`Pairing` is a remote's side of pairing with a CURVE broker (docs/protocol.md, "Pairing"): one
+CPace round per PIN attempt (cpace.py), key confirmation both ways; once paired, `Control` and
+`CloneState` connect as CURVE clients with the remote's key pair (`Curve`).
 """
 
 import importlib
@@ -20,6 +24,9 @@ import tempfile
 import time
 
 import zmq
+from zmq.utils import z85
+
+import cpace
 
 PROTOCOL_VERSION = 1
 
@@ -43,20 +50,44 @@ class BrokerError(Exception):
     def __init__(self, pb, error):
         self.code = error.code
         self.message = error.message
-        name = pb.ErrorCode.Name(error.code)
-        super().__init__(f"{name}: {error.message}")
+        self.retry_after_ms = error.retry_after_ms
+        self.name = pb.ErrorCode.Name(error.code)
+        super().__init__(f"{self.name}: {error.message}")
+
+
+class Curve:
+    """A CURVE client's keys: its own key pair and the broker's public key, all Z85 text."""
+
+    def __init__(self, public_key, secret_key, broker_key):
+        self.public_key = public_key
+        self.secret_key = secret_key
+        self.broker_key = broker_key
+
+    @staticmethod
+    def new_key_pair():
+        """A fresh key pair (Z85 public, Z85 secret), from libzmq."""
+        public, secret = zmq.curve_keypair()
+        return public.decode("ascii"), secret.decode("ascii")
+
+    def apply(self, socket):
+        """Makes `socket` a CURVE client of the broker (before it connects)."""
+        socket.curve_serverkey = self.broker_key.encode("ascii")
+        socket.curve_publickey = self.public_key.encode("ascii")
+        socket.curve_secretkey = self.secret_key.encode("ascii")
 
 
 class Control:
     """A DEALER on the broker's control socket: one request at a time, bounded waits."""
 
-    def __init__(self, pb, context, endpoint, sender, timeout=5.0):
+    def __init__(self, pb, context, endpoint, sender, timeout=5.0, curve=None):
         self.pb = pb
         self.sender = sender
         self.timeout = timeout
         self.seq = 0
         self.socket = context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
+        if curve is not None:
+            curve.apply(self.socket)
         self.socket.connect(endpoint)
 
     def envelope(self, **body):
@@ -117,7 +148,7 @@ class Control:
 class CloneState:
     """A screen session's state kept in sync from the state socket (the Clone pattern)."""
 
-    def __init__(self, pb, context, state_endpoint, control, screen_id, timeout=5.0):
+    def __init__(self, pb, context, state_endpoint, control, screen_id, timeout=5.0, curve=None):
         self.pb = pb
         self.control = control
         self.screen_id = screen_id
@@ -125,6 +156,8 @@ class CloneState:
         self.topic = f"screen/{screen_id}".encode()
         self.socket = context.socket(zmq.SUB)
         self.socket.setsockopt(zmq.LINGER, 0)
+        if curve is not None:
+            curve.apply(self.socket)
         self.socket.setsockopt(zmq.SUBSCRIBE, self.topic)
         self.socket.setsockopt(zmq.SUBSCRIBE, b"broker")
         self.socket.connect(state_endpoint)
@@ -241,3 +274,129 @@ class CloneState:
 
     def close(self):
         self.socket.close()
+
+
+class PairingFailure(Exception):
+    """Pairing could not go on, with its cause (`kind`): "unusable challenge" (the broker's
+    key, nonce or share is malformed), "broker proof invalid" (the broker accepted the PIN but
+    its own confirmation does not verify: its key is not trusted), "broker key changed" (not
+    the key the caller expected), "unexpected reply"."""
+
+    def __init__(self, kind, detail=""):
+        self.kind = kind
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+
+
+class Challenge:
+    """One CPace round: the broker's nonce, share and key (raw), this remote's nonce."""
+
+    def __init__(self, reply, remote_nonce):
+        self.nonce = bytes(reply.nonce)
+        self.remote_nonce = remote_nonce
+        self.share = bytes(reply.share)
+        self.broker_key = bytes(reply.broker_key)
+        self.digits = reply.pin_digits
+        self.expires_in_ms = reply.expires_in_ms
+        if (len(self.broker_key) != 32 or len(self.nonce) not in cpace.NONCE_RANGE
+                or len(self.share) != cpace.ELEMENT_BYTES):
+            raise PairingFailure("unusable challenge",
+                                 f"key {len(self.broker_key)} B, nonce {len(self.nonce)} B, "
+                                 f"share {len(self.share)} B")
+
+    @property
+    def broker_key_text(self):
+        """The broker's public key in Z85, as CURVE sockets and `tenfoot-broker key` use it."""
+        return z85.encode(self.broker_key).decode("ascii")
+
+
+class Pairing:
+    """A remote's side of pairing, over the broker's plain pairing socket (a DEALER: the remote
+    is not on the allow-list yet). The PIN never leaves this process: each attempt is one CPace
+    round whose messages let no one test a PIN offline.
+
+    `public_key` is this remote's CURVE public key (Z85): the key the broker's allow-list will
+    hold, bound into the CPace channel identifier with the broker's key. `control` replaces the
+    socket with anything that has Control's `call` and `close` (the dialogue's unit tests)."""
+
+    def __init__(self, pb, context, endpoint, public_key, name, timeout=5.0, control=None):
+        self.pb = pb
+        self.name = name
+        self.public_key = z85.decode(public_key.encode("ascii"))
+        self.control = control or Control(pb, context, endpoint, "pair", timeout)
+
+    def probe_key(self):
+        """The broker's current public key (Z85), starting no pairing."""
+        reply = self.control.call("pair_challenge", pair_request=self.pb.PairRequest())
+        if len(reply.broker_key) != 32:
+            raise PairingFailure("unusable challenge", "no broker key in the probe's answer")
+        return z85.encode(reply.broker_key).decode("ascii")
+
+    def begin(self):
+        """Asks the broker to show a PIN on its screens; returns the first round."""
+        return self._round(next_round=False)
+
+    def next_round(self):
+        """Another round of the pairing in progress (same PIN), for the next attempt; raises
+        BrokerError PAIRING_BACKOFF while the broker is backing off."""
+        return self._round(next_round=True)
+
+    def _round(self, next_round):
+        remote_nonce = os.urandom(cpace.NONCE_BYTES)
+        reply = self.control.call("pair_challenge", pair_request=self.pb.PairRequest(
+            name=self.name, public_key=self.public_key, nonce=remote_nonce,
+            next_round=next_round))
+        return Challenge(reply, remote_nonce)
+
+    def attempt(self, pin, challenge):
+        """Tries `pin` in `challenge`'s round (used up either way). Returns the allow-list id
+        once the broker's own confirmation verifies; a wrong PIN raises BrokerError
+        PAIRING_FAILED (or PAIRING_BACKOFF) with `retry_after_ms`."""
+        party = cpace.pairing_remote(pin, challenge.broker_key, self.public_key,
+                                     challenge.nonce, challenge.remote_nonce)
+        keys = party.finish(challenge.share, cpace.BROKER_DATA)
+        if keys is None:
+            raise PairingFailure("unusable challenge", "the broker's share is not a valid point")
+        paired = self.control.call("paired", pair_proof=self.pb.PairProof(
+            public_key=self.public_key, share=party.share, proof=keys.own_tag))
+        if not cpace.equal_in_constant_time(paired.broker_proof, keys.peer_tag):
+            raise PairingFailure("broker proof invalid",
+                                 "the broker accepted the PIN but could not prove it knew it")
+        return paired.peer_id
+
+    def pair(self, read_pin, say=print, wait=time.sleep, expected_broker_key=None):
+        """The PIN dialogue: starts a pairing (the screens show a PIN), refuses a broker whose
+        key is not `expected_broker_key` (Z85, when given) before any PIN is typed, then tries
+        each `digits`-digit line `read_pin()` returns (None: input ended), waiting the back-off
+        the broker asks for after a wrong PIN and asking for a new round. Returns
+        (allow-list id, broker key in Z85) or None when the input ended first."""
+        first = self.begin()
+        if expected_broker_key is not None and first.broker_key_text != expected_broker_key:
+            raise PairingFailure("broker key changed",
+                                 f"expected {expected_broker_key}, got {first.broker_key_text}")
+        say(f"Enter the {first.digits}-digit PIN shown on the screen:")
+        challenge = first
+        while True:
+            line = read_pin()
+            if line is None:
+                return None
+            pin = line.strip()
+            if len(pin) != first.digits or not pin.isascii() or not pin.isdigit():
+                say(f"the PIN is {first.digits} digits: try again")
+                continue
+            try:
+                if challenge is None:
+                    challenge = self.next_round()
+                    if challenge.broker_key != first.broker_key:
+                        raise PairingFailure("unusable challenge", "the broker key changed")
+                round_used, challenge = challenge, None
+                return self.attempt(pin, round_used), first.broker_key_text
+            except BrokerError as refusal:
+                if refusal.name not in ("ERROR_CODE_PAIRING_FAILED", "ERROR_CODE_PAIRING_BACKOFF"):
+                    raise
+                say(refusal.message)
+                if refusal.retry_after_ms:
+                    wait(refusal.retry_after_ms / 1000)
+                say("Enter the PIN again:")
+
+    def close(self):
+        self.control.close()

@@ -1,0 +1,166 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TenFootSecurity
+import TenFootStore
+
+/// A zone's allow-list in PostgreSQL (`tenfoot_peer`), shared by the zone's brokers: a remote
+/// paired on the active broker, a screen added by key, a revoke made with
+/// `tenfoot-broker remotes revoke --store …` all hold for whichever broker is active next. The
+/// broker loads the list when it takes the zone, and asks for changes at most every 100 ms
+/// (one query for the zone's row count and sum of revisions: every insert, rename or revoke
+/// gives its row a new, larger revision).
+///
+/// **Fencing.** The active broker writes under its term, as the session store does: the write
+/// is one statement that changes rows only if the zone's term is still this broker's, locking
+/// the zone's row (`FOR SHARE`) while it writes; an old term's write changes nothing and is
+/// refused (`StoreError.fenced`). An operator's command has no term (`term` nil): its writes
+/// are not fenced, since it is not a broker that could be stale.
+///
+/// A revoke keeps the row with `revoked_at` set, so the store shows who was revoked and when.
+///
+/// Not thread-safe: one owner (the broker's loop thread, or a command) calls it.
+public final class PostgresAllowListStore: AllowListSource {
+  /// The store and zone, for logs (no password).
+  public let path: String
+  /// The zone.
+  public let zone: String
+  /// The term this broker writes under; nil for an operator's command (not fenced).
+  public let term: Int64?
+  public private(set) var list = AllowList()
+  /// Revoked peers' ids, as last loaded (for `remotes list`).
+  public private(set) var revoked: [AllowList.Entry] = []
+  /// Called (on the writing thread) when a write was refused because a newer term exists.
+  public var onFenced: ((StoreError) -> Void)?
+  /// The list lives in the store, not a file: the broker asks every 100 ms.
+  public var watchedFile: String? { nil }
+  private let link: PostgresLink
+  private let logger: Logger
+  /// The zone's (row count, sum of revisions) when the list was loaded.
+  private var fingerprint: [Int64] = []
+  private var nextCheck = ContinuousClock.now
+  /// How often the store is asked for changes (a revoke holds within this).
+  static let checkInterval = Duration.milliseconds(100)
+  /// How long to wait after a failed check (the store is down: the loop must not wait on it
+  /// ten times a second).
+  static let retryInterval = Duration.seconds(1)
+
+  /// Loads `zone`'s allow-list over `link` (the session store's connection, on the same
+  /// thread); throws `.unavailable` if the store cannot be reached.
+  public init(link: PostgresLink, zone: String, term: Int64?, logger: Logger) throws(StoreError) {
+    self.link = link
+    self.zone = zone
+    self.term = term
+    self.logger = logger
+    path = "\(link.url) zone=\(zone)"
+    try load()
+  }
+
+  @discardableResult
+  public func reloadIfChanged() throws(StoreError) -> Bool {
+    let now = ContinuousClock.now
+    guard now >= nextCheck else { return false }
+    nextCheck = now + Self.checkInterval
+    let current: [Int64]
+    do {
+      let result = try link.query(
+        """
+        SELECT count(*), coalesce(sum(revision), 0)::bigint FROM tenfoot_peer WHERE zone = \(zone)
+        """)
+      let counts = try? result.rows.first?.decode((Int64, Int64).self)
+      current = [counts?.0 ?? -1, counts?.1 ?? -1]
+    } catch {
+      nextCheck = now + Self.retryInterval
+      throw .unavailable(path, "\(error)")
+    }
+    guard current != fingerprint else { return false }
+    try load()
+    return true
+  }
+
+  public func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
+    try load()  // The change applies to what the store holds now.
+    var changed = list
+    let result = change(&changed)
+    let before = Dictionary(list.entries.map { ($0.publicKey, $0) }) { first, _ in first }
+    let after = Dictionary(changed.entries.map { ($0.publicKey, $0) }) { first, _ in first }
+    let upserts = changed.entries.filter { before[$0.publicKey] != $0 }
+    let revokes = list.entries.map(\.publicKey).filter { after[$0] == nil }
+    guard !upserts.isEmpty || !revokes.isEmpty else { return result }
+    // An operator's write (no term) passes the fence; a broker's passes only under its term.
+    let fenced = term != nil
+    let written: PostgresQueryResult
+    do {
+      written = try link.query(
+        """
+        WITH locked AS (
+          SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term ?? 0) FOR SHARE),
+        fence AS (
+          SELECT 1 FROM locked WHERE \(fenced) UNION ALL SELECT 1 WHERE NOT \(fenced)),
+        upserted AS (
+          INSERT INTO tenfoot_peer (zone, public_key, peer_id, name, role, added, term)
+          SELECT \(zone), p.key, p.id, p.name, p.role, p.added, \(term ?? 0)
+          FROM fence, unnest(\(upserts.map(\.publicKey))::text[], \(upserts.map(\.id))::text[],
+            \(upserts.map(\.name))::text[], \(upserts.map(\.role.rawValue))::text[],
+            \(upserts.map(\.added))::float8[]) AS p(key, id, name, role, added)
+          ON CONFLICT (zone, public_key) DO UPDATE SET peer_id = EXCLUDED.peer_id,
+            name = EXCLUDED.name, role = EXCLUDED.role, added = EXCLUDED.added,
+            revoked_at = NULL, term = EXCLUDED.term, revision = nextval('tenfoot_peer_revision')
+          RETURNING 1),
+        revoked AS (
+          UPDATE tenfoot_peer SET revoked_at = now(), term = \(term ?? 0),
+            revision = nextval('tenfoot_peer_revision')
+          FROM fence WHERE zone = \(zone) AND public_key = ANY(\(revokes)::text[])
+            AND revoked_at IS NULL
+          RETURNING 1)
+        SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM upserted),
+          (SELECT count(*) FROM revoked)
+        """)
+    } catch {
+      throw .unavailable(path, "\(error)")
+    }
+    let counts = try? written.rows.first?.decode((Int64, Int64, Int64).self)
+    guard let counts, counts.0 == 1, counts.1 == Int64(upserts.count) else {
+      let failure = StoreError.fenced(
+        path, "the zone has a newer term than \(term ?? 0): another broker is active")
+      logger.warning(
+        "allow-list write refused: fenced",
+        metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "zone.term": "\(term ?? 0)"])
+      onFenced?(failure)
+      throw failure
+    }
+    try load()
+    return result
+  }
+
+  /// Reads the zone's peers, allowed and revoked, and their fingerprint.
+  private func load() throws(StoreError) {
+    let result: PostgresQueryResult
+    do {
+      result = try link.query(
+        """
+        SELECT public_key, name, role, added, revoked_at IS NOT NULL, revision
+        FROM tenfoot_peer WHERE zone = \(zone) ORDER BY added, revision
+        """)
+    } catch {
+      nextCheck = ContinuousClock.now + Self.retryInterval
+      throw .unavailable(path, "\(error)")
+    }
+    var loaded = AllowList()
+    var revoked: [AllowList.Entry] = []
+    var sum: Int64 = 0
+    for row in result.rows {
+      guard
+        let (key, name, role, added, isRevoked, revision) = try? row.decode(
+          (String, String, String, Double, Bool, Int64).self),
+        let role = AllowList.Role(rawValue: role)
+      else { throw .unreadable(path, "a peer row of zone \(zone) does not decode") }
+      let entry = AllowList.Entry(publicKey: key, name: name, role: role, added: added)
+      if isRevoked { revoked.append(entry) } else { loaded.entries.append(entry) }
+      sum &+= revision
+    }
+    list = loaded
+    self.revoked = revoked
+    fingerprint = [Int64(result.rows.count), sum]
+  }
+}
