@@ -333,9 +333,23 @@ final class PhoneSession: Sendable {
         return events
       }
       if !woken && batch.isEmpty {
-        _ = try control.hello(
-          role: .remote, client: "tenfoot-screen phone remote",
-          timeout: settings.requestTimeout)
+        do {
+          _ = try control.hello(
+            role: .remote, client: "tenfoot-screen phone remote",
+            timeout: settings.requestTimeout)
+        } catch {
+          guard case .timedOut = error else { throw error }
+          // The broker may have closed the connection on a revoke: a fresh connection's
+          // handshake says whether the key is still let in (ZAP refusal: `notPaired`).
+          let fresh = try ControlConnection(
+            context: settings.context, endpoint: settings.controlEndpoint,
+            sender: name.replacingOccurrences(of: " ", with: "-"),
+            curve: ClientCurve(keyPair: keyPair(), brokerKey: settings.brokerKey))
+          _ = try fresh.hello(
+            role: .remote, client: "tenfoot-screen phone remote",
+            timeout: settings.requestTimeout)
+          return try serve(fresh, settings)
+        }
         continue
       }
       for event in batch {
