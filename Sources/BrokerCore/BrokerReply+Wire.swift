@@ -88,6 +88,9 @@ extension Tenfoot_V1_ScreenState {
     scroll = focus.scrollOffsets.sorted { $0.key < $1.key }
       .filter { $0.value != .zero }
       .map { Tenfoot_V1_ScrollOffset(group: $0.key, offset: $0.value) }
+    if focus.pointer != PointerState() {  // Only once a pointer has been used.
+      pointer = Tenfoot_V1_PointerState(focus.pointerPresentation)
+    }
     if let announcement = snapshot.announcement {
       self.announcement = Tenfoot_V1_Announcement(announcement)
     }
@@ -122,6 +125,7 @@ extension Tenfoot_V1_StateDelta {
     if let announcement = change.announcement {
       self.announcement = Tenfoot_V1_Announcement(announcement)
     }
+    if let pointer = change.pointer { self.pointer = Tenfoot_V1_PointerState(pointer) }
   }
 }
 

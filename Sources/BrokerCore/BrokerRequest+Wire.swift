@@ -69,6 +69,7 @@ extension BrokerRequest {
     case .key(let key): mapped = KeyMapping.input(for: key)
     case .touch(let touch): mapped = KeyMapping.input(for: touch)
     case .text(let text): mapped = KeyMapping.input(for: text)
+    case .pointer(let pointer): mapped = KeyMapping.input(for: pointer)
     case nil: throw .noInputEvent
     }
     switch mapped {

@@ -39,6 +39,10 @@ enum KeyMappingError: Error, Equatable, CustomStringConvertible {
   case touchOutOfRange(axis: String, value: Double)
   /// A text input with no edit.
   case noTextEdit
+  /// A pointer sample's phase is not moved, down, up, cancelled or scroll.
+  case pointerPhase
+  /// A pointer coordinate that is not finite (the axis and value).
+  case pointerNotFinite(axis: String, value: Double)
 
   var description: String {
     switch self {
@@ -48,6 +52,9 @@ enum KeyMappingError: Error, Equatable, CustomStringConvertible {
     case .touchOutOfRange(let axis, let value):
       "touch \(axis) must be a number in [-1, 1], got \(value)"
     case .noTextEdit: "text input has no edit"
+    case .pointerPhase: "pointer phase must be moved, down, up, cancelled or scroll"
+    case .pointerNotFinite(let axis, let value):
+      "pointer \(axis) must be a finite number, got \(value)"
     }
   }
 }

@@ -38,6 +38,9 @@ extension InputLimits {
   private static let navigationNames = "tvos, ipados"
 
   private static func enumProblem(_ item: Tenfoot_V1_Item, path: String) -> Tenfoot_V1_Error? {
+    if case .UNRECOGNIZED(let value) = item.pointerEffect {
+      return unknown(path + ".pointerEffect", value, allowed: "highlight, lift, hover, none")
+    }
     guard case .UNRECOGNIZED(let value) = item.focusEffect else { return nil }
     return unknown(path + ".focusEffect", value, allowed: "halo, highlight, lift")
   }

@@ -41,6 +41,13 @@ public enum InputLimits {
         if length > maximumTextBytes {
           return error(.invalidInput, "text: longer than \(maximumTextBytes) bytes")
         }
+      case .pointer(let pointer):
+        if case .UNRECOGNIZED(let value) = pointer.phase {
+          return error(.invalidInput, "pointer.phase: unknown value \(value)")
+        }
+        if !pointer.x.isFinite || !pointer.y.isFinite {
+          return error(.invalidInput, "pointer: x and y must be finite")
+        }
       case nil: break
       }
     case .registerScreen(let request):

@@ -49,6 +49,20 @@ enum KeyMapping {
     return .success(.touch(phase, x: touch.x, y: touch.y, at: touch.timestampNs))
   }
 
+  /// The engine input for a pointer sample: a known phase and finite coordinates (positions
+  /// off the canvas are clamped later, by the engine).
+  static func input(for pointer: Tenfoot_V1_PointerEvent) -> Result<RemoteInput, KeyMappingError> {
+    guard let phase = PointerPhase(wire: pointer.phase) else { return .failure(.pointerPhase) }
+    for (name, value) in [("x", pointer.x), ("y", pointer.y)] where !value.isFinite {
+      return .failure(.pointerNotFinite(axis: name, value: value))
+    }
+    return .success(
+      .pointer(
+        PointerEvent(
+          phase, x: pointer.x, y: pointer.y, relative: pointer.relative, buttons: pointer.buttons,
+          at: pointer.timestampNs)))
+  }
+
   /// The engine input for text.
   static func input(for text: Tenfoot_V1_TextInput) -> Result<RemoteInput, KeyMappingError> {
     switch text.edit {

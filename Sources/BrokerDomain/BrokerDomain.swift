@@ -90,9 +90,14 @@ public struct BrokerDomain: Sendable {
       seen(screen, at: now)
       return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
     case .heartbeat(let screen):
-      guard let session = sessions[screen] else { return .error(unknownScreen(screen)) }
+      guard let index = sessions.index(forKey: screen) else {
+        return .error(unknownScreen(screen))
+      }
       seen(screen, at: now)
-      return Outcome(reply: .ack(Acknowledgement(screen: screen, seq: session.seq, focused: nil)))
+      let effects = hidePointerIfIdle(&sessions.values[index], at: now)
+      let seq = sessions.values[index].seq
+      return Outcome(
+        reply: .ack(Acknowledgement(screen: screen, seq: seq, focused: nil)), effects: effects)
     }
     if persists, case .ack(let ack) = outcome.reply, let session = sessions[ack.screen],
       !session.isRecorded(by: records[ack.screen])
@@ -161,11 +166,29 @@ public struct BrokerDomain: Sendable {
     }
     guard let index = sessions.index(forKey: id) else { return .error(unknownScreen(id)) }
     let epoch = epoch
+    if case .pointer(let event) = input {
+      sessions.values[index].pointerClock = PointerClock(remote: event.at, broker: now)
+    }
     // In place: a copy taken out of the dictionary would make every buffer the step mutates
     // (the remotes' tables, the engine's) copy itself, and writing it back costs a lookup.
     return Self.step(
       &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch,
       at: now)
+  }
+
+  /// The pointer's idle timeout, checked on each screen heartbeat (about once a second): the
+  /// remote's clock now is estimated from its last pointer sample plus the broker time since
+  /// (the two clocks tick at the same rate), so the engine compares like with like.
+  private func hidePointerIfIdle(_ session: inout ScreenSession, at now: BrokerInstant)
+    -> [BrokerEffect]
+  {
+    guard session.focus.pointer.visible, let clock = session.pointerClock, clock.broker <= now
+    else { return [] }
+    let remoteNow = clock.remote &+ clock.broker.duration(to: now).nanosecondsClamped
+    let cause = FocusCause(sender: "broker", sequence: 0)
+    return Self.step(
+      &session, .event(.pointerIdle(at: remoteNow)), cause: cause, epoch: epoch, at: now
+    ).effects
   }
 
   /// What a session step runs: an engine event, or a remote's timed input.
@@ -183,6 +206,7 @@ public struct BrokerDomain: Sendable {
   ) -> Outcome {
     let before = session.focus
     let parallaxBefore = session.parallax
+    let pointerBefore = session.focus.pointerPresentation
     let effects: [FocusEffect]
     switch step {
     case .event(let event): effects = reduce(&session.focus, event, cause: cause)
@@ -198,8 +222,9 @@ public struct BrokerDomain: Sendable {
       }
     }
     let parallax = session.parallax
+    let pointer = session.focus.pointerPresentation
     var published: [BrokerEffect] = []
-    if !effects.isEmpty || parallax != parallaxBefore {
+    if !effects.isEmpty || parallax != parallaxBefore || pointer != pointerBefore {
       let announcement = session.announcer.announce(
         effects, before: before, after: session.focus, at: now.nanoseconds)
       session.seq += 1
@@ -211,7 +236,8 @@ public struct BrokerDomain: Sendable {
         screen: session.id, epoch: epoch, seq: session.seq, focused: session.focus.focused,
         changed: changedStates(before: before, after: session.focus, effects: effects),
         effects: effects, parallax: parallax, text: text,
-        editingText: session.focus.isEditingText, cause: cause, announcement: announcement)
+        editingText: session.focus.isEditingText, cause: cause, announcement: announcement,
+        pointer: pointer != pointerBefore ? pointer : nil)
       published = [.publish(.change(change))]
     }
     let ack = Acknowledgement(

@@ -48,6 +48,8 @@ public struct StateChange: Sendable, Equatable {
   public var cause: FocusCause
   /// What a screen reader says about the step (nil: nothing).
   public var announcement: Announcement?
+  /// The session's pointer, when the step changed it (nil: unchanged).
+  public var pointer: PointerPresentation? = nil
 }
 
 /// An item's new display state.

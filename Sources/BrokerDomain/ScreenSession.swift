@@ -19,6 +19,10 @@ public struct ScreenSession: Sendable, Equatable {
   /// (a sender-name flood cannot grow the session without bound).
   public static let rememberedRemotes = 16
 
+  /// The last pointer sample's remote clock and the broker's clock when it came (for the
+  /// idle timeout).
+  public internal(set) var pointerClock: PointerClock?
+
   /// Creates a session.
   public init(id: String, focus: FocusState, seq: UInt64) {
     self.id = id
@@ -71,5 +75,25 @@ public struct ScreenSession: Sendable, Equatable {
     SessionRecord(
       screen: id, focused: focus.focused, selected: focus.selected.sorted(),
       text: focus.textValues, memory: focus.memory)
+  }
+}
+
+/// A pointer sample's time on both clocks: the remote's (the engine's clock for the pointer)
+/// and the broker's.
+public struct PointerClock: Sendable, Equatable {
+  /// The remote's clock at the sample, nanoseconds.
+  public var remote: UInt64
+  /// The broker's clock when it arrived.
+  public var broker: BrokerInstant
+}
+
+extension Duration {
+  /// Whole nanoseconds, clamped to `0...UInt64.max`.
+  var nanosecondsClamped: UInt64 {
+    let (seconds, attoseconds) = components
+    guard seconds >= 0 else { return 0 }
+    let whole = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    guard !whole.overflow else { return .max }
+    return whole.partialValue &+ UInt64(attoseconds / 1_000_000_000)
   }
 }

@@ -127,7 +127,7 @@ public struct Announcer: Sendable, Equatable {
     switch heading {
     case .left, .right: return AnnouncementPart(.edge, "end of row")
     case .up, .down: return AnnouncementPart(.edge, "end of column")
-    case .next, .previous, .programmatic, .recovery, .initial:
+    case .next, .previous, .programmatic, .recovery, .initial, .pointer:
       return AnnouncementPart(.edge, "end of list")
     }
   }
@@ -171,7 +171,7 @@ extension FocusHeading {
     case .down: .down
     case .left: .left
     case .right: .right
-    case .next, .previous, .programmatic, .recovery, .initial: nil
+    case .next, .previous, .programmatic, .recovery, .initial, .pointer: nil
     }
   }
 }

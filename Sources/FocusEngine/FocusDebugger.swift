@@ -58,6 +58,7 @@ extension FocusState {
       lines.append("groups: none (top level)")
     }
     lines.append(focusFacts(position))
+    lines.append(pointerFacts(position))
     let stops = index.tabStops
     if let stop = stops.firstIndex(of: group) {
       lines.append("Tab stop \(stop + 1) of \(stops.count)")
@@ -72,6 +73,26 @@ extension FocusState {
       }
     }
     return Explanation(id: id, canFocus: canFocus, lines: lines)
+  }
+
+  /// `pointer: hit region [84, 84, 232 × 332] (frame + 16 margin) · effect lift (automatic) ·
+  /// magnetism on`.
+  private func pointerFacts(_ position: Int) -> String {
+    let item = layout.items[position]
+    let frame = presentedFrame(at: position)
+    let margin = item.pointerMagnetism ? layout.pointerHitMargin : 0
+    func number(_ value: Double) -> String {
+      value == Double(Int(value)) ? String(Int(value)) : String(value)
+    }
+    let region =
+      "[\(number(frame.minX - margin)), \(number(frame.minY - margin)), "
+      + "\(number(frame.width + 2 * margin)) × \(number(frame.height + 2 * margin))]"
+    let how = item.pointerMagnetism ? "frame + \(number(margin)) margin" : "frame, no magnetism"
+    let effect = Self.resolvedPointerEffect(item)
+    let automatic = item.pointerEffect == .automatic ? " (automatic)" : ""
+    var facts = "pointer: hit region \(region) (\(how)) · effect \(effect.rawValue)\(automatic)"
+    if let shape = item.pointerShape { facts += " · shape \(shape)" }
+    return facts
   }
 
   /// `navigation ipados (arrows stay in group "row") · search tvos · focus effect halo,

@@ -25,6 +25,13 @@ public enum FocusEvent: Sendable, Equatable {
   case cancelSelect
   /// Text typed into the focused text field.
   case text(TextEdit)
+  /// A pointer sample resolved to the canvas (see ``PointerTracker``): the pointer shows and
+  /// moves, the item under it takes focus (heading `pointer`), a click activates it, a fast
+  /// release flicks. A directional input afterwards hides the pointer.
+  case pointer(PointerSample)
+  /// The remote's clock now: hides the pointer if it has been idle for the layout's
+  /// `pointerIdleTimeout`.
+  case pointerIdle(at: UInt64)
   /// Seeds the groups' remembered items (after a broker restart, from its records). Entries
   /// naming groups or items that no longer exist, or items outside their group, are ignored.
   case restoreMemory(FocusMemory)

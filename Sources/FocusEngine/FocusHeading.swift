@@ -18,6 +18,8 @@ public enum FocusHeading: String, Sendable, Hashable, CaseIterable {
   case recovery
   /// Focus was placed for the first time (the initial-focus rule).
   case initial
+  /// The pointer moved onto the item (or a flick landed on it).
+  case pointer
 
   /// The heading of a directional move.
   public init(_ direction: Direction) {

@@ -26,6 +26,13 @@ public struct FocusState: Sendable, Equatable {
   /// Whether the last focus change came from a directional input (arrows, swipes); decides
   /// how focus recovers when its item vanishes.
   public internal(set) var lastInputWasDirectional: Bool
+  /// Whether the last input was the pointer: if the focused item then vanishes, focus is
+  /// hidden rather than moved.
+  public internal(set) var lastInputWasPointer: Bool
+  /// The session's pointer.
+  public internal(set) var pointer: PointerState
+  /// The `revealOnPointer` groups the pointer is over (their items are available).
+  public internal(set) var revealed: Set<String>
   /// Tables derived from the layout.
   private(set) var index: LayoutIndex
   /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
@@ -53,6 +60,9 @@ public struct FocusState: Sendable, Equatable {
     self.lastFocusedOwn = [:]
     self.scrollOffsets = [:]
     self.lastInputWasDirectional = false
+    self.lastInputWasPointer = false
+    self.pointer = PointerState()
+    self.revealed = []
     self.textValues = Self.textFields(of: layout, keeping: [:])
     self.shift = []
     self.scrollDomain = []
@@ -250,6 +260,32 @@ public struct FocusState: Sendable, Equatable {
     return true
   }
 
+  /// Scrolls group `group` by `delta` (a pointer's scroll), clamped to its content's extent
+  /// as focus scrolling is; true if its offset changed.
+  mutating func scroll(group: Int, by delta: Point) -> Bool {
+    let node = index.groupValues[group]
+    guard let axis = node.scroll, let viewport = node.viewport else { return false }
+    let content = contentBounds(of: group)
+    var offset = scrollOffsets[node.id] ?? .zero
+    func clamp(_ value: Double, _ viewMin: Double, _ viewMax: Double, _ low: Double, _ high: Double)
+      -> Double
+    {
+      let lowest = min(0, low - viewMin)
+      let highest = max(lowest, high - viewMax)
+      return min(max(value, lowest), highest)
+    }
+    if axis != .vertical {
+      offset.x = clamp(offset.x + delta.x, viewport.minX, viewport.maxX, content.minX, content.maxX)
+    }
+    if axis != .horizontal {
+      offset.y = clamp(offset.y + delta.y, viewport.minY, viewport.maxY, content.minY, content.maxY)
+    }
+    guard offset != (scrollOffsets[node.id] ?? .zero) else { return false }
+    scrollOffsets[node.id] = offset
+    rebuildShift()
+    return true
+  }
+
   /// The bounding box of the items inside a group (content space).
   private func contentBounds(of group: Int) -> Rect {
     index.subtreeBounds[group] ?? index.groupValues[group].viewport
@@ -276,7 +312,29 @@ public struct FocusState: Sendable, Equatable {
       index.groupIndex[$0.key].map { index.groupValues[$0].scroll != nil } ?? false
     }
     if let pressed, !stillThere.contains(pressed) { self.pressed = nil }
+    if let target = pointer.target, !stillThere.contains(target) { pointer.target = nil }
+    revealed = revealed.filter { index.groupIndex[$0] != nil }
+    applyReveal()
     rebuildDerived()
+  }
+
+  /// Makes the items of the `revealOnPointer` groups in `revealed` focusable again (if they
+  /// would be otherwise) and those of the others not.
+  mutating func applyReveal() {
+    guard index.usesReveal else { return }
+    for position in layout.items.indices {
+      index.focusable[position] = index.baseFocusable(position, layout) && isRevealed(position)
+    }
+  }
+
+  /// Whether every `revealOnPointer` group around the item is revealed.
+  func isRevealed(_ position: Int) -> Bool {
+    let group = index.itemGroup[position]
+    guard group >= 0 else { return true }
+    for ancestor in index.ancestors(of: group) where index.groupValues[ancestor].revealOnPointer {
+      if !revealed.contains(index.nodes[ancestor].id) { return false }
+    }
+    return true
   }
 
   /// The text fields of a layout with their values: kept from `old` where the id remains a

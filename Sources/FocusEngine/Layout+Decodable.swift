@@ -5,7 +5,7 @@
 extension Layout: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case canvas, items, groups, initialFocus, search, layoutDirection, guides, navigation
-    case verbosity
+    case verbosity, pointerHitMargin, pointerIdleTimeout
   }
 
   /// Decodes the strict JSON layout format; unknown fields are errors.
@@ -23,14 +23,18 @@ extension Layout: Decodable {
       guides: try container.decodeIfPresent([FocusGuide].self, forKey: .guides) ?? [],
       navigation: try container.decodeIfPresent(NavigationModel.self, forKey: .navigation)
         ?? .tvos,
-      verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? .normal)
+      verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? .normal,
+      pointerHitMargin: try container.decodeIfPresent(Double.self, forKey: .pointerHitMargin)
+        ?? Layout.defaultPointerHitMargin,
+      pointerIdleTimeout: try container.decodeIfPresent(Double.self, forKey: .pointerIdleTimeout)
+        ?? Layout.defaultPointerIdleTimeout)
   }
 }
 
 extension Item: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, frame, available, toggles, selected, priority, kind, layers, value
-    case focusEffect, cornerRadius
+    case focusEffect, cornerRadius, pointerEffect, pointerMagnetism, pointerShape
     case accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits
   }
 
@@ -54,6 +58,11 @@ extension Item: Decodable {
       value: try container.decodeIfPresent(String.self, forKey: .value) ?? "",
       focusEffect: try container.decodeIfPresent(FocusEffectStyle.self, forKey: .focusEffect),
       cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius),
+      pointerEffect: try container.decodeIfPresent(PointerEffectStyle.self, forKey: .pointerEffect)
+        ?? .automatic,
+      pointerMagnetism: try container.decodeIfPresent(Bool.self, forKey: .pointerMagnetism)
+        ?? true,
+      pointerShape: try container.decodeIfPresent(String.self, forKey: .pointerShape),
       accessibility: ItemAccessibility(
         label: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
         hint: try container.decodeIfPresent(String.self, forKey: .accessibilityHint),
@@ -117,7 +126,7 @@ extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
     case selectionFollowsFocus, search, navigation, scroll, viewport, scrollMargin, enabled
-    case accessibilityLabel
+    case accessibilityLabel, revealOnPointer
   }
 
   /// Decodes `{"id", "items"?, "groups"?, …options}`; unknown fields are errors.
@@ -142,7 +151,8 @@ extension Group: Decodable {
       scrollMargin: try container.decodeIfPresent(Double.self, forKey: .scrollMargin)
         ?? Group.defaultScrollMargin,
       enabled: try flag(.enabled, true),
-      accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel))
+      accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
+      revealOnPointer: try flag(.revealOnPointer, false))
   }
 }
 
@@ -208,6 +218,7 @@ extension NavigationModel: NamedEnum {}
 extension FocusEffectStyle: NamedEnum {}
 extension AccessibilityTrait: NamedEnum {}
 extension Verbosity: NamedEnum {}
+extension PointerEffectStyle: NamedEnum {}
 
 extension Size: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {

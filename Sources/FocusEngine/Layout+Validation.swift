@@ -1,4 +1,26 @@
 extension Layout {
+  /// The longest pointer idle timeout a layout accepts, in seconds (an hour).
+  public static let maximumPointerIdleTimeout = 3600.0
+  /// The largest pointer hit margin, in points.
+  public static let maximumPointerHitMargin = 1000.0
+
+  /// The pointer options: a finite hit margin of 0 to ``maximumPointerHitMargin`` and an idle
+  /// timeout above 0 and at most ``maximumPointerIdleTimeout``.
+  static func checkPointerOptions(_ layout: Layout) throws(LayoutError) {
+    let margin = layout.pointerHitMargin
+    if !(margin.isFinite && margin >= 0 && margin <= maximumPointerHitMargin) {
+      throw LayoutError(
+        path: "pointerHitMargin",
+        reason: "must be between 0 and \(maximumPointerHitMargin), got \(margin)")
+    }
+    let timeout = layout.pointerIdleTimeout
+    if !(timeout.isFinite && timeout > 0 && timeout <= maximumPointerIdleTimeout) {
+      throw LayoutError(
+        path: "pointerIdleTimeout",
+        reason: "must be above 0 and at most \(maximumPointerIdleTimeout), got \(timeout)")
+    }
+  }
+
   /// The longest id a layout accepts, in characters (``TextRules/maximumIDLength``).
   public static let maximumIDLength = TextRules.maximumIDLength
   /// The longest title, text field value or layer name, in UTF-8 bytes.
@@ -53,6 +75,7 @@ extension Layout {
         throw LayoutError(
           path: path + ".cornerRadius", reason: "must be finite and at least 0, got \(radius)")
       }
+      if let shape = item.pointerShape { try Self.checkID(shape, path: path + ".pointerShape") }
       try Self.checkText(item.title, path: path + ".title", item: item.id)
       try Self.checkText(item.value, path: path + ".value", item: item.id)
       try Self.checkAccessibility(item, path: path)
@@ -60,6 +83,7 @@ extension Layout {
         try Self.checkText(layer.name, path: "\(path).layers[\(position)].name", item: item.id)
       }
     }
+    try Self.checkPointerOptions(self)
     var walk = GroupWalk(itemPaths: itemPaths)
     for (index, group) in groups.enumerated() {
       try walk.check(group, path: "groups[\(index)]", depth: 1)

@@ -25,6 +25,16 @@ public struct Item: Sendable, Hashable {
   /// The corner radius of the item's shape in points, which a halo follows; nil: the
   /// renderer's own card shape.
   public var cornerRadius: Double?
+  /// How the item reacts when the pointer targets it (``PointerEffectStyle``).
+  public var pointerEffect: PointerEffectStyle
+  /// Whether the pointer is attracted to the item (its hit region grows by the layout's
+  /// `pointerHitMargin` and the drawn pointer is pulled toward its centre); false for large
+  /// content areas.
+  public var pointerMagnetism: Bool
+  /// The pointer's shape over the item: a built-in name (``PointerShape``) or an app's own;
+  /// nil: the rule of ``PointerShape`` (I-beam over text fields, the item's shape under
+  /// highlight, else a circle).
+  public var pointerShape: String?
   /// What a screen reader says about it beyond its title.
   public var accessibility: ItemAccessibility
 
@@ -33,7 +43,9 @@ public struct Item: Sendable, Hashable {
     id: String, title: String = "", frame: Rect, available: Bool = true, toggles: Bool = true,
     selected: Bool = false, priority: FocusPriority? = nil, kind: ItemKind = .button,
     layers: [ParallaxLayer] = [], value: String = "", focusEffect: FocusEffectStyle? = nil,
-    cornerRadius: Double? = nil, accessibility: ItemAccessibility = ItemAccessibility()
+    cornerRadius: Double? = nil, pointerEffect: PointerEffectStyle = .automatic,
+    pointerMagnetism: Bool = true, pointerShape: String? = nil,
+    accessibility: ItemAccessibility = ItemAccessibility()
   ) {
     self.id = id
     self.title = title
@@ -47,6 +59,9 @@ public struct Item: Sendable, Hashable {
     self.value = value
     self.focusEffect = focusEffect
     self.cornerRadius = cornerRadius
+    self.pointerEffect = pointerEffect
+    self.pointerMagnetism = pointerMagnetism
+    self.pointerShape = pointerShape
     self.accessibility = accessibility
   }
 }
@@ -107,6 +122,9 @@ public struct Group: Sendable, Hashable {
   public var enabled: Bool
   /// The group's spoken name when focus enters it; nil: its first heading item's title.
   public var accessibilityLabel: String?
+  /// The group's items are unavailable until the pointer is over the group's region (a
+  /// minimised toolbar, playback controls), then available until it leaves.
+  public var revealOnPointer: Bool
 
   /// Creates a group.
   public init(
@@ -115,7 +133,7 @@ public struct Group: Sendable, Hashable {
     selectionFollowsFocus: Bool = false, search: SearchModel? = nil,
     navigation: NavigationModel? = nil, scroll: ScrollAxis? = nil, viewport: Rect? = nil,
     scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true,
-    accessibilityLabel: String? = nil
+    accessibilityLabel: String? = nil, revealOnPointer: Bool = false
   ) {
     self.id = id
     self.items = items
@@ -131,6 +149,7 @@ public struct Group: Sendable, Hashable {
     self.scrollMargin = scrollMargin
     self.enabled = enabled
     self.accessibilityLabel = accessibilityLabel
+    self.revealOnPointer = revealOnPointer
   }
 
   /// The default scroll margin: 40 points, about one poster gutter on a 1920×1080 canvas.
@@ -183,12 +202,18 @@ public struct Layout: Sendable, Hashable {
   public var navigation: NavigationModel
   /// How much the screen's announcements say.
   public var verbosity: Verbosity
+  /// How far beyond its frame an item with pointer magnetism is targeted, in points.
+  public var pointerHitMargin: Double
+  /// How long the pointer stays visible without moving, in seconds.
+  public var pointerIdleTimeout: Double
 
   /// Creates a layout.
   public init(
     canvas: Size = .tv, items: [Item], groups: [Group] = [], initialFocus: String? = nil,
     search: SearchModel = .tvos, layoutDirection: LayoutDirection = .ltr,
-    guides: [FocusGuide] = [], navigation: NavigationModel = .tvos, verbosity: Verbosity = .normal
+    guides: [FocusGuide] = [], navigation: NavigationModel = .tvos, verbosity: Verbosity = .normal,
+    pointerHitMargin: Double = Layout.defaultPointerHitMargin,
+    pointerIdleTimeout: Double = Layout.defaultPointerIdleTimeout
   ) {
     self.canvas = canvas
     self.items = items
@@ -199,7 +224,15 @@ public struct Layout: Sendable, Hashable {
     self.guides = guides
     self.navigation = navigation
     self.verbosity = verbosity
+    self.pointerHitMargin = pointerHitMargin
+    self.pointerIdleTimeout = pointerIdleTimeout
   }
+
+  /// The default pointer hit margin: 16 points (on a 1920×1080 canvas, a little less than a
+  /// poster gutter, so neighbouring posters' regions do not meet).
+  public static let defaultPointerHitMargin: Double = 16
+  /// The default pointer idle timeout: 2 seconds.
+  public static let defaultPointerIdleTimeout: Double = 2
 }
 
 /// How the directional search chooses among candidates.

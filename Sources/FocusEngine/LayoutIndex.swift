@@ -49,6 +49,8 @@ struct LayoutIndex: Sendable, Equatable {
   var subtreeBounds: [Rect?] = []
   /// Whether the layout or any group asks for iPadOS navigation (else no move is confined).
   var usesIPadNavigation = false
+  /// Whether any group has `revealOnPointer` (else the pointer's reveal check is skipped).
+  var usesReveal = false
 
   init() {}
 
@@ -75,10 +77,9 @@ struct LayoutIndex: Sendable, Equatable {
     for (position, item) in readingOrder.enumerated() { rank[item] = position }
 
     focusable = [Bool](repeating: false, count: count)
-    for (position, item) in items.enumerated() {
-      let group = itemGroup[position]
-      focusable[position] =
-        item.available && item.kind != .label && (group < 0 || nodes[group].enabled)
+    usesReveal = groupValues.contains { $0.revealOnPointer }
+    for position in items.indices {
+      focusable[position] = baseFocusable(position, layout) && !hiddenUntilPointer(position)
     }
     for item in readingOrder {
       let group = itemGroup[item]
@@ -94,6 +95,21 @@ struct LayoutIndex: Sendable, Equatable {
     usesIPadNavigation =
       layout.navigation == .ipados || groupValues.contains { $0.navigation == .ipados }
     tabStops = makeTabLoop(layout)
+  }
+
+  /// Whether the item can take focus by the layout alone: available, not a label, in no
+  /// disabled group (a `revealOnPointer` group may still hold it back).
+  func baseFocusable(_ position: Int, _ layout: Layout) -> Bool {
+    let item = layout.items[position]
+    let group = itemGroup[position]
+    return item.available && item.kind != .label && (group < 0 || nodes[group].enabled)
+  }
+
+  /// Whether a `revealOnPointer` group around the item holds it back (nothing is revealed
+  /// when a layout is first indexed).
+  private func hiddenUntilPointer(_ position: Int) -> Bool {
+    guard usesReveal, itemGroup[position] >= 0 else { return false }
+    return ancestors(of: itemGroup[position]).contains { groupValues[$0].revealOnPointer }
   }
 
   /// Bounding frame of every group subtree, computed bottom-up (children follow parents).

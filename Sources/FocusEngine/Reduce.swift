@@ -23,17 +23,27 @@ public func reduce(
 ) -> [FocusEffect] {
   switch event {
   case .move(let direction):
+    state.hidePointerForDirectionalInput()
+    if let near = state.itemNearPointer() {
+      // The pointer left focus hidden: the arrow starts from the item nearest the pointer.
+      state.lastInputWasDirectional = true
+      state.lastInputWasPointer = false
+      return state.changeFocus(to: near, heading: FocusHeading(direction), cause: cause)
+    }
     guard let from = state.focusedPosition, let to = state.moveDestination(from: from, direction)
     else {
       return [.movementFailed(FocusHeading(direction))]
     }
+    state.lastInputWasPointer = false
     state.lastInputWasDirectional = true
     state.pressed = nil
     return state.changeFocus(to: to, heading: FocusHeading(direction), cause: cause)
 
   case .tab(let tab):
     let heading: FocusHeading = tab == .next ? .next : .previous
+    state.hidePointerForDirectionalInput()
     guard let to = state.tabDestination(tab) else { return [.movementFailed(heading)] }
+    state.lastInputWasPointer = false
     state.lastInputWasDirectional = false
     state.pressed = nil
     return state.changeFocus(to: to, heading: heading, cause: cause)
@@ -68,6 +78,7 @@ public func reduce(
     case .success(let position):
       guard position != state.focusedPosition else { return [] }
       state.lastInputWasDirectional = false
+      state.lastInputWasPointer = false
       state.pressed = nil
       return state.changeFocus(to: position, heading: .programmatic, cause: cause)
     }
@@ -108,6 +119,12 @@ public func reduce(
     guard new != old else { return [] }
     state.textValues[focused] = new
     return [.textChanged(id: focused, value: new)]
+
+  case .pointer(let sample):
+    return state.handlePointer(sample, cause: cause)
+
+  case .pointerIdle(let now):
+    return state.pointerIdle(at: now, cause: cause)
 
   case .applyPatch(let patch):
     do throws(LayoutError) {
@@ -286,6 +303,9 @@ extension FocusState {
     let item = layout.items[position]
     if !item.available { return "item \"\(item.id)\" is unavailable" }
     if item.kind == .label { return "item \"\(item.id)\" is a label, which never takes focus" }
+    if !isRevealed(position) {
+      return "item \"\(item.id)\" is in a revealOnPointer group the pointer is not over"
+    }
     let group = index.itemGroup[position]
     if group >= 0 {
       for ancestor in index.ancestors(of: group) where !index.groupValues[ancestor].enabled {
@@ -317,6 +337,7 @@ extension FocusState {
       let stays = previous.flatMap { index.itemIndex[$0] } == position
       pressed = stays ? pressed : nil
       lastInputWasDirectional = stays ? lastInputWasDirectional : false
+      lastInputWasPointer = stays ? lastInputWasPointer : false
       if stays {
         focus(previous)
         appendScrolls(since: before, to: &effects)
@@ -330,6 +351,11 @@ extension FocusState {
       return effects
     }
     pressed = nil
+    if previous != nil, lastInputWasPointer {
+      // The HIG's rule for the pointer: focus is hidden rather than moved.
+      pointer.pressing = false
+      return changeFocus(to: nil, heading: .recovery, cause: cause)
+    }
     var next: Int?
     if let lastFrame, lastInputWasDirectional {
       let scope = oldTrap.flatMap { index.groupIndex[$0] } ?? -1

@@ -16,6 +16,8 @@ public enum RemoteInput: Sendable, Equatable {
   case touch(TouchRecognizer.Phase, x: Double, y: Double, at: UInt64)
   /// Text for the focused text field.
   case text(TextEdit)
+  /// A pointing device's sample (a Magic Remote, a mouse, the web page's mouse).
+  case pointer(PointerEvent)
 }
 
 /// Turns timed remote input into engine events: taps, double taps, holds and auto-repeat
@@ -61,6 +63,8 @@ public struct RemoteInterpreter: Sendable, Equatable {
   public private(set) var bump: Direction?
   private var held: [RemoteButton: Held] = [:]
   private var lastTap: Tap?
+  /// This remote's pointer: its own position (for relative devices) and velocity.
+  public private(set) var pointer = PointerTracker()
 
   private struct Tap: Sendable, Equatable {
     var button: RemoteButton
@@ -103,6 +107,12 @@ public struct RemoteInterpreter: Sendable, Equatable {
       }
     case .text(let edit):
       effects = reduce(&focus, .text(edit))
+    case .pointer(let event):
+      let start = focus.pointer.visible ? focus.pointer.position : nil
+      guard let sample = pointer.resolve(event, canvas: focus.layout.canvas, start: start) else {
+        return []
+      }
+      effects = reduce(&focus, .pointer(sample))
     }
     return effects
   }

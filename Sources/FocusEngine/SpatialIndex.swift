@@ -154,4 +154,21 @@ struct SpatialIndex: Sendable, Equatable {
       }
     }
   }
+
+  /// Calls `body` with the items of every cell that `area` (content space) overlaps; an item
+  /// may come more than once. Nothing when `area` misses the indexed bounds.
+  ///
+  /// - Complexity: the cells under `area`: O(1) for a pointer's hit region.
+  func forEach(in area: Rect, _ body: (ArraySlice<Int32>) -> Void) {
+    guard columns > 0, area.maxX >= bounds.minX, area.minX <= bounds.maxX,
+      area.maxY >= bounds.minY, area.minY <= bounds.maxY
+    else { return }
+    let (c0, c1, r0, r1) = cellRange(area)
+    for row in r0...r1 {
+      for column in c0...c1 {
+        let cell = row * columns + column
+        body(cellItems[Int(cellStart[cell])..<Int(cellStart[cell + 1])])
+      }
+    }
+  }
 }

@@ -16,6 +16,8 @@ public enum RemoteAction: Sendable, Equatable {
   case click
   /// Type into the focused text field.
   case type(String)
+  /// A pointing device's motion or click (canvas points).
+  case point(PointerMotion)
 
   /// How long a drag rests at its end before lifting, seconds.
   public static let dragRest = 0.3
@@ -115,6 +117,8 @@ public enum RemoteAction: Sendable, Equatable {
       return .drag(x: point.x, y: point.y, duration: seconds, rest: resting)
     case "click":
       return .click
+    case "point":
+      return .point(try PointerMotion.parse(rest))
     case "type":
       let text = rest.joined(separator: " ")
       guard !text.isEmpty else {
@@ -175,6 +179,7 @@ public enum RemoteAction: Sendable, Equatable {
     case .drag: "drag"
     case .click: "click"
     case .type: "type"
+    case .point(let motion): motion.name
     }
   }
 }

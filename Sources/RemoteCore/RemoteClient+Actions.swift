@@ -40,6 +40,8 @@ extension RemoteClient {
     case .drag(let x, let y, let duration, let rest):
       let samples = GestureSynthesizer.drag(toX: x, y: y, duration: duration, rest: rest)
       acks += try sendTouches(samples, from: start)
+    case .point(let motion):
+      acks += try sendPointer(motion, from: start)
     case .type(let text):
       var input = Tenfoot_V1_TextInput()
       input.append = text
@@ -65,6 +67,72 @@ extension RemoteClient {
     let ack = try send(.touch(touch), what: "touch")
     return PressResult(
       name: "touch", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+  }
+
+  /// Sends one pointer sample stamped now (the interactive pointer mode).
+  public func pointer(_ phase: Tenfoot_V1_PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
+    throws(RemoteError) -> PressResult
+  {
+    var event = Tenfoot_V1_PointerEvent()
+    event.phase = phase
+    event.x = x
+    event.y = y
+    event.buttons = buttons
+    event.timestampNs = MonotonicClock.nanoseconds()
+    let ack = try send(.pointer(event), what: "point")
+    return PressResult(
+      name: "point", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+  }
+
+  /// The samples of a pointer motion, in real time: a flick is ``PointerMotion/flickSamples``
+  /// relative moves spread so the pointer travels at the velocity asked, then a lift-off.
+  private func sendPointer(_ motion: PointerMotion, from start: UInt64) throws(RemoteError)
+    -> [Tenfoot_V1_Ack]
+  {
+    func event(
+      _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
+      buttons: UInt32 = 0, at time: UInt64
+    ) -> Tenfoot_V1_PointerEvent {
+      var event = Tenfoot_V1_PointerEvent()
+      event.phase = phase
+      event.x = x
+      event.y = y
+      event.relative = relative
+      event.buttons = buttons
+      event.timestampNs = time
+      return event
+    }
+    switch motion {
+    case .to(let x, let y):
+      return [try send(.pointer(event(.moved, x, y, relative: false, at: start)), what: "point")]
+    case .by(let dx, let dy):
+      return [try send(.pointer(event(.moved, dx, dy, relative: true, at: start)), what: "point")]
+    case .click:
+      let down = try send(
+        .pointer(event(.down, 0, 0, relative: true, buttons: 1, at: start)), what: "point")
+      let up = try send(
+        .pointer(event(.up, 0, 0, relative: true, at: MonotonicClock.nanoseconds())),
+        what: "point")
+      return [down, up]
+    case .flick(let dx, let dy, let velocity):
+      let steps = PointerMotion.flickSamples
+      let distance = (dx * dx + dy * dy).squareRoot()
+      let interval = UInt64(distance / velocity / Double(steps) * 1e9)
+      var acks: [Tenfoot_V1_Ack] = []
+      var time = start
+      for _ in 0..<steps {
+        time += max(interval, 1)
+        Self.wait(until: time)
+        acks.append(
+          try send(
+            .pointer(
+              event(
+                .moved, dx / Double(steps), dy / Double(steps), relative: true, at: time)),
+            what: "point"))
+      }
+      acks.append(try send(.pointer(event(.up, 0, 0, relative: true, at: time)), what: "point"))
+      return acks
+    }
   }
 
   /// The interval between held ticks, nanoseconds.

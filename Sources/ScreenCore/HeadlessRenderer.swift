@@ -4,7 +4,9 @@ import Foundation
 /// Writes one JSON object per applied state, one per line, for tests and tools:
 /// `{"screen":…,"epoch":…,"seq":…,"focused":"<id>"|null,"states":{"<id>":"focused",…},
 /// "event":"…","announcement":{"text":…,"parts":[{"kind":…,"text":…}],"interrupt":…}|null,
-/// "effects":{"<id>":"lift",…},"focusEffect":{"item","effect","cornerRadius"}|null}`.
+/// "effects":{"<id>":"lift",…},"focusEffect":{"item","effect","cornerRadius"}|null,
+/// "pointerEffects":{"<id>":"lift",…},
+/// "pointer":{"x","y","visible","shape","effect","target"}|null}`.
 /// Keys are sorted, so equal frames give equal lines.
 public final class HeadlessRenderer: Renderer, PairingDisplay {
   private let output: FileHandle
@@ -63,8 +65,10 @@ struct HeadlessFrame: Encodable {
 
   enum Keys: String, CodingKey {
     case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
-    case announcement, effects, focusEffect
+    case announcement, effects, focusEffect, pointer, pointerEffects
   }
+
+  enum PointerKeys: String, CodingKey { case x, y, visible, shape, effect, target }
 
   enum AnnouncementKeys: String, CodingKey { case text, parts, interrupt }
 
@@ -120,6 +124,30 @@ struct HeadlessFrame: Encodable {
       try container.encodeNil(forKey: .announcement)
     }
     try encodeEffects(into: &container)
+    try encodePointer(into: &container)
+  }
+
+  /// `"pointerEffects": {"<id>": "lift"|"highlight"|"hover"|"none"}` for every item but
+  /// labels (`automatic` resolved), and `"pointer": {"x", "y", "visible", "shape", "effect",
+  /// "target"}` (null until a pointer has been used).
+  private func encodePointer(into container: inout KeyedEncodingContainer<Keys>) throws {
+    let effects = frame.layout.pointerEffects()
+    var shown: [String: String] = [:]
+    for item in frame.layout.items where item.kind != .label {
+      shown[item.id] = effects[item.id]?.rawValue
+    }
+    try container.encode(shown, forKey: .pointerEffects)
+    guard let pointer = frame.pointer else {
+      try container.encodeNil(forKey: .pointer)
+      return
+    }
+    var nested = container.nestedContainer(keyedBy: PointerKeys.self, forKey: .pointer)
+    try nested.encode(Self.round(pointer.position.x), forKey: .x)
+    try nested.encode(Self.round(pointer.position.y), forKey: .y)
+    try nested.encode(pointer.visible, forKey: .visible)
+    try nested.encode(pointer.shape, forKey: .shape)
+    try nested.encode(pointer.effect.rawValue, forKey: .effect)
+    try nested.encode(pointer.target, forKey: .target)
   }
 
   /// `"effects": {"<id>": "lift"|"halo"|"highlight"}` for every item but labels, and

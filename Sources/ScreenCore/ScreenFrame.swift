@@ -33,6 +33,9 @@ public struct ScreenFrame: Sendable, Equatable {
   public var scroll: [String: Point] = [:]
   /// What a screen reader says about this frame's step (nil: nothing new to say).
   public var announcement: Announcement?
+  /// The session's pointer: where it is drawn, its shape, its target's effect (nil: no pointer
+  /// has been used).
+  public var pointer: PointerPresentation?
 
   /// Creates a frame.
   public init(

@@ -63,6 +63,7 @@ public struct StateSync: Sendable {
     next.editingText = snapshot.editingText
     for offset in snapshot.scroll { next.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
     next.announcement = snapshot.hasAnnouncement ? Announcement(wire: snapshot.announcement) : nil
+    next.pointer = snapshot.hasPointer ? PointerPresentation(wire: snapshot.pointer) : nil
     let buffered = pending
     pending.removeAll()
     awaitingSnapshot = false
@@ -124,6 +125,7 @@ public struct StateSync: Sendable {
     frame.editingText = delta.editingText
     frame.events = delta.effects.compactMap(FocusEffect.init(wire:))
     frame.announcement = delta.hasAnnouncement ? Announcement(wire: delta.announcement) : nil
+    if delta.hasPointer { frame.pointer = PointerPresentation(wire: delta.pointer) }
     for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
   }
 }

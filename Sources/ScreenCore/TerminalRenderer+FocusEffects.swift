@@ -76,3 +76,28 @@ extension TerminalRenderer {
     put(right, bottom, border.bottomRight)
   }
 }
+
+// MARK: - The pointer
+
+extension TerminalRenderer {
+  /// The pointer's cell marker: an I-beam (`I`) over a text field, a dot otherwise.
+  static func pointerGlyph(_ shape: String) -> Character {
+    shape == PointerShape.iBeam ? "I" : "●"
+  }
+
+  /// Draws the visible pointer as one accent-coloured cell at its (magnetised) position,
+  /// scaled like the items and kept inside the content area.
+  static func drawPointer(_ frame: ScreenFrame, content: CellRect, in grid: inout CellGrid) {
+    guard let pointer = frame.pointer, pointer.visible, content.width > 0, content.height > 0
+    else { return }
+    let canvas = frame.layout.canvas
+    guard canvas.width > 0, canvas.height > 0, pointer.position.x.isFinite,
+      pointer.position.y.isFinite
+    else { return }
+    let column = Int(pointer.position.x / canvas.width * Double(content.width))
+    let row = Int(pointer.position.y / canvas.height * Double(content.height))
+    let x = content.x + min(max(column, 0), content.width - 1)
+    let y = content.y + min(max(row, 0), content.height - 1)
+    grid[x, y] = Cell(pointerGlyph(pointer.shape), style: Style(foreground: accent, bold: true))
+  }
+}

@@ -173,6 +173,7 @@ extension TerminalRenderer {
     drawItems(
       frame, content: content, look: look, skipping: modal.map(allItems(of:)) ?? [], in: &grid)
     if let modal { drawModal(modal, frame: frame, content: content, look: look, in: &grid) }
+    drawPointer(frame, content: content, in: &grid)
 
     grid.fill(CellRect(x: 0, y: rows - 2, width: columns, height: 1), style: palette.status)
     grid.put(status, x: 0, y: rows - 2, style: palette.status)

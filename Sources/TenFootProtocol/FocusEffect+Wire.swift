@@ -74,6 +74,7 @@ extension FocusHeading {
     case .programmatic: self = .programmatic
     case .recovery: self = .recovery
     case .initial: self = .initial
+    case .pointer: self = .pointer
     case .unspecified, .UNRECOGNIZED: return nil
     }
   }

@@ -40,6 +40,7 @@ extension Tenfoot_V1_Heading {
     case .programmatic: self = .programmatic
     case .recovery: self = .recovery
     case .initial: self = .initial
+    case .pointer: self = .pointer
     }
   }
 
@@ -60,6 +61,7 @@ extension Tenfoot_V1_Heading {
     case .programmatic: "programmatic"
     case .recovery: "recovery"
     case .initial: "initial"
+    case .pointer: "pointer"
     case .unspecified, .UNRECOGNIZED: "unknown"
     }
   }

@@ -13,7 +13,11 @@ extension Layout {
       layoutDirection: wire.layoutDirection == .rtl ? .rtl : .ltr,
       guides: wire.guides.map(FocusGuide.init(wire:)),
       navigation: NavigationModel(wire: wire.navigation) ?? .tvos,
-      verbosity: Verbosity(wire: wire.verbosity))
+      verbosity: Verbosity(wire: wire.verbosity),
+      pointerHitMargin: wire.hasPointerHitMargin
+        ? wire.pointerHitMargin : Layout.defaultPointerHitMargin,
+      pointerIdleTimeout: wire.hasPointerIdleTimeout
+        ? wire.pointerIdleTimeout : Layout.defaultPointerIdleTimeout)
   }
 }
 
@@ -28,6 +32,9 @@ extension Item {
       layers: item.layers.map { ParallaxLayer(name: $0.name, depth: $0.depth) },
       value: item.value, focusEffect: FocusEffectStyle(wire: item.focusEffect),
       cornerRadius: item.hasCornerRadius ? item.cornerRadius : nil,
+      pointerEffect: PointerEffectStyle(wire: item.pointerEffect),
+      pointerMagnetism: !item.noPointerMagnetism,
+      pointerShape: item.hasPointerShape ? item.pointerShape : nil,
       accessibility: item.hasAccessibility
         ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility())
   }
@@ -117,7 +124,8 @@ extension Group {
       viewport: wire.hasViewport ? Rect(wire: wire.viewport) : nil,
       scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
       enabled: !wire.disabled,
-      accessibilityLabel: wire.hasAccessibilityLabel ? wire.accessibilityLabel : nil)
+      accessibilityLabel: wire.hasAccessibilityLabel ? wire.accessibilityLabel : nil,
+      revealOnPointer: wire.revealOnPointer)
   }
 }
 
@@ -144,6 +152,12 @@ extension Tenfoot_V1_Layout {
     guides = layout.guides.map(Tenfoot_V1_FocusGuide.init)
     navigation = Tenfoot_V1_NavigationModel(layout.navigation)
     if layout.verbosity != .normal { verbosity = Tenfoot_V1_Verbosity(layout.verbosity) }
+    if layout.pointerHitMargin != Layout.defaultPointerHitMargin {
+      pointerHitMargin = layout.pointerHitMargin
+    }
+    if layout.pointerIdleTimeout != Layout.defaultPointerIdleTimeout {
+      pointerIdleTimeout = layout.pointerIdleTimeout
+    }
   }
 }
 
@@ -168,6 +182,9 @@ extension Tenfoot_V1_Item {
     value = item.value
     focusEffect = Tenfoot_V1_FocusEffectStyle(item.focusEffect)
     if let radius = item.cornerRadius { cornerRadius = radius }
+    pointerEffect = Tenfoot_V1_PointerEffectStyle(item.pointerEffect)
+    noPointerMagnetism = !item.pointerMagnetism
+    if let shape = item.pointerShape { pointerShape = shape }
     if !item.accessibility.isEmpty {
       accessibility = Tenfoot_V1_ItemAccessibility(item.accessibility)
     }
@@ -192,6 +209,7 @@ extension Tenfoot_V1_Group {
     if group.scrollMargin != Group.defaultScrollMargin { scrollMargin = group.scrollMargin }
     disabled = !group.enabled
     if let label = group.accessibilityLabel { accessibilityLabel = label }
+    revealOnPointer = group.revealOnPointer
   }
 }
 

@@ -117,6 +117,41 @@ func timeAnnouncedMoves(_ layout: Layout, channels: Int, moves: Int, announce: B
   return figures(samples)
 }
 
+/// Times `count` pointer moves (the whole reducer step: hit test, retarget, focus change) to
+/// seeded random points on the canvas, and the hit test alone at the same points.
+func timePointer(_ layout: Layout, count: Int) throws -> (moves: Figures, hitTests: Figures) {
+  var state = try FocusState(layout: layout)
+  var random = SplitMix64(seed: 11)
+  let points = (0..<count).map { _ in
+    Point(
+      x: Double(random.below(Int(layout.canvas.width))),
+      y: Double(random.below(Int(layout.canvas.height))))
+  }
+  let clock = ContinuousClock()
+  for (step, point) in points.prefix(1000).enumerated() {  // warm-up
+    reduce(&state, .pointer(PointerSample(.moved, position: point, at: UInt64(step))))
+  }
+  var moves: [Duration] = []
+  moves.reserveCapacity(count)
+  for (step, point) in points.enumerated() {
+    let sample = PointerSample(.moved, position: point, at: UInt64(1000 + step))
+    let start = clock.now
+    reduce(&state, .pointer(sample))
+    moves.append(clock.now - start)
+  }
+  var hits: [Duration] = []
+  hits.reserveCapacity(count)
+  var found = 0
+  for point in points {
+    let start = clock.now
+    let hit = state.hitTest(point)
+    hits.append(clock.now - start)
+    if hit != nil { found += 1 }
+  }
+  precondition(found > 0, "the pointer bench hit nothing")
+  return (figures(moves), figures(hits))
+}
+
 func time(_ repeats: Int, _ body: () throws -> Void) rethrows -> Figures {
   let clock = ContinuousClock()
   var samples: [Duration] = []
@@ -180,6 +215,15 @@ if let flag = arguments.firstIndex(of: "--probe"), flag + 1 < arguments.count,
   )
   print(
     "ratio 10,000 / 100 items (tvOS median): \((largeMoves.median / smallMoves.median * 100).rounded() / 100)×  (linear would be 100×)"
+  )
+  let pointerSmall = try timePointer(small, count: moves)
+  let pointerLarge = try timePointer(large, count: moves)
+  row("pointer move (reduce), 100 items", pointerSmall.moves)
+  row("pointer move (reduce), 10,000 items (EPG)", pointerLarge.moves)
+  row("pointer hit test, 100 items", pointerSmall.hitTests)
+  row("pointer hit test, 10,000 items (EPG)", pointerLarge.hitTests)
+  print(
+    "ratio 10,000 / 100 items (pointer move median): \((pointerLarge.moves.median / pointerSmall.moves.median * 100).rounded() / 100)×  (linear would be 100×)"
   )
   let load = try time(30) { _ = try FocusState(layout: large) }
   row("load a 10,000-item layout (FocusState.init)", load)

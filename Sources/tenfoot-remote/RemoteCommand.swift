@@ -19,6 +19,7 @@ struct RemoteCommand: ParsableCommand {
     version: TenFootVersion.string,
     subcommands: [
       Interactive.self, Press.self, Hold.self, Double.self, Swipe.self, Drag.self, Click.self,
+      Point.self,
       TypeText.self, Script.self, Device.self, Focus.self, Debug.self, Pair.self,
     ],
     defaultSubcommand: Interactive.self)

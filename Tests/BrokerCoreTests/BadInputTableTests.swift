@@ -38,6 +38,18 @@ struct BadInputTableTests {
     return envelope(.input(input)).encoded()
   }
 
+  static func pointer(_ change: (inout Tenfoot_V1_PointerEvent) -> Void) -> [UInt8] {
+    var input = Tenfoot_V1_Input()
+    input.screenID = "main"
+    var event = Tenfoot_V1_PointerEvent()
+    event.phase = .moved
+    event.x = 10
+    event.y = 10
+    change(&event)
+    input.pointer = event
+    return envelope(.input(input)).encoded()
+  }
+
   static func nested(_ depth: Int) -> Tenfoot_V1_Group {
     var group = Tenfoot_V1_Group()
     group.id = "g\(depth)"
@@ -60,6 +72,15 @@ struct BadInputTableTests {
     ("unknown navigation", [layout { $0.navigation = .UNRECOGNIZED(5) }], .invalidLayout),
     ("unknown key", [key { $0.key = .UNRECOGNIZED(999) }], .invalidInput),
     ("unknown phase", [key { $0.phase = .UNRECOGNIZED(42) }], .invalidInput),
+    ("NaN pointer", [pointer { $0.x = .nan }], .invalidInput),
+    ("infinite pointer", [pointer { $0.y = -.infinity }], .invalidInput),
+    ("unknown pointer phase", [pointer { $0.phase = .UNRECOGNIZED(77) }], .invalidInput),
+    ("unspecified pointer phase", [pointer { $0.phase = .unspecified }], .invalidInput),
+    (
+      "unknown pointer effect", [layout { $0.items[0].pointerEffect = .UNRECOGNIZED(9) }],
+      .invalidLayout
+    ),
+    ("bad pointer shape", [layout { $0.items[0].pointerShape = "two words" }], .invalidLayout),
     (
       "deep nesting", [layout { $0.groups = [nested(InputLimits.maximumDepth + 1)] }],
       .invalidLayout

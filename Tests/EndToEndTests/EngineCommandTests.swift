@@ -102,7 +102,7 @@ struct EngineCommandTests {
     let reachable = try broker(["explain", "--layout", home, "--item", "trending-2", "--json"])
     #expect(
       reachable.1 == [
-        #"{"canFocus":true,"focused":"upnext-0","item":"trending-2","reasons":["trending-2 can take focus","groups: trending < rows","priority: ignored (0)","navigation tvos · search tvos · focus effect lift (default)","Tab stop 3 of 4","reachable from upnext-0 with arrows: down, right, right"]}"#
+        #"{"canFocus":true,"focused":"upnext-0","item":"trending-2","reasons":["trending-2 can take focus","groups: trending < rows","priority: ignored (0)","navigation tvos · search tvos · focus effect lift (default)","pointer: hit region [904, 474, 412 × 272] (frame + 16 margin) · effect lift (automatic)","Tab stop 3 of 4","reachable from upnext-0 with arrows: down, right, right"]}"#
       ], "\(reachable)")
 
     let unknown = try broker(["explain", "--layout", home, "--item", "rows"])

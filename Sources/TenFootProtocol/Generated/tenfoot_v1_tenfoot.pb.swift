@@ -172,6 +172,55 @@ public nonisolated enum Tenfoot_V1_FocusEffectStyle: SwiftProtobuf.Enum, Swift.C
 
 }
 
+/// How an item reacts when the pointer targets it.
+public nonisolated enum Tenfoot_V1_PointerEffectStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Automatic: none on a text field, lift on a poster, highlight on a small control.
+  case unspecified // = 0
+  case highlight // = 1
+  case lift // = 2
+  case hover // = 3
+  case none // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .highlight
+    case 2: self = .lift
+    case 3: self = .hover
+    case 4: self = .none
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .highlight: return 1
+    case .lift: return 2
+    case .hover: return 3
+    case .none: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_PointerEffectStyle] = [
+    .unspecified,
+    .highlight,
+    .lift,
+    .hover,
+    .none,
+  ]
+
+}
+
 /// How much a screen's announcements say (docs/layout-format.md "Accessibility").
 public nonisolated enum Tenfoot_V1_Verbosity: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -487,6 +536,58 @@ public nonisolated enum Tenfoot_V1_TouchPhase: SwiftProtobuf.Enum, Swift.CaseIte
 
 }
 
+public nonisolated enum Tenfoot_V1_PointerPhase: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case moved // = 1
+  case down // = 2
+
+  /// A button up; with no press held, a lift-off (a fast one is a flick).
+  case up // = 3
+  case cancelled // = 4
+  case scroll // = 5
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .moved
+    case 2: self = .down
+    case 3: self = .up
+    case 4: self = .cancelled
+    case 5: self = .scroll
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .moved: return 1
+    case .down: return 2
+    case .up: return 3
+    case .cancelled: return 4
+    case .scroll: return 5
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_PointerPhase] = [
+    .unspecified,
+    .moved,
+    .down,
+    .up,
+    .cancelled,
+    .scroll,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_Key: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -692,6 +793,9 @@ public nonisolated enum Tenfoot_V1_Heading: SwiftProtobuf.Enum, Swift.CaseIterab
   case programmatic // = 7
   case recovery // = 8
   case initial // = 9
+
+  /// The pointer moved onto the item.
+  case pointer // = 10
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -710,6 +814,7 @@ public nonisolated enum Tenfoot_V1_Heading: SwiftProtobuf.Enum, Swift.CaseIterab
     case 7: self = .programmatic
     case 8: self = .recovery
     case 9: self = .initial
+    case 10: self = .pointer
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -726,6 +831,7 @@ public nonisolated enum Tenfoot_V1_Heading: SwiftProtobuf.Enum, Swift.CaseIterab
     case .programmatic: return 7
     case .recovery: return 8
     case .initial: return 9
+    case .pointer: return 10
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -742,6 +848,7 @@ public nonisolated enum Tenfoot_V1_Heading: SwiftProtobuf.Enum, Swift.CaseIterab
     .programmatic,
     .recovery,
     .initial,
+    .pointer,
   ]
 
 }
@@ -1010,182 +1117,200 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
 }
 
 /// Every frame TenFoot sends is one Envelope.
-public nonisolated struct Tenfoot_V1_Envelope: Sendable {
+public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The protocol version the sender speaks (1).
-  public var protocolVersion: UInt32 = 0
+  public var protocolVersion: UInt32 {
+    get {_storage._protocolVersion}
+    set {_uniqueStorage()._protocolVersion = newValue}
+  }
 
   /// A free-form name of the sending peer, for logs ("remote:alice-phone").
-  public var sender: String = String()
+  public var sender: String {
+    get {_storage._sender}
+    set {_uniqueStorage()._sender = newValue}
+  }
 
   /// The sender's own message counter; replies echo it in reply_to.
-  public var seq: UInt64 = 0
+  public var seq: UInt64 {
+    get {_storage._seq}
+    set {_uniqueStorage()._seq = newValue}
+  }
 
   /// The sender's monotonic clock when it sent the message, in nanoseconds.
-  public var sentAtNs: UInt64 = 0
+  public var sentAtNs: UInt64 {
+    get {_storage._sentAtNs}
+    set {_uniqueStorage()._sentAtNs = newValue}
+  }
 
   /// On replies: the seq of the request this answers.
-  public var replyTo: UInt64 = 0
+  public var replyTo: UInt64 {
+    get {_storage._replyTo}
+    set {_uniqueStorage()._replyTo = newValue}
+  }
 
-  public var body: Tenfoot_V1_Envelope.OneOf_Body? = nil
+  public var body: OneOf_Body? {
+    get {return _storage._body}
+    set {_uniqueStorage()._body = newValue}
+  }
 
   public var hello: Tenfoot_V1_Hello {
     get {
-      if case .hello(let v)? = body {return v}
+      if case .hello(let v)? = _storage._body {return v}
       return Tenfoot_V1_Hello()
     }
-    set {body = .hello(newValue)}
+    set {_uniqueStorage()._body = .hello(newValue)}
   }
 
   public var welcome: Tenfoot_V1_Welcome {
     get {
-      if case .welcome(let v)? = body {return v}
+      if case .welcome(let v)? = _storage._body {return v}
       return Tenfoot_V1_Welcome()
     }
-    set {body = .welcome(newValue)}
+    set {_uniqueStorage()._body = .welcome(newValue)}
   }
 
   public var registerScreen: Tenfoot_V1_RegisterScreen {
     get {
-      if case .registerScreen(let v)? = body {return v}
+      if case .registerScreen(let v)? = _storage._body {return v}
       return Tenfoot_V1_RegisterScreen()
     }
-    set {body = .registerScreen(newValue)}
+    set {_uniqueStorage()._body = .registerScreen(newValue)}
   }
 
   public var input: Tenfoot_V1_Input {
     get {
-      if case .input(let v)? = body {return v}
+      if case .input(let v)? = _storage._body {return v}
       return Tenfoot_V1_Input()
     }
-    set {body = .input(newValue)}
+    set {_uniqueStorage()._body = .input(newValue)}
   }
 
   public var snapshotRequest: Tenfoot_V1_SnapshotRequest {
     get {
-      if case .snapshotRequest(let v)? = body {return v}
+      if case .snapshotRequest(let v)? = _storage._body {return v}
       return Tenfoot_V1_SnapshotRequest()
     }
-    set {body = .snapshotRequest(newValue)}
+    set {_uniqueStorage()._body = .snapshotRequest(newValue)}
   }
 
   public var snapshot: Tenfoot_V1_ScreenState {
     get {
-      if case .snapshot(let v)? = body {return v}
+      if case .snapshot(let v)? = _storage._body {return v}
       return Tenfoot_V1_ScreenState()
     }
-    set {body = .snapshot(newValue)}
+    set {_uniqueStorage()._body = .snapshot(newValue)}
   }
 
   public var delta: Tenfoot_V1_StateDelta {
     get {
-      if case .delta(let v)? = body {return v}
+      if case .delta(let v)? = _storage._body {return v}
       return Tenfoot_V1_StateDelta()
     }
-    set {body = .delta(newValue)}
+    set {_uniqueStorage()._body = .delta(newValue)}
   }
 
   public var ack: Tenfoot_V1_Ack {
     get {
-      if case .ack(let v)? = body {return v}
+      if case .ack(let v)? = _storage._body {return v}
       return Tenfoot_V1_Ack()
     }
-    set {body = .ack(newValue)}
+    set {_uniqueStorage()._body = .ack(newValue)}
   }
 
   public var error: Tenfoot_V1_Error {
     get {
-      if case .error(let v)? = body {return v}
+      if case .error(let v)? = _storage._body {return v}
       return Tenfoot_V1_Error()
     }
-    set {body = .error(newValue)}
+    set {_uniqueStorage()._body = .error(newValue)}
   }
 
   public var heartbeat: Tenfoot_V1_Heartbeat {
     get {
-      if case .heartbeat(let v)? = body {return v}
+      if case .heartbeat(let v)? = _storage._body {return v}
       return Tenfoot_V1_Heartbeat()
     }
-    set {body = .heartbeat(newValue)}
+    set {_uniqueStorage()._body = .heartbeat(newValue)}
   }
 
   /// A screen changes part of its layout. Answered with Ack (or Error INVALID_LAYOUT).
   public var patchLayout: Tenfoot_V1_PatchLayout {
     get {
-      if case .patchLayout(let v)? = body {return v}
+      if case .patchLayout(let v)? = _storage._body {return v}
       return Tenfoot_V1_PatchLayout()
     }
-    set {body = .patchLayout(newValue)}
+    set {_uniqueStorage()._body = .patchLayout(newValue)}
   }
 
   /// Programmatic focus (SwiftUI FocusState). Answered with Ack (or a FOCUS_* Error).
   public var focusRequest: Tenfoot_V1_FocusRequest {
     get {
-      if case .focusRequest(let v)? = body {return v}
+      if case .focusRequest(let v)? = _storage._body {return v}
       return Tenfoot_V1_FocusRequest()
     }
-    set {body = .focusRequest(newValue)}
+    set {_uniqueStorage()._body = .focusRequest(newValue)}
   }
 
   /// The focus debugger on a live session. Answered with DebugReport.
   public var debugRequest: Tenfoot_V1_DebugRequest {
     get {
-      if case .debugRequest(let v)? = body {return v}
+      if case .debugRequest(let v)? = _storage._body {return v}
       return Tenfoot_V1_DebugRequest()
     }
-    set {body = .debugRequest(newValue)}
+    set {_uniqueStorage()._body = .debugRequest(newValue)}
   }
 
   public var debugReport: Tenfoot_V1_DebugReport {
     get {
-      if case .debugReport(let v)? = body {return v}
+      if case .debugReport(let v)? = _storage._body {return v}
       return Tenfoot_V1_DebugReport()
     }
-    set {body = .debugReport(newValue)}
+    set {_uniqueStorage()._body = .debugReport(newValue)}
   }
 
   /// Pairing (see README "Security and pairing"): 30–39.
   public var pairRequest: Tenfoot_V1_PairRequest {
     get {
-      if case .pairRequest(let v)? = body {return v}
+      if case .pairRequest(let v)? = _storage._body {return v}
       return Tenfoot_V1_PairRequest()
     }
-    set {body = .pairRequest(newValue)}
+    set {_uniqueStorage()._body = .pairRequest(newValue)}
   }
 
   public var pairChallenge: Tenfoot_V1_PairChallenge {
     get {
-      if case .pairChallenge(let v)? = body {return v}
+      if case .pairChallenge(let v)? = _storage._body {return v}
       return Tenfoot_V1_PairChallenge()
     }
-    set {body = .pairChallenge(newValue)}
+    set {_uniqueStorage()._body = .pairChallenge(newValue)}
   }
 
   public var pairProof: Tenfoot_V1_PairProof {
     get {
-      if case .pairProof(let v)? = body {return v}
+      if case .pairProof(let v)? = _storage._body {return v}
       return Tenfoot_V1_PairProof()
     }
-    set {body = .pairProof(newValue)}
+    set {_uniqueStorage()._body = .pairProof(newValue)}
   }
 
   public var paired: Tenfoot_V1_Paired {
     get {
-      if case .paired(let v)? = body {return v}
+      if case .paired(let v)? = _storage._body {return v}
       return Tenfoot_V1_Paired()
     }
-    set {body = .paired(newValue)}
+    set {_uniqueStorage()._body = .paired(newValue)}
   }
 
   public var pairingPrompt: Tenfoot_V1_PairingPrompt {
     get {
-      if case .pairingPrompt(let v)? = body {return v}
+      if case .pairingPrompt(let v)? = _storage._body {return v}
       return Tenfoot_V1_PairingPrompt()
     }
-    set {body = .pairingPrompt(newValue)}
+    set {_uniqueStorage()._body = .pairingPrompt(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1218,6 +1343,8 @@ public nonisolated struct Tenfoot_V1_Envelope: Sendable {
   }
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// First message of every control connection.
@@ -1315,6 +1442,26 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
   /// Unspecified: tvOS.
   public var navigation: Tenfoot_V1_NavigationModel = .unspecified
 
+  /// How far beyond its frame an item with pointer magnetism is targeted (unset: 16 points).
+  public var pointerHitMargin: Double {
+    get {_pointerHitMargin ?? 0}
+    set {_pointerHitMargin = newValue}
+  }
+  /// Returns true if `pointerHitMargin` has been explicitly set.
+  public var hasPointerHitMargin: Bool {self._pointerHitMargin != nil}
+  /// Clears the value of `pointerHitMargin`. Subsequent reads from it will return its default value.
+  public mutating func clearPointerHitMargin() {self._pointerHitMargin = nil}
+
+  /// Seconds the pointer stays visible without moving (unset: 2).
+  public var pointerIdleTimeout: Double {
+    get {_pointerIdleTimeout ?? 0}
+    set {_pointerIdleTimeout = newValue}
+  }
+  /// Returns true if `pointerIdleTimeout` has been explicitly set.
+  public var hasPointerIdleTimeout: Bool {self._pointerIdleTimeout != nil}
+  /// Clears the value of `pointerIdleTimeout`. Subsequent reads from it will return its default value.
+  public mutating func clearPointerIdleTimeout() {self._pointerIdleTimeout = nil}
+
   /// 20–29: accessibility. How much the screen's announcements say (unspecified: normal).
   public var verbosity: Tenfoot_V1_Verbosity = .unspecified
 
@@ -1323,6 +1470,8 @@ public nonisolated struct Tenfoot_V1_Layout: Sendable {
   public init() {}
 
   fileprivate var _canvas: Tenfoot_V1_Size? = nil
+  fileprivate var _pointerHitMargin: Double? = nil
+  fileprivate var _pointerIdleTimeout: Double? = nil
 }
 
 /// An invisible rectangle that redirects the directional search to its destinations.
@@ -1472,6 +1621,28 @@ public nonisolated struct Tenfoot_V1_Item: @unchecked Sendable {
   public var hasCornerRadius: Bool {_storage._cornerRadius != nil}
   /// Clears the value of `cornerRadius`. Subsequent reads from it will return its default value.
   public mutating func clearCornerRadius() {_uniqueStorage()._cornerRadius = nil}
+
+  /// How the item reacts when the pointer targets it (unspecified: automatic).
+  public var pointerEffect: Tenfoot_V1_PointerEffectStyle {
+    get {_storage._pointerEffect}
+    set {_uniqueStorage()._pointerEffect = newValue}
+  }
+
+  /// Default false: the pointer is attracted to the item (docs/layout-format.md "Pointer").
+  public var noPointerMagnetism: Bool {
+    get {_storage._noPointerMagnetism}
+    set {_uniqueStorage()._noPointerMagnetism = newValue}
+  }
+
+  /// The pointer's shape over the item: "circle", "ibeam", "item" or an app's own name.
+  public var pointerShape: String {
+    get {_storage._pointerShape ?? String()}
+    set {_uniqueStorage()._pointerShape = newValue}
+  }
+  /// Returns true if `pointerShape` has been explicitly set.
+  public var hasPointerShape: Bool {_storage._pointerShape != nil}
+  /// Clears the value of `pointerShape`. Subsequent reads from it will return its default value.
+  public mutating func clearPointerShape() {_uniqueStorage()._pointerShape = nil}
 
   /// 20–29: accessibility. Unset: the item says its title and derived value and traits.
   public var accessibility: Tenfoot_V1_ItemAccessibility {
@@ -1634,6 +1805,12 @@ public nonisolated struct Tenfoot_V1_Group: @unchecked Sendable {
   public var navigation: Tenfoot_V1_NavigationModel {
     get {_storage._navigation}
     set {_uniqueStorage()._navigation = newValue}
+  }
+
+  /// The group's items are unavailable until the pointer is over its region.
+  public var revealOnPointer: Bool {
+    get {_storage._revealOnPointer}
+    set {_uniqueStorage()._revealOnPointer = newValue}
   }
 
   /// 20–29: accessibility. The group's spoken name (unset: its first heading item's title).
@@ -2044,6 +2221,14 @@ public nonisolated struct Tenfoot_V1_Input: Sendable {
     set {event = .text(newValue)}
   }
 
+  public var pointer: Tenfoot_V1_PointerEvent {
+    get {
+      if case .pointer(let v)? = event {return v}
+      return Tenfoot_V1_PointerEvent()
+    }
+    set {event = .pointer(newValue)}
+  }
+
   /// An id the remote picks for this input (the rules of an item id); a retry of
   /// it carries the same id, and a zone's broker on PostgreSQL applies one id at most once
   /// (a duplicate is acknowledged without being applied again). Empty: no deduplication.
@@ -2055,6 +2240,7 @@ public nonisolated struct Tenfoot_V1_Input: Sendable {
     case key(Tenfoot_V1_KeyEvent)
     case touch(Tenfoot_V1_TouchEvent)
     case text(Tenfoot_V1_TextInput)
+    case pointer(Tenfoot_V1_PointerEvent)
 
   }
 
@@ -2075,6 +2261,60 @@ public nonisolated struct Tenfoot_V1_TouchEvent: Sendable {
 
   /// The remote's monotonic clock at the sample, in nanoseconds.
   public var timestampNs: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A pointing device's sample (a Magic Remote, a mouse, a web page's mouse). Coordinates must
+/// be finite (else INVALID_INPUT); positions off the canvas are clamped to its edge.
+public nonisolated struct Tenfoot_V1_PointerEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var phase: Tenfoot_V1_PointerPhase = .unspecified
+
+  /// Canvas points, or deltas when relative (always deltas for SCROLL).
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var relative: Bool = false
+
+  /// The buttons held: bit 0 the primary button.
+  public var buttons: UInt32 = 0
+
+  /// The remote's monotonic clock at the sample, in nanoseconds.
+  public var timestampNs: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// What a screen draws for the pointer.
+public nonisolated struct Tenfoot_V1_PointerState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Where it is drawn (after magnetism), canvas points.
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var visible: Bool = false
+
+  /// "circle", "ibeam", "item" (the target's shape) or an item's own shape name.
+  public var shape: String = String()
+
+  /// The target's resolved effect; NONE without a target.
+  public var effect: Tenfoot_V1_PointerEffectStyle = .unspecified
+
+  /// The targeted item (empty: none).
+  public var target: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2595,6 +2835,16 @@ public nonisolated struct Tenfoot_V1_ScreenState: @unchecked Sendable {
     set {_uniqueStorage()._editingText = newValue}
   }
 
+  /// The session's pointer (unset: none has pointed yet).
+  public var pointer: Tenfoot_V1_PointerState {
+    get {_storage._pointer ?? Tenfoot_V1_PointerState()}
+    set {_uniqueStorage()._pointer = newValue}
+  }
+  /// Returns true if `pointer` has been explicitly set.
+  public var hasPointer: Bool {_storage._pointer != nil}
+  /// Clears the value of `pointer`. Subsequent reads from it will return its default value.
+  public mutating func clearPointer() {_uniqueStorage()._pointer = nil}
+
   /// What a screen reader says about the step that published this snapshot (a registration,
   /// a patch); unset on snapshots sent in answer to SnapshotRequest.
   public var announcement: Tenfoot_V1_Announcement {
@@ -2689,6 +2939,16 @@ public nonisolated struct Tenfoot_V1_StateDelta: @unchecked Sendable {
     get {_storage._editingText}
     set {_uniqueStorage()._editingText = newValue}
   }
+
+  /// The session's pointer, when it changed in this step.
+  public var pointer: Tenfoot_V1_PointerState {
+    get {_storage._pointer ?? Tenfoot_V1_PointerState()}
+    set {_uniqueStorage()._pointer = newValue}
+  }
+  /// Returns true if `pointer` has been explicitly set.
+  public var hasPointer: Bool {_storage._pointer != nil}
+  /// Clears the value of `pointer`. Subsequent reads from it will return its default value.
+  public mutating func clearPointer() {_uniqueStorage()._pointer = nil}
 
   /// What a screen reader says about this step; unset when there is nothing to say.
   public var announcement: Tenfoot_V1_Announcement {
@@ -2942,6 +3202,10 @@ nonisolated extension Tenfoot_V1_FocusEffectStyle: SwiftProtobuf._ProtoNameProvi
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FOCUS_EFFECT_STYLE_UNSPECIFIED\0\u{1}FOCUS_EFFECT_STYLE_HALO\0\u{1}FOCUS_EFFECT_STYLE_HIGHLIGHT\0\u{1}FOCUS_EFFECT_STYLE_LIFT\0")
 }
 
+nonisolated extension Tenfoot_V1_PointerEffectStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0POINTER_EFFECT_STYLE_UNSPECIFIED\0\u{1}POINTER_EFFECT_STYLE_HIGHLIGHT\0\u{1}POINTER_EFFECT_STYLE_LIFT\0\u{1}POINTER_EFFECT_STYLE_HOVER\0\u{1}POINTER_EFFECT_STYLE_NONE\0")
+}
+
 nonisolated extension Tenfoot_V1_Verbosity: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0VERBOSITY_UNSPECIFIED\0\u{1}VERBOSITY_LOW\0\u{1}VERBOSITY_NORMAL\0\u{1}VERBOSITY_HIGH\0")
 }
@@ -2970,6 +3234,10 @@ nonisolated extension Tenfoot_V1_TouchPhase: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TOUCH_PHASE_UNSPECIFIED\0\u{1}TOUCH_PHASE_BEGAN\0\u{1}TOUCH_PHASE_MOVED\0\u{1}TOUCH_PHASE_ENDED\0\u{1}TOUCH_PHASE_CANCELLED\0")
 }
 
+nonisolated extension Tenfoot_V1_PointerPhase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0POINTER_PHASE_UNSPECIFIED\0\u{1}POINTER_PHASE_MOVED\0\u{1}POINTER_PHASE_DOWN\0\u{1}POINTER_PHASE_UP\0\u{1}POINTER_PHASE_CANCELLED\0\u{1}POINTER_PHASE_SCROLL\0")
+}
+
 nonisolated extension Tenfoot_V1_Key: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KEY_UNSPECIFIED\0\u{1}KEY_UP\0\u{1}KEY_DOWN\0\u{1}KEY_LEFT\0\u{1}KEY_RIGHT\0\u{1}KEY_SELECT\0\u{1}KEY_MENU\0\u{1}KEY_HOME\0\u{1}KEY_PLAY_PAUSE\0\u{1}KEY_PAGE_UP\0\u{1}KEY_PAGE_DOWN\0\u{1}KEY_TAB\0\u{1}KEY_SHIFT_TAB\0\u{1}KEY_VOLUME_UP\0\u{1}KEY_VOLUME_DOWN\0\u{1}KEY_MUTE\0\u{1}KEY_POWER\0\u{1}KEY_INFO\0")
 }
@@ -2983,7 +3251,7 @@ nonisolated extension Tenfoot_V1_FocusDisplayState: SwiftProtobuf._ProtoNameProv
 }
 
 nonisolated extension Tenfoot_V1_Heading: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0HEADING_UNSPECIFIED\0\u{1}HEADING_UP\0\u{1}HEADING_DOWN\0\u{1}HEADING_LEFT\0\u{1}HEADING_RIGHT\0\u{1}HEADING_NEXT\0\u{1}HEADING_PREVIOUS\0\u{1}HEADING_PROGRAMMATIC\0\u{1}HEADING_RECOVERY\0\u{1}HEADING_INITIAL\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0HEADING_UNSPECIFIED\0\u{1}HEADING_UP\0\u{1}HEADING_DOWN\0\u{1}HEADING_LEFT\0\u{1}HEADING_RIGHT\0\u{1}HEADING_NEXT\0\u{1}HEADING_PREVIOUS\0\u{1}HEADING_PROGRAMMATIC\0\u{1}HEADING_RECOVERY\0\u{1}HEADING_INITIAL\0\u{1}HEADING_POINTER\0")
 }
 
 nonisolated extension Tenfoot_V1_FocusDenialReason: SwiftProtobuf._ProtoNameProviding {
@@ -3002,378 +3270,424 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{4}\u{7}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0")
 
+  fileprivate class _StorageClass {
+    var _protocolVersion: UInt32 = 0
+    var _sender: String = String()
+    var _seq: UInt64 = 0
+    var _sentAtNs: UInt64 = 0
+    var _replyTo: UInt64 = 0
+    var _body: Tenfoot_V1_Envelope.OneOf_Body?
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _protocolVersion = source._protocolVersion
+      _sender = source._sender
+      _seq = source._seq
+      _sentAtNs = source._sentAtNs
+      _replyTo = source._replyTo
+      _body = source._body
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.sender) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
-      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.sentAtNs) }()
-      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.replyTo) }()
-      case 10: try {
-        var v: Tenfoot_V1_Hello?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .hello(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._protocolVersion) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._sender) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._seq) }()
+        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._sentAtNs) }()
+        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._replyTo) }()
+        case 10: try {
+          var v: Tenfoot_V1_Hello?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .hello(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .hello(v)
+          }
+        }()
+        case 11: try {
+          var v: Tenfoot_V1_Welcome?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .welcome(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .welcome(v)
+          }
+        }()
+        case 12: try {
+          var v: Tenfoot_V1_RegisterScreen?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .registerScreen(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .registerScreen(v)
+          }
+        }()
+        case 13: try {
+          var v: Tenfoot_V1_Input?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .input(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .input(v)
+          }
+        }()
+        case 14: try {
+          var v: Tenfoot_V1_SnapshotRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .snapshotRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .snapshotRequest(v)
+          }
+        }()
+        case 15: try {
+          var v: Tenfoot_V1_ScreenState?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .snapshot(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .snapshot(v)
+          }
+        }()
+        case 16: try {
+          var v: Tenfoot_V1_StateDelta?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .delta(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .delta(v)
+          }
+        }()
+        case 17: try {
+          var v: Tenfoot_V1_Ack?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .ack(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .ack(v)
+          }
+        }()
+        case 18: try {
+          var v: Tenfoot_V1_Error?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .error(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .error(v)
+          }
+        }()
+        case 19: try {
+          var v: Tenfoot_V1_Heartbeat?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .heartbeat(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .heartbeat(v)
+          }
+        }()
+        case 20: try {
+          var v: Tenfoot_V1_PatchLayout?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .patchLayout(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .patchLayout(v)
+          }
+        }()
+        case 21: try {
+          var v: Tenfoot_V1_FocusRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .focusRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .focusRequest(v)
+          }
+        }()
+        case 22: try {
+          var v: Tenfoot_V1_DebugRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .debugRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .debugRequest(v)
+          }
+        }()
+        case 23: try {
+          var v: Tenfoot_V1_DebugReport?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .debugReport(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .debugReport(v)
+          }
+        }()
+        case 30: try {
+          var v: Tenfoot_V1_PairRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .pairRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .pairRequest(v)
+          }
+        }()
+        case 31: try {
+          var v: Tenfoot_V1_PairChallenge?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .pairChallenge(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .pairChallenge(v)
+          }
+        }()
+        case 32: try {
+          var v: Tenfoot_V1_PairProof?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .pairProof(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .pairProof(v)
+          }
+        }()
+        case 33: try {
+          var v: Tenfoot_V1_Paired?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .paired(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .paired(v)
+          }
+        }()
+        case 34: try {
+          var v: Tenfoot_V1_PairingPrompt?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .pairingPrompt(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .pairingPrompt(v)
+          }
+        }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .hello(v)
-        }
-      }()
-      case 11: try {
-        var v: Tenfoot_V1_Welcome?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .welcome(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .welcome(v)
-        }
-      }()
-      case 12: try {
-        var v: Tenfoot_V1_RegisterScreen?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .registerScreen(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .registerScreen(v)
-        }
-      }()
-      case 13: try {
-        var v: Tenfoot_V1_Input?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .input(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .input(v)
-        }
-      }()
-      case 14: try {
-        var v: Tenfoot_V1_SnapshotRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .snapshotRequest(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .snapshotRequest(v)
-        }
-      }()
-      case 15: try {
-        var v: Tenfoot_V1_ScreenState?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .snapshot(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .snapshot(v)
-        }
-      }()
-      case 16: try {
-        var v: Tenfoot_V1_StateDelta?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .delta(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .delta(v)
-        }
-      }()
-      case 17: try {
-        var v: Tenfoot_V1_Ack?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .ack(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .ack(v)
-        }
-      }()
-      case 18: try {
-        var v: Tenfoot_V1_Error?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .error(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .error(v)
-        }
-      }()
-      case 19: try {
-        var v: Tenfoot_V1_Heartbeat?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .heartbeat(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .heartbeat(v)
-        }
-      }()
-      case 20: try {
-        var v: Tenfoot_V1_PatchLayout?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .patchLayout(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .patchLayout(v)
-        }
-      }()
-      case 21: try {
-        var v: Tenfoot_V1_FocusRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .focusRequest(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .focusRequest(v)
-        }
-      }()
-      case 22: try {
-        var v: Tenfoot_V1_DebugRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .debugRequest(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .debugRequest(v)
-        }
-      }()
-      case 23: try {
-        var v: Tenfoot_V1_DebugReport?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .debugReport(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .debugReport(v)
-        }
-      }()
-      case 30: try {
-        var v: Tenfoot_V1_PairRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .pairRequest(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .pairRequest(v)
-        }
-      }()
-      case 31: try {
-        var v: Tenfoot_V1_PairChallenge?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .pairChallenge(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .pairChallenge(v)
-        }
-      }()
-      case 32: try {
-        var v: Tenfoot_V1_PairProof?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .pairProof(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .pairProof(v)
-        }
-      }()
-      case 33: try {
-        var v: Tenfoot_V1_Paired?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .paired(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .paired(v)
-        }
-      }()
-      case 34: try {
-        var v: Tenfoot_V1_PairingPrompt?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .pairingPrompt(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .pairingPrompt(v)
-        }
-      }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.protocolVersion != 0 {
-      try visitor.visitSingularUInt32Field(value: self.protocolVersion, fieldNumber: 1)
-    }
-    if !self.sender.isEmpty {
-      try visitor.visitSingularStringField(value: self.sender, fieldNumber: 2)
-    }
-    if self.seq != 0 {
-      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
-    }
-    if self.sentAtNs != 0 {
-      try visitor.visitSingularUInt64Field(value: self.sentAtNs, fieldNumber: 4)
-    }
-    if self.replyTo != 0 {
-      try visitor.visitSingularUInt64Field(value: self.replyTo, fieldNumber: 5)
-    }
-    switch self.body {
-    case .hello?: try {
-      guard case .hello(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    }()
-    case .welcome?: try {
-      guard case .welcome(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    }()
-    case .registerScreen?: try {
-      guard case .registerScreen(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-    }()
-    case .input?: try {
-      guard case .input(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-    }()
-    case .snapshotRequest?: try {
-      guard case .snapshotRequest(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-    }()
-    case .snapshot?: try {
-      guard case .snapshot(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-    }()
-    case .delta?: try {
-      guard case .delta(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-    }()
-    case .ack?: try {
-      guard case .ack(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-    }()
-    case .error?: try {
-      guard case .error(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-    }()
-    case .heartbeat?: try {
-      guard case .heartbeat(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
-    }()
-    case .patchLayout?: try {
-      guard case .patchLayout(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-    }()
-    case .focusRequest?: try {
-      guard case .focusRequest(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-    }()
-    case .debugRequest?: try {
-      guard case .debugRequest(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
-    }()
-    case .debugReport?: try {
-      guard case .debugReport(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
-    }()
-    case .pairRequest?: try {
-      guard case .pairRequest(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-    }()
-    case .pairChallenge?: try {
-      guard case .pairChallenge(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-    }()
-    case .pairProof?: try {
-      guard case .pairProof(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
-    }()
-    case .paired?: try {
-      guard case .paired(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
-    }()
-    case .pairingPrompt?: try {
-      guard case .pairingPrompt(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._protocolVersion != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._protocolVersion, fieldNumber: 1)
+      }
+      if !_storage._sender.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._sender, fieldNumber: 2)
+      }
+      if _storage._seq != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._seq, fieldNumber: 3)
+      }
+      if _storage._sentAtNs != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._sentAtNs, fieldNumber: 4)
+      }
+      if _storage._replyTo != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._replyTo, fieldNumber: 5)
+      }
+      switch _storage._body {
+      case .hello?: try {
+        guard case .hello(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .welcome?: try {
+        guard case .welcome(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case .registerScreen?: try {
+        guard case .registerScreen(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      }()
+      case .input?: try {
+        guard case .input(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      }()
+      case .snapshotRequest?: try {
+        guard case .snapshotRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .snapshot?: try {
+        guard case .snapshot(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
+      case .delta?: try {
+        guard case .delta(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      }()
+      case .ack?: try {
+        guard case .ack(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      }()
+      case .error?: try {
+        guard case .error(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      }()
+      case .heartbeat?: try {
+        guard case .heartbeat(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+      }()
+      case .patchLayout?: try {
+        guard case .patchLayout(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      }()
+      case .focusRequest?: try {
+        guard case .focusRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      }()
+      case .debugRequest?: try {
+        guard case .debugRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+      }()
+      case .debugReport?: try {
+        guard case .debugReport(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+      }()
+      case .pairRequest?: try {
+        guard case .pairRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      }()
+      case .pairChallenge?: try {
+        guard case .pairChallenge(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      }()
+      case .pairProof?: try {
+        guard case .pairProof(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
+      case .paired?: try {
+        guard case .paired(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+      }()
+      case .pairingPrompt?: try {
+        guard case .pairingPrompt(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
+      }()
+      case nil: break
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_Envelope, rhs: Tenfoot_V1_Envelope) -> Bool {
-    if lhs.protocolVersion != rhs.protocolVersion {return false}
-    if lhs.sender != rhs.sender {return false}
-    if lhs.seq != rhs.seq {return false}
-    if lhs.sentAtNs != rhs.sentAtNs {return false}
-    if lhs.replyTo != rhs.replyTo {return false}
-    if lhs.body != rhs.body {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._protocolVersion != rhs_storage._protocolVersion {return false}
+        if _storage._sender != rhs_storage._sender {return false}
+        if _storage._seq != rhs_storage._seq {return false}
+        if _storage._sentAtNs != rhs_storage._sentAtNs {return false}
+        if _storage._replyTo != rhs_storage._replyTo {return false}
+        if _storage._body != rhs_storage._body {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3500,7 +3814,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Layout"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0\u{1}navigation\0\u{2}\u{c}verbosity\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}canvas\0\u{1}items\0\u{1}groups\0\u{3}initial_focus\0\u{1}search\0\u{3}layout_direction\0\u{1}guides\0\u{1}navigation\0\u{3}pointer_hit_margin\0\u{3}pointer_idle_timeout\0\u{2}\u{a}verbosity\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3516,6 +3830,8 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
       case 6: try { try decoder.decodeSingularEnumField(value: &self.layoutDirection) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.guides) }()
       case 8: try { try decoder.decodeSingularEnumField(value: &self.navigation) }()
+      case 9: try { try decoder.decodeSingularDoubleField(value: &self._pointerHitMargin) }()
+      case 10: try { try decoder.decodeSingularDoubleField(value: &self._pointerIdleTimeout) }()
       case 20: try { try decoder.decodeSingularEnumField(value: &self.verbosity) }()
       default: break
       }
@@ -3551,6 +3867,12 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if self.navigation != .unspecified {
       try visitor.visitSingularEnumField(value: self.navigation, fieldNumber: 8)
     }
+    try { if let v = self._pointerHitMargin {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 9)
+    } }()
+    try { if let v = self._pointerIdleTimeout {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 10)
+    } }()
     if self.verbosity != .unspecified {
       try visitor.visitSingularEnumField(value: self.verbosity, fieldNumber: 20)
     }
@@ -3566,6 +3888,8 @@ nonisolated extension Tenfoot_V1_Layout: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.layoutDirection != rhs.layoutDirection {return false}
     if lhs.guides != rhs.guides {return false}
     if lhs.navigation != rhs.navigation {return false}
+    if lhs._pointerHitMargin != rhs._pointerHitMargin {return false}
+    if lhs._pointerIdleTimeout != rhs._pointerIdleTimeout {return false}
     if lhs.verbosity != rhs.verbosity {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -3708,7 +4032,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0\u{2}\u{8}accessibility\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0\u{3}pointer_effect\0\u{3}no_pointer_magnetism\0\u{3}pointer_shape\0\u{2}\u{5}accessibility\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -3723,6 +4047,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     var _value: String = String()
     var _focusEffect: Tenfoot_V1_FocusEffectStyle = .unspecified
     var _cornerRadius: Double? = nil
+    var _pointerEffect: Tenfoot_V1_PointerEffectStyle = .unspecified
+    var _noPointerMagnetism: Bool = false
+    var _pointerShape: String? = nil
     var _accessibility: Tenfoot_V1_ItemAccessibility? = nil
 
       // This property is used as the initial default value for new instances of the type.
@@ -3746,6 +4073,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       _value = source._value
       _focusEffect = source._focusEffect
       _cornerRadius = source._cornerRadius
+      _pointerEffect = source._pointerEffect
+      _noPointerMagnetism = source._noPointerMagnetism
+      _pointerShape = source._pointerShape
       _accessibility = source._accessibility
     }
   }
@@ -3777,6 +4107,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
         case 10: try { try decoder.decodeSingularStringField(value: &_storage._value) }()
         case 11: try { try decoder.decodeSingularEnumField(value: &_storage._focusEffect) }()
         case 12: try { try decoder.decodeSingularDoubleField(value: &_storage._cornerRadius) }()
+        case 13: try { try decoder.decodeSingularEnumField(value: &_storage._pointerEffect) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._noPointerMagnetism) }()
+        case 15: try { try decoder.decodeSingularStringField(value: &_storage._pointerShape) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._accessibility) }()
         default: break
         }
@@ -3826,6 +4159,15 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       try { if let v = _storage._cornerRadius {
         try visitor.visitSingularDoubleField(value: v, fieldNumber: 12)
       } }()
+      if _storage._pointerEffect != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._pointerEffect, fieldNumber: 13)
+      }
+      if _storage._noPointerMagnetism != false {
+        try visitor.visitSingularBoolField(value: _storage._noPointerMagnetism, fieldNumber: 14)
+      }
+      try { if let v = _storage._pointerShape {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 15)
+      } }()
       try { if let v = _storage._accessibility {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -3850,6 +4192,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
         if _storage._value != rhs_storage._value {return false}
         if _storage._focusEffect != rhs_storage._focusEffect {return false}
         if _storage._cornerRadius != rhs_storage._cornerRadius {return false}
+        if _storage._pointerEffect != rhs_storage._pointerEffect {return false}
+        if _storage._noPointerMagnetism != rhs_storage._noPointerMagnetism {return false}
+        if _storage._pointerShape != rhs_storage._pointerShape {return false}
         if _storage._accessibility != rhs_storage._accessibility {return false}
         return true
       }
@@ -3951,7 +4296,7 @@ nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0\u{4}\u{7}accessibility_label\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0\u{3}reveal_on_pointer\0\u{4}\u{6}accessibility_label\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -3967,6 +4312,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _scrollMargin: Double? = nil
     var _disabled: Bool = false
     var _navigation: Tenfoot_V1_NavigationModel = .unspecified
+    var _revealOnPointer: Bool = false
     var _accessibilityLabel: String? = nil
 
       // This property is used as the initial default value for new instances of the type.
@@ -3991,6 +4337,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       _scrollMargin = source._scrollMargin
       _disabled = source._disabled
       _navigation = source._navigation
+      _revealOnPointer = source._revealOnPointer
       _accessibilityLabel = source._accessibilityLabel
     }
   }
@@ -4023,6 +4370,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 11: try { try decoder.decodeSingularDoubleField(value: &_storage._scrollMargin) }()
         case 12: try { try decoder.decodeSingularBoolField(value: &_storage._disabled) }()
         case 13: try { try decoder.decodeSingularEnumField(value: &_storage._navigation) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._revealOnPointer) }()
         case 20: try { try decoder.decodeSingularStringField(value: &_storage._accessibilityLabel) }()
         default: break
         }
@@ -4075,6 +4423,9 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._navigation != .unspecified {
         try visitor.visitSingularEnumField(value: _storage._navigation, fieldNumber: 13)
       }
+      if _storage._revealOnPointer != false {
+        try visitor.visitSingularBoolField(value: _storage._revealOnPointer, fieldNumber: 14)
+      }
       try { if let v = _storage._accessibilityLabel {
         try visitor.visitSingularStringField(value: v, fieldNumber: 20)
       } }()
@@ -4100,6 +4451,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._scrollMargin != rhs_storage._scrollMargin {return false}
         if _storage._disabled != rhs_storage._disabled {return false}
         if _storage._navigation != rhs_storage._navigation {return false}
+        if _storage._revealOnPointer != rhs_storage._revealOnPointer {return false}
         if _storage._accessibilityLabel != rhs_storage._accessibilityLabel {return false}
         return true
       }
@@ -4714,7 +5066,7 @@ nonisolated extension Tenfoot_V1_DebugReport: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Input"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0\u{1}touch\0\u{1}text\0\u{3}press_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}key\0\u{1}touch\0\u{1}text\0\u{3}press_id\0\u{1}pointer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4763,6 +5115,19 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
         }
       }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.pressID) }()
+      case 6: try {
+        var v: Tenfoot_V1_PointerEvent?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .pointer(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .pointer(v)
+        }
+      }()
       default: break
       }
     }
@@ -4789,11 +5154,14 @@ nonisolated extension Tenfoot_V1_Input: SwiftProtobuf.Message, SwiftProtobuf._Me
       guard case .text(let v)? = self.event else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     }()
-    case nil: break
+    default: break
     }
     if !self.pressID.isEmpty {
       try visitor.visitSingularStringField(value: self.pressID, fieldNumber: 5)
     }
+    try { if case .pointer(let v)? = self.event {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4846,6 +5214,116 @@ nonisolated extension Tenfoot_V1_TouchEvent: SwiftProtobuf.Message, SwiftProtobu
     if lhs.x != rhs.x {return false}
     if lhs.y != rhs.y {return false}
     if lhs.timestampNs != rhs.timestampNs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PointerEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PointerEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}phase\0\u{1}x\0\u{1}y\0\u{1}relative\0\u{1}buttons\0\u{3}timestamp_ns\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.relative) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.buttons) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.timestampNs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 1)
+    }
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 2)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 3)
+    }
+    if self.relative != false {
+      try visitor.visitSingularBoolField(value: self.relative, fieldNumber: 4)
+    }
+    if self.buttons != 0 {
+      try visitor.visitSingularUInt32Field(value: self.buttons, fieldNumber: 5)
+    }
+    if self.timestampNs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.timestampNs, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PointerEvent, rhs: Tenfoot_V1_PointerEvent) -> Bool {
+    if lhs.phase != rhs.phase {return false}
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.relative != rhs.relative {return false}
+    if lhs.buttons != rhs.buttons {return false}
+    if lhs.timestampNs != rhs.timestampNs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_PointerState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PointerState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0\u{1}visible\0\u{1}shape\0\u{1}effect\0\u{1}target\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.visible) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.shape) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.effect) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.target) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 1)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 2)
+    }
+    if self.visible != false {
+      try visitor.visitSingularBoolField(value: self.visible, fieldNumber: 3)
+    }
+    if !self.shape.isEmpty {
+      try visitor.visitSingularStringField(value: self.shape, fieldNumber: 4)
+    }
+    if self.effect != .unspecified {
+      try visitor.visitSingularEnumField(value: self.effect, fieldNumber: 5)
+    }
+    if !self.target.isEmpty {
+      try visitor.visitSingularStringField(value: self.target, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_PointerState, rhs: Tenfoot_V1_PointerState) -> Bool {
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.visible != rhs.visible {return false}
+    if lhs.shape != rhs.shape {return false}
+    if lhs.effect != rhs.effect {return false}
+    if lhs.target != rhs.target {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5626,7 +6104,7 @@ nonisolated extension Tenfoot_V1_SelectionChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScreenState"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{2}\u{a}announcement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{1}pointer\0\u{2}\u{9}announcement\0")
 
   fileprivate class _StorageClass {
     var _screenID: String = String()
@@ -5639,6 +6117,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
     var _parallax: Tenfoot_V1_Parallax? = nil
     var _text: Dictionary<String,String> = [:]
     var _editingText: Bool = false
+    var _pointer: Tenfoot_V1_PointerState? = nil
     var _announcement: Tenfoot_V1_Announcement? = nil
 
       // This property is used as the initial default value for new instances of the type.
@@ -5660,6 +6139,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       _parallax = source._parallax
       _text = source._text
       _editingText = source._editingText
+      _pointer = source._pointer
       _announcement = source._announcement
     }
   }
@@ -5689,6 +6169,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
         case 9: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
         case 10: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._pointer) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._announcement) }()
         default: break
         }
@@ -5732,6 +6213,9 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       if _storage._editingText != false {
         try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 10)
       }
+      try { if let v = _storage._pointer {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
       try { if let v = _storage._announcement {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -5754,6 +6238,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
         if _storage._parallax != rhs_storage._parallax {return false}
         if _storage._text != rhs_storage._text {return false}
         if _storage._editingText != rhs_storage._editingText {return false}
+        if _storage._pointer != rhs_storage._pointer {return false}
         if _storage._announcement != rhs_storage._announcement {return false}
         return true
       }
@@ -5766,7 +6251,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StateDelta"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{2}\u{9}announcement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}focused\0\u{1}changed\0\u{1}effects\0\u{1}cause\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{1}pointer\0\u{2}\u{8}announcement\0")
 
   fileprivate class _StorageClass {
     var _screenID: String = String()
@@ -5780,6 +6265,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
     var _parallax: Tenfoot_V1_Parallax? = nil
     var _text: Dictionary<String,String> = [:]
     var _editingText: Bool = false
+    var _pointer: Tenfoot_V1_PointerState? = nil
     var _announcement: Tenfoot_V1_Announcement? = nil
 
       // This property is used as the initial default value for new instances of the type.
@@ -5802,6 +6288,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
       _parallax = source._parallax
       _text = source._text
       _editingText = source._editingText
+      _pointer = source._pointer
       _announcement = source._announcement
     }
   }
@@ -5832,6 +6319,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._parallax) }()
         case 10: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
         case 11: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._pointer) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._announcement) }()
         default: break
         }
@@ -5878,6 +6366,9 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
       if _storage._editingText != false {
         try visitor.visitSingularBoolField(value: _storage._editingText, fieldNumber: 11)
       }
+      try { if let v = _storage._pointer {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
       try { if let v = _storage._announcement {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -5901,6 +6392,7 @@ nonisolated extension Tenfoot_V1_StateDelta: SwiftProtobuf.Message, SwiftProtobu
         if _storage._parallax != rhs_storage._parallax {return false}
         if _storage._text != rhs_storage._text {return false}
         if _storage._editingText != rhs_storage._editingText {return false}
+        if _storage._pointer != rhs_storage._pointer {return false}
         if _storage._announcement != rhs_storage._announcement {return false}
         return true
       }
