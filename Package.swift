@@ -120,7 +120,7 @@ let package = Package(
     .target(
       name: "WebScreen",
       dependencies: [
-        "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TerminalUI",
+        "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TenFootClient", "ZeroMQ", "TerminalUI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -193,6 +193,10 @@ let package = Package(
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
+    ),
+    .testTarget(
+      name: "WebScreenTests",
+      dependencies: ["WebScreen"]
     ),
     .testTarget(
       name: "TenFootPostgresTests",

@@ -15,6 +15,13 @@ public struct ClientTrust {
     keyPair = try KeyFile.loadOrCreate(directory + "/key.json")
   }
 
+  /// An identity with `keyPair` held only in memory (a phone remote's session key); pins
+  /// would go to `directory`.
+  public init(directory: String, keyPair: CurveKeyPair) {
+    self.directory = directory
+    self.keyPair = keyPair
+  }
+
   private var brokersPath: String { directory + "/brokers.json" }
 
   /// The key pinned for the broker at `controlEndpoint`, if any.

@@ -18,11 +18,16 @@ final class FrameBroadcaster: Sendable {
     var pairingVersion = 0
     /// The pairing overlay (JSON: an object, or `null` when hidden).
     var pairing = "null"
+    /// Increases whenever the phone remote's QR code changes (0: never shown).
+    var phoneVersion = 0
+    /// The phone remote's QR code (JSON: an object, or `null` when off).
+    var phone = "null"
   }
 
   private struct State {
     var latest: Update?
     var pairing = (version: 0, json: "null")
+    var phone = (version: 0, json: "null")
     var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     var nextID = 0
   }
@@ -47,11 +52,21 @@ final class FrameBroadcaster: Sendable {
     }
   }
 
-  /// Stamps `update` with the current pairing overlay, keeps it as the latest, and hands it to
+  /// Shows (an object) or hides (`null`) the phone remote's QR code on every page, like
+  /// `publishPairing`.
+  func publishPhone(_ json: String) {
+    state.withLock { state in
+      state.phone = (state.phone.version + 1, json)
+      if let latest = state.latest { Self.send(latest, in: &state) }
+    }
+  }
+
+  /// Stamps `update` with the current pairing overlay and QR code, keeps it as the latest, and hands it to
   /// every page (called under the lock).
   private static func send(_ update: Update, in state: inout State) {
     var update = update
     (update.pairingVersion, update.pairing) = state.pairing
+    (update.phoneVersion, update.phone) = state.phone
     state.latest = update
     for continuation in state.subscribers.values { continuation.yield(update) }
   }

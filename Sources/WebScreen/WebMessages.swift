@@ -93,6 +93,29 @@ enum WebMessages {
         pin: overlay.pin, remote: overlay.remoteName, broker: overlay.brokerFingerprint))
   }
 
+  /// The phone remote's QR code message's value: the URL it holds and the code as SVG.
+  static func phoneCode(url: String, svg: String) -> String {
+    (try? encode(["url": url, "svg": svg])) ?? "null"
+  }
+
+  /// A phone session's status for its page: `{"state":…,"name":…}` plus the session secret
+  /// once connected, or the reason it failed.
+  static func phoneStatus(_ status: PhoneSession.Status, name: String, secret: String) -> String {
+    var object = ["name": name]
+    switch status {
+    case .pairing: object["state"] = "pairing"
+    case .connected(let id):
+      object["state"] = "connected"
+      object["id"] = id
+      object["session"] = secret
+    case .revoked: object["state"] = "revoked"
+    case .failed(let reason):
+      object["state"] = "failed"
+      object["message"] = reason
+    }
+    return "{\"phone\":" + ((try? encode(object)) ?? "null") + "}"
+  }
+
   private static func encode(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -38,6 +38,8 @@ enum WebPage {
         <button data-key="menu">Menu</button><button data-key="home">Home</button>
         <button data-key="select">Select</button><button data-key="play-pause">Play/Pause</button>
       </div>
+      <div id="phone-code" hidden aria-label="phone remote code"><div id="phone-qr"></div>
+        <p>Scan with a phone to use it as a remote</p></div>
     </div>
     <script>
     \(accessibilityScript)
@@ -111,6 +113,11 @@ enum WebPage {
       background: #05070a; font-size: 14px; color: #aab3c5; white-space: nowrap; overflow: hidden; }
     #conn { padding: 2px 8px; border-radius: 6px; background: #214d2e; color: #b8f5c8; }
     #conn.down { background: #5a2a22; color: #ffd0c4; }
+    #remote:has(#phone-code:not([hidden])) { top: 8px; transform: none; }
+    #phone-code { margin-top: 12px; text-align: center; }
+    #phone-code[hidden] { display: none; }
+    #phone-qr svg { width: 170px; height: 170px; display: block; margin: 0 auto; border-radius: 6px; }
+    #remote #phone-code p { font-size: 12px; color: #aab3c5; margin: 6px 0 0; }
     #remote { position: absolute; right: 12px; top: 50%; transform: translateY(-60%); width: 190px; }
     #remote p { font-size: 12px; color: #7f889b; margin: 0 0 8px; line-height: 1.4; }
     #pad { position: relative; width: 190px; height: 150px; border-radius: 22px; touch-action: none;
@@ -280,6 +287,15 @@ enum WebPage {
       document.getElementById("pair-broker").textContent = p.broker;
     }
 
+    // The phone remote's QR code (--phone-remote), an SVG made by the screen; null hides it.
+    function showPhoneCode(code) {
+      const box = document.getElementById("phone-code");
+      box.hidden = !code;
+      const holder = document.getElementById("phone-qr");
+      holder.innerHTML = code ? code.svg : "";
+      box.dataset.url = code ? code.url : "";
+    }
+
     // The screen's access key, from the URL it printed (?key=…): without it the stream is refused.
     const accessKey = new URLSearchParams(location.search).get("key") || "";
     let everOpened = false;
@@ -293,6 +309,7 @@ enum WebPage {
         if (message.layout) { layout = message.layout; build(); }
         if (message.frame) { frame = message.frame; draw(); }
         if ("pairing" in message) { showPairing(message.pairing); }
+        if ("phoneCode" in message) { showPhoneCode(message.phoneCode); }
       };
       socket.onclose = () => {
         conn.textContent = everOpened ? "reconnecting…"

@@ -30,6 +30,8 @@ public final class WebRenderer: Renderer, PairingDisplay {
   private let finished = DispatchSemaphore(value: 0)
   /// Called once with the URL the server listens on (the real port when `port` is 0).
   private let onListening: @Sendable (String) -> Void
+  /// The phone remote (`--phone-remote`): its QR code on the page and its own pages.
+  private let phone: PhoneRemotes?
 
   /// Things the server's tasks share with the loop thread.
   final class Shared: Sendable {
@@ -45,7 +47,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
   /// browser's `prefers-reduced-motion` and `prefers-contrast`).
   public init(
     host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
-    display: DisplayOptions = .standard,
+    display: DisplayOptions = .standard, phone: PhoneRemotes? = nil,
     onListening: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.display = display
@@ -54,6 +56,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
     self.accessKey = accessKey
     self.logger = logger
     self.onListening = onListening
+    self.phone = phone
   }
 
   /// Sends the page's remote input to `queue` (the screen client's), from now on.
@@ -77,6 +80,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
         body: .init(byteBuffer: ByteBuffer(string: page)))
     }
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    if let phone { Self.addPhoneRoutes(router: router, webSocketRouter: webSocketRouter, phone) }
     let accessKey = accessKey
     webSocketRouter.ws(
       "/ws",
@@ -120,6 +124,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
     }
     switch result {
     case .success(let port):
+      phone?.listening(host: host, port: port) { shared.broadcaster.publishPhone($0) }
       onListening(
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/?key=\(accessKey.hex)")
     case .failure(let error):
@@ -141,6 +146,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
   /// Shows the pairing PIN over the page (or hides it, with nil) on every connected page.
   public func showPairing(_ overlay: PairingOverlay?) throws {
     shared.broadcaster.publishPairing(try WebMessages.pairing(overlay))
+    phone?.prompts.post(overlay)
   }
 
   /// Never needs waking: the server has its own threads.
@@ -153,6 +159,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
   public func stop() {
     guard let server else { return }
     self.server = nil
+    phone?.stop()
     shared.broadcaster.finishAll()
     server.cancel()
     if finished.wait(timeout: .now() + 5) == .timedOut {
@@ -172,6 +179,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
       group.addTask {
         var sentVersion: Int?
         var sentPairing = 0
+        var sentPhone = 0
         for await update in updates {
           if update.layoutVersion != sentVersion {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
@@ -181,6 +189,10 @@ public final class WebRenderer: Renderer, PairingDisplay {
           if update.pairingVersion != sentPairing {
             try await outbound.write(.text("{\"pairing\":\(update.pairing)}"))
             sentPairing = update.pairingVersion
+          }
+          if update.phoneVersion != sentPhone {
+            try await outbound.write(.text("{\"phoneCode\":\(update.phone)}"))
+            sentPhone = update.phoneVersion
           }
         }
       }
@@ -198,6 +210,55 @@ public final class WebRenderer: Renderer, PairingDisplay {
       }
       _ = try await group.next()
       group.cancelAll()
+    }
+  }
+}
+
+extension WebRenderer {
+  /// The phone remote's routes: `GET /phone` (the remote-only page, or a page saying why the
+  /// code does not work) and its WebSocket `/phone/ws`, which uses the code's token up.
+  fileprivate static func addPhoneRoutes(
+    router: Router<BasicRequestContext>,
+    webSocketRouter: Router<BasicWebSocketRequestContext>, _ phone: PhoneRemotes
+  ) {
+    router.get("/phone") { request, _ -> Response in
+      let query = request.uri.queryParameters
+      let refusal = phone.admits(
+        token: query.get("token"), session: query.get("session"))
+      let page = refusal.map { PhonePage.refused($0.description) } ?? PhonePage.html
+      return Response(
+        status: refusal == nil ? .ok : .forbidden,
+        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+    webSocketRouter.ws("/phone/ws") { inbound, outbound, context in
+      let query = context.request.uri.queryParameters
+      let session: PhoneSession
+      switch phone.session(token: query.get("token"), secret: query.get("session")) {
+      case .success(let found): session = found
+      case .failure(let refusal):
+        let message = "{\"phone\":{\"state\":\"refused\",\"message\":\"\(refusal.description)\"}}"
+        try await outbound.write(.text(message))
+        return
+      }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for await status in session.statuses() {
+            try await outbound.write(
+              .text(WebMessages.phoneStatus(status, name: session.name, secret: session.secret)))
+          }
+        }
+        group.addTask {
+          var input = PageInput()
+          for try await message in inbound.messages(maxSize: 64 * 1024) {
+            guard case .text(let text) = message, let event = try? input.event(from: text)
+            else { continue }
+            session.enqueue(event)
+          }
+        }
+        _ = try await group.next()
+        group.cancelAll()
+      }
     }
   }
 }

@@ -68,6 +68,18 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "Web renderer: the address to serve the page on (port 0 picks a free port).")
   var listen = "127.0.0.1:8080"
 
+  @Flag(
+    help: """
+      Web renderer: show a QR code that lets a phone in as a remote (a remote-only page, a \
+      one-time code, the phone's own revocable key; needs TCP endpoints with CURVE).
+      """)
+  var phoneRemote = false
+
+  @Option(
+    help:
+      "With --phone-remote: the host name or address in the code's URL (default: --listen's host).")
+  var phoneHost: String?
+
   @Flag(help: "Speak announcements (speech-dispatcher when one runs, else espeak-ng).")
   var speak = false
 
@@ -113,6 +125,13 @@ struct ScreenCommand: ParsableCommand {
     if layout != nil && catalog != nil {
       throw ValidationError("--layout replaces the catalog app: give --layout or --catalog")
     }
+    if phoneRemote && renderer != .web {
+      throw ValidationError(
+        "--phone-remote serves the phone's page from the web renderer: add --renderer web")
+    }
+    if phoneHost != nil && !phoneRemote {
+      throw ValidationError("--phone-host goes with --phone-remote")
+    }
     if speechWav != nil && !speak { throw ValidationError("--speech-wav goes with --speak") }
     if mirror && verbosity != nil {
       throw ValidationError("--verbosity is part of the registered layout: a mirror has none")
@@ -135,18 +154,34 @@ struct ScreenCommand: ParsableCommand {
     let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLogFile(kind))
     var (registered, app) = try registration()
     if let verbosity { registered?.verbosity = verbosity }
-    var (output, web) = try makeRenderer(kind, logger: logger)
+    let context = try Context()
+    let curve = try connection.clientCurve(endpoints, program: "screen")
+    var phone: PhoneRemotes?
+    if phoneRemote {
+      guard let curve, let pairing = connection.pairingEndpoint(endpoints), endpoints.usesTCP
+      else {
+        throw ValidationError(
+          "--phone-remote gives each phone its own CURVE key: it needs tcp:// endpoints without --insecure"
+        )
+      }
+      phone = PhoneRemotes(
+        settings: PhoneRemoteSettings(
+          context: context, controlEndpoint: endpoints.control, pairingEndpoint: pairing,
+          brokerKey: curve.brokerKey, screenID: id, publicHost: phoneHost,
+          stateDirectory: try connection.stateDirectory(program: "screen")),
+        logger: logger)
+    }
+    var (output, web) = try makeRenderer(kind, logger: logger, phone: phone)
     if speak { output = CompositeRenderer([output, SpeechRenderer(speaker: try speaker(logger))]) }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
     configuration.display = display
-    configuration.curve = try connection.clientCurve(endpoints, program: "screen")
+    configuration.curve = curve
     if endpoints.usesTCP && connection.insecure {
       logger.warning(
         "plain TCP without CURVE: anyone on the network can read this screen's state",
         metadata: ["zmq.state": "\(endpoints.state)"])
     }
-    let context = try Context()
     let client = try ScreenClient(
       configuration: configuration, context: context, renderer: output, logger: logger, app: app)
     web?.forwardInputs(to: client.inputs)
@@ -209,7 +244,7 @@ struct ScreenCommand: ParsableCommand {
 
   /// The renderer `kind` names, and the web renderer again when it is one (it also takes
   /// input).
-  private func makeRenderer(_ kind: RendererKind, logger: Logger) throws
+  private func makeRenderer(_ kind: RendererKind, logger: Logger, phone: PhoneRemotes?) throws
     -> (any Renderer, WebRenderer?)
   {
     switch kind {
@@ -226,7 +261,7 @@ struct ScreenCommand: ParsableCommand {
         host: address.host, port: address.port,
         accessKey: .kept(
           at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-        logger: logger, display: display
+        logger: logger, display: display, phone: phone
       ) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
