@@ -63,7 +63,9 @@ struct GroupTests {
           id: "i1", canFocus: true,
           lines: [
             "i1 can take focus", "groups: inner < shelf", "priority: ignored (0)",
-            "navigation tvos · search tvos · focus effect lift (default)", "Tab stop 3 of 5",
+            "navigation tvos · search tvos · focus effect lift (default)",
+            "pointer: hit region [584, 184, 132 × 132] (frame + 16 margin) · effect highlight (automatic)",
+            "Tab stop 3 of 5",
             "reachable from t1 with arrows: down, right, right",
           ]))
     #expect(

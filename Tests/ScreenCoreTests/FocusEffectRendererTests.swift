@@ -111,7 +111,7 @@ struct FocusEffectRendererTests {
     let card = try #require(Self.element(#"id="a""#, in: svg))
     #expect(card.contains("scale(1)"), "\(card)")
     #expect(svg.contains(#"rx="20" fill="#))
-    #expect(!svg.contains(##"stroke="#fff""##))
+    #expect(!svg.contains(#"class="ring""#), "the halo replaces the ring")
     #expect(!svg.contains("skewY(2.4)") && !svg.contains("scale 1.10"), "no tilt, no lift")
   }
 
@@ -122,7 +122,8 @@ struct FocusEffectRendererTests {
     #expect(svg.contains(##"fill="#141821""##), "a dark card under the accent text")
     #expect(!svg.contains(#"class="halo""#))
     let lift = SVGRenderer.svg(for: Self.frame(nil))
-    #expect(lift.contains(##"stroke="#fff""##) && !lift.contains(#"class="halo""#))
+    #expect(lift.contains(#"class="ring""#) && lift.contains(##"stroke="#ffffff""##))
+    #expect(!lift.contains(#"class="halo""#))
   }
 
   /// The opening tag that contains `marker`.
