@@ -114,31 +114,7 @@ enum PhonePage {
       down.delete(e.code);
       send({ key, phase: "up" }, e);
     });
-    const pad = document.getElementById("pad");
-    const finger = document.getElementById("finger");
-    let touching = null;
-    function padPoint(e) {
-      const r = pad.getBoundingClientRect();
-      const x = Math.max(-1, Math.min(1, ((e.clientX - r.left) / r.width) * 2 - 1));
-      const y = Math.max(-1, Math.min(1, ((e.clientY - r.top) / r.height) * 2 - 1));
-      finger.style.left = ((x + 1) * 50) + "%"; finger.style.top = ((y + 1) * 50) + "%";
-      return { x, y };
-    }
-    pad.addEventListener("pointerdown", (e) => {
-      touching = e.pointerId; pad.setPointerCapture(e.pointerId); pad.classList.add("touching");
-      send({ touch: "began", ...padPoint(e) }, e); e.preventDefault();
-    });
-    pad.addEventListener("pointermove", (e) => {
-      if (touching !== e.pointerId) return;
-      send({ touch: "moved", ...padPoint(e) }, e);
-    });
-    function lift(e, phase) {
-      if (touching !== e.pointerId) return;
-      touching = null; pad.classList.remove("touching");
-      send({ touch: phase, ...padPoint(e) }, e);
-    }
-    pad.addEventListener("pointerup", (e) => lift(e, "ended"));
-    pad.addEventListener("pointercancel", (e) => lift(e, "cancelled"));
+    \(WebPage.touchPadScript)
     </script>
     </body>
     </html>

@@ -58,6 +58,8 @@ public final class PhoneRemotes: Sendable {
   private let logger: Logger
   private let tokens: Mutex<PhoneTokens>
   private let sessions = Mutex<[String: PhoneSession]>([:])
+  /// The secrets of sessions that ended, so a page reconnecting with one hears why.
+  private let endedSecrets = Mutex<Set<String>>([])
   private let count = Mutex(0)
   private let base = Mutex<String?>(nil)
   let prompts = PairingPrompts()
@@ -116,7 +118,8 @@ public final class PhoneRemotes: Sendable {
   /// the page; the refusal otherwise.
   func admits(token: String?, session: String?) -> PhoneTokens.Refusal? {
     if let session {
-      return sessions.withLock { $0[session] } == nil ? .unknown : nil
+      guard sessions.withLock({ $0[session] }) == nil else { return nil }
+      return endedSecrets.withLock { $0.contains(session) } ? .ended : .unknown
     }
     guard let token else { return .unknown }
     return tokens.withLock { $0.check(token, at: .now) }
@@ -125,7 +128,9 @@ public final class PhoneRemotes: Sendable {
   /// Uses `token` and starts a phone's session; or finds the running session `secret`.
   func session(token: String?, secret: String?) -> Result<PhoneSession, PhoneTokens.Refusal> {
     if let secret {
-      guard let session = sessions.withLock({ $0[secret] }) else { return .failure(.unknown) }
+      guard let session = sessions.withLock({ $0[secret] }) else {
+        return .failure(endedSecrets.withLock { $0.contains(secret) } ? .ended : .unknown)
+      }
       return .success(session)
     }
     guard let token else { return .failure(.unknown) }
@@ -147,6 +152,7 @@ public final class PhoneRemotes: Sendable {
   /// The session ended (revoked or failed): it cannot be reconnected to.
   func ended(_ session: PhoneSession) {
     sessions.withLock { _ = $0.removeValue(forKey: session.secret) }
+    endedSecrets.withLock { _ = $0.insert(session.secret) }
   }
 
   /// Stops every session and the token timer.

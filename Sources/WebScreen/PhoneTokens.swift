@@ -16,6 +16,9 @@ struct PhoneTokens: Sendable {
     case expired
     /// Never issued by this screen (mistyped, or from an earlier run).
     case unknown
+    /// A session that ended (its key revoked, or its pairing failed): a page that lost its
+    /// socket and comes back with the session's secret is told so, not "unknown".
+    case ended
 
     /// A sentence for the phone's page.
     var description: String {
@@ -25,6 +28,9 @@ struct PhoneTokens: Sendable {
       case .expired:
         "This code has expired (codes last 5 minutes). Scan the code the screen shows now."
       case .unknown: "This link is not one this screen gave out. Scan the code the screen shows."
+      case .ended:
+        "disconnected: this phone's session ended (its key was revoked, or pairing failed). "
+          + "Scan the screen's code again to reconnect."
       }
     }
   }

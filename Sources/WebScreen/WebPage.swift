@@ -131,6 +131,37 @@ enum WebPage {
       font-size: 13px; cursor: pointer; }
     """
 
+  /// The touch pad's handlers (the Siri Remote's surface), shared with the phone page: the
+  /// finger's position in -1…1 on both axes, sent as `{"touch": began|moved|ended|cancelled}`
+  /// through the page's `send`.
+  static let touchPadScript = """
+    const pad = document.getElementById("pad");
+    const finger = document.getElementById("finger");
+    let touching = null;
+    function padPoint(e) {
+      const r = pad.getBoundingClientRect();
+      const x = Math.max(-1, Math.min(1, ((e.clientX - r.left) / r.width) * 2 - 1));
+      const y = Math.max(-1, Math.min(1, ((e.clientY - r.top) / r.height) * 2 - 1));
+      finger.style.left = ((x + 1) * 50) + "%"; finger.style.top = ((y + 1) * 50) + "%";
+      return { x, y };
+    }
+    pad.addEventListener("pointerdown", (e) => {
+      touching = e.pointerId; pad.setPointerCapture(e.pointerId); pad.classList.add("touching");
+      send({ touch: "began", ...padPoint(e) }, e); e.preventDefault();
+    });
+    pad.addEventListener("pointermove", (e) => {
+      if (touching !== e.pointerId) return;
+      send({ touch: "moved", ...padPoint(e) }, e);
+    });
+    function lift(e, phase) {
+      if (touching !== e.pointerId) return;
+      touching = null; pad.classList.remove("touching");
+      send({ touch: phase, ...padPoint(e) }, e);
+    }
+    pad.addEventListener("pointerup", (e) => lift(e, "ended"));
+    pad.addEventListener("pointercancel", (e) => lift(e, "cancelled"));
+    """
+
   static let script = """
     "use strict";
     const stage = document.getElementById("stage");
@@ -362,30 +393,6 @@ enum WebPage {
       b.addEventListener("pointerup", (e) => send({ key: b.dataset.key, phase: "up" }, e));
     }
 
-    const pad = document.getElementById("pad");
-    const finger = document.getElementById("finger");
-    let touching = null;
-    function padPoint(e) {
-      const r = pad.getBoundingClientRect();
-      const x = Math.max(-1, Math.min(1, ((e.clientX - r.left) / r.width) * 2 - 1));
-      const y = Math.max(-1, Math.min(1, ((e.clientY - r.top) / r.height) * 2 - 1));
-      finger.style.left = ((x + 1) * 50) + "%"; finger.style.top = ((y + 1) * 50) + "%";
-      return { x, y };
-    }
-    pad.addEventListener("pointerdown", (e) => {
-      touching = e.pointerId; pad.setPointerCapture(e.pointerId); pad.classList.add("touching");
-      send({ touch: "began", ...padPoint(e) }, e); e.preventDefault();
-    });
-    pad.addEventListener("pointermove", (e) => {
-      if (touching !== e.pointerId) return;
-      send({ touch: "moved", ...padPoint(e) }, e);
-    });
-    function lift(e, phase) {
-      if (touching !== e.pointerId) return;
-      touching = null; pad.classList.remove("touching");
-      send({ touch: phase, ...padPoint(e) }, e);
-    }
-    pad.addEventListener("pointerup", (e) => lift(e, "ended"));
-    pad.addEventListener("pointercancel", (e) => lift(e, "cancelled"));
+    \(touchPadScript)
     """
 }

@@ -67,7 +67,8 @@ final class DevTools {
       }
       if met as? Bool == true { return }
     }
-    let state = try? await evaluate("document.getElementById('info')?.textContent")
+    let state = try? await evaluate(
+      "(document.getElementById('info') || document.body)?.textContent?.slice(0, 400)")
     throw ChildProcessError(
       description: "timed out waiting for \(what); page: \(String(describing: state))")
   }

@@ -161,26 +161,3 @@ struct PhoneRemoteTests {
     return (status, lines.joined(separator: "\n"))
   }
 }
-
-/// Reads QR codes from images with Debian's `zbarimg` (zbar-tools).
-enum QRCodeReader {
-  static let zbarimg = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-
-  /// The text of the QR code in `image`, or nil if none is found.
-  static func decode(_ image: String) throws -> String? {
-    let zbar = try #require(zbarimg, "zbarimg is not installed (apt-get install zbar-tools)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: zbar)
-    process.arguments = ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", image]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScreenCore
@@ -8,28 +9,11 @@ import Testing
 /// match the standard's own numbers.
 @Suite("QR code encoder")
 struct QRCodeTests {
-  static let zbarimg = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
   static let required = ProcessInfo.processInfo.environment["TENFOOT_REQUIRE_ZBAR"] == "1"
 
-  /// What `zbarimg` reads from `image` (a PBM or PNG file): the payloads, or nil if none.
-  static func decode(_ image: String) throws -> String? {
-    let zbar = try #require(zbarimg, "zbarimg is not installed (apt-get install zbar-tools)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: zbar)
-    process.arguments = ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", image]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    var text = String(decoding: data, as: UTF8.self)
-    if text.hasSuffix("\n") { text.removeLast() }
-    return text
-  }
+  static var zbarimg: String? { QRCodeReader.zbarimg }
+
+  static func decode(_ image: String) throws -> String? { try QRCodeReader.decode(image) }
 
   /// Writes `contents` to a fresh temporary file named `name`.
   static func temporary(_ name: String, _ contents: String) throws -> String {
