@@ -19,6 +19,8 @@ struct WebPointerTests {
       #"{"id": "search", "title": "Search", "kind": "textField", "frame": [100, 50, 600, 80]}"#)
     items.append(
       #"{"id": "ok", "title": "OK", "frame": [1500, 60, 160, 60], "cornerRadius": 12}"#)
+    items.append(
+      #"{"id": "info", "title": "Info", "frame": [1200, 60, 200, 60], "pointerEffect": "hover"}"#)
     return
       #"{"canvas": {"width": 1920, "height": 1080}, "initialFocus": "p0", "items": [\#(items.joined(separator: ", "))]}"#
   }()
@@ -133,6 +135,36 @@ struct WebPointerTests {
                 return [s.width, s.height, s.borderTopLeftRadius, s.zIndex].join(' '); })()
              === '180px 80px 22px 9'
         """)
+
+      // Over the Info button (hover): scaled by 1.06 beyond its focused scale, the pointer
+      // keeps its circle.
+      let (xi, yi) = try await Self.client(devtools, 1300, 90)
+      try await devtools.hover(x: xi, y: yi)
+      try await devtools.waitFor(
+        "Info hovered",
+        """
+        document.getElementById('item-info').classList.contains('ptr-hover')
+          && document.getElementById('pointer').classList.contains('shape-circle')
+        """)
+      let hovered = try await devtools.evaluate(
+        """
+        [document.getElementById('item-info').style.transform,
+         String(layout.states.focused.scale * 1.06)]
+        """)
+      let hover = try #require(hovered as? [String], "\(String(describing: hovered))")
+      let hoverScale = hover[0].components(separatedBy: "scale(").last.flatMap {
+        Double($0.prefix { $0 != ")" })
+      }
+      #expect(abs((hoverScale ?? 0) - (Double(hover[1]) ?? -1)) < 0.001, "\(hover)")
+
+      // Reduced motion: the pointer changes without moving animations (opacity only).
+      let reduced = try await devtools.evaluate(
+        """
+        (() => { document.documentElement.classList.add('reduce-motion');
+          const t = getComputedStyle(document.getElementById('pointer')).transitionProperty;
+          document.documentElement.classList.remove('reduce-motion'); return t; })()
+        """)
+      #expect(reduced as? String == "opacity", "\(String(describing: reduced))")
 
       // A click over p1 activates it.
       let (x1, y1) = try await Self.client(devtools, 450, 450)
