@@ -222,6 +222,14 @@ public final class SVGRenderer: Renderer {
 
         """
     }
+    // The pointer's hover tint: the page's brightening, as a light wash over the card.
+    if pointed == .hover && !look.high {
+      out += """
+        <rect class="hover-tint" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
+        height="\(n(rect.height))" rx="\(n(radius))" fill="#fff" fill-opacity="0.1"/>
+
+        """
+    }
     if state == .focused && tilted != nil && !look.high {
       out += """
         <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \

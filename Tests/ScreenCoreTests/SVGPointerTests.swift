@@ -144,5 +144,8 @@ struct SVGPointerTests {
     let scale = SVGRenderer.n(Parallax.scale(for: .focused) * SVGRenderer.hoverScale)
     #expect(item.attributes["transform"]?.contains("scale(\(scale))") == true, "\(item)")
     #expect(elements.pointer()?.name == "circle")
+    #expect(elements.all.contains { $0.attributes["class"] == "hover-tint" }, "the hover tint")
+    let plain = try Self.parse(Self.frame(nil, focused: "b"))
+    #expect(!plain.all.contains { $0.attributes["class"] == "hover-tint" })
   }
 }
