@@ -86,26 +86,16 @@ extension RemoteClient {
   public func sendPointer(
     _ phase: Tenfoot_V1_PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: UInt64
   ) throws(RemoteError) -> Tenfoot_V1_Ack {
-    var event = Tenfoot_V1_PointerEvent()
-    event.phase = phase
-    event.x = dx
-    event.y = dy
-    event.relative = true
-    event.buttons = buttons
-    event.timestampNs = time
-    return try send(.pointer(event), what: "point")
+    try send(
+      .pointer(.init(phase, dx, dy, relative: true, buttons: buttons, at: time)), what: "point")
   }
 
   /// Sends one pointer sample stamped now (the interactive pointer mode).
   public func pointer(_ phase: Tenfoot_V1_PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
     throws(RemoteError) -> PressResult
   {
-    var event = Tenfoot_V1_PointerEvent()
-    event.phase = phase
-    event.x = x
-    event.y = y
-    event.buttons = buttons
-    event.timestampNs = MonotonicClock.nanoseconds()
+    let event = Tenfoot_V1_PointerEvent(
+      phase, x, y, relative: false, buttons: buttons, at: MonotonicClock.nanoseconds())
     let ack = try send(.pointer(event), what: "point")
     return PressResult(
       name: "point", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
@@ -120,14 +110,7 @@ extension RemoteClient {
       _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
       buttons: UInt32 = 0, at time: UInt64
     ) -> Tenfoot_V1_PointerEvent {
-      var event = Tenfoot_V1_PointerEvent()
-      event.phase = phase
-      event.x = x
-      event.y = y
-      event.relative = relative
-      event.buttons = buttons
-      event.timestampNs = time
-      return event
+      Tenfoot_V1_PointerEvent(phase, x, y, relative: relative, buttons: buttons, at: time)
     }
     switch motion {
     case .to(let x, let y):
@@ -188,5 +171,21 @@ extension RemoteClient {
     let now = MonotonicClock.nanoseconds()
     guard deadline > now else { return }
     Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9)
+  }
+}
+
+extension Tenfoot_V1_PointerEvent {
+  /// A pointer sample: canvas points, or deltas when `relative`; `time` on the remote's clock.
+  fileprivate init(
+    _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
+    buttons: UInt32, at time: UInt64
+  ) {
+    self.init()
+    self.phase = phase
+    self.x = x
+    self.y = y
+    self.relative = relative
+    self.buttons = buttons
+    timestampNs = time
   }
 }

@@ -48,16 +48,7 @@ struct AccessibleScreenTests {
   /// the page's URL once the mirror shows the first focus.
   func start() throws -> (stack: Stack, web: ChildProcess, mirror: ChildProcess, url: String) {
     let stack = try Stack(.ipc)
-    let web = try ChildProcess(
-      TestEnvironment.binary("tenfoot-screen"),
-      [
-        "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
-        stack.directory.path + "/screen",
-      ] + stack.endpointArguments, environment: stack.environment)
-    let line = try web.waitForLine("the web renderer's listening line") {
-      $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
-    }
-    let url = String(line.line.dropFirst("tenfoot-screen web ".count))
+    let (web, url) = try stack.webScreen([])
     let mirror = try stack.screen(["--mirror"])
     try mirror.waitForFrame("the mirror's first frame") { $0.focused == "upnext-0" }
     return (stack, web, mirror, url)

@@ -70,6 +70,23 @@ final class Stack {
       environment: environment)
   }
 
+  /// Starts a web screen (`tenfoot-screen … --renderer web --listen 127.0.0.1:0`, its state in
+  /// the stack's directory) and returns it with the page's URL once it listens.
+  func webScreen(_ arguments: [String], timeout: Double = 10) throws -> (
+    web: ChildProcess, url: String
+  ) {
+    let web = try ChildProcess(
+      TestEnvironment.binary("tenfoot-screen"),
+      arguments + [
+        "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
+        directory.path + "/screen",
+      ] + endpointArguments, environment: environment)
+    let line = try web.waitForLine(timeout: timeout, "the web renderer's listening line") {
+      $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
+    }
+    return (web, String(line.line.dropFirst("tenfoot-screen web ".count)))
+  }
+
   /// Runs a remote command to completion and returns its exit status and output.
   func remote(_ arguments: [String], stdin: FileHandle? = nil, timeout: Double = 15) throws
     -> (status: Int32, output: [String], errors: [String])

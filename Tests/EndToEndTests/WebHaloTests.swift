@@ -21,16 +21,7 @@ struct WebHaloTests {
   func haloInChromium() async throws {
     let stack = try Stack(.ipc)
     let file = try stack.directory.write("cards.json", Self.layout)
-    let web = try ChildProcess(
-      TestEnvironment.binary("tenfoot-screen"),
-      [
-        "--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
-        stack.directory.path + "/screen",
-      ] + stack.endpointArguments, environment: stack.environment)
-    let line = try web.waitForLine("the web renderer's listening line") {
-      $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
-    }
-    let url = String(line.line.dropFirst("tenfoot-screen web ".count))
+    let (web, url) = try stack.webScreen(["--layout", file])
     let (browser, page) = try await WebPageRemoteTests.devTools(
       url, profile: "\(stack.directory.path)/chromium-cdp")
     defer { browser.kill() }

@@ -41,16 +41,7 @@ struct WebScreenTests {
   func start() throws -> (stack: Stack, web: ChildProcess, mirror: ChildProcess, url: String) {
     let stack = try Stack(.ipc)
     let file = try stack.directory.write("posters.json", Self.layout)
-    let web = try ChildProcess(
-      TestEnvironment.binary("tenfoot-screen"),
-      [
-        "--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
-        stack.directory.path + "/screen",
-      ] + stack.endpointArguments, environment: stack.environment)
-    let line = try web.waitForLine("the web renderer's listening line") {
-      $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
-    }
-    let url = String(line.line.dropFirst("tenfoot-screen web ".count))
+    let (web, url) = try stack.webScreen(["--layout", file])
     #expect(!url.contains(":0/"), "port 0 must print the real port: \(url)")
     #expect(url.contains("/?key="), "the URL carries the page's access key: \(url)")
     let mirror = try stack.screen(["--mirror"])
