@@ -1,4 +1,6 @@
 import Foundation
+import HummingbirdWSClient
+import Logging
 import TestSupport
 import Testing
 
@@ -10,9 +12,9 @@ struct PhoneCodeTerminalTests {
   static var enabled: Bool { TerminalScreenTests.hasTmux && QRCodeReader.zbarimg != nil }
 
   @Test(
-    "the code in the pane decodes to the URL under it, which serves the phone page",
+    "the code in the pane decodes to the URL under it, which serves the phone page; a phone using the token gets a fresh code drawn",
     .enabled(if: enabled, "needs tmux and zbarimg (scripts/bootstrap)"))
-  func codeInThePane() throws {
+  func codeInThePane() async throws {
     let stack = try SecureStack()
     let layout = try stack.directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
     let arguments =
@@ -41,6 +43,24 @@ struct PhoneCodeTerminalTests {
     let page = try PhoneRemoteTests.get(decoded)
     #expect(page.status == 200, "GET \(decoded): \(page.status)")
     #expect(page.body.contains("phone/ws"), "the remote-only page")
+
+    // A phone's page connects with the token and uses it up: the screen draws a new code at
+    // once (the page server wakes the terminal's loop), which decodes to the new URL.
+    let socket = decoded.replacingOccurrences(of: "http://", with: "ws://")
+      .replacingOccurrences(of: "/phone?", with: "/phone/ws?")
+    try await WebSocketClient.connect(url: socket, logger: Logger(label: "test.phone")) {
+      inbound, _, _ in
+      var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+      _ = try await messages.next()  // The session's first status: the token is used.
+    }
+    let fresh = try tmux.waitFor("a fresh code after the token was used", timeout: 20) {
+      guard let shown = Self.phoneCode(in: $0) else { return false }
+      return shown.url != url
+    }
+    let (newModules, newURL) = try #require(Self.phoneCode(in: fresh))
+    let newImage = try stack.directory.write("pane-code-2.pbm", Self.pbm(newModules))
+    #expect(try QRCodeReader.decode(newImage) == newURL, "the new code holds the new URL")
+    #expect(try PhoneRemoteTests.get(decoded).status == 403, "the used token is refused")
 
     try tmux.run(["send-keys", "-t", tmux.session, "C-c"])
     let after = try tmux.waitFor("the screen to exit on Ctrl-C") { $0.contains("screen-exited-") }
