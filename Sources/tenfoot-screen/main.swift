@@ -75,7 +75,7 @@ struct ScreenCommand: ParsableCommand {
     help: """
       Show a QR code that lets a phone in as a remote (a remote-only page served on --listen, a \
       one-time code, the phone's own revocable key; needs TCP endpoints with CURVE). Web and \
-      terminal renderers.
+      terminal renderers, and headless --svg frames.
       """)
   var phoneRemote = false
 
@@ -129,9 +129,10 @@ struct ScreenCommand: ParsableCommand {
     if layout != nil && catalog != nil {
       throw ValidationError("--layout replaces the catalog app: give --layout or --catalog")
     }
-    if phoneRemote && renderer == .headless {
+    if phoneRemote && renderer == .headless && svg == nil {
       throw ValidationError(
-        "--phone-remote shows its code with the terminal or web renderer: not with headless")
+        "--phone-remote shows its code with the terminal or web renderer, or in headless --svg frames"
+      )
     }
     if phoneHost != nil && !phoneRemote {
       throw ValidationError("--phone-host goes with --phone-remote")
@@ -267,9 +268,15 @@ struct ScreenCommand: ParsableCommand {
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
-      return (
-        try CompositeRenderer([headless, SVGRenderer(directory: svg, display: display)]), nil
-      )
+      let pictures = try SVGRenderer(directory: svg, display: display)
+      guard let phone else { return (CompositeRenderer([headless, pictures]), nil) }
+      // As for the terminal: the page server behind, the code drawn in the SVG frames.
+      let slot = pictures.phoneCodeSlot
+      phone.observeURL { slot.show($0) }
+      let server = try webRenderer(logger: logger, phone: phone) { url in
+        logger.notice("web page server listening", metadata: ["url": "\(url)"])
+      }
+      return (CompositeRenderer([headless, pictures, server]), server)
     case .web:
       let renderer = try webRenderer(logger: logger, phone: phone) { url in
         print("tenfoot-screen web \(url)")

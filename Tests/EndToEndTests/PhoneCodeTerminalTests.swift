@@ -4,10 +4,11 @@ import Logging
 import TestSupport
 import Testing
 
-/// `tenfoot-screen --renderer terminal --phone-remote`: the QR code drawn in half blocks in a
-/// real terminal (tmux), read back from the pane's characters into modules and decoded by
-/// `zbarimg`, as a phone's camera would read the screen.
-@Suite("The phone remote's QR code in the terminal (tmux)", .serialized)
+/// `tenfoot-screen --phone-remote` without the web renderer: the QR code drawn in half blocks in
+/// a real terminal (tmux), read back from the pane's characters into modules and decoded by
+/// `zbarimg`, as a phone's camera would read the screen; and in headless `--svg` frames, drawn
+/// by Chromium and decoded from a screenshot.
+@Suite("The phone remote's QR code in the terminal (tmux) and in SVG frames", .serialized)
 struct PhoneCodeTerminalTests {
   static var enabled: Bool { TerminalScreenTests.hasTmux && QRCodeReader.zbarimg != nil }
 
@@ -65,6 +66,60 @@ struct PhoneCodeTerminalTests {
     try tmux.run(["send-keys", "-t", tmux.session, "C-c"])
     let after = try tmux.waitFor("the screen to exit on Ctrl-C") { $0.contains("screen-exited-") }
     #expect(after.contains("screen-exited-0") || after.contains("screen-exited-130"), "\(after)")
+  }
+
+  @Test(
+    "headless --svg frames carry the code: Chromium draws a frame, zbarimg reads the URL written under it",
+    .enabled(if: PhoneRemoteTests.enabled, "needs chromium and zbarimg (scripts/bootstrap)"))
+  func codeInTheSVGFrames() async throws {
+    let stack = try SecureStack()
+    let layout = try stack.directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
+    let frames = stack.directory.path + "/svg"
+    let screen = try ChildProcess(
+      TestEnvironment.binary("tenfoot-screen"),
+      [
+        "--layout", layout, "--renderer", "headless", "--svg", frames, "--phone-remote",
+        "--listen", "127.0.0.1:0", "--state-dir", stack.directory.path + "/screen",
+        "--broker-key", try stack.brokerKey(),
+      ] + stack.endpointArguments, environment: stack.environment)
+    try screen.waitForFrame(timeout: 20, "the first frame") { $0.focused == "r0c0" }
+    // The JSON line is written before the SVG file (the headless renderer draws first): wait
+    // for the file, bounded (there is no event to wait on).
+    let file = frames + "/frame-000001.svg"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: file) && Date() < deadline { usleep(20_000) }
+    let document = try String(contentsOfFile: file, encoding: .utf8)
+    let url = try #require(
+      document.range(
+        of: #"http://127\.0\.0\.1:[0-9]+/phone\?token=[0-9a-f]+"#, options: .regularExpression
+      )
+      .map { String(document[$0]) }, "no URL in the frame")
+
+    // What a person sees: Chromium draws the frame (1920 wide, the code in its top-right
+    // corner, beyond the 1280-wide window) and zbarimg reads a screenshot of that corner.
+    let (browser, page) = try await WebPageRemoteTests.devTools(
+      "file://" + file, profile: stack.directory.path + "/chromium")
+    defer { browser.kill() }
+    let shot = stack.directory.path + "/corner.png"
+    try await WebSocketClient.connect(
+      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
+    ) { inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      try await devtools.waitFor("the frame drawn", "document.readyState === 'complete'")
+      let result = try await devtools.call(
+        "Page.captureScreenshot",
+        [
+          "format": "png", "captureBeyondViewport": true,
+          "clip": ["x": 1600, "y": 0, "width": 330, "height": 300, "scale": 1],
+        ])
+      let png = try #require(
+        (result["data"] as? String).flatMap { Data(base64Encoded: $0) }, "no screenshot")
+      try png.write(to: URL(fileURLWithPath: shot))
+    }
+    #expect(try QRCodeReader.decode(shot) == url, "the drawn code holds the URL under it")
+    #expect(try PhoneRemoteTests.get(url).status == 200, "the page server serves the phone page")
+    screen.signal()
+    _ = try screen.waitForExit(timeout: 10)
   }
 
   /// The code's modules (true: dark) and the URL under it, read from a pane: the panel is the
