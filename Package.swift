@@ -176,7 +176,10 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-engine-bench", dependencies: ["FocusEngine"],
       linkerSettings: [.linkedLibrary("m")]),
-    .target(name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ"]),
+    // posix_spawn with every inherited descriptor closed, for TestSupport's ChildProcess.
+    .target(name: "CSpawn"),
+    .target(
+      name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn"]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(
       name: "InputDevicesTests", dependencies: ["InputDevices"],

@@ -1,5 +1,6 @@
-/// Several renderers drawing the same frames (headless JSON lines plus SVG files).
-public final class CompositeRenderer: Renderer {
+/// Several renderers drawing the same frames (headless JSON lines plus SVG files; the
+/// terminal plus the phone remote's page server).
+public final class CompositeRenderer: Renderer, PairingDisplay {
   private let renderers: [any Renderer]
 
   /// Draws every frame with each of `renderers`, in order.
@@ -21,6 +22,11 @@ public final class CompositeRenderer: Renderer {
     for renderer in renderers where renderer.wakeFileDescriptor != nil {
       try renderer.handleWake()
     }
+  }
+
+  /// Shows (or hides) the pairing PIN with every renderer that shows pairing.
+  public func showPairing(_ overlay: PairingOverlay?) throws {
+    for case let display as any PairingDisplay in renderers { try display.showPairing(overlay) }
   }
 
   /// Stops each renderer, last first.

@@ -10,6 +10,10 @@ public final class SVGRenderer: Renderer {
   private let directory: String
   private let display: DisplayOptions
   private var count = 0
+  private var phoneCode: (url: String, code: QRCode?)?
+  /// Where the phone remote's page server hands over the URL of its QR code (from any
+  /// thread); it is drawn in the top-right corner from the next frame on.
+  public let phoneCodeSlot = PhoneCodeSlot()
 
   /// Writes into `directory`, creating it if needed, drawn as `display` asks (high contrast,
   /// larger text; reduced motion arrives as frames at rest).
@@ -27,7 +31,15 @@ public final class SVGRenderer: Renderer {
   public func render(_ frame: ScreenFrame) throws {
     count += 1
     let name = String(format: "frame-%06d.svg", count)
-    try Data(Self.svg(for: frame, display: display).utf8).write(
+    if let change = phoneCodeSlot.takeChange() {
+      phoneCode = change.map { ($0, try? QRCode($0)) }
+    }
+    var document = Self.svg(for: frame, display: display)
+    if let phoneCode {
+      Self.insertPhoneCode(
+        phoneCode.code, url: phoneCode.url, canvas: frame.layout.canvas, into: &document)
+    }
+    try Data(document.utf8).write(
       to: URL(fileURLWithPath: directory).appendingPathComponent(name))
   }
 
@@ -39,6 +51,31 @@ public final class SVGRenderer: Renderer {
 
   /// Nothing to restore.
   public func stop() {}
+
+  /// The side of the phone remote's code, points.
+  static let phoneCodeSide = 240.0
+
+  /// Adds the phone remote's QR code (dark on white, `QRCode.svg()` with its quiet zone) in
+  /// the top-right corner of the canvas, its URL underneath, as the document's last element.
+  static func insertPhoneCode(
+    _ code: QRCode?, url: String, canvas: Size, into document: inout String
+  ) {
+    guard let end = document.range(of: "</svg>", options: .backwards) else { return }
+    let side = phoneCodeSide
+    let x = canvas.width - side - 16
+    var element = ""
+    if let code {
+      element +=
+        code.svg(pixels: Int(side)).replacingOccurrences(
+          of: "<svg ", with: "<svg x=\"\(n(x))\" y=\"16\" ", options: .anchored) + "\n"
+    }
+    element += """
+      <text x="\(n(canvas.width - 16))" y="\(n(side + 36))" text-anchor="end" font-size="14" \
+      fill="#fff">\(escape(url))</text>
+
+      """
+    document.insert(contentsOf: element, at: end.lowerBound)
+  }
 
   /// How far the skew follows the tilt: an affine stand-in for the page's perspective.
   static let skewPerDegree = 0.8

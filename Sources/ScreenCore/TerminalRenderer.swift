@@ -24,6 +24,10 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
   private var previous: CellGrid?
   private var lastFrame: ScreenFrame?
   private var pairing: PairingOverlay?
+  private var phoneCode: (url: String, code: QRCode?)?
+  /// Where the phone remote's page server hands over the URL of its QR code (from any
+  /// thread); the code is drawn in the top-right corner. See ``drawPhoneCode(_:url:in:content:)``.
+  public let phoneCodeSlot = PhoneCodeSlot()
 
   /// The size used when the output is not a terminal and no size was given.
   public static let fallbackSize = (columns: 80, rows: 24)
@@ -60,6 +64,7 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
     if resizeSignals == nil {
       do {
         resizeSignals = try SignalPipe(signals: [SIGWINCH])
+        phoneCodeSlot.attach(resizeSignals)
       } catch {
         stop()
         throw error
@@ -74,6 +79,20 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
     lastFrame = frame
     var grid = Self.compose(
       frame, columns: size.columns, rows: size.rows, colorMode: colorMode, display: display)
+    if let change = phoneCodeSlot.takeChange() {
+      // An encoder failure (a URL too long for any version) leaves the URL shown alone.
+      phoneCode = change.map { ($0, try? QRCode($0)) }
+    }
+    if let phoneCode, size.columns >= Self.minimumSize.columns,
+      size.rows >= Self.minimumSize.rows
+    {
+      let content = CellRect(x: 0, y: 1, width: size.columns, height: size.rows - 3)
+      if let code = phoneCode.code {
+        Self.drawPhoneCode(code, url: phoneCode.url, in: &grid, content: content)
+      } else {
+        grid.put(phoneCode.url, x: 0, y: content.y, style: .plain)
+      }
+    }
     if let pairing {
       Self.drawPairing(pairing, in: &grid, palette: .forContrast(display.contrast))
     }
@@ -98,17 +117,22 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
   /// The read end of the SIGWINCH pipe, once started.
   public var wakeFileDescriptor: Int32? { resizeSignals?.fileDescriptor }
 
-  /// After a resize: reads the new size and repaints the last frame fully.
+  /// After a resize: reads the new size and repaints the last frame fully. After a new phone
+  /// code: draws it.
   public func handleWake() throws {
-    guard let signals = resizeSignals, signals.drain().contains(SIGWINCH) else { return }
-    refreshSize()
-    previous = nil
-    if let lastFrame { try render(lastFrame) }
+    guard let signals = resizeSignals else { return }
+    let arrived = signals.drain()
+    if arrived.contains(SIGWINCH) {
+      refreshSize()
+      previous = nil
+    }
+    if !arrived.isEmpty, let lastFrame { try render(lastFrame) }
   }
 
   /// Shows the cursor, leaves the alternate screen and restores the terminal's settings.
   /// Idempotent.
   public func stop() {
+    phoneCodeSlot.attach(nil)
     resizeSignals?.close()
     resizeSignals = nil
     terminal?.restore()

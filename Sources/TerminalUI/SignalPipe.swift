@@ -57,6 +57,14 @@ public final class SignalPipe {
 
   deinit { close() }
 
+  /// Wakes the loop that watches this pipe, from any thread, with byte 0 (no signal has that
+  /// number, so ``drain()`` returns 0 among the signals). The caller makes sure it is never
+  /// called during or after ``close()`` (TerminalRenderer does so under a lock).
+  public func poke() {
+    var byte: UInt8 = 0
+    _ = systemWrite(writeDescriptor, &byte, 1)
+  }
+
   /// Reads everything the pipe holds and returns the signals that arrived, each once, in
   /// order of first arrival. Never blocks.
   public func drain() -> [Int32] {

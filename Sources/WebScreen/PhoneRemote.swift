@@ -66,12 +66,21 @@ public final class PhoneRemotes: Sendable {
   /// Called with the QR code's JSON whenever it changes (the renderer shows it on its pages).
   private let onCode = Mutex<(@Sendable (String) -> Void)?>(nil)
   private let timer = Mutex<Task<Void, Never>?>(nil)
+  /// Called with the code's URL whenever it changes (renderers that draw the code themselves).
+  private let urlObservers = Mutex<[@Sendable (String) -> Void]>([])
 
   /// A phone remote for `settings`.
   public init(settings: PhoneRemoteSettings, logger: Logger) {
     self.settings = settings
     self.logger = logger
     tokens = Mutex(PhoneTokens(now: .now))
+  }
+
+  /// Calls `observe` with the QR code's URL once the page server listens and whenever the
+  /// code changes (the terminal renderer draws the code from it). Register before the web
+  /// renderer starts.
+  public func observeURL(_ observe: @escaping @Sendable (String) -> Void) {
+    urlObservers.withLock { $0.append(observe) }
   }
 
   /// The URL the QR code holds now (nil before the page server listens).
@@ -109,6 +118,7 @@ public final class PhoneRemotes: Sendable {
       logger.notice(
         "phone remote code", metadata: ["url": "\(url)", "qr.version": "\(code.version)"])
       show(WebMessages.phoneCode(url: url, svg: code.svg()))
+      for observe in urlObservers.withLock({ $0 }) { observe(url) }
     } catch {
       logger.error("phone remote code not made", metadata: ["error": "\(error)"])
     }

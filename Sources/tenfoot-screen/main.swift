@@ -65,13 +65,17 @@ struct ScreenCommand: ParsableCommand {
   @Option(help: "Headless: also write one SVG file per frame into this directory.")
   var svg: String?
 
-  @Option(help: "Web renderer: the address to serve the page on (port 0 picks a free port).")
+  @Option(
+    help:
+      "Web renderer and --phone-remote: the address to serve the pages on (port 0 picks a free port)."
+  )
   var listen = "127.0.0.1:8080"
 
   @Flag(
     help: """
-      Web renderer: show a QR code that lets a phone in as a remote (a remote-only page, a \
-      one-time code, the phone's own revocable key; needs TCP endpoints with CURVE).
+      Show a QR code that lets a phone in as a remote (a remote-only page served on --listen, a \
+      one-time code, the phone's own revocable key; needs TCP endpoints with CURVE). Web and \
+      terminal renderers, and headless --svg frames.
       """)
   var phoneRemote = false
 
@@ -116,7 +120,7 @@ struct ScreenCommand: ParsableCommand {
 
   func validate() throws {
     if let problem = ScreenID.problem(with: id) { throw ValidationError(problem) }
-    if (renderer ?? .terminal) == .web && WebAddress(listen) == nil {
+    if ((renderer ?? .terminal) == .web || phoneRemote) && WebAddress(listen) == nil {
       throw ValidationError("--listen wants HOST:PORT, e.g. 127.0.0.1:8080 (port 0 picks one)")
     }
     if mirror && layout != nil {
@@ -125,9 +129,10 @@ struct ScreenCommand: ParsableCommand {
     if layout != nil && catalog != nil {
       throw ValidationError("--layout replaces the catalog app: give --layout or --catalog")
     }
-    if phoneRemote && renderer != .web {
+    if phoneRemote && renderer == .headless && svg == nil {
       throw ValidationError(
-        "--phone-remote serves the phone's page from the web renderer: add --renderer web")
+        "--phone-remote shows its code with the terminal or web renderer, or in headless --svg frames"
+      )
     }
     if phoneHost != nil && !phoneRemote {
       throw ValidationError("--phone-host goes with --phone-remote")
@@ -248,26 +253,49 @@ struct ScreenCommand: ParsableCommand {
     -> (any Renderer, WebRenderer?)
   {
     switch kind {
-    case .terminal: return (TerminalRenderer(display: display), nil)
+    case .terminal:
+      let terminal = TerminalRenderer(display: display)
+      guard let phone else { return (terminal, nil) }
+      // The phone's page needs the page server: the web renderer's, on --listen, behind the
+      // terminal (it also serves the screen's page, which needs its access key). Its address
+      // goes to the log: the terminal is the terminal renderer's.
+      let slot = terminal.phoneCodeSlot
+      phone.observeURL { slot.show($0) }
+      let server = try webRenderer(logger: logger, phone: phone) { url in
+        logger.notice("web page server listening", metadata: ["url": "\(url)"])
+      }
+      return (CompositeRenderer([terminal, server]), server)
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
-      return (
-        try CompositeRenderer([headless, SVGRenderer(directory: svg, display: display)]), nil
-      )
+      let pictures = try SVGRenderer(directory: svg, display: display)
+      guard let phone else { return (CompositeRenderer([headless, pictures]), nil) }
+      // As for the terminal: the page server behind, the code drawn in the SVG frames.
+      let slot = pictures.phoneCodeSlot
+      phone.observeURL { slot.show($0) }
+      let server = try webRenderer(logger: logger, phone: phone) { url in
+        logger.notice("web page server listening", metadata: ["url": "\(url)"])
+      }
+      return (CompositeRenderer([headless, pictures, server]), server)
     case .web:
-      guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
-      let renderer = WebRenderer(
-        host: address.host, port: address.port,
-        accessKey: .kept(
-          at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-        logger: logger, display: display, phone: phone
-      ) { url in
+      let renderer = try webRenderer(logger: logger, phone: phone) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
       }
       return (renderer, renderer)
     }
+  }
+
+  /// The web renderer on --listen; `onListening` gets the page's URL.
+  private func webRenderer(
+    logger: Logger, phone: PhoneRemotes?, onListening: @escaping @Sendable (String) -> Void
+  ) throws -> WebRenderer {
+    guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
+    return WebRenderer(
+      host: address.host, port: address.port,
+      accessKey: .kept(
+        at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
+      logger: logger, display: display, phone: phone, onListening: onListening)
   }
 }
 

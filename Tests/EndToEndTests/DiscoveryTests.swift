@@ -35,8 +35,6 @@ final class AvahiHosts {
         try NamespaceNetwork.ip(["-n", host, "link", "set", "eth0", "up"])
         try NamespaceNetwork.ip(["-n", host, "link", "set", "lo", "up"])
       }
-      // The daemons only once every `ip` command has run: an `ip` started after a daemon
-      // was seen to never report its end to the test (it stayed a zombie with open output).
       try startDaemons(in: broker, hostName: "tfbroker")
       try startDaemons(in: remote, hostName: "tfremote")
     } catch {
@@ -130,14 +128,9 @@ final class AvahiHosts {
     for name in [broker, remote] { _ = try? NamespaceNetwork.ip(["netns", "del", name]) }
   }
 
-  /// Whether the test runs: only with TENFOOT_DISCOVERY_NETNS=1 for now. Run from the test
-  /// bundle it did not get past starting the broker host's daemons (a later `ip` child stayed
-  /// a zombie whose end the harness never saw); the same steps by hand work (see the report
-  /// of issue 15). Until that is found, it must not hang the suite.
-  static var testsEnabled: Bool {
-    NamespaceNetwork.testsEnabled
-      && ProcessInfo.processInfo.environment["TENFOOT_DISCOVERY_NETNS"] == "1"
-  }
+  /// Whether the test runs: as the other namespace tests (root and iproute2, or required
+  /// with TENFOOT_REQUIRE_NETNS=1, as scripts/test does for root).
+  static var testsEnabled: Bool { NamespaceNetwork.testsEnabled }
 
   /// Throws why the hosts cannot be made (so a required test fails saying why).
   static func requireAvailable() throws {
@@ -160,7 +153,7 @@ struct DiscoveryTests {
     "a remote on another host finds the broker by name, pairs over CURVE and presses",
     .enabled(
       if: AvahiHosts.testsEnabled,
-      "needs root, iproute2 and TENFOOT_DISCOVERY_NETNS=1 (the harness hangs; see AvahiHosts)"))
+      "needs root and iproute2 (network namespaces)"))
   func findAndPairAcrossNamespaces() throws {
     try AvahiHosts.requireAvailable()
     let hosts = try AvahiHosts()
