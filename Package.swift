@@ -166,8 +166,10 @@ let package = Package(
       name: "tenfoot-bench",
       dependencies: [
         "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "ScreenCore", "TestSupport",
+        "TenFootStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Prints the focus engine's speed (scripts/bench-engine); not part of the test run.

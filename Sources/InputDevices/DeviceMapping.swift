@@ -6,7 +6,7 @@ import Foundation
 /// ```json
 /// { "keys": { "KEY_UP": "up", "BTN_SOUTH": "select" },
 ///   "axes": { "ABS_HAT0X": { "negative": "left", "positive": "right" } },
-///   "deadZone": 0.5 }
+///   "deadZone": 0.5, "pointer": { "model": "pointer", "speed": 1.5 } }
 /// ```
 /// Key names are the kernel's (`linux/input-event-codes.h`); a number (`"0x160"` or `"352"`)
 /// names any other code. A file replaces the defaults it names and keeps the rest unless it
@@ -19,6 +19,8 @@ public struct DeviceMapping: Sendable, Equatable {
   /// How far from its centre (0…1 of the half range) a stick must move to press a direction;
   /// it releases when it comes back inside. Hats (−1, 0, 1) are unaffected by any value below 1.
   public var deadZone: Double
+  /// Where mice and touchpads go (the pointer model by default) and how fast.
+  public var pointer = PointerSettings()
 
   /// The two keys an axis presses.
   public struct AxisMapping: Sendable, Equatable, Codable {
@@ -98,6 +100,12 @@ public struct DeviceMapping: Sendable, Equatable {
     var axes: [String: AxisMapping]?
     var deadZone: Double?
     var replaceDefaults: Bool?
+    var pointer: Pointer?
+  }
+
+  private struct Pointer: Decodable {
+    var model: String?
+    var speed: Double?
   }
 
   /// Parses a mapping file's JSON over the defaults.
@@ -107,7 +115,7 @@ public struct DeviceMapping: Sendable, Equatable {
       file = try JSONDecoder().decode(File.self, from: data)
     } catch {
       throw DeviceMappingError(
-        "not a mapping file (keys: {\"KEY_…\": \"up\"…}, axes, deadZone; remote keys: "
+        "not a mapping file (keys: {\"KEY_…\": \"up\"…}, axes, deadZone, pointer; remote keys: "
           + DeviceKey.allCases.map(\.rawValue).joined(separator: ", ") + "): \(error)")
     }
     var mapping =
@@ -123,6 +131,21 @@ public struct DeviceMapping: Sendable, Equatable {
         throw DeviceMappingError("deadZone is between 0 and 1 (exclusive), not \(deadZone)")
       }
       mapping.deadZone = deadZone
+    }
+    if let model = file.pointer?.model {
+      guard let known = PointerSettings.Model(rawValue: model) else {
+        throw DeviceMappingError(
+          "pointer.model is "
+            + PointerSettings.Model.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            + ", not \"\(model)\"")
+      }
+      mapping.pointer.model = known
+    }
+    if let speed = file.pointer?.speed {
+      guard speed.isFinite, speed > 0, speed <= 100 else {
+        throw DeviceMappingError("pointer.speed is above 0 and at most 100, not \(speed)")
+      }
+      mapping.pointer.speed = speed
     }
     return mapping
   }

@@ -6,6 +6,14 @@ public enum DeviceOutput: Sendable, Equatable {
   case unmappedKey(UInt16)
   /// Send this touch-surface sample (x, y in −1…1 from where the touch began), stamped `at`.
   case touch(TouchPhase, x: Double, y: Double, at: UInt64)
+  /// Send this pointer sample (the pointer model): a move or scroll by `dx`, `dy` canvas
+  /// points, or a button going down or up (`buttons` held after it: bit 0 the primary).
+  case pointer(DevicePointerPhase, dx: Double, dy: Double, buttons: UInt32, at: UInt64)
+}
+
+/// A pointer sample's phase (the protocol's `PointerPhase`).
+public enum DevicePointerPhase: String, Sendable, Equatable {
+  case moved, down, up, cancelled, scroll
 }
 
 /// A touch-surface sample's phase.

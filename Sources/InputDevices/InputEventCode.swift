@@ -68,6 +68,10 @@ public enum InputEventCode {
   public static let relX: UInt16 = 0x00
   /// `REL_Y`: a mouse's vertical motion (down is positive).
   public static let relY: UInt16 = 0x01
+  /// `REL_HWHEEL`: a mouse's horizontal wheel, notches (right is positive).
+  public static let relHWheel: UInt16 = 0x06
+  /// `REL_WHEEL`: a mouse's wheel, notches (away from the user, scrolling up, is positive).
+  public static let relWheel: UInt16 = 0x08
 
   /// `ABS_X`: the left stick's horizontal axis on a gamepad.
   public static let absX: UInt16 = 0x00

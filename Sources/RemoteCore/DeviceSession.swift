@@ -21,7 +21,8 @@ public final class DeviceSession {
   private var lastKeyAt: UInt64 = 0
 
   /// A session for `device` (a path or a recording's name) described by `description` (its
-  /// axis ranges; a pointer's events become touch-surface gestures).
+  /// axis ranges; a mouse's or touchpad's events go to the pointer model or the touch surface,
+  /// as `mapping.pointer` says).
   public init(
     client: RemoteClient, device: String, mapping: DeviceMapping, description: DeviceDescription,
     logger: Logger, report: @escaping (PressResult) -> Void
@@ -31,7 +32,9 @@ public final class DeviceSession {
     self.logger = logger
     self.report = report
     translator = DeviceTranslator(mapping: mapping, axes: description.axes)
-    pointer = description.kind == .pointer ? PointerTranslator(axes: description.axes) : nil
+    pointer =
+      description.kind == .pointer
+      ? PointerTranslator(axes: description.axes, settings: mapping.pointer) : nil
   }
 
   /// When the next `held` tick (or a resting mouse's end of touch) is due, if any.
@@ -94,6 +97,22 @@ public final class DeviceSession {
         report(
           PressResult(
             name: "touch \(phase.rawValue)", effects: ack.effects,
+            focused: ack.hasFocused ? ack.focused : nil))
+      case .pointer(let phase, let dx, let dy, let buttons, let at):
+        let wirePhase: Tenfoot_V1_PointerPhase =
+          switch phase {
+          case .moved: .moved
+          case .down: .down
+          case .up: .up
+          case .cancelled: .cancelled
+          case .scroll: .scroll
+          }
+        let ack = try client.sendPointer(
+          wirePhase, dx: dx, dy: dy, buttons: buttons, at: at)
+        guard !ack.effects.isEmpty else { continue }
+        report(
+          PressResult(
+            name: "point \(phase.rawValue)", effects: ack.effects,
             focused: ack.hasFocused ? ack.focused : nil))
       }
     }

@@ -81,6 +81,21 @@ extension RemoteClient {
     return try send(.touch(touch), what: "touch")
   }
 
+  /// Sends one relative pointer sample stamped `time` (the remote's clock): a mouse's or
+  /// touchpad's move, button or scroll.
+  public func sendPointer(
+    _ phase: Tenfoot_V1_PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: UInt64
+  ) throws(RemoteError) -> Tenfoot_V1_Ack {
+    var event = Tenfoot_V1_PointerEvent()
+    event.phase = phase
+    event.x = dx
+    event.y = dy
+    event.relative = true
+    event.buttons = buttons
+    event.timestampNs = time
+    return try send(.pointer(event), what: "point")
+  }
+
   /// Sends one pointer sample stamped now (the interactive pointer mode).
   public func pointer(_ phase: Tenfoot_V1_PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
     throws(RemoteError) -> PressResult

@@ -61,6 +61,10 @@ enum PhonePage {
     function connect() {
       const query = session ? "session=" + encodeURIComponent(session) : "token=" + encodeURIComponent(token || "");
       socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/phone/ws?" + query);
+      // A socket that neither opens nor fails (a server busy or unreachable) is given up after
+      // 5 s, so the page retries instead of waiting for the browser's own, much longer, limit.
+      const opening = socket;
+      setTimeout(() => { if (opening.readyState === WebSocket.CONNECTING) opening.close(); }, 5000);
       socket.onmessage = (event) => {
         const p = JSON.parse(event.data).phone;
         if (!p) return;

@@ -80,7 +80,9 @@ public final class WebRenderer: Renderer, PairingDisplay {
         body: .init(byteBuffer: ByteBuffer(string: page)))
     }
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-    if let phone { Self.addPhoneRoutes(router: router, webSocketRouter: webSocketRouter, phone) }
+    if let phone {
+      Self.addPhoneRoutes(router: router, webSocketRouter: webSocketRouter, phone, logger: logger)
+    }
     let accessKey = accessKey
     webSocketRouter.ws(
       "/ws",
@@ -219,7 +221,7 @@ extension WebRenderer {
   /// code does not work) and its WebSocket `/phone/ws`, which uses the code's token up.
   fileprivate static func addPhoneRoutes(
     router: Router<BasicRequestContext>,
-    webSocketRouter: Router<BasicWebSocketRequestContext>, _ phone: PhoneRemotes
+    webSocketRouter: Router<BasicWebSocketRequestContext>, _ phone: PhoneRemotes, logger: Logger
   ) {
     router.get("/phone") { request, _ -> Response in
       let query = request.uri.queryParameters
@@ -237,10 +239,13 @@ extension WebRenderer {
       switch phone.session(token: query.get("token"), secret: query.get("session")) {
       case .success(let found): session = found
       case .failure(let refusal):
+        logger.notice("phone page refused", metadata: ["reason": "\(refusal)"])
         let message = "{\"phone\":{\"state\":\"refused\",\"message\":\"\(refusal.description)\"}}"
         try await outbound.write(.text(message))
         return
       }
+      logger.info("phone page connected", metadata: ["phone": "\(session.name)"])
+      defer { logger.info("phone page disconnected", metadata: ["phone": "\(session.name)"]) }
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           for await status in session.statuses() {

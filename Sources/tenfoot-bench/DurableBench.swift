@@ -1,7 +1,9 @@
 import Foundation
 import Histogram
+import Logging
 import TenFootClient
 import TenFootProtocol
+import TenFootStore
 import TestSupport
 import ZeroMQ
 
@@ -100,6 +102,44 @@ enum DurableBench {
     var histogram = LatencySummary.histogram()
     for _ in 0..<count { _ = histogram.record(try probe.sample()) }
     return LatencySummary(histogram)
+  }
+
+  /// The session store on its own, as the broker commits a press: one screen's row changed
+  /// and committed (GRDB, SQLite, its WAL frame and `fdatasync`) among `screens` rows,
+  /// interleaved with the bare WAL-frame probe on the same disk, `count` times each after
+  /// 1,100 warm-up commits (past SQLite's first checkpoint). The difference of the medians is
+  /// what the store adds to one fsync.
+  static func storeCommit(in directory: String, screens: Int, count: Int) throws -> (
+    store: LatencySummary, fsync: LatencySummary
+  ) {
+    let path = directory + "/store-probe"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var logger = Logger(label: "tenfoot.bench.store")
+    logger.logLevel = .warning
+    let store = try SessionStore(directory: path, logger: logger)
+    let remembered = Dictionary(uniqueKeysWithValues: (0..<10).map { ("row\($0)", "r\($0)c3") })
+    func row(_ screen: Int, focused: Int) -> SessionRow {
+      SessionRow(
+        screenID: "screen-\(screen)", focused: "r\(focused / 20)c\(focused % 20)",
+        selected: ["r0c1", "r2c5"], remembered: remembered, rememberedOwn: remembered)
+    }
+    try store.commit((0..<screens).map { row($0, focused: 0) })
+    var probe = try WALFrameProbe(directory: directory, frames: 1_000, allocate: true)
+    defer { probe.close() }
+    var storeHistogram = LatencySummary.histogram()
+    var fsyncHistogram = LatencySummary.histogram()
+    for index in 0..<(1_100 + count) {
+      let change = row(index % screens, focused: index % 200)
+      let start = MonotonicClock.nanoseconds()
+      try store.commit([change])
+      let took = MonotonicClock.nanoseconds() - start
+      let bare = try probe.sample()
+      guard index >= 1_100 else { continue }
+      _ = storeHistogram.record(took)
+      _ = fsyncHistogram.record(bare)
+    }
+    return (LatencySummary(storeHistogram), LatencySummary(fsyncHistogram))
   }
 
   /// The file system under `path` ("ext4 on /dev/vda", "tmpfs on tmpfs", …): the entry of

@@ -32,11 +32,27 @@ extension RunCommand {
         "\(summary.maxMicroseconds)",
       ])
     }
+    let store = try DurableBench.storeCommit(
+      in: directory, screens: scaleScreens, count: quick ? 50 : 2_000)
+    Table.header(
+      "The session store on its own: one screen's row committed among \(scaleScreens) "
+        + "(GRDB + SQLite + WAL frame + fdatasync), interleaved with the bare WAL frame + "
+        + "fdatasync (\(quick ? 50 : 2_000) each; µs)",
+      ["write", "median", "p99", "max"])
+    for (name, summary) in [("store commit", store.store), ("bare WAL frame", store.fsync)] {
+      Table.row([
+        name, "\(summary.medianMicroseconds)", "\(summary.p99Microseconds)",
+        "\(summary.maxMicroseconds)",
+      ])
+    }
+    let added = store.store.medianMicroseconds - store.fsync.medianMicroseconds
+    Table.line("\nthe store adds \((added * 10).rounded() / 10) µs to one fsync (medians)")
     let phases = try durableAckLatency(directory: directory)
     let scale = try durableScale()
     let throughput = try durableThroughput()
     return DurableResult(
       fileSystem: fileSystem, fsyncAppend: appending, fsyncOverwrite: overwriting,
+      storeCommit: store.store, storeFsync: store.fsync,
       ackLatency: phases, scale: scale, throughput: throughput)
   }
 
@@ -184,6 +200,9 @@ struct DurableResult: Codable {
   var fileSystem: String
   var fsyncAppend: LatencySummary
   var fsyncOverwrite: LatencySummary
+  /// The store's commit on its own, and the bare WAL frame + fdatasync interleaved with it.
+  var storeCommit: LatencySummary
+  var storeFsync: LatencySummary
   var ackLatency: [DurableBench.Phase]
   var scale: ScaleResult
   var throughput: [ThroughputResult]

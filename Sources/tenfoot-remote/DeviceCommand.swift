@@ -15,7 +15,8 @@ extension RemoteCommand {
       discussion: """
         Reads /dev/input event nodes through libevdev: kernel key presses, autorepeats and \
         releases become the remote's presses and holds, with the kernel's timestamps; a \
-        mouse's or touchpad's motion becomes touch-surface swipes and its button a click. The \
+        mouse or touchpad moves the pointer and its button clicks (--pointer-model \
+        touch-surface makes its motion Siri Remote swipes instead). The \
         mapping (docs/input-devices.md) maps arrows, Enter/OK/Select, Esc/Back/Menu, Home, \
         Play/Pause and a gamepad's D-pad, left stick, south, east and start buttons by \
         default. A device unplugged mid-stream is waited for and used again when it comes \
@@ -55,6 +56,13 @@ extension RemoteCommand {
     @Option(help: "A mapping file (JSON) over the defaults.", completion: .file())
     var mapping: String?
 
+    @Option(
+      help: """
+        Where mice and touchpads go: 'pointer' (the pointer model) or 'touch-surface' (the \
+        Siri Remote's swipes). Default: the mapping file's "pointer" model, else pointer.
+        """)
+    var pointerModel: PointerSettings.Model?
+
     func validate() throws {
       let modes = (replay != nil ? 1 : 0) + (paths.isEmpty ? 0 : 1) + (all ? 1 : 0)
       if replay != nil, modes > 1 {
@@ -70,10 +78,11 @@ extension RemoteCommand {
     }
 
     func run() throws {
-      let mapping =
+      var mapping =
         try self.mapping.map { path throws(DeviceMappingError) in
           try DeviceMapping.load(path: path)
         } ?? .defaults
+      if let pointerModel { mapping.pointer.model = pointerModel }
       if let replay {
         try play(replay, mapping: mapping)
         return
@@ -171,3 +180,5 @@ extension RemoteCommand {
     }
   }
 }
+
+extension PointerSettings.Model: ExpressibleByArgument {}

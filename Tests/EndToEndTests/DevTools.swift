@@ -45,8 +45,8 @@ final class DevTools {
 
   /// Waits (in the page, up to 10 s) until `condition` is true. A page still navigating
   /// (its execution context replaced) is asked again.
-  func waitFor(_ what: String, _ condition: String) async throws {
-    let deadline = Date().addingTimeInterval(10)
+  func waitFor(_ what: String, _ condition: String, timeout: TimeInterval = 10) async throws {
+    let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let met: Any?
       do {

@@ -70,6 +70,44 @@ struct DeviceReplayTests {
     #expect(replayed.activated.events.contains("activated:\(selected)"), "\(replayed.activated)")
   }
 
+  @Test(
+    "a mouse recording moves the pointer onto a poster (focused, pointer on it) and its button activates it"
+  )
+  func mouseMovesThePointer() throws {
+    let stack = try Stack(.ipc)
+    let file = try stack.directory.write("row.json", PointerAcrossProcessesTests.layout)
+    let screen = try stack.screen(["--layout", file])
+    let first = try screen.waitForFrame("first frame") { $0.focused == "p0" }
+    // Five frames of −100, +4 counts from the canvas centre (960, 540): (460, 560), on p1.
+    let run = try stack.remote(["device", "--replay", Self.recording("mouse")])
+    #expect(run.status == 0, "\(run.errors)")
+    let pointed = try screen.waitForFrame(from: first.index, "p1 focused by the mouse") {
+      $0.focused == "p1" && PointerAcrossProcessesTests.pointer($0)?["target"] as? String == "p1"
+    }
+    let shown = try #require(PointerAcrossProcessesTests.pointer(pointed.frame))
+    #expect(shown["visible"] as? Bool == true, "\(pointed)")
+    _ = try screen.waitForFrame(from: pointed.index, "the button's click activating p1") {
+      $0.events.contains("activated:p1")
+    }
+    // As the touch surface the same motion is a swipe: focus moves, no pointer is shown.
+    let swiped = try Stack(.ipc)
+    let second = try swiped.screen([
+      "--layout", try swiped.directory.write("row.json", PointerAcrossProcessesTests.layout),
+    ])
+    _ = try second.waitForFrame("first frame") { $0.focused == "p0" }
+    let touch = try swiped.remote([
+      "device", "--replay", Self.recording("mouse"), "--pointer-model", "touch-surface",
+    ])
+    #expect(touch.status == 0, "\(touch.errors)")
+    // A left swipe from p0 stays there (nothing to its left); the click selects p0, not p1.
+    let clicked = try second.waitForFrame("the click as select, on p0") {
+      $0.events.contains("activated:p0")
+    }
+    #expect(
+      PointerAcrossProcessesTests.pointer(clicked.frame)?["visible"] as? Bool != true,
+      "\(clicked)")
+  }
+
   @Test("a malformed recording is refused with its line, before connecting")
   func malformed() throws {
     let stack = try Stack(.ipc)

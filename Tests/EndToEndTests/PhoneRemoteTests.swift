@@ -127,9 +127,19 @@ struct PhoneRemoteTests {
     try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
       inbound, outbound, _ in
       let devtools = DevTools(inbound: inbound, outbound: outbound)
-      try await devtools.waitFor(
-        "the phone page shows it is disconnected",
-        "document.getElementById('conn').textContent.startsWith('disconnected: this phone')")
+      do {
+        try await devtools.waitFor(
+          "the phone page shows it is disconnected",
+          "document.getElementById('conn').textContent.startsWith('disconnected: this phone')",
+          // A page that lost its socket retries with backoff (up to 3 s apart): on a loaded
+          // machine the answer that the session ended can take a few attempts.
+          timeout: 30)
+      } catch {
+        // What the screen logged about the phone's socket and session says which side failed.
+        Issue.record(
+          "\(error)\nthe screen's log:\n\(webBox.value.errors.suffix(40).joined(separator: "\n"))")
+        throw error
+      }
       try await devtools.key("ArrowRight", code: 39)
     }
     let listedAfter = try SecureStack.run(
