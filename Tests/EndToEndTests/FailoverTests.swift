@@ -4,7 +4,8 @@ import Testing
 
 /// Broker failover on PostgreSQL with real processes: two brokers of one zone, a real
 /// PostgreSQL 15, a headless screen and remotes given both brokers' endpoints, CURVE TCP on
-/// loopback (127.0.0.1, one port set per broker; the separate-hosts harness is not used here).
+/// loopback (127.0.0.1, one port set per broker). `FailoverAcrossHostsTests` runs the same
+/// zone across network namespaces and cuts the active broker's link.
 @Suite("Failover (two brokers, PostgreSQL)", .enabled(if: TestPostgres.shouldRun), .serialized)
 struct FailoverTests {
   /// Waits for the screen's frame (after stdout line `from`) that satisfies `predicate`.
