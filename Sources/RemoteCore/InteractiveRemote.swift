@@ -12,6 +12,15 @@ import ZeroMQ
 /// again; `q` or Ctrl-C quits. The terminal stays on the normal screen (the output is a log
 /// of presses) and is restored on every way out: return, thrown error, or a fatal signal
 /// (``RawTerminal``'s guard).
+///
+/// Pointer mode (on from the start on a terminal, `m` toggles it): the remote asks the
+/// terminal for xterm mouse reports (any motion, SGR form) and the mouse is a pointing device
+/// on the screen. The terminal window stands for the whole canvas: cell (column c, row r) of a
+/// C × R terminal is the canvas point ((c − ½) / C × width, (r − ½) / R × height), the cell's
+/// centre (``canvasPoint(column:row:columns:rows:canvas:)``); the canvas size comes from a
+/// snapshot of the session. A motion moves the pointer (the broker focuses what it targets),
+/// the left button clicks, the wheel scrolls 60 points a notch. Reporting is turned off on
+/// `m`, on quitting and by the terminal guard.
 public final class InteractiveRemote {
   private let remote: RemoteClient
   private let input: Int32
@@ -37,6 +46,8 @@ public final class InteractiveRemote {
     case help
     /// Enter or leave touch mode (arrows move a virtual finger on the touch surface).
     case toggleTouch
+    /// Turn pointer mode (the terminal's mouse as a pointing device) off or on.
+    case toggleMouse
     /// Leave the interactive remote.
     case quit
   }
@@ -57,7 +68,7 @@ public final class InteractiveRemote {
     case .pageDown: .press(.pageDown)
     case .home: .press(.home)
     case .ctrlC: .quit
-    case .end, .delete: nil
+    case .end, .delete, .mouse: nil
     case .character(let character):
       switch character {
       case "h", "H": .press(.home)
@@ -65,6 +76,7 @@ public final class InteractiveRemote {
       case "q", "Q": .quit
       case "?": .help
       case "t", "T": .toggleTouch
+      case "m", "M": .toggleMouse
       default: nil
       }
     }
@@ -76,6 +88,7 @@ public final class InteractiveRemote {
       "tenfoot-remote: driving screen \"\(screen)\"",
       "  arrows move · Return select · Esc/Backspace menu · Tab/Shift-Tab group",
       "  h home · Space/p play/pause · PgUp/PgDn page · t touch mode · ? keys · q/Ctrl-C quit",
+      "  the mouse points (the window is the screen; click selects) · m mouse on/off",
     ]
   }
 
@@ -85,6 +98,72 @@ public final class InteractiveRemote {
 
   /// The virtual finger in touch mode, or nil outside it.
   private var finger: (x: Double, y: Double)?
+  /// Whether mouse reports are asked for (pointer mode).
+  private var mouse = false
+  /// The screen's canvas, asked for at the first mouse report.
+  private var canvas: (width: Double, height: Double)?
+  /// The focused item after the last pointer sample (moves print a line only on a change).
+  private var pointerFocus: String?
+  /// The wheel's scroll per notch, in canvas points.
+  static let wheelStep = 60.0
+  /// The canvas assumed when the broker gives no snapshot: the TV canvas.
+  static let defaultCanvas = (width: 1920.0, height: 1080.0)
+
+  /// The canvas point a terminal cell stands for: the terminal window is the whole canvas
+  /// and a cell is its centre, clamped to the canvas.
+  public static func canvasPoint(
+    column: Int, row: Int, columns: Int, rows: Int, canvas: (width: Double, height: Double)
+  ) -> (x: Double, y: Double) {
+    let x = (Double(column) - 0.5) / Double(max(1, columns)) * canvas.width
+    let y = (Double(row) - 0.5) / Double(max(1, rows)) * canvas.height
+    return (min(canvas.width, max(0, x)), min(canvas.height, max(0, y)))
+  }
+
+  /// Sends a mouse report as a pointer sample; returns the line to print, if any.
+  private func pointerReport(_ report: MouseReport) throws(RemoteError) -> String? {
+    if canvas == nil {
+      canvas = (try? remote.canvas()) ?? Self.defaultCanvas
+    }
+    let size =
+      RawTerminal.terminalSize(output) ?? RawTerminal.terminalSize(input) ?? (80, 24)
+    let point = Self.canvasPoint(
+      column: report.column, row: report.row, columns: size.columns, rows: size.rows,
+      canvas: canvas ?? Self.defaultCanvas)
+    let held: UInt32 = report.button == .left ? 1 : 0
+    let result: PressResult
+    switch report.action {
+    case .motion:
+      result = try remote.pointer(.moved, x: point.x, y: point.y, buttons: held)
+      defer { pointerFocus = result.focused }
+      guard result.focused != pointerFocus else { return nil }
+    case .press:
+      guard report.button == .left else { return nil }
+      result = try remote.pointer(.down, x: point.x, y: point.y, buttons: 1)
+    case .release:
+      guard report.button == .left else { return nil }
+      result = try remote.pointer(.up, x: point.x, y: point.y)
+    case .wheelUp, .wheelDown:
+      let step = report.action == .wheelUp ? -Self.wheelStep : Self.wheelStep
+      result = try remote.pointer(.scroll, x: 0, y: step)
+      guard !result.effects.isEmpty else { return nil }
+    }
+    pointerFocus = result.focused
+    return "mouse \(result.line) · at \(Int(point.x.rounded())), \(Int(point.y.rounded()))"
+      + " (cell \(report.column), \(report.row))"
+  }
+
+  /// Turns pointer mode off or on: mouse reporting off or on in the terminal.
+  private func toggleMouse() throws {
+    mouse.toggle()
+    do {
+      try TerminalOutput.write(
+        mouse ? RawTerminal.enableMouseReporting : RawTerminal.disableMouseReporting,
+        to: output)
+    } catch {
+      throw RemoteError.terminal(error)
+    }
+    try say([mouse ? "mouse on: the mouse points" : "mouse off"])
+  }
 
   /// Handles a key in touch mode; returns false if the key is not a touch-mode key.
   private func touchKey(_ key: KeyPress) throws(RemoteError) -> String? {
@@ -120,7 +199,10 @@ public final class InteractiveRemote {
   public func run() throws {
     let terminal = RawTerminal(fileDescriptor: input)
     // Raw mode needs a terminal; from a pipe, keys are read as they come (no raw mode).
-    if RawTerminal.isTerminal(input) { try terminal.enter() }
+    if RawTerminal.isTerminal(input) {
+      try terminal.enter(.reportsMouse)
+      mouse = true
+    }
     defer { terminal.restore() }
 
     try say(Self.help(screen: remote.screen))
@@ -155,7 +237,23 @@ public final class InteractiveRemote {
 
   /// Acts on `keys` in order; returns false when one of them quits.
   private func perform(_ keys: [KeyPress]) throws -> Bool {
-    for key in keys {
+    for (index, key) in keys.enumerated() {
+      if case .mouse(let report) = key {
+        // Of motions read together only the last is sent: the pointer is where the mouse is.
+        if report.action == .motion, index + 1 < keys.count,
+          case .mouse(let next) = keys[index + 1], next.action == .motion
+        {
+          continue
+        }
+        guard mouse else { continue }
+        do {
+          if let line = try pointerReport(report) { try say([line]) }
+        } catch let error as RemoteError {
+          try say(["error: \(error)"])
+          if error.brokerUnreachable || error.notPaired { throw error }
+        }
+        continue
+      }
       if finger != nil, key != .character("t"), key != .character("T"), key != .ctrlC {
         do {
           if let line = try touchKey(key) {
@@ -176,6 +274,8 @@ public final class InteractiveRemote {
         try say(Self.help(screen: remote.screen))
       case .toggleTouch:
         try toggleTouch()
+      case .toggleMouse:
+        try toggleMouse()
       case .press(let remoteKey):
         let result: PressResult
         do {

@@ -32,6 +32,20 @@ extension RemoteClient {
     }
   }
 
+  /// The size of this remote's screen's layout canvas, in points, from a snapshot of the
+  /// session (the interactive remote maps the terminal's cells onto it).
+  public func canvas() throws(RemoteError) -> (width: Double, height: Double) {
+    var request = Tenfoot_V1_SnapshotRequest()
+    request.screenID = screen
+    switch try call(.snapshotRequest(request), what: "snapshot") {
+    case .snapshot(let state)
+    where state.layout.canvas.width > 0
+      && state.layout.canvas.height > 0:
+      return (state.layout.canvas.width, state.layout.canvas.height)
+    default: throw .unexpectedReply(what: "snapshot")
+    }
+  }
+
   /// One request and its reply; a typed error reply becomes a `RemoteError`.
   private func call(_ body: Tenfoot_V1_Envelope.OneOf_Body, what: String) throws(RemoteError)
     -> Tenfoot_V1_Envelope.OneOf_Body

@@ -15,11 +15,12 @@ extension SVGRenderer {
   static let haloWidth = 5.0
 
   /// The focus effect of a focused or highlighted item when it is `halo` or `highlight`;
-  /// nil for the tvOS lift and for every other state.
+  /// nil for the tvOS lift and for every other state, and for the visible pointer's target
+  /// under the pointer's `lift` effect (which lifts it whatever its focus effect).
   static func flatEffect(_ item: Item, _ state: FocusDisplayState, _ frame: ScreenFrame)
     -> FocusEffectStyle?
   {
-    guard state == .focused || state == .highlighted,
+    guard state == .focused || state == .highlighted, pointerEffect(on: item, frame) != .lift,
       let effect = frame.layout.focusEffects()[item.id], effect != .lift
     else { return nil }
     return effect

@@ -95,8 +95,11 @@ public final class SVGRenderer: Renderer {
         """
     }
     for item in order where modal?.contains(item.id) ?? true {
-      out += card(item, frame, at: presented[item.id] ?? item.frame, look: look)
+      let rect = presented[item.id] ?? item.frame
+      out += pointerPlatter(item, frame, at: rect, look: look)
+      out += card(item, frame, at: rect, look: look)
     }
+    out += pointerMark(frame, look: look)
     out += status(frame, y: canvas.height, width: canvas.width, look: look)
     out += "</svg>\n"
     return out
@@ -166,6 +169,10 @@ public final class SVGRenderer: Renderer {
       scale = tilted.scale
       skew = (x: -tilted.rotateX * skewPerDegree, y: tilted.rotateY * skewPerDegree)
     }
+    let pointed = pointerEffect(on: item, frame)
+    if pointed == .hover { scale *= hoverScale }
+    // The pointer's effect on its target, as a class (`ptr-lift`, …), as the page's.
+    let pointerClass = pointed.flatMap { $0 == .none ? nil : " ptr-\($0.rawValue)" } ?? ""
     let transform =
       "translate(\(n(centerX)) \(n(centerY))) scale(\(n(scale))) skewX(\(n(skew.x))) "
       + "skewY(\(n(skew.y))) translate(\(n(-centerX)) \(n(-centerY)))"
@@ -187,7 +194,7 @@ public final class SVGRenderer: Renderer {
         shown == .highlighted ? look.hex(palette.highlightedFill ?? palette.ring) : "#000"
       } else { color(for: item.id, lightness: 0.38) }
     var out = """
-      <g class="item \(state.rawValue)" id="\(escape(item.id))" transform="\(transform)"\(filter)>
+      <g class="item \(state.rawValue)\(pointerClass)" id="\(escape(item.id))" transform="\(transform)"\(filter)>
       <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
       rx="\(n(radius))" fill="\(fill)"/>
 
@@ -212,6 +219,14 @@ public final class SVGRenderer: Renderer {
       out += """
         <rect class="darken" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
         height="\(n(rect.height))" rx="\(n(radius))" fill="#000" fill-opacity="\(n(1 - darken))"/>
+
+        """
+    }
+    // The pointer's hover tint: the page's brightening, as a light wash over the card.
+    if pointed == .hover && !look.high {
+      out += """
+        <rect class="hover-tint" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
+        height="\(n(rect.height))" rx="\(n(radius))" fill="#fff" fill-opacity="0.1"/>
 
         """
     }

@@ -3,8 +3,8 @@
 ///
 /// Recognised: arrows in CSI (`ESC[A`, also with modifiers such as `ESC[1;5A`) and SS3
 /// (`ESCOA`) form; Return as CR or LF; Tab; Shift-Tab (`ESC[Z`); Backspace as 0x7F or 0x08;
-/// Space; Ctrl-C (0x03); Home, End, Page Up/Down and Delete; printable characters, including
-/// multi-byte UTF-8. Other control bytes, unknown escape sequences and malformed UTF-8 are
+/// Space; Ctrl-C (0x03); Home, End, Page Up/Down and Delete; xterm SGR mouse reports
+/// (`ESC[<b;x;yM` and `…m`); printable characters, including multi-byte UTF-8. Other control bytes, unknown escape sequences and malformed UTF-8 are
 /// dropped without affecting what follows.
 ///
 /// A lone ESC cannot be told from the start of a sequence until more bytes come or time
@@ -154,6 +154,13 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func key(final: UInt8, parameters: [UInt8]) -> KeyPress? {
+    if parameters.first == UInt8(ascii: "<") {
+      guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+      return MouseReport(
+        sgr: String(decoding: parameters.dropFirst(), as: UTF8.self),
+        released: final == UInt8(ascii: "m")
+      ).map { .mouse($0) }
+    }
     let first = String(decoding: parameters.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
     switch final {
     case UInt8(ascii: "A"): return .up

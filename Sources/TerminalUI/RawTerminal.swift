@@ -25,6 +25,9 @@ public final class RawTerminal {
     public static let hideCursor = Options(rawValue: 1 << 1)
     /// Keep `ISIG`: Ctrl-C, Ctrl-\ and Ctrl-Z still send signals instead of bytes.
     public static let keepsSignalKeys = Options(rawValue: 1 << 2)
+    /// Ask for xterm mouse reports: every motion (mode 1003) in SGR form (mode 1006), read as
+    /// ``KeyPress/mouse(_:)``; turned off again on restore, by the guard too.
+    public static let reportsMouse = Options(rawValue: 1 << 3)
   }
 
   /// Enter the alternate screen buffer.
@@ -35,6 +38,10 @@ public final class RawTerminal {
   public static let hideCursorSequence = "\u{1B}[?25l"
   /// Show the cursor.
   public static let showCursorSequence = "\u{1B}[?25h"
+  /// Turn on mouse reporting: any motion (1003), in SGR form (1006).
+  public static let enableMouseReporting = "\u{1B}[?1003h\u{1B}[?1006h"
+  /// Turn mouse reporting off again.
+  public static let disableMouseReporting = "\u{1B}[?1006l\u{1B}[?1003l"
   /// Reset all character attributes.
   public static let resetAttributes = "\u{1B}[0m"
 
@@ -115,6 +122,7 @@ public final class RawTerminal {
     var setup = ""
     if options.contains(.alternateScreen) { setup += Self.enterAlternateScreen }
     if options.contains(.hideCursor) { setup += Self.hideCursorSequence }
+    if options.contains(.reportsMouse) { setup += Self.enableMouseReporting }
     if !setup.isEmpty {
       do {
         try TerminalOutput.write(setup, to: fileDescriptor)
@@ -129,6 +137,7 @@ public final class RawTerminal {
   /// screen. Written by ``restore()`` and, pre-rendered, by the signal guard.
   public static func restoreSequence(for options: Options) -> String {
     var sequence = resetAttributes
+    if options.contains(.reportsMouse) { sequence += disableMouseReporting }
     if options.contains(.hideCursor) { sequence += showCursorSequence }
     if options.contains(.alternateScreen) { sequence += leaveAlternateScreen }
     return sequence

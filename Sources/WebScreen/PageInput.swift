@@ -4,8 +4,10 @@ import TenFootProtocol
 /// Turns the page's remote messages into `Input` events for the broker.
 ///
 /// The page sends `{"key":"right","phase":"down","t":1234.5}` for keys and
-/// `{"touch":"moved","x":0.3,"y":0,"t":1240.1}` for the touch pad (x, y in [-1, 1]); `t` is the
-/// page's `performance.now()` in milliseconds. Timestamps are moved onto this process's
+/// `{"touch":"moved","x":0.3,"y":0,"t":1240.1}` for the touch pad (x, y in [-1, 1]), and
+/// `{"pointer":"moved","x":812.5,"y":440,"buttons":0,"t":1250.3}` for the mouse over the stage
+/// (x, y in canvas points; deltas in points for `scroll`; the broker clamps points off the
+/// canvas); `t` is the page's `performance.now()` in milliseconds. Timestamps are moved onto this process's
 /// monotonic clock by the offset seen at the page's first message, so gesture speeds are the
 /// page's own and network jitter does not change them.
 struct PageInput {
@@ -54,12 +56,44 @@ struct PageInput {
       event.timestampNs = timestamp
       return .touch(event)
     }
+    if let phase = object["pointer"] as? String {
+      return .pointer(try Self.pointer(phase, object, at: timestamp))
+    }
     if let value = object["text"] as? String {
       var input = Tenfoot_V1_TextInput()
       input.set = value
       return .text(input)
     }
-    throw Problem(description: "expected key, touch or text")
+    throw Problem(description: "expected key, touch, pointer or text")
+  }
+
+  /// A pointer sample from the page: an absolute position in canvas points (deltas for
+  /// `scroll`), the buttons held as the DOM's `buttons` bit mask (bit 0 the primary button,
+  /// as the protocol's).
+  private static func pointer(_ phase: String, _ object: [String: Any], at timestamp: UInt64)
+    throws(Problem) -> Tenfoot_V1_PointerEvent
+  {
+    var event = Tenfoot_V1_PointerEvent()
+    switch phase {
+    case "moved": event.phase = .moved
+    case "down": event.phase = .down
+    case "up": event.phase = .up
+    case "cancelled": event.phase = .cancelled
+    case "scroll": event.phase = .scroll
+    default:
+      throw Problem(description: "pointer phase must be moved, down, up, cancelled or scroll")
+    }
+    guard let x = object["x"] as? Double, let y = object["y"] as? Double, x.isFinite, y.isFinite
+    else { throw Problem(description: "pointer needs finite numbers x and y") }
+    event.x = x
+    event.y = y
+    let buttons = object["buttons"] as? Double ?? 0
+    guard buttons.isFinite, buttons >= 0, buttons <= Double(UInt32.max) else {
+      throw Problem(description: "pointer buttons must be a bit mask")
+    }
+    event.buttons = UInt32(buttons)
+    event.timestampNs = timestamp
+    return event
   }
 
   /// The page time `milliseconds` on this process's clock, never going backwards.

@@ -20,6 +20,7 @@ enum WebMessages {
         )
       })
     let effects = layout.focusEffects()
+    let pointerEffects = layout.pointerEffects()
     let items = Dictionary(
       layout.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let message = LayoutJSON(
@@ -30,7 +31,9 @@ enum WebMessages {
           frame: [item.frame.x, item.frame.y, item.frame.width, item.frame.height],
           kind: item.kind.rawValue, toggles: item.toggles,
           layers: item.layers.map { LayerJSON(name: $0.name, depth: $0.depth) },
-          effect: (effects[item.id] ?? .lift).rawValue, cornerRadius: item.cornerRadius,
+          effect: (effects[item.id] ?? .lift).rawValue,
+          pointerEffect: (pointerEffects[item.id] ?? .none).rawValue,
+          cornerRadius: item.cornerRadius,
           label: item.accessibility.label ?? item.title, hint: item.accessibility.hint)
       },
       groups: layout.groups.flatMap { Self.flatten($0, in: items, parent: nil) },
@@ -64,7 +67,8 @@ enum WebMessages {
         screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
         states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
         text: frame.text, editing: frame.editingText, events: frame.events.compactMap(\.eventName),
-        shift: shift, announcement: frame.announcement.map(AnnouncementJSON.init)))
+        shift: shift, announcement: frame.announcement.map(AnnouncementJSON.init),
+        pointer: frame.pointer.map(PointerJSON.init)))
   }
 
   private static func flatten(_ group: Group, in items: [String: Item], parent: String?)
@@ -149,6 +153,8 @@ enum WebMessages {
     let layers: [LayerJSON]
     /// The resolved focus effect: "lift", "halo" or "highlight".
     let effect: String
+    /// The resolved pointer effect: "lift", "highlight", "hover" or "none".
+    let pointerEffect: String
     /// The shape's corner radius (the halo follows it); nil: the page's card default.
     let cornerRadius: Double?
     /// The spoken name: the accessibility label, else the title.
@@ -220,5 +226,40 @@ enum WebMessages {
     /// Item id → [dx, dy] for items moved by scrolling.
     let shift: [String: [Double]]
     let announcement: AnnouncementJSON?
+    /// The session's pointer (nil until a pointer has been used).
+    let pointer: PointerJSON?
+  }
+
+  /// What the page draws for the pointer: where (canvas points, magnetised), whether shown,
+  /// its shape ("circle", "ibeam", "item" or an app's name), its target's effect and target.
+  struct PointerJSON: Encodable {
+    let x: Double
+    let y: Double
+    let visible: Bool
+    let shape: String
+    let effect: String
+    let target: String?
+
+    init(_ pointer: PointerPresentation) {
+      x = WebMessages.round(pointer.position.x)
+      y = WebMessages.round(pointer.position.y)
+      visible = pointer.visible
+      shape = pointer.shape
+      effect = pointer.effect == .automatic ? "none" : pointer.effect.rawValue
+      target = pointer.target
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(x, forKey: .x)
+      try container.encode(y, forKey: .y)
+      try container.encode(visible, forKey: .visible)
+      try container.encode(shape, forKey: .shape)
+      try container.encode(effect, forKey: .effect)
+      // Always present: null without a target (the page tests it).
+      try container.encode(target, forKey: .target)
+    }
+
+    enum CodingKeys: String, CodingKey { case x, y, visible, shape, effect, target }
   }
 }

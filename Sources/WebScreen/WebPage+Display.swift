@@ -50,6 +50,7 @@ extension WebPage {
       .reduce-motion .item.focused .title { transform: none; }
       .reduce-motion .item.textfield.editing .value::after { animation: none; }
       .reduce-motion #finger { transition: none; }
+      .reduce-motion #pointer { transition: opacity 0.12s linear !important; }
       @keyframes tenfoot-focus-fade { from { opacity: 0.5; } to { opacity: 1; } }
 
       .contrast-high body, html.contrast-high { background: #000; color: \(hex(high.text)); }
@@ -78,6 +79,8 @@ extension WebPage {
       .contrast-high #buttons button { background: #000; color: #fff; box-shadow: inset 0 0 0 2px #fff; }
       .contrast-high #pad { background: #000; box-shadow: inset 0 0 0 2px #fff; }
       .contrast-high #finger { background: #fff; }
+      .contrast-high #pointer { background: #fff; border: 2px solid #000; box-shadow: 0 0 0 2px #fff; }
+      .contrast-high #pointer.shape-item { background: transparent; border: 4px solid \(hex(high.ring)); box-shadow: none; }
 
       .text-large .item .title { font-size: max(31px, 1.9rem); line-height: 1.1; }
       .text-large .item.short:not(.textfield) .title { font-size: max(32px, 2rem); }

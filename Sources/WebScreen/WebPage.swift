@@ -109,6 +109,19 @@ enum WebPage {
     .item.textfield .value:empty::before { content: attr(data-placeholder); color: #7a8294; }
     .item.textfield.editing .value::after { content: "▏"; animation: blink 1s steps(1) infinite; }
     @keyframes blink { 50% { opacity: 0; } }
+    #pointer { position: absolute; left: 0; top: 0; width: 36px; height: 36px; box-sizing: border-box;
+      border-radius: 18px; background: rgba(236, 240, 248, 0.55); border: 1px solid rgba(255, 255, 255, 0.75);
+      box-shadow: 0 2px 10px rgba(0, 0, 0, 0.35); pointer-events: none; z-index: 20; opacity: 1;
+      transition: transform 0.12s ease-out, width 0.22s cubic-bezier(0.2, 0.8, 0.2, 1),
+        height 0.22s cubic-bezier(0.2, 0.8, 0.2, 1), border-radius 0.22s ease, opacity 0.2s ease,
+        background 0.22s ease; }
+    #pointer.hidden, #pointer.shape-lift { opacity: 0; }
+    #pointer.shape-item { z-index: 9; background: rgba(236, 240, 248, 0.22); border-color: rgba(255, 255, 255, 0.35);
+      box-shadow: 0 10px 28px rgba(0, 0, 0, 0.45); }
+    #pointer.shape-ibeam { border-radius: 2px; background: rgba(236, 240, 248, 0.95); border: 0; }
+    #stage.instant #pointer { transition: none !important; }
+    #viewport.pointing { cursor: none; }
+    .item.ptr-hover { filter: brightness(1.12); }
     #status { position: absolute; left: 0; right: 0; bottom: 0; height: 40px; line-height: 40px; padding: 0 16px;
       background: #05070a; font-size: 14px; color: #aab3c5; white-space: nowrap; overflow: hidden; }
     #conn { padding: 2px 8px; border-radius: 6px; background: #214d2e; color: #b8f5c8; }
@@ -168,7 +181,9 @@ enum WebPage {
     const viewport = document.getElementById("viewport");
     const conn = document.getElementById("conn");
     const info = document.getElementById("info");
-    let layout = null, frame = null, socket = null, retry = 250;
+    let layout = null, frame = null, socket = null, retry = 250, pointerEl = null;
+    const HOVER_SCALE = 1.06;  // The pointer's hover effect: a gentle scale and brightening.
+    const POINTER_PADDING = 10;  // Under highlight the pointer's platter shows this far around the item.
     const nodes = new Map();
     const labels = new Map();  // Headings: drawn and scrolled, never focused.
     const PERSPECTIVE = 900;
@@ -246,6 +261,9 @@ enum WebPage {
         stage.appendChild(el);
         nodes.set(item.id, { item, el, layers, title, spec });
       }
+      pointerEl = document.createElement("div");
+      pointerEl.id = "pointer"; pointerEl.className = "hidden"; pointerEl.setAttribute("aria-hidden", "true");
+      stage.appendChild(pointerEl);
       fit();
       a11yBuild();
     }
@@ -266,10 +284,14 @@ enum WebPage {
         el.style.transform = o ? "translate(" + o[0] + "px, " + o[1] + "px)" : "";
         el.classList.toggle("behind", !!inModal);
       }
+      // The pointer's target shows its pointer effect: lift (the tvOS lift, whatever its focus
+      // effect), hover (a scale and tint), highlight (the pointer becomes a platter behind it).
+      const ptr = frame.pointer && frame.pointer.visible ? frame.pointer : null;
       for (const [id, n] of nodes) {
         const state = frame.states[id] || "unfocused";
+        const pointed = ptr && ptr.target === id ? ptr.effect : null;
         // Halo and highlight show focus without the lift: no scale, tilt or ring.
-        const flat = n.item.effect !== "lift";
+        const flat = n.item.effect !== "lift" && pointed !== "lift";
         const look = flat && (state === "focused" || state === "highlighted") ? "unfocused" : state;
         const style = layout.states[look] || layout.states.unfocused;
         let cls = "item " + state + (flat ? " fx-" + n.item.effect : "");
@@ -277,6 +299,7 @@ enum WebPage {
         if (n.item.frame[3] < 120) cls += " short";
         if (frame.editing && frame.focused === id) cls += " editing";
         if (inModal && !inModal.has(id)) cls += " behind";
+        if (pointed && pointed !== "none") cls += " ptr-" + pointed;
         n.el.className = cls;
         n.el.dataset.state = state;
         const o = shift[id];
@@ -285,6 +308,7 @@ enum WebPage {
         if (p && p.item === id && !flat) {
           rx = p.rotateX; ry = p.rotateY; scale = p.scale; shadow = p.shadow; spec = p.specular; translate = p.translate;
         }
+        if (pointed === "hover") scale *= HOVER_SCALE;
         n.el.style.transform = base + "perspective(" + PERSPECTIVE + "px) rotateX(" + rx + "deg) rotateY(" + ry +
           "deg) scale(" + scale + ")";
         n.el.style.boxShadow = (look === "focused" ? "0 0 0 4px rgba(255,255,255,0.92), " : "") + shadowCSS(shadow);
@@ -298,6 +322,7 @@ enum WebPage {
           n.title.firstChild.textContent = frame.text[id] || "";
         }
       }
+      drawPointer(ptr);
       a11yDraw();
       if (stage.classList.contains("instant")) {
         requestAnimationFrame(() => requestAnimationFrame(() => stage.classList.remove("instant")));
@@ -306,6 +331,34 @@ enum WebPage {
       info.textContent = (f ? "▶ " + (f.item.title || f.item.id) + " (" + f.item.id + ")" : "nothing focused") +
         (p ? " · rotateX " + p.rotateX.toFixed(2) + "° rotateY " + p.rotateY.toFixed(2) + "° scale " + p.scale.toFixed(2) : "") +
         " · seq " + frame.seq + (frame.event ? " · " + frame.event : "");
+    }
+
+    // The pointer, in canvas points on the stage: a circle; an I-beam over a text field; under
+    // highlight a rounded rectangle of the target's shape (its corner radius) behind it, moved
+    // by the engine's gentle parallax; faded out under lift (the item lifts instead).
+    function drawPointer(ptr) {
+      if (!pointerEl) return;
+      viewport.classList.toggle("pointing", !!ptr);
+      const last = frame.pointer;
+      if (!last) { pointerEl.className = "hidden"; return; }
+      const target = last.target ? nodes.get(last.target) : null;
+      let w = 36, h = 36, radius = 18;
+      const x = last.x, y = last.y;
+      if (last.shape === "ibeam") {
+        w = 4; h = target ? Math.min(44, target.item.frame[3] * 0.6) : 36; radius = 2;
+      } else if (last.shape === "item" && target) {
+        // Centred where the engine draws the pointer: the item's shown centre plus parallax.
+        w = target.item.frame[2] + 2 * POINTER_PADDING; h = target.item.frame[3] + 2 * POINTER_PADDING;
+        radius = (target.item.cornerRadius != null ? target.item.cornerRadius : 14) + POINTER_PADDING;
+      }
+      const shape = last.effect === "lift" ? "lift" : last.shape === "item" && target ? "item"
+        : last.shape === "ibeam" ? "ibeam" : "circle";
+      pointerEl.className = "shape-" + shape + (ptr ? "" : " hidden");
+      pointerEl.dataset.shape = last.shape;
+      pointerEl.dataset.target = last.target || "";
+      pointerEl.style.width = w + "px"; pointerEl.style.height = h + "px";
+      pointerEl.style.borderRadius = radius + "px";
+      pointerEl.style.transform = "translate(" + (x - w / 2) + "px, " + (y - h / 2) + "px)";
     }
 
     // The PIN overlay while a remote pairs (null hides it).
@@ -394,5 +447,59 @@ enum WebPage {
     }
 
     \(touchPadScript)
+
+    \(pointerScript)
+    """
+
+  /// The page as a pointing device (an absolute one, like LG's Magic Remote): mouse, pen or
+  /// touch pointer events over the stage are turned into canvas points (the stage is scaled
+  /// to fit the window) and sent as `{"pointer": moved|down|up|cancelled|scroll, x, y,
+  /// buttons}`, stamped with the event's own time. Moves are coalesced to one per animation
+  /// frame (the latest position); a press or release sends the pending move first, so the
+  /// broker sees them in order. The touch pad and the buttons are outside the stage and keep
+  /// their Siri Remote role. The wheel sends its deltas in canvas points.
+  static let pointerScript = """
+    let pendingMove = null, moveScheduled = false;
+    function canvasPoint(e) {
+      const r = stage.getBoundingClientRect();
+      const scale = layout ? r.width / layout.canvas[0] : 1;
+      return { x: (e.clientX - r.left) / scale, y: (e.clientY - r.top) / scale, scale };
+    }
+    function flushMove() {
+      moveScheduled = false;
+      const e = pendingMove;
+      pendingMove = null;
+      if (!e || !layout) return;
+      const p = canvasPoint(e);
+      send({ pointer: "moved", x: p.x, y: p.y, buttons: e.buttons }, e);
+    }
+    function pointerOnStage(e) {
+      return layout && e.isPrimary !== false;
+    }
+    viewport.addEventListener("pointermove", (e) => {
+      if (!pointerOnStage(e)) return;
+      pendingMove = e;
+      if (!moveScheduled) { moveScheduled = true; requestAnimationFrame(flushMove); }
+    });
+    function pointerButton(e, phase) {
+      if (!pointerOnStage(e)) return;
+      if (pendingMove) flushMove();
+      const p = canvasPoint(e);
+      send({ pointer: phase, x: p.x, y: p.y, buttons: e.buttons }, e);
+    }
+    viewport.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      viewport.setPointerCapture(e.pointerId);
+      pointerButton(e, "down"); e.preventDefault();
+    });
+    viewport.addEventListener("pointerup", (e) => { if (e.button === 0) pointerButton(e, "up"); });
+    viewport.addEventListener("pointercancel", (e) => pointerButton(e, "cancelled"));
+    viewport.addEventListener("wheel", (e) => {
+      if (!layout) return;
+      const unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? layout.canvas[1] : 1;
+      const scale = e.deltaMode === 0 ? canvasPoint(e).scale : 1;
+      send({ pointer: "scroll", x: (e.deltaX * unit) / scale, y: (e.deltaY * unit) / scale, buttons: e.buttons }, e);
+      e.preventDefault();
+    }, { passive: false });
     """
 }

@@ -119,9 +119,10 @@ enum DurableBench {
     logger.logLevel = .warning
     let store = try SessionStore(directory: path, logger: logger)
     let remembered = Dictionary(uniqueKeysWithValues: (0..<10).map { ("row\($0)", "r\($0)c3") })
+    // Every commit changes its row (a row equal to the durable one is skipped, no fsync).
     func row(_ screen: Int, focused: Int) -> SessionRow {
       SessionRow(
-        screenID: "screen-\(screen)", focused: "r\(focused / 20)c\(focused % 20)",
+        screenID: "screen-\(screen)", focused: "item-\(focused)",
         selected: ["r0c1", "r2c5"], remembered: remembered, rememberedOwn: remembered)
     }
     try store.commit((0..<screens).map { row($0, focused: 0) })
@@ -130,7 +131,7 @@ enum DurableBench {
     var storeHistogram = LatencySummary.histogram()
     var fsyncHistogram = LatencySummary.histogram()
     for index in 0..<(1_100 + count) {
-      let change = row(index % screens, focused: index % 200)
+      let change = row(index % screens, focused: index + 1)
       let start = MonotonicClock.nanoseconds()
       try store.commit([change])
       let took = MonotonicClock.nanoseconds() - start
@@ -138,6 +139,9 @@ enum DurableBench {
       guard index >= 1_100 else { continue }
       _ = storeHistogram.record(took)
       _ = fsyncHistogram.record(bare)
+    }
+    guard store.commits == 1 + 1_100 + count else {
+      throw BenchError("the store probe committed \(store.commits) times, not \(1 + 1_100 + count)")
     }
     return (LatencySummary(storeHistogram), LatencySummary(fsyncHistogram))
   }

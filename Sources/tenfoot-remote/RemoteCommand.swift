@@ -11,7 +11,7 @@ struct RemoteCommand: ParsableCommand {
     discussion: """
       Keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")).
       With no subcommand on a terminal it starts the interactive remote: arrows move, \
-      Return selects, Esc/Backspace is Menu, q quits.
+      Return selects, Esc/Backspace is Menu, the mouse points (m toggles it), q quits.
       The options below work before or after the subcommand: \
       'tenfoot-remote --control tcp://h:7700 press right' and \
       'tenfoot-remote press right --control tcp://h:7700' are the same.

@@ -99,6 +99,18 @@ final class DevTools {
   }
 }
 
+extension DevTools {
+  /// A mouse move with no button held (a hover), stamped now.
+  func hover(x: Double, y: Double) async throws {
+    try await call(
+      "Input.dispatchMouseEvent",
+      [
+        "type": "mouseMoved", "x": x, "y": y, "button": "none", "buttons": 0,
+        "timestamp": Date().timeIntervalSince1970,
+      ])
+  }
+}
+
 /// Hands a non-Sendable test value to a task that uses it while the test waits.
 struct Unchecked<Value>: @unchecked Sendable {
   let value: Value

@@ -314,6 +314,7 @@ struct SignalTests {
     let tmux = try Tmux(columns: 100, rows: 30, command: command, environment: stack.environment)
     defer { tmux.stop() }
     try tmux.waitFor("the remote's help header") { $0.contains("driving screen \"main\"") }
+    #expect(try tmux.pane("mouse_any_flag") == "1", "the remote asks for mouse reports")
     let text = try String(contentsOfFile: pidFile, encoding: .utf8)
     let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
     kill(pid, SIGTERM)
@@ -324,5 +325,7 @@ struct SignalTests {
     let stty = try String(contentsOfFile: modes, encoding: .utf8)
     let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }))
     #expect(flags.contains("icanon") && flags.contains("echo"), "cooked mode restored:\n\(stty)")
+    #expect(try tmux.pane("mouse_any_flag") == "0", "the guard turned mouse reporting off")
+    #expect(try tmux.pane("mouse_sgr_flag") == "0", "the guard turned SGR reports off")
   }
 }
