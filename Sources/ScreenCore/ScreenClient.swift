@@ -76,7 +76,9 @@ public final class ScreenClient {
     if let curve = configuration.curve {
       try subscriber.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
     }
-    try subscriber.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+    let heartbeat = Endpoints.heartbeat(for: configuration.endpoints.state)
+    try subscriber.setHeartbeat(
+      intervalMilliseconds: heartbeat.interval, timeoutMilliseconds: heartbeat.timeout)
     try subscriber.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
     try subscriber.subscribe(WireProtocol.stateTopic(screen: configuration.screenID))
     try subscriber.subscribe(WireProtocol.heartbeatTopic)

@@ -36,7 +36,9 @@ public final class ControlConnection {
         events: SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
           | SocketEvent.handshakeFailedProtocol)
     }
-    try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+    let heartbeat = Endpoints.heartbeat(for: endpoint)
+    try socket.setHeartbeat(
+      intervalMilliseconds: heartbeat.interval, timeoutMilliseconds: heartbeat.timeout)
     try socket.setReconnectInterval(milliseconds: 100, maxMilliseconds: 250)
     // Queue only on a live connection: a request made while the broker is away fails fast
     // (and is retried by the caller) instead of being delivered stale after a restart.

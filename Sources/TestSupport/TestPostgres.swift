@@ -14,6 +14,8 @@ public final class TestPostgres: @unchecked Sendable {
   public let port: Int
   /// The address it listens on.
   public let host: String
+  /// The network namespace the server runs in (`ip netns exec`), or nil for the test's own.
+  public let namespace: String?
   private var running = false
 
   /// Whether the PostgreSQL tests must run (`scripts/test` sets TENFOOT_REQUIRE_POSTGRES):
@@ -32,20 +34,37 @@ public final class TestPostgres: @unchecked Sendable {
 
   /// Creates and starts a cluster on `host` (a loopback address) and a free port; throws
   /// with `initdb`'s or `pg_ctl`'s output when it cannot.
-  public init(host: String = "127.0.0.1") throws {
+  ///
+  /// Across network namespaces: `namespace` runs the server inside that namespace (listening
+  /// on `host`, an address there, and on `port`), and `trustedNetwork` (a CIDR such as
+  /// `10.78.0.0/24`) lets the brokers of that network in (trust authentication; `initdb -A
+  /// trust` alone only trusts loopback). `psql` still reaches it from here through the
+  /// cluster's Unix socket, which no network namespace hides.
+  public init(
+    host: String = "127.0.0.1", port: Int? = nil, namespace: String? = nil,
+    trustedNetwork: String? = nil
+  ) throws {
     guard Self.isInstalled else {
       throw ChildProcessError(
         description: "PostgreSQL 15 is not installed (\(Self.binaries)): run scripts/bootstrap")
     }
     self.host = host
+    self.namespace = namespace
     var template = Array("/tmp/tfpg-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
     directory = String(cString: made)
-    port = try Self.freePort(host: host)
+    self.port = try port ?? Self.freePort(host: host)
     if getuid() == 0 { try Self.run("/bin/chown", ["postgres:postgres", directory]) }
     try Self.run(
       Self.binaries + "/initdb",
       ["-D", directory + "/data", "-A", "trust", "-U", "tenfoot", "--no-sync", "-E", "UTF8"])
+    if let trustedNetwork {
+      let rules = try FileHandle(
+        forWritingTo: URL(fileURLWithPath: directory + "/data/pg_hba.conf"))
+      try rules.seekToEnd()
+      try rules.write(contentsOf: Data("host all all \(trustedNetwork) trust\n".utf8))
+      try rules.close()
+    }
     try start()
   }
 
@@ -64,7 +83,7 @@ public final class TestPostgres: @unchecked Sendable {
       [
         "-D", directory + "/data", "-l", directory + "/server.log", "-w", "-t", "20",
         "-o", "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=on", "start",
-      ])
+      ], namespace: namespace)
     running = true
   }
 
@@ -92,13 +111,17 @@ public final class TestPostgres: @unchecked Sendable {
   /// `posix_spawn` and `waitpid`, not Foundation's `Process`: `pg_ctl start` leaves a daemon
   /// behind, and `Process.waitUntilExit` was seen to miss `runuser`'s exit then.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> String {
+  static func run(_ tool: String, _ arguments: [String], namespace: String? = nil) throws
+    -> String
+  {
     // initdb and pg_ctl refuse to run as root; psql as root is fine (and its output stays free
     // of runuser's "could not change directory" warnings).
     let asPostgres = getuid() == 0 && tool.hasPrefix(binaries) && !tool.hasSuffix("/psql")
+    let inNamespace = namespace.map { ["/usr/sbin/ip", "netns", "exec", $0] } ?? []
     let argv =
-      asPostgres
-      ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
+      inNamespace
+      + (asPostgres
+        ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments)
     var template = Array("/tmp/tfpg-out-XXXXXX".utf8CString)
     let output = mkstemp(&template)
     guard output >= 0 else { throw CocoaError(.fileWriteUnknown) }

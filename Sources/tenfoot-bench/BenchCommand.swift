@@ -13,6 +13,7 @@ struct BenchCommand: ParsableCommand {
       """,
     subcommands: [
       RunCommand.self, FloorRelayCommand.self, FlooderCommand.self, FailoverCommand.self,
+      ZonesCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TestSupport
+import ZeroMQ
 
 /// `tenfoot-bench failover`: a two-broker zone on a throw-away PostgreSQL 15, one headless
 /// screen given both brokers; kills the active broker (`kill -9`) again and again and prints
@@ -15,13 +16,56 @@ struct FailoverCommand: ParsableCommand {
       takeover itself, without the CURVE handshakes of a real network.
       """)
 
-  @Option(help: "Takeovers to measure.")
+  @Option(help: "Takeovers to measure (per zone size).")
   var takeovers = 20
+
+  @Option(
+    parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Zone sizes: screens registered in the zone (10×20 grids) before its takeovers.",
+      discussion:
+        "Each size gets its own zone on the one PostgreSQL, e.g. --screens 100 1000 5000; the headless screen that measures the resync comes on top."
+    ))
+  var screens: [Int] = [0]
 
   func run() throws {
     let postgres = try TestPostgres()
-    let directory = try TemporaryDirectory()
-    var zone = try BenchZone(postgres: postgres, directory: directory)
+    var rows: [[String]] = []
+    for size in screens {
+      let directory = try TemporaryDirectory()
+      var zone = try BenchZone(postgres: postgres, directory: directory, zone: "bench\(size)")
+      if size > 0 {
+        let context = try Context()
+        defer { context.shutdown() }
+        let started = ContinuousClock.now
+        try BenchPeers.register(
+          (0..<size).map { "s\($0)" }, layout: BenchPeers.layout(rows: 10, columns: 20),
+          context: context, control: zone.endpoints[zone.active].control)
+        Table.line(
+          "zone of \(size) screens registered in \(Int(Self.milliseconds(ContinuousClock.now - started))) ms"
+        )
+      }
+      let (active, shown) = try measure(&zone, directory: directory, size: size)
+      for (name, values) in [("standby active", active), ("screen shows the state", shown)] {
+        let sorted = values.sorted()
+        let p90 = sorted[
+          min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
+        rows.append([
+          "\(size)", name, String(format: "%.0f", sorted[sorted.count / 2]),
+          String(format: "%.0f", p90), String(format: "%.0f", sorted.last ?? 0),
+        ])
+      }
+    }
+    Table.line("")
+    Table.row(["screens", "failover (\(takeovers) kill -9)", "median ms", "p90 ms", "worst ms"])
+    for row in rows { Table.row(row) }
+  }
+
+  /// Kills the active broker `takeovers` times; returns the times (ms after each kill) until
+  /// the standby was active and until the headless screen showed the zone's state again.
+  private func measure(_ zone: inout BenchZone, directory: TemporaryDirectory, size: Int) throws
+    -> (active: [Double], shown: [Double])
+  {
     let layout = try directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
     let screen = try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
@@ -41,20 +85,11 @@ struct FailoverCommand: ParsableCommand {
       }
       shown.append(Self.milliseconds(ContinuousClock.now - killed))
       Table.line(
-        "takeover \(round): term \(term), standby active \(Int(active.last ?? 0)) ms, screen resynced \(Int(shown.last ?? 0)) ms after the kill"
+        "\(size) screens, takeover \(round): term \(term), standby active \(Int(active.last ?? 0)) ms, screen resynced \(Int(shown.last ?? 0)) ms after the kill"
       )
       try zone.restartKilled()
     }
-    Table.line("")
-    Table.row(["failover (\(takeovers) kill -9)", "median ms", "p90 ms", "worst ms"])
-    for (name, values) in [("standby active", active), ("screen shows the state", shown)] {
-      let sorted = values.sorted()
-      let p90 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
-      Table.row([
-        name, String(format: "%.0f", sorted[sorted.count / 2]), String(format: "%.0f", p90),
-        String(format: "%.0f", sorted.last ?? 0),
-      ])
-    }
+    return (active, shown)
   }
 
   static func milliseconds(_ duration: Duration) -> Double {
@@ -62,19 +97,22 @@ struct FailoverCommand: ParsableCommand {
   }
 }
 
-/// Two brokers of zone "bench" on fixed loopback ports, one active.
+/// Two brokers of one zone on fixed loopback ports, one active. Their screen grace is a day:
+/// the registered bench screens send no heartbeats.
 struct BenchZone {
   let postgres: TestPostgres
   let directory: TemporaryDirectory
+  let zone: String
   var brokers: [ChildProcess]
   let endpoints: [(control: String, state: String)]
   /// The index of the active broker.
   var active = 0
   var term: Int64 = 1
 
-  init(postgres: TestPostgres, directory: TemporaryDirectory) throws {
+  init(postgres: TestPostgres, directory: TemporaryDirectory, zone: String = "bench") throws {
     self.postgres = postgres
     self.directory = directory
+    self.zone = zone
     endpoints = try (0..<2).map { _ in
       (
         "tcp://127.0.0.1:\(try TestPostgres.freePort(host: "127.0.0.1"))",
@@ -92,9 +130,9 @@ struct BenchZone {
     let broker = try ChildProcess(
       TestEnvironment.binary("tenfoot-broker"),
       [
-        "--store", postgres.url, "--zone", "bench", "--broker-name", "b\(index)", "--control",
+        "--store", postgres.url, "--zone", zone, "--broker-name", "b\(index)", "--control",
         endpoints[index].control, "--state", endpoints[index].state, "--insecure",
-        "--log-level", "warning",
+        "--log-level", "warning", "--screen-grace", "86400",
       ])
     try broker.waitForLine(timeout: 20, "a standby line") { $0.hasPrefix("tenfoot-broker standby") }
     return broker

@@ -13,16 +13,18 @@ import ZeroMQ
 enum ScaleBench {
   static func run(
     _ transport: BenchProcesses.Transport, screens: Int, rows: Int, columns: Int, remotes: Int,
-    rate: Double, seconds: Double, durable: Bool = false
+    rate: Double, seconds: Double, durable: Bool = false, server: BenchProcesses.Server? = nil,
+    loadPhase: ((_ starting: Bool) -> Void)? = nil
   ) throws -> ScaleResult {
     let directory = try TemporaryDirectory()
-    // Durable: CURVE over TCP with a data directory (the production configuration).
+    // Durable: CURVE over TCP with a data directory (the production configuration). A given
+    // server (a zone's active broker) is used as it is, and left running.
     let broker =
-      durable
-      ? try BenchProcesses.durableBroker(
-        dataDirectory: BenchProcesses.dataDirectory(in: directory))
-      : try BenchProcesses.broker(transport, in: directory)
-    defer { broker.stop() }
+      try server
+      ?? (durable
+        ? BenchProcesses.durableBroker(dataDirectory: BenchProcesses.dataDirectory(in: directory))
+        : BenchProcesses.broker(transport, in: directory))
+    defer { if server == nil { broker.stop() } }
     let contexts = try BenchPeers.contexts(for: remotes + 3)
     defer { for context in contexts { context.shutdown() } }
     let ids = (0..<screens).map { "s\($0)" }
@@ -55,6 +57,7 @@ enum ScaleBench {
     let interval = UInt64(1e9 / (rate * Double(remotes)))
     let total = Int(rate * Double(remotes) * seconds)
     var presses = 0
+    loadPhase?(true)
     let before = try ProcessStats.read(pid: broker.process.pid)
     let start = MonotonicClock.nanoseconds()
     var poller = Poller()
@@ -87,6 +90,7 @@ enum ScaleBench {
     }
     let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
     let after = try ProcessStats.read(pid: broker.process.pid)
+    loadPhase?(false)
     let histogram = screen.latencies
     return ScaleResult(
       transport: durable ? .tcp : transport, durable: durable, screens: screens,

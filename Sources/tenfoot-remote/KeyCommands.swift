@@ -32,12 +32,22 @@ extension RemoteCommand {
     @Argument(help: "Script file, or - for standard input.", completion: .file())
     var file = "-"
 
+    @Flag(
+      help: ArgumentHelp(
+        "Go on after a command that failed, printing 'NAME: error: WHY' in its place.",
+        discussion:
+          "For load drivers and failover drills: each command's outcome is one line on standard output; the exit status is 1 if any failed."
+      ))
+    var keepGoing = false
+
     func run() throws {
-      if file == "-" { try stream() } else { try runFile() }
+      let failures = file == "-" ? try stream() : try runFile()
+      if failures > 0 { throw ExitCode.failure }
     }
 
     /// A file is checked whole before the first key is pressed.
-    private func runFile() throws {
+    /// Returns how many commands failed (with --keep-going).
+    private func runFile() throws -> Int {
       let text: String
       do {
         text = try String(contentsOfFile: file, encoding: .utf8)
@@ -46,25 +56,42 @@ extension RemoteCommand {
       }
       let actions = try RemoteScript.parse(text)
       let remote = try options.connect()
-      for action in actions { try report(remote.perform(action)) }
+      var failures = 0
+      for action in actions where try !perform(action, on: remote) { failures += 1 }
+      return failures
     }
 
     /// Standard input is streamed: each key is pressed as its line arrives, over the one
     /// connection, so another program can drive the remote live through a pipe.
-    private func stream() throws {
+    private func stream() throws -> Int {
       let remote = try options.connect()
       var number = 0
+      var failures = 0
       while let line = readLine(strippingNewline: true) {
         number += 1
-        if let action = try RemoteScript.parseLine(Substring(line), number: number) {
-          try report(remote.perform(action))
+        if let action = try RemoteScript.parseLine(Substring(line), number: number),
+          try !perform(action, on: remote)
+        {
+          failures += 1
         }
       }
+      return failures
     }
 
-    private func report(_ result: PressResult) {
+    /// Performs `action` and prints its line; with --keep-going a failure is printed instead
+    /// of ending the script. Returns whether it succeeded.
+    private func perform(_ action: RemoteAction, on remote: RemoteClient) throws -> Bool {
+      defer { fflush(nil) }
+      let result: PressResult
+      do {
+        result = try remote.perform(action)
+      } catch {
+        guard keepGoing else { throw error }
+        print("\(action.name): error: \(error.description)")
+        return false
+      }
       print(result.line)
-      fflush(nil)
+      return true
     }
   }
 

@@ -70,4 +70,31 @@ struct BenchSmokeTests {
     #expect(plot.hasPrefix("<svg"))
     #expect(plot.components(separatedBy: "<polyline").count - 1 == 4)
   }
+
+  @Test(
+    "tenfoot-bench failover and zones run on a throw-away PostgreSQL (tiny counts)",
+    .enabled(if: TestPostgres.shouldRun, "needs PostgreSQL 15"))
+  func failoverAndZones() throws {
+    let failover = try ChildProcess(
+      TestEnvironment.binary("tenfoot-bench"), ["failover", "--takeovers", "2", "--screens", "10"])
+    #expect(try failover.waitForExit(timeout: 120) == 0, "\(failover.errors.suffix(10))")
+    #expect(
+      failover.output.contains { $0.hasPrefix("| 10 | standby active |") }, "\(failover.output)")
+    let zones = try ChildProcess(
+      TestEnvironment.binary("tenfoot-bench"),
+      [
+        "zones", "--zones", "2", "--screens", "10", "--remotes", "5", "--rate", "5", "--seconds",
+        "1", "--idle-seconds", "1",
+      ])
+    #expect(try zones.waitForExit(timeout: 180) == 0, "\(zones.errors.suffix(10))")
+    // Every press's delta reached the screen side, in both zones.
+    let rows = zones.output.map {
+      $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }.filter { $0.count == 6 && ($0.first?.hasPrefix("zone") ?? false) && $0.first != "zone" }
+    #expect(rows.count == 2, "\(zones.output)")
+    for cells in rows {
+      #expect(cells[1] == cells[2] && cells[1] != "0", "\(cells)")
+    }
+    #expect(zones.output.contains { $0.contains("round trips per input") }, "\(zones.output)")
+  }
 }

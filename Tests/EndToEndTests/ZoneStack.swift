@@ -94,9 +94,10 @@ final class ZoneStack {
     ]
   }
 
-  /// A headless screen "main" on a 3×3 grid.
-  func screen() throws -> ChildProcess {
-    let layout = try directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
+  /// A headless screen "main" on a grid (3×3 unless told).
+  func screen(rows: Int = 3, columns: Int = 3) throws -> ChildProcess {
+    let layout = try directory.write(
+      "grid.json", TestLayouts.gridJSON(rows: rows, columns: columns))
     return try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
       [
