@@ -57,7 +57,9 @@ struct WebPointerTests {
       try await devtools.waitFor(
         "p0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p0'")
 
-      // Over p2's centre (700, 450), with two moves (a real mouse never jumps in one).
+      // Over p2's centre (700, 450), with two moves (a real mouse never jumps in one). The
+      // specular's opacity is read with its fade run to its end (`finish()`): a loaded
+      // machine's Chromium may lag behind the clock, the end state is what is checked.
       let (x2, y2) = try await Self.client(devtools, 700, 450)
       try await devtools.hover(x: x2 - 30, y: y2)
       try await devtools.hover(x: x2, y: y2)
@@ -67,8 +69,9 @@ struct WebPointerTests {
         document.querySelector('.item.focused')?.dataset.id === 'p2'
           && document.getElementById('item-p2').classList.contains('ptr-lift')
           && document.getElementById('pointer').dataset.target === 'p2'
-          && getComputedStyle(document.querySelector('#item-p2 .specular')).opacity === '1'
-        """)
+          && (document.getAnimations().forEach((a) => a.finish()),
+              getComputedStyle(document.querySelector('#item-p2 .specular')).opacity === '1')
+        """, timeout: 20)
       let lifted = try await devtools.evaluate(
         """
         (() => { const el = document.getElementById('item-p2');
@@ -115,17 +118,19 @@ struct WebPointerTests {
       // Over the small OK button: highlight, the pointer a rounded platter of its shape.
       let (xo, yo) = try await Self.client(devtools, 1580, 90)
       try await devtools.hover(x: xo, y: yo)
-      // Computed after the morph's transition has run: 160×60 grown by 10 on each side, the
+      // Computed with the morph's transition run to its end (a loaded machine's Chromium may
+      // lag behind the clock; `finish()` checks where it ends, not how fast): 160×60 grown by 10 on each side, the
       // radius 12 + 10, behind the item (z-index 9 under the focused item's 10).
       try await devtools.waitFor(
         "the pointer as the OK button's platter",
         """
         document.getElementById('pointer').classList.contains('shape-item')
           && document.getElementById('item-ok').classList.contains('ptr-highlight')
-          && (() => { const s = getComputedStyle(document.getElementById('pointer'));
+          && (() => { document.getAnimations().forEach((a) => a.finish());
+                const s = getComputedStyle(document.getElementById('pointer'));
                 return [s.width, s.height, s.borderTopLeftRadius, s.zIndex].join(' '); })()
              === '180px 80px 22px 9'
-        """)
+        """, timeout: 20)
 
       // Over the Info button (hover): scaled by 1.06 beyond its focused scale, the pointer
       // keeps its circle.
