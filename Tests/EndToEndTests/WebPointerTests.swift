@@ -21,8 +21,10 @@ struct WebPointerTests {
       #"{"id": "ok", "title": "OK", "frame": [1500, 60, 160, 60], "cornerRadius": 12}"#)
     items.append(
       #"{"id": "info", "title": "Info", "frame": [1200, 60, 200, 60], "pointerEffect": "hover"}"#)
+    // The page is read a while after each move: on a loaded machine that can pass the
+    // default 2 s idle timeout, which would hide the pointer under the test's feet.
     return
-      #"{"canvas": {"width": 1920, "height": 1080}, "initialFocus": "p0", "items": [\#(items.joined(separator: ", "))]}"#
+      #"{"canvas": {"width": 1920, "height": 1080}, "pointerIdleTimeout": 600, "initialFocus": "p0", "items": [\#(items.joined(separator: ", "))]}"#
   }()
 
   /// The page's client coordinates of canvas point (`x`, `y`): the stage is scaled to fit.
