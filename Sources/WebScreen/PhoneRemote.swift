@@ -267,11 +267,15 @@ final class PhoneSession: Sendable {
     return stream
   }
 
+  /// Sets the status and tells every watcher, outside the lock: a continuation's
+  /// `onTermination` (which takes the lock) may run inside `yield` or `finish`, and taking the
+  /// lock again on the same thread traps.
   private func set(_ status: Status) {
-    state.withLock { state in
+    let watchers = state.withLock { state in
       state.status = status
-      for watcher in state.watchers.values { watcher.yield(status) }
+      return Array(state.watchers.values)
     }
+    for watcher in watchers { watcher.yield(status) }
   }
 
   private func run() {
@@ -303,9 +307,11 @@ final class PhoneSession: Sendable {
       set(.failed("\(error)"))
     }
     remotes.ended(self)
-    state.withLock { state in
-      for watcher in state.watchers.values { watcher.finish() }
+    let watchers = state.withLock { state in
+      defer { state.watchers.removeAll() }
+      return Array(state.watchers.values)
     }
+    for watcher in watchers { watcher.finish() }
   }
 
   private let keys = Mutex<CurveKeyPair?>(nil)

@@ -135,9 +135,11 @@ struct PhoneRemoteTests {
           // machine the answer that the session ended can take a few attempts.
           timeout: 30)
       } catch {
-        // What the screen logged about the phone's socket and session says which side failed.
+        // What the screen logged about the phone's sockets and session, or its crash report's
+        // message and frames, says which side failed.
         Issue.record(
-          "\(error)\nthe screen's log:\n\(webBox.value.errors.suffix(40).joined(separator: "\n"))")
+          "\(error)\nthe screen's log:\n\(webBox.value.errors.filter { $0.contains("phone") || $0.contains("rror") || $0.contains("rash") || $0.contains(" at /") }.suffix(60).joined(separator: "\n"))"
+        )
         throw error
       }
       try await devtools.key("ArrowRight", code: 39)
