@@ -120,10 +120,14 @@ struct BenchZone {
       )
     }
     brokers = []
-    for index in 0..<2 { brokers.append(try start(index)) }
-    try brokers[0].waitForLine(timeout: 20, "the first broker active") {
+    // The first broker is started and active before the second starts: started together,
+    // either may take the lock first (on a loaded machine the second sometimes did, and the
+    // first waited as standby).
+    brokers.append(try start(0))
+    try brokers[0].waitForLine(timeout: 60, "the first broker active") {
       $0.hasPrefix("tenfoot-broker ready")
     }
+    brokers.append(try start(1))
   }
 
   func start(_ index: Int) throws -> ChildProcess {

@@ -18,7 +18,8 @@ final class NamespaceHosts {
 
   /// One namespace per name in `hosts` (short names: they become interface names).
   init(_ hosts: [String]) throws {
-    tag = "tf\(getpid() % 100_000)"
+    // Not SeparateHostsTests' "tf<pid>": both run in one test process, maybe at once.
+    tag = "tn\(getpid() % 100_000)"
     hub = tag + "hub"
     self.hosts = hosts
     do {
