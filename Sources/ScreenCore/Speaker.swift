@@ -15,7 +15,7 @@ import Logging
 /// label cannot become an option or a command.
 public final class Speaker: @unchecked Sendable {
   // @unchecked Sendable is sound: `queue`, `current`, `counter` and `stopped` are touched only
-  // under `condition`'s lock; `voice`, `logger` and `onEvent` are immutable.
+  // under `condition`'s lock; `voice`, `environment`, `logger` and `onEvent` are immutable.
 
   /// Where speech goes.
   public enum Voice: Sendable, Equatable {
@@ -61,6 +61,8 @@ public final class Speaker: @unchecked Sendable {
   }
 
   private let voice: Voice
+  /// The speech programs' environment as `NAME=value` entries; nil for the process's own.
+  private let environment: [String]?
   private let logger: Logger
   private let onEvent: @Sendable (Event) -> Void
   private let condition = NSCondition()
@@ -72,12 +74,15 @@ public final class Speaker: @unchecked Sendable {
   private var cancelDaemon = false
 
   /// A speaker using `voice`, speaking on its own thread until ``stop()``; `onEvent` hears
-  /// every start and end (on that thread).
+  /// every start and end (on that thread). The speech programs run with `environment` (where
+  /// `spd-say` finds its daemon: `XDG_RUNTIME_DIR`, `SPEECHD_ADDRESS`), or the process's own.
   public init(
-    voice: Voice, logger: Logger = Logger(label: "tenfoot.speech"),
+    voice: Voice, environment: [String: String]? = nil,
+    logger: Logger = Logger(label: "tenfoot.speech"),
     onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.voice = voice
+    self.environment = environment?.map { "\($0.key)=\($0.value)" }
     self.logger = logger
     self.onEvent = onEvent
     // The thread holds the speaker until `stop()` ends it.
@@ -193,9 +198,15 @@ public final class Speaker: @unchecked Sendable {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
+    let envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { for pointer in argv + (envp ?? []) { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    let result =
+      if let envp {
+        posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+      } else {
+        posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+      }
     return result == 0 ? pid : nil
   }
 }
