@@ -28,7 +28,10 @@ struct FloorRelayCommand: ParsableCommand {
   @Option var replyBytes: Int
   @Option var topic: String
   @Option var publicationBytes: Int
-  @Option(help: "Make the sockets CURVE servers with this secret key (Z85).")
+  /// Unconditional: a Z85 key may start with "-", which would otherwise look like a flag (the
+  /// durable part failed on such a key).
+  @Option(
+    parsing: .unconditional, help: "Make the sockets CURVE servers with this secret key (Z85).")
   var curveSecretKey: String?
 
   func run() throws {
