@@ -12,8 +12,9 @@ public struct ScreenConfiguration: Sendable {
   public var screenID: String
   /// The layout to register; nil shows an existing session without registering (a mirror).
   public var layout: Layout?
-  /// How long one control request may take before it is retried.
-  public var requestTimeout: Duration = .seconds(1)
+  /// How long one control request may take before it is retried (see
+  /// `Endpoints.requestTimeout(for:)`).
+  public var requestTimeout: Duration
   /// Fault injection for tests: deltas with these sequence numbers are dropped once, as if
   /// the network lost them, to exercise the resync path.
   public var dropDeltas: Set<UInt64> = []
@@ -27,6 +28,7 @@ public struct ScreenConfiguration: Sendable {
     self.endpoints = endpoints
     self.screenID = screenID
     self.layout = layout
+    requestTimeout = Endpoints.requestTimeout(for: endpoints.control)
   }
 }
 
@@ -213,6 +215,8 @@ public final class ScreenClient {
         }
       }
       action = sync.apply(heartbeatEpoch: heartbeat.epoch)
+      // A new epoch in a zone is another broker: requests must not go to the lost one.
+      if case .resync = action { try control.reconnect() }
     case .delta(let delta) where frames[0] == topic:
       if dropDeltas.remove(delta.seq) != nil {
         logger.notice(

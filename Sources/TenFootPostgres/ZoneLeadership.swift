@@ -21,6 +21,22 @@ public final class ZoneLeadership {
   public let name: String
   /// How long an active broker may go without renewing before a standby ends its lock.
   public let lease: Duration
+  /// How often the active broker renews: a fifth of the lease, at most 200 ms, so a few
+  /// renewals may be late before the lease runs out.
+  public var renewInterval: Duration { min(.milliseconds(200), lease / 5) }
+  /// How long a query on the lock connection may take: four fifths of the lease, 1.5 s at
+  /// most. An active broker whose renewal goes unanswered this long steps down before a
+  /// standby's view of the lease runs out.
+  public var queryLimit: Duration { Self.queryLimit(lease: lease) }
+  private static func queryLimit(lease: Duration) -> Duration {
+    min(.milliseconds(1500), lease * 4 / 5)
+  }
+  /// The shortest lease `init` accepts: below it a store round trip under load could outlast it.
+  public static let minimumLease: Duration = .milliseconds(250)
+  /// The default lease: a host cut off is taken over in about 0.6 s and its screens follow
+  /// the new broker within 1 s, while a store that answers the renewal (every 120 ms) within
+  /// 0.48 s keeps the active broker active.
+  public static let defaultLease: Duration = .milliseconds(600)
   private let link: PostgresLink
   private let logger: Logger
   /// The term while active.
@@ -29,15 +45,18 @@ public final class ZoneLeadership {
   /// The two keys of the zone's advisory lock: a TenFoot constant and a hash of the zone.
   static let lockClass: Int32 = 0x7E4F
 
-  /// A contender for `zone` on the store at `url`.
+  /// A contender for `zone` on the store at `url`, with `lease` (at least `minimumLease`).
+  /// Every broker of a zone should be given the same lease.
   public init(
-    url: PostgresURL, zone: String, name: String, lease: Duration = .seconds(2), logger: Logger
+    url: PostgresURL, zone: String, name: String, lease: Duration = defaultLease, logger: Logger
   ) {
     self.zone = zone
     self.name = name
-    self.lease = lease
+    self.lease = max(lease, Self.minimumLease)
     self.logger = logger
-    link = PostgresLink(url: url, timeout: .milliseconds(1500), logger: logger)
+    let limit = Self.queryLimit(lease: self.lease)
+    link = PostgresLink(
+      url: url, timeout: .milliseconds(Int64(limit / .milliseconds(1))), logger: logger)
   }
 
   /// Applies the schema's missing migrations.

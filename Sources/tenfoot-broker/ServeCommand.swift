@@ -52,6 +52,9 @@ struct ServeCommand: ParsableCommand {
     guard screenGrace.isFinite, screenGrace >= 0.1, screenGrace <= 86_400 else {
       throw ValidationError("--screen-grace must be between 0.1 and 86400 seconds")
     }
+    guard lease.isFinite, leaseDuration >= ZoneLeadership.minimumLease, lease <= 60 else {
+      throw ValidationError("--lease must be between 0.25 and 60 seconds")
+    }
   }
 
   @Option(
@@ -60,6 +63,20 @@ struct ServeCommand: ParsableCommand {
       valueName: "seconds"))
   var screenGrace: Double = 30
 
+  @Option(
+    help: ArgumentHelp(
+      "With --store: seconds the active broker may go without renewing its lease before a standby takes over.",
+      discussion: """
+        What a standby waits when the active broker's host is cut off or the broker is \
+        frozen (a killed broker's lock is released at once). Shorter: faster takeover; a store \
+        that takes longer than four fifths of it to answer makes the active broker step down \
+        (safe, fenced, but a takeover). 0.25 to 60; give every broker of a zone the same value.
+        """, valueName: "seconds"))
+  var lease: Double = Double(ZoneLeadership.defaultLease / .milliseconds(1)) / 1000
+
+  /// `--lease` as a duration.
+  private var leaseDuration: Duration { .milliseconds(Int64((lease * 1000).rounded())) }
+
   func run() throws {
     let logger = logging.bootstrap(label: "tenfoot.broker")
     let endpoints = try endpoints(logger: logger)
@@ -67,7 +84,8 @@ struct ServeCommand: ParsableCommand {
     if let url = try storeOptions.postgres() {
       // A zone on PostgreSQL: stand by until this broker holds the zone's lock.
       let leadership = ZoneLeadership(
-        url: url, zone: storeOptions.zone, name: storeOptions.name, logger: logger)
+        url: url, zone: storeOptions.zone, name: storeOptions.name,
+        lease: leaseDuration, logger: logger)
       let announce = announceOptions
       let zone = storeOptions.zone
       try ZoneServe(

@@ -20,8 +20,6 @@ struct ZoneServe {
   let announce: (BrokerThread) -> BrokerAnnouncer?
   /// How often a standby tries the lock.
   static let pollMilliseconds = 50
-  /// How often the active broker renews its lease and checks its loop.
-  static let renewMilliseconds = 200
 
   /// Stands by and serves until SIGINT or SIGTERM.
   func run() throws {
@@ -139,7 +137,7 @@ struct ZoneServe {
   /// stop).
   private func keepActive(_ broker: BrokerThread, control: ZoneControl) -> String? {
     while true {
-      if broker.wait(milliseconds: Self.renewMilliseconds) {
+      if broker.wait(milliseconds: Int(leadership.renewInterval / .milliseconds(1))) {
         return control.isTerminated ? nil : control.fenceReason ?? "the broker loop ended"
       }
       if control.isTerminated { return nil }

@@ -9,10 +9,10 @@ import Testing
 ///
 /// How the old leader's PostgreSQL session goes away: nothing tells PostgreSQL that a's host is
 /// gone, so the backend holding a's session-level advisory lock would linger (TCP keepalives
-/// would only notice after minutes). It does not matter: a's lease (2 s, renewed every 200 ms)
-/// runs out, and the standby ends the stalled holder's lock connection with
+/// would only notice after minutes). It does not matter: a's lease (0.6 s by default, renewed
+/// every 120 ms) runs out, and the standby ends the stalled holder's lock connection with
 /// `pg_terminate_backend` before it takes the lock (see `ZoneLeadership`). On its side, a's
-/// renewal gets no answer within 1.5 s, so a steps down by itself and unbinds its endpoints,
+/// renewal gets no answer within 0.48 s, so a steps down by itself and unbinds its endpoints,
 /// before b's takeover. The test cluster has no special settings: a deployment needs none.
 @Suite("Failover across network hosts (namespaces, PostgreSQL, CURVE TCP)", .serialized)
 struct FailoverAcrossHostsTests {

@@ -119,7 +119,7 @@ struct FailoverTests {
     let b = try #require(stack.brokers["b"])
     kill(a.pid, SIGSTOP)
     defer { kill(a.pid, SIGCONT) }
-    // The lease (2 s) runs out; b ends a's lock connection and takes over with term 2.
+    // The lease (0.6 s) runs out; b ends a's lock connection and takes over with term 2.
     try b.waitForLine(timeout: 15, "b's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
     }
