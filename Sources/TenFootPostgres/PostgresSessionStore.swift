@@ -115,10 +115,8 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
     let presses = pending
     pending = []
     guard !changed.isEmpty || !presses.isEmpty else { return }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
     let screens = changed.map(\.screenID)
-    let rows = changed.map { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
+    let rows = changed.map(CompactJSON.row)
     let result: PostgresQueryResult
     do {
       result = try query(screens: screens, rows: rows, presses: presses)
