@@ -108,17 +108,7 @@ struct SpeakerTests {
     let seen = try events.wait("the third utterance to finish") {
       $0.contains { if case .finished(third, _, _) = $0 { true } else { false } }
     }
-    #expect(
-      seen.contains(.finished(number: first, status: nil, signal: SIGTERM)),
-      "the older utterance was not terminated: \(seen)")
-    func index(_ match: (Speaker.Event) -> Bool) -> Int { seen.firstIndex(where: match) ?? -1 }
-    let firstEnded = index { if case .finished(first, _, _) = $0 { true } else { false } }
-    let secondStarted = index { if case .started(second, _, _) = $0 { true } else { false } }
-    let secondEnded = index { $0 == .finished(number: second, status: 0, signal: nil) }
-    let thirdStarted = index { if case .started(third, _, _) = $0 { true } else { false } }
-    #expect(firstEnded >= 0 && firstEnded < secondStarted, "\(seen)")
-    #expect(secondEnded >= 0 && secondEnded < thirdStarted, "the third cut in: \(seen)")
-    #expect(seen.contains(.finished(number: third, status: 0, signal: nil)), "\(seen)")
+    Speech.expectInterrupted(seen, first: first, second: second, third: third)
     #expect(try Self.measure("\(directory.path)/utterance-\(second).wav").peak > 1000)
   }
 }
@@ -130,4 +120,29 @@ enum Speech {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") ? "/usr/bin/espeak-ng" : nil
   /// In CI (`scripts/test` sets it) a missing program fails instead of skipping.
   static let required = ProcessInfo.processInfo.environment["TENFOOT_REQUIRE_BROWSER"] == "1"
+
+  /// What an interruption must give, in the speaker's events: the first utterance ended by
+  /// SIGTERM before the second (interrupting) one started, and the second spoken to its end
+  /// before the third (queued behind it, not interrupting) started and ended.
+  static func expectInterrupted(
+    _ seen: [Speaker.Event], first: Int, second: Int, third: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      seen.contains(.finished(number: first, status: nil, signal: SIGTERM)),
+      "the older utterance was not terminated: \(seen)", sourceLocation: sourceLocation)
+    func index(_ match: (Speaker.Event) -> Bool) -> Int { seen.firstIndex(where: match) ?? -1 }
+    let firstEnded = index { if case .finished(first, _, _) = $0 { true } else { false } }
+    let secondStarted = index { if case .started(second, _, _) = $0 { true } else { false } }
+    let secondEnded = index { $0 == .finished(number: second, status: 0, signal: nil) }
+    let thirdStarted = index { if case .started(third, _, _) = $0 { true } else { false } }
+    #expect(
+      firstEnded >= 0 && firstEnded < secondStarted, "\(seen)", sourceLocation: sourceLocation)
+    #expect(
+      secondEnded >= 0 && secondEnded < thirdStarted, "the third cut in: \(seen)",
+      sourceLocation: sourceLocation)
+    #expect(
+      seen.contains(.finished(number: third, status: 0, signal: nil)), "\(seen)",
+      sourceLocation: sourceLocation)
+  }
 }

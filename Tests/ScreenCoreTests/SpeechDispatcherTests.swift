@@ -32,6 +32,15 @@ struct SpeechDispatcherTests {
     return daemon
   }
 
+  /// A speaker through `daemon` (spd-say with the daemon's environment), and its events.
+  static func speaker(through daemon: Daemon) -> (Speaker, SpeakerTests.Events) {
+    let events = SpeakerTests.Events()
+    let speaker = Speaker(
+      voice: .speechDispatcher(Speech.spdSay), environment: daemon.environment,
+      onEvent: events.append)
+    return (speaker, events)
+  }
+
   /// Stops `speaker` and waits until its last utterance has finished (its `spd-say --cancel`
   /// included), so no client is left talking to a daemon being torn down.
   static func stop(_ speaker: Speaker, _ events: SpeakerTests.Events) {
@@ -62,10 +71,7 @@ struct SpeechDispatcherTests {
     let daemon = try Self.daemon()
     // The daemon (and its WAV files) outlive the speaker, stopped first.
     defer { withExtendedLifetime(daemon) {} }
-    let events = SpeakerTests.Events()
-    let speaker = Speaker(
-      voice: .speechDispatcher(Speech.spdSay), environment: daemon.environment,
-      onEvent: events.append)
+    let (speaker, events) = Self.speaker(through: daemon)
     defer { Self.stop(speaker, events) }
     let number = speaker.say(SpeakerTests.announcement(Self.quietHours))
     let seen = try events.wait("the utterance to finish") {
@@ -90,10 +96,7 @@ struct SpeechDispatcherTests {
     let daemon = try Self.daemon()
     // The daemon (and its WAV files) outlive the speaker, stopped first.
     defer { withExtendedLifetime(daemon) {} }
-    let events = SpeakerTests.Events()
-    let speaker = Speaker(
-      voice: .speechDispatcher(Speech.spdSay), environment: daemon.environment,
-      onEvent: events.append)
+    let (speaker, events) = Self.speaker(through: daemon)
     defer { Self.stop(speaker, events) }
     // sd_generic speaks it in chunks of a few hundred characters, one synthesis each: about
     // 70 of them, over a second even with espeak-ng writing files faster than real time.
@@ -107,17 +110,7 @@ struct SpeechDispatcherTests {
     let seen = try events.wait("the third utterance to finish") {
       $0.contains { if case .finished(third, _, _) = $0 { true } else { false } }
     }
-    #expect(
-      seen.contains(.finished(number: first, status: nil, signal: SIGTERM)),
-      "the older spd-say was not terminated: \(seen)")
-    func index(_ match: (Speaker.Event) -> Bool) -> Int { seen.firstIndex(where: match) ?? -1 }
-    let firstEnded = index { if case .finished(first, _, _) = $0 { true } else { false } }
-    let secondStarted = index { if case .started(second, _, _) = $0 { true } else { false } }
-    let secondEnded = index { $0 == .finished(number: second, status: 0, signal: nil) }
-    let thirdStarted = index { if case .started(third, _, _) = $0 { true } else { false } }
-    #expect(firstEnded >= 0 && firstEnded < secondStarted, "\(seen)")
-    #expect(secondEnded >= 0 && secondEnded < thirdStarted, "the third cut in: \(seen)")
-    #expect(seen.contains(.finished(number: third, status: 0, signal: nil)), "\(seen)")
+    Speech.expectInterrupted(seen, first: first, second: second, third: third)
 
     let messages = try daemon.waitForMessages("the third text to be written") {
       $0.last?.text == "activated" && $0.last?.ended == true
