@@ -54,6 +54,9 @@ let package = Package(
     .systemLibrary(name: "CLinuxCEC"),
     // The thin Linux shells around InputDevices: libevdev nodes, inotify on /dev/input/by-id,
     // /dev/cecN. No ZeroMQ or protobuf.
+    // inotify's event records read in one place (hot-plug for the remote, the allow-list for
+    // the broker). No dependencies.
+    .target(name: "LinuxFiles"),
     .target(name: "LinuxInput", dependencies: ["InputDevices", "CEvdev", "CLinuxCEC"]),
     .target(
       name: "TenFootProtocol",
@@ -104,7 +107,7 @@ let package = Package(
       name: "BrokerCore",
       dependencies: [
         "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
-        "TenFootStore",
+        "TenFootStore", "LinuxFiles",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -131,7 +134,7 @@ let package = Package(
       name: "RemoteCore",
       dependencies: [
         "ZeroMQ", "TenFootProtocol", "TenFootClient", "TerminalUI", "InputDevices",
-        "LinuxInput",
+        "LinuxInput", "LinuxFiles",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -187,7 +190,8 @@ let package = Package(
     // The broker's rules in memory, without sockets, like the engine's tests.
     // Real libevdev (devices made with libevdev_new, no kernel node), inotify on a temporary
     // directory, and the refusal of paths that are not devices.
-    .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputDevices", "CEvdev"]),
+    .testTarget(
+      name: "LinuxInputTests", dependencies: ["LinuxInput", "LinuxFiles", "InputDevices", "CEvdev"]),
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),

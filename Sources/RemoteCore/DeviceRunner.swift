@@ -1,5 +1,6 @@
 import Foundation
 import InputDevices
+import LinuxFiles
 import LinuxInput
 import Logging
 import TenFootProtocol
@@ -204,6 +205,8 @@ public final class DeviceRunner {
       }
     case .disappeared(let name):
       ignored.remove((directory as NSString).appendingPathComponent(name))
+    case .written:
+      break  // Not asked for: device nodes come and go, they are not written in place.
     case .overflowed:
       if let follow { scan(follow) }
       for path in waiting.keys { reopen(path) }

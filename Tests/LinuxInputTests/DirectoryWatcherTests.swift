@@ -1,4 +1,5 @@
 import Foundation
+import LinuxFiles
 import LinuxInput
 import Testing
 
@@ -56,6 +57,21 @@ struct DirectoryWatcherTests {
     #expect(watcher.wait(milliseconds: 50).isEmpty)
   }
 
+  @Test("writes in place are reported only when asked for (the broker's allow-list)")
+  func writesInPlace() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/allow-list.json"
+    try "[]".write(toFile: file, atomically: false, encoding: .utf8)
+    let plain = try DirectoryWatcher(directory: folder.path)
+    let writes = try DirectoryWatcher(directory: folder.path, reportingWrites: true)
+    let handle = try #require(FileHandle(forWritingAtPath: file))
+    handle.write(Data("[1]".utf8))
+    try handle.close()
+    #expect(changes(writes, count: 1) == [.written("allow-list.json")])
+    // The other watcher saw the same write and says nothing of it.
+    #expect(plain.wait(milliseconds: 50).isEmpty)
+  }
+
   @Test("a directory that does not exist is refused with a sentence")
   func missingDirectory() throws {
     let folder = try TemporaryFolder()
@@ -65,6 +81,6 @@ struct DirectoryWatcherTests {
     }
     #expect(
       DirectoryWatcherError.cannotWatch(directory: missing, errno: ENOENT).description
-        == "cannot watch \(missing) for devices coming and going: No such file or directory")
+        == "cannot watch \(missing) for files coming and going: No such file or directory")
   }
 }

@@ -2,13 +2,12 @@
   import Glibc
 #endif
 
-/// Names appearing in and disappearing from one directory, through Linux `inotify`: how the
-/// remote follows hot-plug in `/dev/input/by-id` (udev creates and removes a symlink there per
-/// device) and waits for an unplugged node to come back.
-///
-/// Like the broker's `FileChangeWatcher` (which watches one file for the broker's loop), but
-/// reporting every name with what happened to it. Owned by one thread; poll
-/// ``fileDescriptor`` for input, then ``drain()``.
+/// Names appearing in, disappearing from (and, if asked, written in) one directory, through
+/// Linux `inotify`: how the remote follows hot-plug in `/dev/input/by-id` (udev creates and
+/// removes a symlink there per device) and waits for an unplugged node to come back, and how
+/// the broker's `FileChangeWatcher` sees its allow-list replaced (an atomic rename) or written
+/// in place. The one reader of inotify's event records in the project. Owned by one thread;
+/// poll ``fileDescriptor`` for input, then ``drain()``.
 public final class DirectoryWatcher {
   /// The watched directory.
   public let directory: String
@@ -22,15 +21,20 @@ public final class DirectoryWatcher {
     case appeared(String)
     /// Deleted, or moved out.
     case disappeared(String)
+    /// Written and closed (only when watching with `reportingWrites`).
+    case written(String)
     /// The kernel's queue overflowed: changes were lost, rescan the directory.
     case overflowed
   }
 
-  /// Watches `directory`, which must exist.
-  public init(directory: String) throws(DirectoryWatcherError) {
+  /// Watches `directory`, which must exist; with `reportingWrites`, files written in place
+  /// (closed after writing) too.
+  public init(directory: String, reportingWrites: Bool = false) throws(DirectoryWatcherError) {
     let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard fd >= 0 else { throw .cannotWatch(directory: directory, errno: errno) }
-    let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+    let mask =
+      UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+      | (reportingWrites ? UInt32(IN_CLOSE_WRITE) : 0)
     guard inotify_add_watch(fd, directory, mask) >= 0 else {
       let code = errno
       close(fd)
@@ -72,6 +76,8 @@ public final class DirectoryWatcher {
           changes.append(.appeared(name))
         } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
           changes.append(.disappeared(name))
+        } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
+          changes.append(.written(name))
         }
         offset += header + length
       }
@@ -94,7 +100,7 @@ public enum DirectoryWatcherError: Error, Sendable, Equatable, CustomStringConve
   public var description: String {
     switch self {
     case .cannotWatch(let directory, let code):
-      "cannot watch \(directory) for devices coming and going: \(String(cString: strerror(code)))"
+      "cannot watch \(directory) for files coming and going: \(String(cString: strerror(code)))"
     }
   }
 }
