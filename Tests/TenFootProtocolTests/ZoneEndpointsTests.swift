@@ -13,11 +13,11 @@ struct ZoneEndpointsTests {
     #expect(Endpoints.list(" , ").isEmpty)
   }
 
-  @Test("one broker: 1 s / 5 s heartbeats and 1 s requests; a zone: 200 / 600 ms and 400 ms")
+  @Test("one broker: 1 s / 5 s heartbeats and 1 s requests; a zone: 150 / 400 ms and 400 ms")
   func timing() {
     #expect(Endpoints.heartbeat(for: "tcp://a:7700") == (1000, 5000))
     #expect(Endpoints.heartbeat(for: "tcp://a:7700,") == (1000, 5000))
-    #expect(Endpoints.heartbeat(for: "tcp://a:7700,tcp://b:7700") == (200, 600))
+    #expect(Endpoints.heartbeat(for: "tcp://a:7700,tcp://b:7700") == (150, 400))
     #expect(Endpoints.requestTimeout(for: "tcp://a:7700") == .seconds(1))
     #expect(Endpoints.requestTimeout(for: "tcp://a:7700,tcp://b:7700") == .milliseconds(400))
   }
