@@ -21,17 +21,6 @@ struct ZoneAllowListTests {
     AllowList.Entry(publicKey: key, name: name, role: .remote, added: 1_700_000_000)
   }
 
-  /// Takes the zone for `leadership` within 5 s (the previous holder's connection may take a
-  /// moment to end on the server).
-  private func takeOver(_ leadership: ZoneLeadership) throws -> Int64? {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < deadline {
-      if let term = try leadership.tryToBecomeActive() { return term }
-      usleep(20_000)
-    }
-    return nil
-  }
-
   @Test("paired on the old active broker, revoked by the operator: the next term loads both")
   func takeoverLoadsPeersAndRevocations() throws {
     let postgres = try TestPostgres()
@@ -58,7 +47,7 @@ struct ZoneAllowListTests {
       link: operatorLink, zone: "lobby", term: nil, logger: logger)
     #expect(lobby.list.entries.isEmpty)
     a.resign()  // As a kill -9 would: the lock's connection closes.
-    #expect(try takeOver(b) == 2)
+    #expect(try b.takeOver() == 2)
     let peersB = try PostgresAllowListStore(
       link: PostgresLink(url: url, logger: logger), zone: "hall", term: 2, logger: logger)
     #expect(peersB.list.entry(publicKey: phone)?.name == "phone")
@@ -83,7 +72,7 @@ struct ZoneAllowListTests {
     let phone = try key()
     try peersA.modify { $0.allow(entry(phone, "phone")) }
     a.resign()
-    #expect(try takeOver(b) == 2)
+    #expect(try b.takeOver() == 2)
     var reported: StoreError?
     peersA.onFenced = { reported = $0 }
     // a, paused past the takeover, finishes a pairing and tries to revoke: both refused.

@@ -15,17 +15,6 @@ struct ZoneStoreTests {
     SessionRow(screenID: screen, focused: focused, selected: ["r0c0"], text: ["q": "x"])
   }
 
-  /// Tries to take the zone until the lock is free (the previous holder's connection may take
-  /// a moment to end on the server); nil after 5 s.
-  private func takeOver(_ leadership: ZoneLeadership) throws -> Int64? {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < deadline {
-      if let term = try leadership.tryToBecomeActive() { return term }
-      usleep(20_000)
-    }
-    return nil
-  }
-
   @Test("migrations run once, by the broker or by `store migrate`; a newer schema is refused")
   func migrations() throws {
     let postgres = try TestPostgres()
@@ -59,7 +48,7 @@ struct ZoneStoreTests {
     let other = ZoneLeadership(url: url, zone: "lobby", name: "c", logger: logger)
     #expect(try other.tryToBecomeActive() == 1)
     a.resign()  // As a kill -9 would: the lock's connection closes.
-    #expect(try takeOver(b) == 2)
+    #expect(try b.takeOver() == 2)
     let storeB = try PostgresSessionStore(url: url, zone: "hall", term: 2, logger: logger)
     #expect(storeB.records["s1"] == row("s1", "r0c1"))
     #expect(storeB.records["s2"] == row("s2", "r1c1"))
@@ -80,7 +69,7 @@ struct ZoneStoreTests {
     #expect(storeA.hasApplied(press: "remote-1:1"))
     try storeA.commit([row("s1", "r0c1")])
     a.resign()
-    #expect(try takeOver(b) == 2)
+    #expect(try b.takeOver() == 2)
     let storeB = try PostgresSessionStore(url: url, zone: "hall", term: 2, logger: logger)
     try storeB.commit([row("s1", "r2c2")])
     var reported: SessionStoreError?
