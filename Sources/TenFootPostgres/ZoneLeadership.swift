@@ -27,10 +27,7 @@ public final class ZoneLeadership {
   /// How long a query on the lock connection may take: four fifths of the lease, 1.5 s at
   /// most. An active broker whose renewal goes unanswered this long steps down before a
   /// standby's view of the lease runs out.
-  public var queryLimit: Duration { Self.queryLimit(lease: lease) }
-  private static func queryLimit(lease: Duration) -> Duration {
-    min(.milliseconds(1500), lease * 4 / 5)
-  }
+  public let queryLimit: Duration
   /// The shortest lease `init` accepts: below it a store round trip under load could outlast it.
   public static let minimumLease: Duration = .milliseconds(250)
   /// The default lease: a host cut off is taken over in about 0.6 s and its screens follow
@@ -53,10 +50,10 @@ public final class ZoneLeadership {
     self.zone = zone
     self.name = name
     self.lease = max(lease, Self.minimumLease)
+    queryLimit = min(.milliseconds(1500), self.lease * 4 / 5)
     self.logger = logger
-    let limit = Self.queryLimit(lease: self.lease)
     link = PostgresLink(
-      url: url, timeout: .milliseconds(Int64(limit / .milliseconds(1))), logger: logger)
+      url: url, timeout: .milliseconds(Int64(queryLimit / .milliseconds(1))), logger: logger)
   }
 
   /// Applies the schema's missing migrations.

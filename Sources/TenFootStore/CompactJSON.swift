@@ -9,28 +9,17 @@
 public enum CompactJSON {
   /// `["a","b"]`.
   static func array(_ values: [String]) -> String {
-    var out: [UInt8] = [UInt8(ascii: "[")]
+    var out: [UInt8] = []
     out.reserveCapacity(values.reduce(2) { $0 + $1.utf8.count + 3 })
-    for (index, value) in values.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: ",")) }
-      append(value, to: &out)
-    }
-    out.append(UInt8(ascii: "]"))
+    append(values, to: &out)
     return String(decoding: out, as: UTF8.self)
   }
 
   /// `{"k":"v"}`, keys in ascending order.
   static func object(_ values: [String: String]) -> String {
-    guard !values.isEmpty else { return "{}" }
-    var out: [UInt8] = [UInt8(ascii: "{")]
+    var out: [UInt8] = []
     out.reserveCapacity(values.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
-    for (index, entry) in values.sorted(by: { $0.key < $1.key }).enumerated() {
-      if index > 0 { out.append(UInt8(ascii: ",")) }
-      append(entry.key, to: &out)
-      out.append(UInt8(ascii: ":"))
-      append(entry.value, to: &out)
-    }
-    out.append(UInt8(ascii: "}"))
+    append(values, to: &out)
     return String(decoding: out, as: UTF8.self)
   }
 
@@ -39,26 +28,56 @@ public enum CompactJSON {
   /// PostgreSQL store keeps each record in a `jsonb` column, and `JSONEncoder` cost about 5 %
   /// of an active zone broker's CPU under load.
   public static func row(_ row: SessionRow) -> String {
-    var out: [UInt8] = []
+    var out: [UInt8] = [UInt8(ascii: "{")]
     out.reserveCapacity(128)
-    out += Array(#"{"focused":"#.utf8)
     if let focused = row.focused {
+      key("focused", to: &out)
       append(focused, to: &out)
-      out += Array(#","remembered":"#.utf8)
-    } else {
-      out = Array(#"{"remembered":"#.utf8)
+      out.append(UInt8(ascii: ","))
     }
-    out += Array(object(row.remembered).utf8)
-    out += Array(#","rememberedOwn":"#.utf8)
-    out += Array(object(row.rememberedOwn).utf8)
-    out += Array(#","screenID":"#.utf8)
+    key("remembered", to: &out)
+    append(row.remembered, to: &out)
+    out.append(UInt8(ascii: ","))
+    key("rememberedOwn", to: &out)
+    append(row.rememberedOwn, to: &out)
+    out.append(UInt8(ascii: ","))
+    key("screenID", to: &out)
     append(row.screenID, to: &out)
-    out += Array(#","selected":"#.utf8)
-    out += Array(array(row.selected).utf8)
-    out += Array(#","text":"#.utf8)
-    out += Array(object(row.text).utf8)
+    out.append(UInt8(ascii: ","))
+    key("selected", to: &out)
+    append(row.selected, to: &out)
+    out.append(UInt8(ascii: ","))
+    key("text", to: &out)
+    append(row.text, to: &out)
     out.append(UInt8(ascii: "}"))
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `"name":`.
+  private static func key(_ name: String, to out: inout [UInt8]) {
+    append(name, to: &out)
+    out.append(UInt8(ascii: ":"))
+  }
+
+  /// `values` as a JSON array of strings.
+  private static func append(_ values: [String], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (index, value) in values.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      append(value, to: &out)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+
+  /// `values` as a JSON object of strings, keys in ascending order.
+  private static func append(_ values: [String: String], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "{"))
+    for (index, entry) in values.sorted(by: { $0.key < $1.key }).enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      key(entry.key, to: &out)
+      append(entry.value, to: &out)
+    }
+    out.append(UInt8(ascii: "}"))
   }
 
   /// `value` as a JSON string: quotes, backslashes and control characters escaped, every
