@@ -201,7 +201,7 @@ let package = Package(
       dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),
     .testTarget(
       name: "ScreenCoreTests",
-      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]
+      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "LinuxFiles"]
     ),
     .testTarget(
       name: "WebScreenTests",

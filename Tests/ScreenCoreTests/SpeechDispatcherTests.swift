@@ -1,5 +1,6 @@
 import FocusEngine
 import Foundation
+import LinuxFiles
 import ScreenCore
 import TestSupport
 import Testing
@@ -166,9 +167,16 @@ struct SpeechDispatcherTests {
         try FileManager.default.createDirectory(
           atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
       }
+      watchers = [
+        try DirectoryWatcher(directory: root, reportingWrites: true),
+        try DirectoryWatcher(directory: "\(root)/run/speech-dispatcher"),
+      ]
     }
 
     private var daemon: ChildProcess?
+    /// Wake the waits when the module logs a message (a write in the root) or the socket
+    /// appears (in its folder), instead of a timer.
+    private var watchers: [DirectoryWatcher] = []
 
     /// Starts the daemon and waits until its socket accepts a connection.
     func start(dispatcher: String, espeak: String) throws {
@@ -259,8 +267,8 @@ struct SpeechDispatcherTests {
       return list
     }
 
-    /// The messages once `done` holds for them. The module's log is a file, with no event to
-    /// wait on: it is read every 5 ms until the deadline.
+    /// The messages once `done` holds for them: the module's log is read again each time a
+    /// file in the root is written (inotify), until the deadline.
     func waitForMessages(
       _ what: String, timeout: Double = 30, until done: ([Message]) -> Bool
     ) throws -> [Message] {
@@ -272,8 +280,9 @@ struct SpeechDispatcherTests {
       return list
     }
 
-    /// Checks `condition` every 5 ms until it holds; throws, with what the daemon said, at the
-    /// deadline or when the daemon has ended.
+    /// Checks `condition` whenever a watched folder changes (and at least every 100 ms, for the
+    /// daemon's exit and for a socket that exists before it listens) until it holds; throws,
+    /// with what the daemon said, at the deadline or when the daemon has ended.
     private func poll(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
       let deadline = Date(timeIntervalSinceNow: timeout)
       while !condition() {
@@ -290,7 +299,11 @@ struct SpeechDispatcherTests {
               \((log ?? "").split(separator: "\n").suffix(20).joined(separator: "\n"))
               """)
         }
-        usleep(5_000)
+        var ready = watchers.map {
+          pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        }
+        _ = Glibc.poll(&ready, nfds_t(ready.count), 100)
+        for watcher in watchers { _ = watcher.drain() }
       }
     }
   }
