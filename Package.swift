@@ -225,7 +225,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "TestSupport", "ZeroMQ", "TenFootProtocol",
+        "TestSupport", "ZeroMQ", "TenFootProtocol", "LinuxFiles",
         // A WebSocket client plays the web renderer's page in WebScreenTests.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdWSClient
+import LinuxFiles
 import Logging
 import TestSupport
 import Testing
@@ -75,6 +76,11 @@ struct PhoneCodeTerminalTests {
     let stack = try SecureStack()
     let layout = try stack.directory.write("grid.json", TestLayouts.gridJSON(rows: 3, columns: 3))
     let frames = stack.directory.path + "/svg"
+    // Frame files are written in place, and the code reaches the renderer from the phone
+    // server's thread, so the first frame may come without it: wait (inotify) for a frame
+    // file closed after writing that carries the URL.
+    try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+    let watcher = try DirectoryWatcher(directory: frames, reportingWrites: true)
     let screen = try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
       [
@@ -83,17 +89,21 @@ struct PhoneCodeTerminalTests {
         "--broker-key", try stack.brokerKey(),
       ] + stack.endpointArguments, environment: stack.environment)
     try screen.waitForFrame(timeout: 20, "the first frame") { $0.focused == "r0c0" }
-    // The JSON line is written before the SVG file (the headless renderer draws first): wait
-    // for the file, bounded (there is no event to wait on).
-    let file = frames + "/frame-000001.svg"
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: file) && Date() < deadline { usleep(20_000) }
-    let document = try String(contentsOfFile: file, encoding: .utf8)
-    let url = try #require(
-      document.range(
-        of: #"http://127\.0\.0\.1:[0-9]+/phone\?token=[0-9a-f]+"#, options: .regularExpression
-      )
-      .map { String(document[$0]) }, "no URL in the frame")
+    var found: (url: String, file: String)?
+    var written: [String] = []
+    let deadline = Date().addingTimeInterval(20)
+    while found == nil, Date() < deadline {
+      for case .written(let name) in watcher.wait(milliseconds: 500) where found == nil {
+        written.append(name)
+        let path = frames + "/" + name
+        let document = try String(contentsOfFile: path, encoding: .utf8)
+        found = document.range(
+          of: #"http://127\.0\.0\.1:[0-9]+/phone\?token=[0-9a-f]+"#, options: .regularExpression
+        ).map { (String(document[$0]), path) }
+      }
+    }
+    let (url, file) = try #require(
+      found, "no frame with the phone URL within 20 s; frames written: \(written)")
 
     // What a person sees: Chromium draws the frame (1920 wide, the code in its top-right
     // corner, beyond the 1280-wide window) and zbarimg reads a screenshot of that corner.
