@@ -215,8 +215,6 @@ public final class ScreenClient {
         }
       }
       action = sync.apply(heartbeatEpoch: heartbeat.epoch)
-      // A new epoch in a zone is another broker: requests must not go to the lost one.
-      if case .resync = action { try control.reconnect() }
     case .delta(let delta) where frames[0] == topic:
       if dropDeltas.remove(delta.seq) != nil {
         logger.notice(

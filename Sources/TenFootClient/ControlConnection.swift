@@ -50,20 +50,6 @@ public final class ControlConnection {
     self.sender = sender
   }
 
-  /// Drops every connection and connects again to each endpoint. For a zone's brokers after a
-  /// takeover: the connection to the lost broker (host cut off, frozen) stays up until the
-  /// heartbeat drops it, and until then the DEALER hands every other request to it; after
-  /// this only the connections that come up again, the active broker's, carry requests. With
-  /// one endpoint there is nothing to choose between, and nothing is done.
-  public func reconnect() throws(ZeroMQError) {
-    let endpoints = Endpoints.list(endpoint)
-    guard endpoints.count > 1 else { return }
-    for each in endpoints {
-      try? socket.disconnect(each)
-      try socket.connect(each)
-    }
-  }
-
   /// Sends `body` and waits up to `timeout` for its reply.
   /// Replies to earlier, abandoned requests are skipped.
   public func request(_ body: Tenfoot_V1_Envelope.OneOf_Body, timeout: Duration)

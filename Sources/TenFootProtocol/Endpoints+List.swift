@@ -11,9 +11,8 @@ extension Endpoints {
   /// 1 s and 5 s. A zone's brokers: 150 ms and 400 ms, so a connection to a broker whose host
   /// was cut off is dropped 0.4–0.55 s after the cut, before the zone's standby takes over
   /// (its 0.6 s lease, `ZoneLeadership.defaultLease`); until then a DEALER connected to both
-  /// brokers would send every other request to the lost one (a screen also reconnects its
-  /// control socket when it sees the new broker's epoch). Measured with a host cut off, the
-  /// next press was shown 0.73–0.99 s after the cut with 150 / 400 ms, 0.71–1.16 s with
+  /// brokers would send every other request to the lost one. Measured with a host cut off, the
+  /// next press was shown 0.70–0.98 s after the cut with 150 / 400 ms, 0.71–1.16 s with
   /// 200 / 600 ms. The cost: about seven CURVE PINGs a second per connection to the active
   /// broker.
   public static func heartbeat(for text: String) -> (interval: Int32, timeout: Int32) {

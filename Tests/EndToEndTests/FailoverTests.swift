@@ -77,7 +77,7 @@ struct FailoverTests {
   @Test("a remote paired on a is let in by b after kill -9; a revoke during b's term holds")
   func allowListFollowsTheZone() throws {
     let stack = try ZoneStack()
-    let (screen, shown, _) = try startZone(stack)
+    let (screen, shown, epoch) = try startZone(stack)
     let paired = try stack.pair("phone", screen: screen, from: shown)
     let line = try #require(paired.first { $0.hasPrefix("paired: this remote is ") }, "\(paired)")
     let id = String(try #require(line.split(separator: " ").dropFirst(4).first))
@@ -86,6 +86,11 @@ struct FailoverTests {
     kill(a.pid, SIGKILL)
     try b.waitForLine("b's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
+    }
+    // Until the screen has registered again with b, a press for it is refused UNKNOWN_SCREEN
+    // (documented): wait for its frame under b's epoch, as a person would see it.
+    let resynced = try frame(screen, from: shown + 1, "the frame after takeover") {
+      $0.epoch != epoch && $0.focused == "r1c1"
     }
     // b never saw the pairing: it loaded the zone's allow-list when it took over. (Retried: the
     // phone's first press may time out on a's dead endpoint twice on a loaded machine; a
@@ -98,7 +103,7 @@ struct FailoverTests {
     }
     #expect(moved.status == 0, "\(failures)")
     #expect(!failures.joined().contains("not paired"), "b refused the phone: \(failures)")
-    try frame(screen, from: shown, "r1c2 pressed by the phone") { $0.focused == "r1c2" }
+    try frame(screen, from: resynced.index, "r1c2 pressed by the phone") { $0.focused == "r1c2" }
     _ = try ZoneStack.run("tenfoot-broker", ["remotes", "revoke", id] + stack.zoneStore)
     let refused = try stack.press("left", stateDir: "phone")
     #expect(refused.status != 0, "a revoked remote's press was acknowledged")
