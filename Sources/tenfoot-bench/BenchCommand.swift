@@ -33,11 +33,14 @@ struct FloorRelayCommand: ParsableCommand {
   @Option(
     parsing: .unconditional, help: "Make the sockets CURVE servers with this secret key (Z85).")
   var curveSecretKey: String?
+  @Option(help: "Write and fdatasync a WAL frame in this directory before every other reply.")
+  var walDirectory: String?
 
   func run() throws {
     try FloorRelay(
       control: control, state: state, replyBytes: replyBytes, topic: topic,
-      publicationBytes: publicationBytes, curveSecretKey: curveSecretKey
+      publicationBytes: publicationBytes, curveSecretKey: curveSecretKey,
+      walDirectory: walDirectory
     ).run()
   }
 }

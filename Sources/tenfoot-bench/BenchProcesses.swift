@@ -134,7 +134,7 @@ enum BenchProcesses {
   /// returned server carries the client settings.
   static func floorRelay(
     _ transport: Transport, in directory: TemporaryDirectory, replyBytes: Int, topic: String,
-    publicationBytes: Int, curve: Bool = false
+    publicationBytes: Int, curve: Bool = false, walDirectory: String? = nil
   ) throws -> Server {
     let (control, state) = transport.bindEndpoints(in: directory)
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
@@ -144,7 +144,8 @@ enum BenchProcesses {
       [
         "floor-relay", "--control", control, "--state", state, "--reply-bytes", "\(replyBytes)",
         "--topic", topic, "--publication-bytes", "\(publicationBytes)",
-      ] + (serverKeys.map { ["--curve-secret-key", $0.secretKey] } ?? []),
+      ] + (serverKeys.map { ["--curve-secret-key", $0.secretKey] } ?? [])
+        + (walDirectory.map { ["--wal-directory", $0] } ?? []),
       ready: "floor-relay ready")
     if let serverKeys {
       server.curve = ClientCurve(

@@ -21,6 +21,9 @@ enum DurableBench {
     /// The same CURVE over TCP broker, sessions in memory (no store).
     var curveInMemory: LatencySummary
     var curveFloor: LatencySummary
+    /// The CURVE floor that also writes and fsyncs a WAL frame before it answers a press: the
+    /// least any durable broker can do on this machine, waits and wake-ups included.
+    var durableFloor: LatencySummary
     /// One WAL commit's write and fsync (``WALFrameProbe``) measured between the samples, so it
     /// sees the same disk load.
     var fsync: LatencySummary
@@ -58,6 +61,13 @@ enum DurableBench {
       topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200, curve: true)
     defer { relay.process.kill() }  // SIGKILL: see LatencyBench.
     var floorPath = try AckPath(context: context, server: relay, screen: nil, layout: layout)
+    let durableRelay = try BenchProcesses.floorRelay(
+      .tcp, in: floorDirectory, replyBytes: durablePath.ackBytes,
+      topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200, curve: true,
+      walDirectory: fsyncDirectory)
+    defer { durableRelay.process.kill() }
+    var durableFloorPath = try AckPath(
+      context: context, server: durableRelay, screen: nil, layout: layout)
     var phases: [Phase] = []
     for registered in [1, screens] {
       if registered > 1 {
@@ -67,14 +77,16 @@ enum DurableBench {
             extra, layout: layout, context: context, control: server.control, curve: server.curve)
         }
       }
-      var histograms = Array(repeating: LatencySummary.histogram(), count: 5)
+      var histograms = Array(repeating: LatencySummary.histogram(), count: 6)
       for index in 0..<(warmUp + samples) {
         let durableNs = try durablePath.sample()
         let memoryNs = try memoryPath.sample()
         let curveMemoryNs = try curveMemoryPath.sample()
         let floorNs = try floorPath.sample()
         let fsyncNs = try probe.sample()
+        let durableFloorNs = try durableFloorPath.sample()
         guard index >= warmUp else { continue }
+        _ = histograms[5].record(durableFloorNs)
         _ = histograms[3].record(fsyncNs)
         _ = histograms[0].record(durableNs)
         _ = histograms[1].record(memoryNs)
@@ -85,7 +97,7 @@ enum DurableBench {
         Phase(
           screens: registered, durable: LatencySummary(histograms[0]),
           inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[4]),
-          curveFloor: LatencySummary(histograms[2]),
+          curveFloor: LatencySummary(histograms[2]), durableFloor: LatencySummary(histograms[5]),
           fsync: LatencySummary(histograms[3])))
     }
     return phases

@@ -13,6 +13,11 @@ struct FloorRelay {
   let publicationBytes: Int
   /// With a secret key, both sockets are CURVE servers (no ZAP handler: any client gets in).
   var curveSecretKey: String? = nil
+  /// With a directory, the durable floor: before publishing and replying to every other
+  /// request (the press of each press/release pair, which is what the broker commits), one
+  /// WAL frame is written to a file there and `fdatasync`ed (``WALFrameProbe``), as a
+  /// group commit of one change does at the least.
+  var walDirectory: String? = nil
 
   /// Binds, prints `floor-relay ready control=… state=…`, and relays until killed.
   func run() throws {
@@ -35,8 +40,14 @@ struct FloorRelay {
     let topicBytes = Array(topic.utf8)
     let publication = [UInt8](repeating: 0x2A, count: publicationBytes)
     let reply = [UInt8](repeating: 0x2A, count: replyBytes)
+    var wal = try walDirectory.map {
+      try WALFrameProbe(directory: $0, name: "floor-wal", frames: 1_000, allocate: true)
+    }
+    var requests = 0
     while true {
       guard let frames = try router.receiveMultipart(), let peer = frames.first else { continue }
+      if wal != nil, requests % 2 == 0 { _ = try wal?.sample() }
+      requests += 1
       try publisher.send(frames: [topicBytes, publication], dontWait: true)
       try router.send(frames: [peer, reply], dontWait: true)
     }

@@ -71,6 +71,7 @@ extension RunCommand {
         ("in memory (--insecure, no data directory)", phase.inMemory),
         ("CURVE, in memory (--sessions-in-memory)", phase.curveInMemory),
         ("CURVE floor (bare relay)", phase.curveFloor),
+        ("durable floor (CURVE relay, WAL frame + fdatasync before the ack)", phase.durableFloor),
         ("one fsync, interleaved (WAL frame + fdatasync)", phase.fsync),
       ] {
         Table.row([
@@ -137,7 +138,8 @@ extension RunCommand {
       [
         "screens", "durable − plain in-memory µs", "within plain + fsync",
         "store's cost: durable − CURVE in-memory µs", "within CURVE in-memory + fsync",
-        "one fsync µs (interleaved)", "durable / CURVE floor median",
+        "one fsync µs (interleaved)", "durable floor − CURVE floor µs",
+        "TenFoot over its floor, durable / CURVE in memory µs", "durable / CURVE floor median",
       ])
     for phase in phases {
       let extra = phase.durable.medianMicroseconds - phase.inMemory.medianMicroseconds
@@ -146,6 +148,9 @@ extension RunCommand {
       Table.row([
         "\(phase.screens)", "\((extra * 10).rounded() / 10)", extra <= fsync ? "yes" : "no",
         "\((store * 10).rounded() / 10)", store <= fsync ? "yes" : "no", "\(fsync)",
+        rounded(phase.durableFloor.medianMicroseconds - phase.curveFloor.medianMicroseconds),
+        rounded(phase.durable.medianMicroseconds - phase.durableFloor.medianMicroseconds) + " / "
+          + rounded(phase.curveInMemory.medianMicroseconds - phase.curveFloor.medianMicroseconds),
         ratio(phase.durable.medianMicroseconds, phase.curveFloor.medianMicroseconds),
       ])
     }
@@ -156,6 +161,8 @@ extension RunCommand {
           + "; p99: " + ratio(last.durable.p99Microseconds, first.durable.p99Microseconds))
     }
   }
+
+  private func rounded(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
 
   private func ratio(_ value: Double, _ base: Double) -> String {
     base > 0 ? "\((value / base * 100).rounded() / 100)×" : "n/a"
