@@ -89,6 +89,8 @@ let package = Package(
       name: "TenFootStore",
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API for the commit path (SessionWriter).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

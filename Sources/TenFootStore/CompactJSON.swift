@@ -60,7 +60,7 @@ public enum CompactJSON {
   }
 
   /// `values` as a JSON array of strings.
-  private static func append(_ values: [String], to out: inout [UInt8]) {
+  static func append(_ values: [String], to out: inout [UInt8]) {
     out.append(UInt8(ascii: "["))
     for (index, value) in values.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -70,7 +70,7 @@ public enum CompactJSON {
   }
 
   /// `values` as a JSON object of strings, keys in ascending order.
-  private static func append(_ values: [String: String], to out: inout [UInt8]) {
+  static func append(_ values: [String: String], to out: inout [UInt8]) {
     out.append(UInt8(ascii: "{"))
     for (index, entry) in values.sorted(by: { $0.key < $1.key }).enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }

@@ -25,7 +25,8 @@ public final class SessionStore {
   /// The database file.
   public let path: String
   private let logger: Logger
-  private var database: DatabaseQueue
+  /// The connection that commits (GRDB's, which opened and migrated the file, is closed).
+  private let writer: SessionWriter
   /// The durable records, by screen id: what the database holds after the last commit.
   public private(set) var records: [String: SessionRow]
   /// Successful commits since opening (each one transaction, one fsync).
@@ -41,6 +42,7 @@ public final class SessionStore {
     path = directory + "/" + Self.fileName
     self.logger = logger
     let legacy = directory + "/" + Self.legacyFileName
+    let database: DatabaseQueue
     do {
       (database, records) = try Self.open(path, legacy: legacy, logger: logger)
     } catch let error as DatabaseError
@@ -57,6 +59,17 @@ public final class SessionStore {
     } catch {
       throw .cannotOpen(path: path, code: -1, message: "\(error)")
     }
+    // GRDB's connection has done its part (migrations, the rows); commits go through a
+    // connection of their own, and the exclusive lock must be free for it.
+    do {
+      try database.close()
+    } catch let error as DatabaseError {
+      throw .cannotOpen(
+        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
+    } catch {
+      throw .cannotOpen(path: path, code: -1, message: "\(error)")
+    }
+    writer = try SessionWriter(path: path)
     Self.retireLegacy(legacy, logger: logger)
     logger.info(
       "session store opened",
@@ -69,53 +82,26 @@ public final class SessionStore {
   /// Writes `changes` in one transaction (one fsync) and returns once they are durable. On
   /// failure nothing of them is written and `records` is unchanged. Rows equal to the durable
   /// record are skipped (a batch that changed nothing costs no transaction).
-  ///
-  /// The transaction is run with cached statements (`BEGIN IMMEDIATE`, the upsert, `COMMIT`)
-  /// rather than GRDB's `write`, which parses `BEGIN`/`COMMIT` anew on every call.
   public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
     let changed = changes.filter { records[$0.screenID] != $0 }
     guard !changed.isEmpty else { return }
-    do {
-      try database.writeWithoutTransaction { db in
-        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
-        do {
-          let statement = try db.cachedStatement(sql: Self.upsertSQL)
-          for record in changed {
-            statement.setUncheckedArguments(Self.arguments(record))
-            try statement.execute()
-          }
-          try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-        } catch {
-          // A failed COMMIT (disk full, I/O error) can leave the transaction open: nothing of
-          // it may stay.
-          if db.isInsideTransaction { try? db.rollback() }
-          throw error
-        }
-      }
-    } catch let error as DatabaseError {
-      throw .writeFailed(
-        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
-    } catch {
-      throw .writeFailed(path: path, code: -1, message: "\(error)")
-    }
+    try writer.write(changed)
     for record in changed { records[record.screenID] = record }
     commits += 1
   }
 
-  /// The journal mode, `synchronous` level and locking mode SQLite reports for the open
-  /// connection (`("wal", 2, "exclusive")`: WAL, FULL, exclusive); nil if it cannot be read.
+  /// The journal mode, `synchronous` level and locking mode SQLite reports for the connection
+  /// that commits (`("wal", 2, "exclusive")`: WAL, FULL, exclusive); nil if it cannot be read.
   public func journal() -> (mode: String, synchronous: Int, locking: String)? {
-    try? database.read { db in
-      guard let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-        let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous"),
-        let locking = try String.fetchOne(db, sql: "PRAGMA locking_mode")
-      else { return nil }
-      return (mode, synchronous, locking)
-    }
+    guard let mode = try? writer.text("PRAGMA journal_mode"),
+      let synchronous = (try? writer.text("PRAGMA synchronous")).flatMap({ Int($0) }),
+      let locking = try? writer.text("PRAGMA locking_mode")
+    else { return nil }
+    return (mode, synchronous, locking)
   }
 
   /// Closes the database (also done when the store is released).
-  public func close() { try? database.close() }
+  public func close() { writer.close() }
 
   // MARK: - Opening
 
