@@ -163,4 +163,44 @@ struct SessionStoreTests {
     #expect(path == missing + "/sessions.sqlite")
     #expect(code == 14)  // SQLITE_CANTOPEN
   }
+
+  @Test(
+    "on a full disk a commit of one row or of a batch fails typed and writes nothing",
+    .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+  func fullDisk() throws {
+    let directory = try TemporaryDirectory()
+    let disk = try SmallFilesystem(at: directory.path + "/data", size: "1m")
+    defer { disk.unmount() }
+    let before = [
+      SessionRow(screenID: "a", focused: "r0c0", selected: []),
+      SessionRow(screenID: "b", focused: "r0c0", selected: []),
+    ]
+    let after = [
+      SessionRow(screenID: "a", focused: "r0c1", selected: ["r0c1"]),
+      SessionRow(screenID: "b", focused: "r0c2", selected: [String(repeating: "x", count: 9000)]),
+    ]
+    do {
+      let store = try SessionStore(directory: disk.path, logger: logger)
+      try store.commit(before)
+      try disk.fill()
+      // One row: SQLite's autocommit transaction. A batch: BEGIN IMMEDIATE … COMMIT.
+      for changes in [[after[0]], after] {
+        let error = try #require(throws: SessionStoreError.self) { try store.commit(changes) }
+        guard case .writeFailed(let path, let code, _) = error else {
+          Issue.record("expected writeFailed, got \(error)")
+          return
+        }
+        #expect(path == disk.path + "/sessions.sqlite")
+        #expect(code & 0xFF == 13, "SQLITE_FULL, got \(code)")
+        #expect(store.records == ["a": before[0], "b": before[1]], "records unchanged")
+        #expect(store.commits == 1)
+      }
+      disk.free()
+      try store.commit(after)
+      #expect(store.commits == 2)
+      store.close()
+    }
+    let reopened = try SessionStore(directory: disk.path, logger: logger)
+    #expect(reopened.records == ["a": after[0], "b": after[1]])
+  }
 }
