@@ -3,7 +3,9 @@ import GRDB
 import Logging
 
 /// The broker's durable sessions: one row per screen session in a SQLite database
-/// (`sessions.sqlite` in the data directory), through GRDB.
+/// (`sessions.sqlite` in the data directory). GRDB opens it, migrates it and reads it back;
+/// commits go through `SessionWriter`, a connection of its own on SQLite's C API (the commit is
+/// on every press's acknowledgement, see there).
 ///
 /// - **Durability.** WAL journal with `synchronous = FULL` and `locking_mode = EXCLUSIVE`: every commit appends its pages to
 ///   the WAL and fsyncs it once before `commit` returns, so a commit that returned survives
@@ -12,7 +14,9 @@ import Logging
 ///   an acknowledgement.) Every few hundred commits SQLite checkpoints the WAL into the
 ///   database in the committing call, which costs a second fsync then.
 /// - **Group commit.** `commit(_:)` writes any number of records in one transaction, hence one
-///   fsync: the broker hands it everything one loop iteration changed.
+///   fsync: the broker hands it everything one loop iteration changed. One record is written
+///   by a single statement in SQLite's own transaction, several between `BEGIN IMMEDIATE` and
+///   `COMMIT`.
 /// - **Schema.** Versioned GRDB migrations; the first one (`v1`) creates the table, the second
 ///   (`v2-import-sessions-json`) imports a `sessions.json` left by an older broker, once.
 /// - **Damage.** A file SQLite calls corrupt or not a database, or a row that does not decode,
