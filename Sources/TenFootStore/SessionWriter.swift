@@ -6,8 +6,8 @@ import GRDBSQLite
 /// acknowledgement: in the running broker (cold caches between presses) GRDB's serial queue,
 /// statement cache, argument boxing and transaction bookkeeping cost more than SQLite's own
 /// work for the row (profiled with DWARF call graphs in the durable benchmark: about 5 % of
-/// the broker's loop thread against 3 % for SQLite's statement execution outside the WAL write;
-/// see docs/performance.md). GRDB still opens the database, runs the migrations, loads the rows
+/// the broker's loop thread's samples, against 3–5 % for SQLite's statement work outside the
+/// WAL write and its fsync; see docs/performance.md). GRDB still opens the database, runs the migrations, loads the rows
 /// and sets a damaged file aside; this connection is opened after GRDB's is closed.
 ///
 /// - One changed row is written by the upsert alone, in SQLite's own (autocommit) transaction:
@@ -107,16 +107,15 @@ final class SessionWriter {
   // MARK: - Statements
 
   private func write(_ row: SessionRow) throws(SessionStoreError) {
-    let statement = upsert
     bind(row.screenID, at: 1)
-    if let focused = row.focused { bind(focused, at: 2) } else { sqlite3_bind_null(statement, 2) }
+    if let focused = row.focused { bind(focused, at: 2) } else { sqlite3_bind_null(upsert, 2) }
     scratch.removeAll(keepingCapacity: true)
     CompactJSON.append(row.selected, to: &scratch)
     bindScratch(at: 3)
     bindJSON(row.text, at: 4)
     bindJSON(row.remembered, at: 5)
     bindJSON(row.rememberedOwn, at: 6)
-    try step(statement)
+    try step(upsert)
   }
 
   private func bindJSON(_ map: [String: String], at index: Int32) {

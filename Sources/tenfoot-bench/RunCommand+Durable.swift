@@ -134,7 +134,8 @@ extension RunCommand {
       "Durable ratios (targets: durable median ≤ in-memory median + one fsync, read two ways: "
         + "vs the plain in-memory path as issue 12 states it, and vs the CURVE in-memory path, "
         + "which leaves only the store's own cost; durable median with \(scaleScreens) screens "
-        + "≤ 1.2× with 1)",
+        + "≤ 1.2× with 1; durable floor − CURVE floor is what one fsync costs inside a round "
+        + "trip, and each broker is read over its own floor)",
       [
         "screens", "durable − plain in-memory µs", "within plain + fsync",
         "store's cost: durable − CURVE in-memory µs", "within CURVE in-memory + fsync",
