@@ -21,6 +21,8 @@ enum DurableBench {
     /// The same CURVE over TCP broker, sessions in memory (no store).
     var curveInMemory: LatencySummary
     var curveFloor: LatencySummary
+    /// The bare relay without CURVE: the floor of the plain in-memory path.
+    var plainFloor: LatencySummary
     /// The CURVE floor that also writes and fsyncs a WAL frame before it answers a press: the
     /// least any durable broker can do on this machine, waits and wake-ups included.
     var durableFloor: LatencySummary
@@ -61,6 +63,12 @@ enum DurableBench {
       topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200, curve: true)
     defer { relay.process.kill() }  // SIGKILL: see LatencyBench.
     var floorPath = try AckPath(context: context, server: relay, screen: nil, layout: layout)
+    let plainRelay = try BenchProcesses.floorRelay(
+      .tcp, in: floorDirectory, replyBytes: durablePath.ackBytes,
+      topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200)
+    defer { plainRelay.process.kill() }
+    var plainFloorPath = try AckPath(
+      context: context, server: plainRelay, screen: nil, layout: layout)
     let durableRelay = try BenchProcesses.floorRelay(
       .tcp, in: floorDirectory, replyBytes: durablePath.ackBytes,
       topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200, curve: true,
@@ -77,7 +85,7 @@ enum DurableBench {
             extra, layout: layout, context: context, control: server.control, curve: server.curve)
         }
       }
-      var histograms = Array(repeating: LatencySummary.histogram(), count: 6)
+      var histograms = Array(repeating: LatencySummary.histogram(), count: 7)
       for index in 0..<(warmUp + samples) {
         let durableNs = try durablePath.sample()
         let memoryNs = try memoryPath.sample()
@@ -85,7 +93,9 @@ enum DurableBench {
         let floorNs = try floorPath.sample()
         let fsyncNs = try probe.sample()
         let durableFloorNs = try durableFloorPath.sample()
+        let plainFloorNs = try plainFloorPath.sample()
         guard index >= warmUp else { continue }
+        _ = histograms[6].record(plainFloorNs)
         _ = histograms[5].record(durableFloorNs)
         _ = histograms[3].record(fsyncNs)
         _ = histograms[0].record(durableNs)
@@ -97,7 +107,8 @@ enum DurableBench {
         Phase(
           screens: registered, durable: LatencySummary(histograms[0]),
           inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[4]),
-          curveFloor: LatencySummary(histograms[2]), durableFloor: LatencySummary(histograms[5]),
+          curveFloor: LatencySummary(histograms[2]), plainFloor: LatencySummary(histograms[6]),
+          durableFloor: LatencySummary(histograms[5]),
           fsync: LatencySummary(histograms[3])))
     }
     return phases
