@@ -168,11 +168,11 @@ extension RunCommand {
   /// What the target "durable ≤ plain in-memory + one fsync" leaves the broker, read over the
   /// durable floor (the CURVE relay that fsyncs a WAL frame before each ack, no broker code),
   /// beside what the broker needs over its own floor for the same press in memory. The durable
-  /// broker does all the in-memory work and commits too; only work that does not feed the
-  /// commit (encoding the replies and publications: 13–14 µs a press, timed inside the broker
-  /// in session 7) could run while the fsync is in flight. So when the budget is below the
-  /// in-memory broker's own figure minus that encoding, no store, however cheap, meets the
-  /// target on this machine.
+  /// broker is the CURVE in-memory broker plus the store: it does all of that broker's work and
+  /// commits too, and only work that does not feed the commit (encoding the replies and
+  /// publications: 13–14 µs a press, timed inside the broker in session 7) could run while the
+  /// fsync is in flight. So when the budget is below the CURVE in-memory broker's figure minus
+  /// that encoding, no store, however cheap, meets the target on this machine.
   private func printBudget(_ phases: [DurableBench.Phase]) {
     Table.header(
       "What the target leaves the broker (µs over the durable floor): plain in-memory + one "
