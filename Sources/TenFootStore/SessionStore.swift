@@ -57,21 +57,15 @@ public final class SessionStore {
       (database, records) = try Self.reopenEmpty(path, legacy: legacy, cause: "\(error)", logger)
     } catch let error as SessionStoreError {
       throw error
-    } catch let error as DatabaseError {
-      throw .cannotOpen(
-        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
     } catch {
-      throw .cannotOpen(path: path, code: -1, message: "\(error)")
+      throw Self.cannotOpen(path, error)
     }
     // GRDB's connection has done its part (migrations, the rows); commits go through a
     // connection of their own, and the exclusive lock must be free for it.
     do {
       try database.close()
-    } catch let error as DatabaseError {
-      throw .cannotOpen(
-        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
     } catch {
-      throw .cannotOpen(path: path, code: -1, message: "\(error)")
+      throw Self.cannotOpen(path, error)
     }
     writer = try SessionWriter(path: path)
     Self.retireLegacy(legacy, logger: logger)
@@ -171,12 +165,18 @@ public final class SessionStore {
       metadata: ["store.path": "\(path)", "store.aside": "\(aside)", "error": "\(cause)"])
     do {
       return try open(path, legacy: legacy, logger: logger)
-    } catch let error as DatabaseError {
-      throw .cannotOpen(
-        path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
     } catch {
-      throw .cannotOpen(path: path, code: -1, message: "\(error)")
+      throw Self.cannotOpen(path, error)
     }
+  }
+
+  /// `cannotOpen` for `path`, with SQLite's extended code and message when GRDB gives them.
+  private static func cannotOpen(_ path: String, _ error: any Error) -> SessionStoreError {
+    guard let error = error as? DatabaseError else {
+      return .cannotOpen(path: path, code: -1, message: "\(error)")
+    }
+    return .cannotOpen(
+      path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
   }
 
   /// Renames an imported (or already imported) `sessions.json` so no one edits a dead file.

@@ -109,13 +109,17 @@ final class SessionWriter {
   private func write(_ row: SessionRow) throws(SessionStoreError) {
     bind(row.screenID, at: 1)
     if let focused = row.focused { bind(focused, at: 2) } else { sqlite3_bind_null(upsert, 2) }
-    scratch.removeAll(keepingCapacity: true)
-    CompactJSON.append(row.selected, to: &scratch)
-    bindScratch(at: 3)
+    bindJSON(row.selected, at: 3)
     bindJSON(row.text, at: 4)
     bindJSON(row.remembered, at: 5)
     bindJSON(row.rememberedOwn, at: 6)
     try step(upsert)
+  }
+
+  private func bindJSON(_ list: [String], at index: Int32) {
+    scratch.removeAll(keepingCapacity: true)
+    CompactJSON.append(list, to: &scratch)
+    bindScratch(at: index)
   }
 
   private func bindJSON(_ map: [String: String], at index: Int32) {

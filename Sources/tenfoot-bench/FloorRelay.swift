@@ -46,7 +46,7 @@ struct FloorRelay {
     var requests = 0
     while true {
       guard let frames = try router.receiveMultipart(), let peer = frames.first else { continue }
-      if wal != nil, requests % 2 == 0 { _ = try wal?.sample() }
+      if requests % 2 == 0 { _ = try wal?.sample() }
       requests += 1
       try publisher.send(frames: [topicBytes, publication], dontWait: true)
       try router.send(frames: [peer, reply], dontWait: true)
