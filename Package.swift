@@ -116,7 +116,8 @@ let package = Package(
     .target(
       name: "ScreenCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "TerminalUI",
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity",
+        "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -143,8 +144,8 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", "FocusEngine", "TenFootCLI", "TenFootProtocol", "TenFootSecurity",
-        "TerminalUI", "TenFootPostgres", "TenFootStore", "TenFootDiscovery",
+        "BrokerCore", "BrokerDomain", "FocusEngine", "TenFootCLI", "TenFootProtocol",
+        "TenFootSecurity", "TerminalUI", "TenFootPostgres", "TenFootStore", "TenFootDiscovery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -227,7 +228,9 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "TestSupport", "ZeroMQ", "TenFootProtocol", "LinuxFiles",
+        "TestSupport", "ZeroMQ", "TenFootProtocol", "LinuxFiles", "TenFootClient",
+        "TenFootSecurity",
+        "FocusEngine",
         // A WebSocket client plays the web renderer's page in WebScreenTests.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),

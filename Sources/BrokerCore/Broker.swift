@@ -242,16 +242,28 @@ public final class Broker {
       return
     }
     // Checked on every message, after decoding so the refusal answers the right request.
-    if let security, !security.allows(access) {
-      logger.notice(
-        "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
-      reply(
-        to: peer, replyTo: envelope.seq,
-        body: .error(.init(.notPaired, "this remote's key was revoked: run tenfoot-remote pair")))
-      return
+    var principal = Principal.local
+    if let security {
+      guard let known = security.principal(for: access) else {
+        logger.notice(
+          "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
+        reply(
+          to: peer, replyTo: envelope.seq,
+          body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))
+        return
+      }
+      principal = known
     }
-    let outcome = handle(envelope, peer: peer)
-    if case .error(let error) = outcome.reply {
+    let outcome = handle(envelope, peer: peer, principal: principal)
+    for bind in outcome.binds { security?.bind(screen: bind.screen, key: bind.key) }
+    if case .error(let error) = outcome.reply, error.code == .forbidden {
+      logger.notice(
+        "request forbidden",
+        metadata: [
+          "peer.id": "\(principal.id)", "peer.role": "\(principal.role.rawValue)",
+          "request": "\(envelope.bodyName)", "error.message": "\(error.message)",
+        ])
+    } else if case .error(let error) = outcome.reply {
       logLimited(
         "request refused",
         [
@@ -272,9 +284,15 @@ public final class Broker {
 
   /// Lets the domain handle a request; the records it asks to persist join the group
   /// commit, which holds the reply and publications until they are durable.
-  private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8]) -> WireBroker.Outcome {
-    guard let group else { return core.handle(envelope, peer: peer, at: now()) }
-    return group.handle(envelope, peer: peer, core: &core, at: now())
+  private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal)
+    -> WireBroker.Outcome
+  {
+    let owners = security?.owners ?? [:]
+    guard let group else {
+      return core.handle(envelope, peer: peer, principal: principal, owners: owners, at: now())
+    }
+    return group.handle(
+      envelope, peer: peer, principal: principal, owners: owners, core: &core, at: now())
   }
 
   private var sentCount: UInt64 = 0

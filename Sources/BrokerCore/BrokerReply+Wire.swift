@@ -159,6 +159,7 @@ extension Tenfoot_V1_Error {
     case .focusDenied(let denial):
       self.init(Tenfoot_V1_ErrorCode(denial.reason), denial.message)
     case .unknownDebugInput(let name): self.init(.invalidInput, "unknown input \"\(name)\"")
+    case .forbidden(let refusal): self.init(.forbidden, refusal.sentence)
     }
   }
 
@@ -182,5 +183,21 @@ extension Tenfoot_V1_Error {
     case .noFocusTarget: self.init(.invalidInput, "focus request has no target")
     case .noDebugQuery: self.init(.invalidInput, "debug request has no query")
     }
+  }
+}
+
+extension AccessRefusal {
+  /// The refusal for people: who, what, and why.
+  var sentence: String {
+    let screen = self.screen.map { " for screen \"\($0)\"" } ?? ""
+    let why: String
+    switch reason {
+    case .role: why = "a \(role.rawValue) key may not send \(request)"
+    case .ownedByAnother: why = "the screen is owned by another screen key"
+    case .notBound: why = "this \(role.rawValue) key is not allowed this screen"
+    case .tooManyScreens(let limit):
+      why = "this screen key already owns \(limit) screens, the most a key may"
+    }
+    return "forbidden: \(request)\(screen) from \(peer): \(why) (see docs/security.md)"
   }
 }

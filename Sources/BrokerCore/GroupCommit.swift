@@ -76,11 +76,13 @@ final class GroupCommit {
   /// a press already applied without applying it again, and keeps the records to persist and
   /// the press id to record.
   func handle(
-    _ envelope: Tenfoot_V1_Envelope, peer: [UInt8], core: inout WireBroker, at now: BrokerInstant
+    _ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal = .local,
+    owners: [String: String] = [:], core: inout WireBroker, at now: BrokerInstant
   ) -> WireBroker.Outcome {
     willHandle(envelope, domain: core.domain)
     if let duplicate = presses?.duplicate(of: envelope, domain: core.domain) { return duplicate }
-    let outcome = core.handle(envelope, peer: peer, at: now)
+    let outcome = core.handle(
+      envelope, peer: peer, principal: principal, owners: owners, at: now)
     didHandle(records: outcome.records)
     presses?.applied(envelope, reply: outcome.reply)
     return outcome

@@ -33,9 +33,14 @@ final class SecurityRuntime {
   /// a few a second each.
   private var logLimiter = LogLimiter()
   private var replySeq: UInt64 = 0
-  /// Pairing requests per connection: a person pairs a remote a few times a minute at most,
-  /// so 5 a second (bursts of 10) is generous; more are dropped unanswered, with a log line.
+  /// Pairing requests per source address (not per connection: one host can open hundreds): a
+  /// person pairs a remote a few times a minute at most, so 5 a second (bursts of 10) is
+  /// generous; more are dropped unanswered, with a log line.
   private var pairingThrottle = PeerThrottle(rate: 5, burst: 10)
+  /// Pairing requests from all addresses together: 20 a second (bursts of 40).
+  private var pairingTotal = PeerThrottle(rate: 20, burst: 40)
+  /// Where the wrong-PIN counts are kept across restarts.
+  private let guardFile: PairingGuardFile
   /// The pairing endpoints actually bound.
   private(set) var boundPairingEndpoints: [String] = []
 
@@ -47,6 +52,9 @@ final class SecurityRuntime {
     store = try settings.allowList?() ?? AllowListStore(path: settings.allowListPath)
     allowListWatcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
     session = PairingSession(lifetime: .seconds(settings.pairingLifetimeSeconds))
+    guardFile = PairingGuardFile(
+      directory: (settings.allowListPath as NSString).deletingLastPathComponent)
+    if let saved = try guardFile.loadIfChanged() { session.guardState = saved }
     guard let key = Z85.decode(settings.keyPair.publicKey), key.count == 32 else {
       throw StoreError.unreadable("broker key", "the public key is not a Z85 CURVE key")
     }
@@ -62,6 +70,7 @@ final class SecurityRuntime {
       boundPairingEndpoints.append(
         endpoint.hasPrefix("tcp://") ? try pairing.lastEndpoint : endpoint)
     }
+    owners = store.list.screenOwners
   }
 
   /// Makes `socket` a CURVE server that authenticates through the ZAP handler, in ZAP
@@ -154,13 +163,59 @@ final class SecurityRuntime {
     }
   }
 
-  /// Whether a control message with this `User-Id` may be served now. Allow-listed peers are
-  /// re-checked against the current list (one `stat` of the file per message, about a
-  /// microsecond; a zone's store asks PostgreSQL at most every 100 ms), so a revoke takes
-  /// effect at once on open connections too.
-  func allows(_ access: PeerAccess) -> Bool {
-    if case .peer = access { reloadIfDue(force: true) }
-    return Revocation.allows(access) { store.list.entry(id: $0) != nil }
+  /// Who sent a control message with this `User-Id`, as the rules see it; nil if its key is
+  /// no longer on the allow-list (revoked). Allow-listed peers are re-checked against the
+  /// current list (one `stat` of the file per message, about a microsecond; a zone's store asks
+  /// PostgreSQL at most every 100 ms), so a revoke takes effect at once on open connections.
+  func principal(for access: PeerAccess) -> Principal? {
+    guard case .peer(let key) = access else { return .local }
+    reloadIfDue(force: true)
+    guard let entry = store.list.entry(keyHex: key) else { return nil }
+    let role: Principal.Role =
+      switch entry.role {
+      case .screen: .screen
+      case .remote: .remote
+      case .app: .app
+      }
+    return Principal(id: entry.id, key: key, role: role, screens: entry.screens.map(Set.init))
+  }
+
+  /// Screen id → the hex key of the screen key that owns it (from the allow-list).
+  private(set) var owners: [String: String] = [:]
+
+  /// Binds `screen` to the screen key `key` on the allow-list (its first registration).
+  func bind(screen: String, key: String) {
+    do {
+      try modifyAllowList { $0.bind(screen: screen, toKeyHex: key) }
+      logger.notice("screen claimed", metadata: ["screen": "\(screen)", "peer.key": "\(key)"])
+    } catch {
+      logger.error(
+        "cannot save the allow-list: screen ownership kept in memory only",
+        metadata: ["screen": "\(screen)", "error": "\(error)"])
+    }
+  }
+
+  /// Changes the allow-list and writes it, then treats what the write found as any reload: a
+  /// revoke another process wrote just before (which `modify` read back) still cuts its peer.
+  private func modifyAllowList<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
+    let before = store.list
+    let result = try store.modify(change)
+    listChanged(from: before)
+    return result
+  }
+
+  /// Runs the revoke diff and rebuilds the ownership map after the list changed.
+  private func listChanged(from before: AllowList) {
+    let removed = revocation.allowListChanged(
+      before: Set(before.entries.map(\.keyHex)), after: Set(store.list.entries.map(\.keyHex)))
+    owners = store.list.screenOwners
+    if !removed.isEmpty || before.entries.count != store.list.entries.count {
+      logger.info(
+        "allow-list reloaded",
+        metadata: [
+          "peers": "\(store.list.entries.count)", "peers.removed": "\(removed.sorted())",
+        ])
+    }
   }
 
   /// Periodic work: reload the allow-list if changed, end an expired pairing.
@@ -176,19 +231,27 @@ final class SecurityRuntime {
   func servePairing(publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
     for _ in 0..<64 {
       let frames: [[UInt8]]
+      let address: String
       do {
-        guard let received = try pairing.receiveMultipart(dontWait: true) else { return }
-        frames = received
+        guard
+          let received = try pairing.receiveMultipartWithUserID(dontWait: true, peerAddress: true)
+        else { return }
+        frames = received.frames
+        address = received.address ?? ""
       } catch {
         logger.warning("pairing receive failed", metadata: ["error": "\(error)"])
         return
       }
       guard let peer = frames.first else { continue }
-      guard pairingThrottle.admit(peer, at: clock.now) else {
+      guard pairingThrottle.admit(Array(address.utf8), at: clock.now),
+        pairingTotal.admit([], at: clock.now)
+      else {
         logLimiter.log(
-          .warning, "dropped pairing request: over the per-connection rate",
-          metadata: ["refused": "\(pairingThrottle.refused(peer))"], to: logger,
-          at: clock.now)
+          .warning, "dropped pairing request: over the rate per address or in all",
+          metadata: [
+            "peer.address": "\(address)",
+            "refused": "\(pairingThrottle.refused(Array(address.utf8)))",
+          ], to: logger, at: clock.now)
         continue
       }
       let replyTo: UInt64
@@ -200,7 +263,7 @@ final class SecurityRuntime {
         do {
           let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
           replyTo = envelope.seq
-          body = handlePairing(envelope, publish: publish)
+          body = handlePairing(envelope, from: address, publish: publish)
         } catch {
           replyTo = 0
           body = .error(.init(.malformed, error.description))
@@ -221,8 +284,10 @@ final class SecurityRuntime {
   /// Maps a pairing envelope to a domain request (refusing what cannot be one), lets the
   /// pairing session decide, carries its effects out and maps its reply back.
   private func handlePairing(
-    _ envelope: Tenfoot_V1_Envelope, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+    _ envelope: Tenfoot_V1_Envelope, from address: String,
+    publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
+    reloadGuardIfChanged()
     let request: PairingRequest
     var remoteKeyBytes: [UInt8] = []
     var brokerTag: [UInt8]?
@@ -251,10 +316,13 @@ final class SecurityRuntime {
           remoteKey: key,
           round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)))
       } else {
+        let screen = pair.screenID.isEmpty ? nil : pair.screenID
+        if let problem = pinShownNowhere(screen: screen) { return problem }
         let pin = PairingProof.randomPIN()
         request = .begin(
           remoteKey: key, name: PairingName.clean(pair.name), pin: pin,
-          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)))
+          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)),
+          screen: screen)
       }
     case .pairProof(let proof):
       guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
@@ -273,10 +341,15 @@ final class SecurityRuntime {
       return .error(
         .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
     }
-    let outcome = session.handle(request, at: clock.now)
+    let outcome = session.handle(request, from: address, at: clock.now)
     if case .refused(.wrongPIN) = outcome.reply, case .prove(let key, _) = request {
       logger.notice(
-        "pairing refused: wrong PIN", metadata: ["peer.key": "\(AllowList.id(of: key))"])
+        "pairing refused: wrong PIN",
+        metadata: [
+          "peer.key": "\(AllowList.id(of: key))", "peer.address": "\(address)",
+          "pairing.failures": "\(session.guardState.totalFailures)",
+          "pairing.closed": "\(session.guardState.closed)",
+        ])
     }
     for effect in outcome.effects {
       if let refusal = carryOut(effect, publish: publish) { return refusal }
@@ -314,7 +387,15 @@ final class SecurityRuntime {
         ])
       var prompt = Tenfoot_V1_PairingPrompt()
       prompt.active = true
-      prompt.pin = pending.pin
+      // Never the PIN itself: every admitted subscriber reads this topic.
+      prompt.sealed = screenKeys(for: pending.screen).compactMap { key in
+        SealedPIN.seal(pending.pin, to: key).map { box in
+          var sealed = Tenfoot_V1_SealedPin()
+          sealed.screenKey = .init(Z85.decode(key) ?? [])
+          sealed.box = .init(box)
+          return sealed
+        }
+      }
       prompt.remoteName = pending.name
       prompt.brokerFingerprint = AllowList.id(of: settings.keyPair.publicKey)
       prompt.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
@@ -325,14 +406,68 @@ final class SecurityRuntime {
       let entry = AllowList.Entry(
         publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
       do {
-        try store.modify { $0.allow(entry) }
+        try modifyAllowList { $0.allow(entry) }
       } catch {
         logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
         return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
       }
       logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
+    case .saveGuard(let state):
+      do {
+        try guardFile.save(state)
+      } catch {
+        logger.error(
+          "cannot save the pairing guard: the counts are kept in memory only",
+          metadata: ["store.path": "\(guardFile.path)", "error": "\(error)"])
+      }
+      if state.closed {
+        logger.warning(
+          "pairing closed: too many wrong PINs; run tenfoot-broker pairing open",
+          metadata: ["pairing.failures": "\(state.totalFailures)"])
+      }
     }
     return nil
+  }
+
+  /// The Z85 keys of the screen keys that show a pairing's PIN: the owner of `screen`, or
+  /// every screen key.
+  private func screenKeys(for screen: String?) -> [String] {
+    let screens = store.list.entries.filter { $0.role == .screen }
+    guard let screen else { return screens.map(\.publicKey) }
+    return screens.filter { $0.keyHex == owners[screen] }.map(\.publicKey)
+  }
+
+  /// A refusal when no screen key could show the PIN (nobody could read it).
+  private func pinShownNowhere(screen: String?) -> Tenfoot_V1_Envelope.OneOf_Body? {
+    guard screenKeys(for: screen).isEmpty else { return nil }
+    if let screen {
+      return .error(
+        .init(
+          .unknownScreen,
+          "no screen key owns screen \"\(screen)\": start that screen (allowed by key) first"))
+    }
+    return .error(
+      .init(
+        .unknownScreen,
+        "no screen key is on the allow-list to show the PIN: allow a screen first "
+          + "(tenfoot-broker remotes add --role screen)"))
+  }
+
+  /// Takes the guard from its file if someone else wrote it (`tenfoot-broker pairing open`).
+  private func reloadGuardIfChanged() {
+    do {
+      if let saved = try guardFile.loadIfChanged() {
+        if session.guardState.closed && !saved.closed {
+          logger.notice("pairing opened by the operator")
+        }
+        session.guardState = saved
+      }
+    } catch {
+      logLimiter.log(
+        .error, "pairing guard unreadable; keeping the last one",
+        metadata: ["store.path": "\(guardFile.path)", "error": "\(error)"], to: logger,
+        at: clock.now)
+    }
   }
 
   /// The wire form of a pairing reply (`brokerTag`: the broker's confirmation when the remote's
@@ -367,7 +502,19 @@ final class SecurityRuntime {
         .init(.noPairing, "this round already answered a PIN: ask for the next round"))
     case .refused(.noPairing):
       return .error(
-        .init(.noPairing, "no pairing in progress for this key (expired or replaced): start again"))
+        .init(.noPairing, "no pairing in progress for this key (expired): start again"))
+    case .refused(.busy(let wait)):
+      return .error(
+        backoff(.pairingBusy, wait, "another remote is pairing now; its PIN is not replaced"))
+    case .refused(.closed(let wait?)):
+      return .error(
+        backoff(.pairingClosed, wait, "too many wrong PINs from this address"))
+    case .refused(.closed(nil)):
+      return .error(
+        .init(
+          .pairingClosed,
+          "pairing is closed after too many wrong PINs: the operator opens it with "
+            + "tenfoot-broker pairing open"))
     }
   }
 
@@ -386,15 +533,7 @@ final class SecurityRuntime {
     nextReloadCheck = now + .milliseconds(100)
     do {
       let before = store.list  // A copy-on-write value: copying it here costs nothing.
-      if try store.reloadIfChanged() {
-        let removed = revocation.allowListChanged(
-          before: Set(before.entries.map(\.id)), after: Set(store.list.entries.map(\.id)))
-        logger.info(
-          "allow-list reloaded",
-          metadata: [
-            "peers": "\(store.list.entries.count)", "peers.removed": "\(removed.sorted())",
-          ])
-      }
+      if try store.reloadIfChanged() { listChanged(from: before) }
     } catch {
       logLimiter.log(
         .error, "allow-list unreadable; keeping the last good one",

@@ -21,6 +21,8 @@ struct WireBroker {
     var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
     /// Records to make durable before anything is published or acknowledged.
     var records: [SessionRecord] = []
+    /// Screen ids a screen key claimed (screen id, hex key) for the allow-list.
+    var binds: [(screen: String, key: String)] = []
   }
 
   /// A broker with no sessions; with `records` (maybe none) it persists sessions.
@@ -28,17 +30,26 @@ struct WireBroker {
     domain = BrokerDomain(epoch: epoch, name: name, records: records)
   }
 
-  /// Handles one decoded request from the connection `peer`, arrived at `now`.
-  mutating func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8] = [], at now: BrokerInstant)
-    -> Outcome
-  {
+  /// Handles one decoded request from the connection `peer`, arrived at `now`, from
+  /// `principal` (its role decides what it may do; a CURVE peer's `sender` is replaced by its
+  /// key's id, so nobody speaks as another); `owners` maps screen ids to the keys that own them.
+  mutating func handle(
+    _ envelope: Tenfoot_V1_Envelope, peer: [UInt8] = [], principal: Principal = .local,
+    owners: [String: String] = [:], at now: BrokerInstant
+  ) -> Outcome {
     let request: BrokerRequest
     do {
-      request = try BrokerRequest(wire: envelope, peer: peer)
+      if principal.role == .local {
+        request = try BrokerRequest(wire: envelope, peer: peer)
+      } else {
+        var authenticated = envelope
+        authenticated.sender = principal.id
+        request = try BrokerRequest(wire: authenticated, peer: peer)
+      }
     } catch {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }
-    let handled = domain.handle(request, at: now)
+    let handled = domain.handle(request, from: principal, owners: owners, at: now)
     var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
     // A step's ack repeats its change's effects: mapped once, for both.
     var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
@@ -50,6 +61,7 @@ struct WireBroker {
         outcome.publications.append((WireProtocol.stateTopic(screen: change.screen), .delta(delta)))
       case .publish(let publication): outcome.publications.append(publication.wire)
       case .persist(let record): outcome.records.append(record)
+      case .bind(let screen, let key): outcome.binds.append((screen, key))
       }
     }
     if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {

@@ -4,8 +4,9 @@ import ZeroMQ
 
 /// The ZAP decision, pure: which CURVE clients the broker lets in.
 ///
-/// A key on the allow-list is admitted with `User-Id` `peer:<id>` on the control and state
-/// sockets. Everyone else is refused with status 400, which the client sees as
+/// A key on the allow-list is admitted with `User-Id` `peer:<the whole key in hex>` on the
+/// control and state sockets: the broker knows each message's sender by its key, never by a
+/// name the message gives. Everyone else is refused with status 400, which the client sees as
 /// `ZMQ_EVENT_HANDSHAKE_FAILED_AUTH` ("not paired"). Unknown keys never reach the control
 /// socket: pairing happens on a separate socket that speaks nothing but pairing.
 public enum ZapPolicy {
@@ -67,7 +68,7 @@ public enum ZapPolicy {
       return Decision(status: "400", text: "CURVE required", userID: "")
     }
     if let entry = allowList.entry(publicKey: publicKey) {
-      return Decision(status: "200", text: "OK", userID: PeerAccess.peer(id: entry.id).userID)
+      return Decision(status: "200", text: "OK", userID: PeerAccess.peer(id: entry.keyHex).userID)
     }
     return Decision(status: "400", text: "not paired", userID: "")
   }

@@ -6,6 +6,9 @@ public enum BrokerEffect: Sendable, Equatable {
   case publish(Publication)
   /// Make a session's durable values durable before the reply is sent.
   case persist(SessionRecord)
+  /// Bind screen id `screen` to the screen key `key` (hex) on the allow-list: it registered an
+  /// id no key owned, and owns it from now on.
+  case bind(screen: String, key: String)
 }
 
 /// A state message for a session's subscribers.

@@ -21,4 +21,6 @@ public enum BrokerError: Error, Sendable, Equatable {
   case focusDenied(FocusRequestError)
   /// A debugger dry run named an input that does not exist.
   case unknownDebugInput(String)
+  /// The principal's role may not make this request (for this screen).
+  case forbidden(AccessRefusal)
 }

@@ -5,7 +5,8 @@ public enum PairingRequest: Sendable, Equatable {
   case probe
   /// A remote asks to pair with its public key (Z85) and name; the runtime draws the PIN and
   /// the first CPace round (randomness comes in as data).
-  case begin(remoteKey: String, name: String, pin: String, round: PairingRound)
+  case begin(
+    remoteKey: String, name: String, pin: String, round: PairingRound, screen: String? = nil)
   /// The remote of the pairing in progress asks for another round (same PIN), drawn by the
   /// runtime for `PairingSession.pending`'s PIN.
   case nextRound(remoteKey: String, round: PairingRound)
@@ -30,6 +31,11 @@ public enum PairingReply: Sendable, Equatable {
 public enum PairingError: Error, Sendable, Equatable {
   /// Too many wrong PINs recently: wait this long.
   case backoff(retryAfter: Duration)
+  /// Another key's pairing is in progress (not replaced): it ends within this long.
+  case busy(retryAfter: Duration)
+  /// Pairing is closed: for this address until a failure decays (this long), or for everyone
+  /// until the operator opens it (nil).
+  case closed(retryAfter: Duration?)
   /// The proof did not match: blocked for this long.
   case wrongPIN(retryAfter: Duration)
   /// No pairing in progress for this key (never begun, expired, or replaced).
@@ -69,6 +75,8 @@ public enum PairingEffect: Sendable, Equatable {
   /// Put the remote's key on the allow-list, under its name (before the reply is sent: if
   /// that fails the remote is told and must pair again).
   case allow(remoteKey: String, name: String)
+  /// Save the failure counts (they must survive a restart).
+  case saveGuard(PairingGuard)
 }
 
 extension PairingSession {
@@ -86,13 +94,38 @@ extension PairingSession {
     }
   }
 
-  /// Handles one pairing request that arrived at `now`.
-  public mutating func handle(_ request: PairingRequest, at now: BrokerInstant) -> Outcome {
+  /// Handles one pairing request that arrived at `now` from the source address `address`:
+  /// refused while pairing is closed (for everyone, or for this address).
+  public mutating func handle(
+    _ request: PairingRequest, from address: String = "", at now: BrokerInstant
+  ) -> Outcome {
+    decay(at: now)
+    if request != .probe, let refusal = refusal(for: address, at: now) {
+      return Outcome(reply: .refused(refusal))
+    }
+    var outcome = handleOpen(request, at: now)
+    switch outcome.reply {
+    case .refused(.wrongPIN):
+      let wasClosed = guardState.closed
+      countFailure(from: address, at: now)
+      outcome.effects.append(.saveGuard(guardState))
+      if guardState.closed && !wasClosed { outcome.effects.append(.hidePIN) }
+    case .paired:
+      outcome.effects.append(.saveGuard(guardState))
+    default: break
+    }
+    return outcome
+  }
+
+  private mutating func handleOpen(_ request: PairingRequest, at now: BrokerInstant) -> Outcome {
     switch request {
     case .probe:
       return Outcome(reply: .brokerKey)
-    case .begin(let remoteKey, let name, let pin, let round):
-      switch begin(remoteKey: remoteKey, name: name, at: now, pin: pin, round: round) {
+    case .begin(let remoteKey, let name, let pin, let round, let screen):
+      switch begin(
+        remoteKey: remoteKey, name: name, at: now, pin: pin, round: round, screen: screen)
+      {
+      case .busy(let wait): return Outcome(reply: .refused(.busy(retryAfter: wait)))
       case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
       case .challenge(let pending):
         return Outcome(
@@ -102,7 +135,8 @@ extension PairingSession {
     case .nextRound(let remoteKey, let round):
       switch nextRound(remoteKey: remoteKey, at: now, round: round) {
       case nil: return Outcome(reply: .refused(.noPairing))
-      case .backoff(let wait): return Outcome(reply: .refused(.backoff(retryAfter: wait)))
+      case .backoff(let wait), .busy(let wait):
+        return Outcome(reply: .refused(.backoff(retryAfter: wait)))
       case .challenge(let pending):
         return Outcome(reply: .challenge(pending, expiresIn: now.duration(to: pending.expiresAt)))
       }

@@ -3,12 +3,18 @@
 /// secret scalar and share, as data), and the result of checking a confirmation against
 /// `pending` (CPace lives in TenFootSecurity), so every rule is unit-tested in memory.
 ///
-/// One pairing at a time: a new request replaces the one in progress (and its PIN). Each PIN
-/// attempt is one CPace round: a round answers one confirmation, right or wrong, and the
-/// remote asks for the next round (same PIN) to try again, so every guess costs an exchange
-/// with the broker. A wrong confirmation blocks every attempt, from any key, for 1 s, doubling
-/// per consecutive failure up to 64 s: an attacker cannot dodge the back-off by making new
-/// keys. Success resets it.
+/// One pairing at a time: while one is in progress, another key's request is refused
+/// (`busy`) instead of replacing it, so a stranger cannot take a person's pairing away; the
+/// same key may start again (a new PIN). Each PIN attempt is one CPace round: a round answers
+/// one confirmation, right or wrong, and the remote asks for the next round (same PIN) to try
+/// again, so every guess costs an exchange with the broker. A wrong confirmation blocks every
+/// attempt, from any key, for 1 s, doubling per consecutive failure up to 64 s: an attacker
+/// cannot dodge the back-off by making new keys. Success resets it.
+///
+/// On top, `PairingGuard` counts wrong PINs per source address and in all: an address with
+/// `addressLimit` failures is refused until they decay (one an hour), and `totalLimit` failures
+/// close pairing until the operator opens it (`tenfoot-broker pairing open`). The counts are
+/// saved (the `saveGuard` effect) so a restart does not reset them.
 public struct PairingSession: Sendable, Equatable {
   /// A pairing waiting for its proof.
   public struct Pending: Sendable, Equatable {
@@ -22,6 +28,8 @@ public struct PairingSession: Sendable, Equatable {
     public var round: PairingRound?
     /// When the pairing expires.
     public var expiresAt: BrokerInstant
+    /// The screen that shows the PIN (nil: every screen key).
+    public var screen: String? = nil
   }
 
   /// What `begin` decided.
@@ -30,6 +38,8 @@ public struct PairingSession: Sendable, Equatable {
     case challenge(Pending)
     /// Too many recent failures: retry after this long.
     case backoff(retryAfter: Duration)
+    /// Another key's pairing is in progress: it ends (expires) within this long.
+    case busy(retryAfter: Duration)
   }
 
   /// What `prove` decided.
@@ -54,6 +64,10 @@ public struct PairingSession: Sendable, Equatable {
   public private(set) var failures = 0
   /// No attempt is accepted before this time.
   public private(set) var blockedUntil = BrokerInstant.origin
+  /// Wrong PINs per address and in all, and whether pairing is closed (saved across restarts).
+  public var guardState = PairingGuard()
+  /// When `guardState` last forgave failures (it forgives one per `PairingGuard.decay`).
+  private var lastDecay = BrokerInstant.origin
 
   /// A session whose PINs live `lifetime`.
   public init(lifetime: Duration = .seconds(120)) {
@@ -66,16 +80,52 @@ public struct PairingSession: Sendable, Equatable {
     return .seconds(1 << min(failures - 1, 6))
   }
 
-  /// A remote asks to pair at `now`.
+  /// A remote asks to pair at `now`, for `screen` (nil: every screen key shows the PIN).
   public mutating func begin(
-    remoteKey: String, name: String, at now: BrokerInstant, pin: String, round: PairingRound
+    remoteKey: String, name: String, at now: BrokerInstant, pin: String, round: PairingRound,
+    screen: String? = nil
   ) -> Begin {
     if now < blockedUntil { return .backoff(retryAfter: now.duration(to: blockedUntil)) }
+    if let current = pending, current.remoteKey != remoteKey, now < current.expiresAt {
+      return .busy(retryAfter: now.duration(to: current.expiresAt))
+    }
     let started = Pending(
       remoteKey: remoteKey, name: Self.cleanName(name), pin: pin, round: round,
-      expiresAt: now + lifetime)
+      expiresAt: now + lifetime, screen: screen)
     pending = started
     return .challenge(started)
+  }
+
+  /// Forgives the failures that decayed by `now` (one per `PairingGuard.decay` since the last
+  /// failure or decay).
+  public mutating func decay(at now: BrokerInstant) {
+    if lastDecay == .origin || guardState.totalFailures == 0 && guardState.byAddress.isEmpty {
+      lastDecay = now
+      return
+    }
+    let elapsed = lastDecay.duration(to: now)
+    let steps = Int(elapsed / PairingGuard.decay)
+    guard steps > 0 else { return }
+    guardState.forgive(steps)
+    lastDecay = lastDecay + PairingGuard.decay * steps
+  }
+
+  /// Records a wrong PIN from `address`; closes pairing at the total limit.
+  mutating func countFailure(from address: String, at now: BrokerInstant) {
+    decay(at: now)
+    if guardState.totalFailures == 0 && guardState.byAddress.isEmpty { lastDecay = now }
+    guardState.fail(from: address)
+    if guardState.closed { pending = nil }
+  }
+
+  /// Why `address` may not try now, if it may not: pairing closed, or the address locked.
+  public func refusal(for address: String, at now: BrokerInstant) -> PairingError? {
+    if guardState.closed { return .closed(retryAfter: nil) }
+    if guardState.byAddress[address, default: 0] >= PairingGuard.addressLimit {
+      let wait = PairingGuard.decay - lastDecay.duration(to: now)
+      return .closed(retryAfter: max(.seconds(1), wait))
+    }
+    return nil
   }
 
   /// The remote of the pairing in progress asks for a new round (same PIN) at `now`; `round`
@@ -111,6 +161,7 @@ public struct PairingSession: Sendable, Equatable {
       pending = nil
       failures = 0
       blockedUntil = .origin
+      guardState.totalFailures = 0  // A person paired at the screen: the total starts again.
       return .paired(current)
     }
     pending?.round = nil

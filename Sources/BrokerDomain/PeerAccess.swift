@@ -3,8 +3,9 @@ public enum PeerAccess: Sendable, Equatable {
   /// No ZAP identity: a local ipc:// peer (the runtime directory is private) or an explicitly
   /// --insecure TCP peer.
   case local
-  /// An allow-listed CURVE peer with its short id; checked against the current allow-list on
-  /// every message, so a revoked peer is refused at once even on an open connection.
+  /// An allow-listed CURVE peer with its whole key in hex; checked against the current
+  /// allow-list on every message, so a revoked peer is refused at once even on an open
+  /// connection.
   case peer(id: String)
 
   /// The ZAP `User-Id` prefix of allow-listed peers.

@@ -2,6 +2,7 @@ import FocusEngine
 import Logging
 import TenFootClient
 import TenFootProtocol
+import TenFootSecurity
 import ZeroMQ
 
 /// What a screen process connects to and shows.
@@ -225,17 +226,36 @@ public final class ScreenClient {
     case .snapshot(let snapshot) where frames[0] == topic:
       action = sync.apply(snapshot: snapshot)
     case .pairingPrompt(let prompt) where frames[0] == Array(Self.pairingTopic.utf8):
-      logger.notice("pairing prompt", metadata: ["pairing.active": "\(prompt.active)"])
-      try (renderer as? any PairingDisplay)?.showPairing(
-        prompt.active
-          ? PairingOverlay(
-            pin: prompt.pin, remoteName: prompt.remoteName,
-            brokerFingerprint: prompt.brokerFingerprint) : nil)
+      try showPairing(prompt)
       return
     default:
       return  // Another screen whose id shares our prefix, or a body for someone else.
     }
     try perform(action)
+  }
+
+  /// Shows (or hides) a pairing prompt: the PIN comes sealed to this screen's key, and a
+  /// prompt with nothing sealed to it is another screen's (not shown).
+  private func showPairing(_ prompt: Tenfoot_V1_PairingPrompt) throws {
+    guard prompt.active else {
+      logger.notice("pairing prompt", metadata: ["pairing.active": "false"])
+      try (renderer as? any PairingDisplay)?.showPairing(nil)
+      return
+    }
+    var pin = prompt.pin
+    if let keyPair = configuration.curve?.keyPair, let own = Z85.decode(keyPair.publicKey),
+      let sealed = prompt.sealed.first(where: { [UInt8]($0.screenKey) == own })
+    {
+      pin = SealedPIN.open([UInt8](sealed.box), with: keyPair) ?? ""
+    }
+    guard !pin.isEmpty else {
+      logger.debug("pairing prompt for another screen")
+      return
+    }
+    logger.notice("pairing prompt", metadata: ["pairing.active": "true"])
+    try (renderer as? any PairingDisplay)?.showPairing(
+      PairingOverlay(
+        pin: pin, remoteName: prompt.remoteName, brokerFingerprint: prompt.brokerFingerprint))
   }
 
   private func perform(_ action: StateSync.Action) throws {

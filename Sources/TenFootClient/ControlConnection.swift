@@ -195,6 +195,9 @@ extension Tenfoot_V1_ErrorCode {
     case .noPairing: "no_pairing"
     case .rateLimited: "rate_limited"
     case .storeUnavailable: "store_unavailable"
+    case .forbidden: "forbidden"
+    case .pairingBusy: "pairing_busy"
+    case .pairingClosed: "pairing_closed"
     case .UNRECOGNIZED(let value): "code_\(value)"
     }
   }

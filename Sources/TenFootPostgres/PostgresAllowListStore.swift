@@ -98,13 +98,15 @@ public final class PostgresAllowListStore: AllowListSource {
         fence AS (
           SELECT 1 FROM locked WHERE \(fenced) UNION ALL SELECT 1 WHERE NOT \(fenced)),
         upserted AS (
-          INSERT INTO tenfoot_peer (zone, public_key, peer_id, name, role, added, term)
-          SELECT \(zone), p.key, p.id, p.name, p.role, p.added, \(term ?? 0)
+          INSERT INTO tenfoot_peer (zone, public_key, peer_id, name, role, added, screens, term)
+          SELECT \(zone), p.key, p.id, p.name, p.role, p.added, p.screens, \(term ?? 0)
           FROM fence, unnest(\(upserts.map(\.publicKey))::text[], \(upserts.map(\.id))::text[],
             \(upserts.map(\.name))::text[], \(upserts.map(\.role.rawValue))::text[],
-            \(upserts.map(\.added))::float8[]) AS p(key, id, name, role, added)
+            \(upserts.map(\.added))::float8[], \(upserts.map(Self.screensText))::text[])
+            AS p(key, id, name, role, added, screens)
           ON CONFLICT (zone, public_key) DO UPDATE SET peer_id = EXCLUDED.peer_id,
             name = EXCLUDED.name, role = EXCLUDED.role, added = EXCLUDED.added,
+            screens = EXCLUDED.screens,
             revoked_at = NULL, term = EXCLUDED.term, revision = nextval('tenfoot_peer_revision')
           RETURNING 1),
         revoked AS (
@@ -133,13 +135,26 @@ public final class PostgresAllowListStore: AllowListSource {
     return result
   }
 
+  /// An entry's screens as the `screens` column holds them (JSON: `null` or an array).
+  static func screensText(_ entry: AllowList.Entry) -> String {
+    guard let screens = entry.screens, let data = try? JSONEncoder().encode(screens) else {
+      return "null"
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The `screens` column read back.
+  static func screens(_ text: String) -> [String]? {
+    try? JSONDecoder().decode([String]?.self, from: Data(text.utf8))
+  }
+
   /// Reads the zone's peers, allowed and revoked, and their fingerprint.
   private func load() throws(StoreError) {
     let result: PostgresQueryResult
     do {
       result = try link.query(
         """
-        SELECT public_key, name, role, added, revoked_at IS NOT NULL, revision
+        SELECT public_key, name, role, added, revoked_at IS NOT NULL, revision, peer_id, screens
         FROM tenfoot_peer WHERE zone = \(zone) ORDER BY added, revision
         """)
     } catch {
@@ -151,11 +166,13 @@ public final class PostgresAllowListStore: AllowListSource {
     var sum: Int64 = 0
     for row in result.rows {
       guard
-        let (key, name, role, added, isRevoked, revision) = try? row.decode(
-          (String, String, String, Double, Bool, Int64).self),
+        let (key, name, role, added, isRevoked, revision, id, screens) = try? row.decode(
+          (String, String, String, Double, Bool, Int64, String, String).self),
         let role = AllowList.Role(rawValue: role)
       else { throw .unreadable(path, "a peer row of zone \(zone) does not decode") }
-      let entry = AllowList.Entry(publicKey: key, name: name, role: role, added: added)
+      var entry = AllowList.Entry(
+        publicKey: key, name: name, role: role, added: added, screens: Self.screens(screens))
+      entry.id = id
       if isRevoked { revoked.append(entry) } else { loaded.entries.append(entry) }
       sum &+= revision
     }

@@ -61,6 +61,13 @@ public enum ZoneSchema {
           PRIMARY KEY (zone, public_key))
         """,
       ]),
+    Migration(
+      version: 3, name: "peer screens",
+      statements: [
+        // The screens a peer is bound to (a screen key's owned ids, a remote's or an app's
+        // allowed ones), as JSON text: `null` (no list) or an array of ids.
+        "ALTER TABLE tenfoot_peer ADD COLUMN screens text NOT NULL DEFAULT 'null'"
+      ]),
   ]
 
   /// The newest version this TenFoot knows.

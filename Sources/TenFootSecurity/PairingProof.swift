@@ -77,7 +77,7 @@ public enum PairingProof {
   }
 
   /// A uniformly random PIN of `digits` decimal digits (`randombytes_uniform`).
-  public static func randomPIN(digits: Int = 4) -> String {
+  public static func randomPIN(digits: Int = 6) -> String {
     _ = sodium_init()
     var limit: UInt32 = 1
     for _ in 0..<digits { limit *= 10 }

@@ -11,12 +11,13 @@ extension Socket {
   /// then the remaining frames are consumed without being copied and only the first is
   /// returned, with `kept` false (cheap dropping for flood control).
   public func receiveMultipartWithUserID(
-    dontWait: Bool = false, keep: (([UInt8]) -> Bool)? = nil
-  ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool)? {
+    dontWait: Bool = false, peerAddress: Bool = false, keep: (([UInt8]) -> Bool)? = nil
+  ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool, address: String?)? {
     let message = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
     defer { message.deallocate() }
     var frames: [[UInt8]] = []
     var userID: String?
+    var address: String?
     var more = true
     var kept = true
     while more {
@@ -32,6 +33,9 @@ extension Socket {
       if userID == nil, let value = zmq_msg_gets(message, "User-Id") {
         userID = String(cString: value)
       }
+      if peerAddress, address == nil, let value = zmq_msg_gets(message, "Peer-Address") {
+        address = String(cString: value)
+      }
       more = zmq_msg_more(message) != 0
       guard kept else { continue }
       let size = zmq_msg_size(message)
@@ -42,7 +46,7 @@ extension Socket {
       }
       if frames.count == 1, more, let keep, !keep(frames[0]) { kept = false }
     }
-    return (frames, userID, kept)
+    return (frames, userID, kept, address)
   }
 
   /// Stops `monitor`. Call it before closing the reading side: libzmq sends monitor events

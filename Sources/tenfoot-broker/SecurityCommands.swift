@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrokerCore
+import BrokerDomain
 import Foundation
 import Logging
 import TenFootCLI
@@ -89,12 +90,22 @@ struct Remotes: ParsableCommand {
       for entry in store.list.entries {
         // A name edited into the file by hand may hold anything: printed through the filter.
         let name = TerminalText.printable(entry.name)
-        print("\(entry.id)  \(entry.role)  \(name)  \(entry.publicKey)")
+        print("\(entry.id)  \(entry.role)  \(name)  \(entry.publicKey)\(Self.screens(entry))")
       }
       // The zone's store keeps revoked peers too.
       for entry in (store as? PostgresAllowListStore)?.revoked ?? [] {
         let name = TerminalText.printable(entry.name)
         print("\(entry.id)  \(entry.role)  \(name)  \(entry.publicKey)  (revoked)")
+      }
+    }
+
+    /// The screens an entry is bound to, as `list` prints them.
+    static func screens(_ entry: AllowList.Entry) -> String {
+      let ids = (entry.screens ?? []).map { TerminalText.printable($0) }.joined(separator: ",")
+      switch (entry.role, entry.screens) {
+      case (.remote, nil): return "  screens=all"
+      case (.app, nil), (.screen, nil): return "  screens=none"
+      default: return "  screens=\(ids)"
       }
     }
   }
@@ -105,13 +116,21 @@ struct Remotes: ParsableCommand {
         "Remove a peer; a running broker refuses it at once and cuts it off the state socket.")
     @OptionGroup var data: DataOptions
     @OptionGroup var storeOptions: StoreOptions
-    @Argument(help: "The id from 'remotes list' (or the public key).") var id: String
+    @Argument(
+      help:
+        "The id from 'remotes list', the whole public key, or a hex prefix of the key that no other peer's key shares."
+    ) var id: String
 
     func run() throws {
       let store = try data.allowList(storeOptions)
-      let removed = try store.modify { $0.revoke(id) }
-      guard let removed else { throw ValidationError("no allowed peer has id \(id)") }
-      print("revoked \(removed.id) (\(TerminalText.printable(removed.name)))")
+      switch try store.modify({ $0.revoke(id) }) {
+      case .one(let removed):
+        print("revoked \(removed.id) (\(TerminalText.printable(removed.name)))")
+      case .none: throw CLIError("no allowed peer has id or key \(id)")
+      case .ambiguous(let ids):
+        throw CLIError(
+          "\(id) matches several peers (\(ids.joined(separator: ", "))): give more of the key")
+      }
     }
   }
 
@@ -121,7 +140,14 @@ struct Remotes: ParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var storeOptions: StoreOptions
     @Option(help: "A name for people.") var name: String
-    @Option(help: "What the peer is.") var role = AllowList.Role.screen
+    @Option(help: "What the peer is: screen, remote or app (docs/security.md, \"Roles\").")
+    var role = AllowList.Role.screen
+    @Option(
+      name: .customLong("screen"),
+      help:
+        "A screen id the peer is bound to (repeatable): a screen key owns it, a remote may use only the listed screens, an app may patch and focus them."
+    )
+    var screens: [String] = []
     // Unconditional: a Z85 key may start with "-", which would otherwise look like a flag.
     @Option(
       name: .customLong("key"), parsing: .unconditional,
@@ -137,11 +163,68 @@ struct Remotes: ParsableCommand {
 
     func run() throws {
       let entry = AllowList.Entry(
-        publicKey: publicKey, name: name, role: role, added: Date().timeIntervalSince1970)
-      try data.allowList(storeOptions).modify { $0.allow(entry) }
-      print("allowed \(entry.id) (\(name), \(role))")
+        publicKey: publicKey, name: name, role: role, added: Date().timeIntervalSince1970,
+        screens: screens.isEmpty ? nil : screens)
+      let store = try data.allowList(storeOptions)
+      let owners = store.list.screenOwners
+      for screen in screens where role == .screen {
+        if let owner = owners[screen], owner != entry.keyHex {
+          throw CLIError("screen \(screen) is already owned by another screen key")
+        }
+      }
+      let id = try store.modify { list in
+        list.allow(entry)
+        return list.entry(publicKey: publicKey)?.id ?? entry.id
+      }
+      print("allowed \(id) (\(name), \(role))")
     }
   }
 }
 
 extension AllowList.Role: ExpressibleByArgument {}
+
+/// `tenfoot-broker pairing open|status`
+struct Pairing: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Pairing's wrong-PIN guard: see it, or open pairing again after it closed.",
+    subcommands: [Status.self, Open.self], defaultSubcommand: Status.self)
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the wrong-PIN counts and whether pairing is closed.")
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+      let file = PairingGuardFile(directory: try data.directory())
+      let state: PairingGuard
+      do {
+        state = try file.loadIfChanged() ?? PairingGuard()
+      } catch {
+        throw CLIError("\(error)")
+      }
+      print(state.closed ? "pairing: closed" : "pairing: open")
+      print("wrong PINs: \(state.totalFailures) of \(PairingGuard.totalLimit)")
+      for (address, count) in state.byAddress.sorted(by: { $0.key < $1.key }) {
+        print("  \(TerminalText.printable(address)): \(count) of \(PairingGuard.addressLimit)")
+      }
+    }
+  }
+
+  struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Open pairing again and clear the wrong-PIN counts; a running broker takes it at its next pairing request."
+    )
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+      let file = PairingGuardFile(directory: try data.directory())
+      do {
+        try file.save(.open)
+      } catch {
+        throw CLIError("\(error)")
+      }
+      print("pairing: open")
+    }
+  }
+}

@@ -68,7 +68,7 @@ struct PairingProofTests {
       PairingProof.brokerConfirms(
         broker, remoteShare: [UInt8](repeating: 0, count: 32), tag: []) == nil)
     let pins = Set((0..<200).map { _ in PairingProof.randomPIN() })
-    #expect(pins.allSatisfy { $0.count == 4 && $0.allSatisfy(\.isNumber) })
+    #expect(pins.allSatisfy { $0.count == 6 && $0.allSatisfy(\.isNumber) })
     #expect(pins.count > 150, "PINs look random")
   }
 
@@ -134,6 +134,25 @@ struct PairingProofTests {
   }
 }
 
+extension AllowList.Match {
+  /// Whether one entry matched.
+  var isOne: Bool {
+    if case .one = self { true } else { false }
+  }
+}
+
+@Test("a PIN sealed to a screen key opens only with that key")
+func sealedPIN() throws {
+  let screen = try CurveKeyPair.generate()
+  let spy = try CurveKeyPair.generate()
+  let box = try #require(SealedPIN.seal("042137", to: screen.publicKey))
+  #expect(SealedPIN.open(box, with: screen) == "042137")
+  #expect(SealedPIN.open(box, with: spy) == nil)
+  var tampered = box
+  tampered[tampered.count - 1] ^= 1
+  #expect(SealedPIN.open(tampered, with: screen) == nil)
+}
+
 @Suite("ZAP policy")
 struct ZapPolicyTests {
   func request(mechanism: String = "CURVE", key: [UInt8]) -> ZapPolicy.Request? {
@@ -143,7 +162,8 @@ struct ZapPolicyTests {
     ])
   }
 
-  @Test("allow-listed keys get peer:<id>; unknown keys, other mechanisms and junk are refused")
+  @Test(
+    "allow-listed keys get peer:<whole key>; unknown keys, other mechanisms and junk are refused")
   func decisions() throws {
     let pair = try CurveKeyPair.generate()
     let key = try #require(Z85.decode(pair.publicKey))
@@ -151,8 +171,8 @@ struct ZapPolicyTests {
     list.allow(.init(publicKey: pair.publicKey, name: "tv", role: .screen, added: 0))
     let admitted = ZapPolicy.decide(try #require(request(key: key)), allowList: list)
     #expect(admitted.admitted)
-    #expect(admitted.userID == "peer:\(AllowList.id(of: pair.publicKey))")
-    #expect(PeerAccess(userID: admitted.userID) == .peer(id: AllowList.id(of: pair.publicKey)))
+    #expect(admitted.userID == "peer:\(Hex.encode(key))")
+    #expect(PeerAccess(userID: admitted.userID) == .peer(id: Hex.encode(key)))
     #expect(admitted.frames(requestID: Array("7".utf8))[2] == Array("200".utf8))
 
     let stranger = [UInt8](repeating: 3, count: 32)
@@ -196,13 +216,49 @@ struct StoreTests {
     _ = try directory.write("allow-list.json.tmp-1", "{ torn")
     #expect(try AllowList.load(path).entries.count == 1)
     let removed = try cli.modify { $0.revoke(AllowList.id(of: key)) }
-    #expect(removed?.publicKey == key)
+    guard case .one(let entry) = removed else {
+      Issue.record("nothing revoked: \(removed)")
+      return
+    }
+    #expect(entry.publicKey == key)
     #expect(try broker.reloadIfChanged())
     #expect(broker.list.entries.isEmpty)
     _ = try directory.write("future.json", #"{"version": 9, "entries": []}"#)
     #expect(throws: StoreError.unsupportedVersion(directory.path + "/future.json", 9)) {
       try AllowList.load(directory.path + "/future.json")
     }
+  }
+
+  @Test("keys sharing their first 4 bytes get distinct ids; revoke needs an unambiguous name")
+  func sharedPrefix() throws {
+    let first = [UInt8](repeating: 0xAB, count: 4) + [UInt8](repeating: 1, count: 28)
+    let second = [UInt8](repeating: 0xAB, count: 4) + [UInt8](repeating: 2, count: 28)
+    let a = try #require(Z85.encode(first))
+    let b = try #require(Z85.encode(second))
+    var list = AllowList()
+    list.allow(.init(publicKey: a, name: "a", role: .remote, added: 1))
+    list.allow(.init(publicKey: b, name: "b", role: .remote, added: 2))
+    #expect(list.entries.map(\.id) == ["abababab", "abababab02"])
+    #expect(list.find("abab") == .ambiguous(["abababab", "abababab02"]))
+    // The whole key removes exactly that peer, whoever shares its prefix.
+    let entryB = list.entries[1]
+    #expect(list.revoke(b) == .one(entryB))
+    #expect(list.entries.map(\.name) == ["a"])
+    #expect(list.revoke(Hex.encode(first)).isOne)
+    #expect(list.entries.isEmpty && list.revoke("abababab") == .none)
+  }
+
+  @Test("a screen key owns the ids it claims; re-allowing a key keeps its screens")
+  func screenBinding() throws {
+    let key = try CurveKeyPair.generate().publicKey
+    var list = AllowList()
+    list.allow(.init(publicKey: key, name: "tv", role: .screen, added: 1))
+    let hex = try #require(list.entries.first?.keyHex)
+    list.bind(screen: "main", toKeyHex: hex)
+    list.bind(screen: "main", toKeyHex: hex)
+    list.allow(.init(publicKey: key, name: "living-room tv", role: .screen, added: 2))
+    #expect(list.entries.first?.screens == ["main"])
+    #expect(list.screenOwners == ["main": hex])
   }
 
   @Test("state directories are created 0700 and refused when open to others")

@@ -173,8 +173,15 @@ struct PairingRequestTests {
     }
     #expect(expiresIn == .seconds(60) && pending.pin == "4321")
     #expect(begun.effects == [.showPIN(pending, expiresIn: .seconds(60))])
-    let wrong = session.handle(.prove(remoteKey: "key", proofMatches: false), at: now)
-    #expect(wrong == .init(reply: .refused(.wrongPIN(retryAfter: .seconds(1)))))
+    let wrong = session.handle(
+      .prove(remoteKey: "key", proofMatches: false), from: "10.0.0.7", at: now)
+    var counted = PairingGuard()
+    counted.fail(from: "10.0.0.7")
+    #expect(
+      wrong
+        == .init(
+          reply: .refused(.wrongPIN(retryAfter: .seconds(1))), effects: [.saveGuard(counted)])
+    )
     let used = session.handle(.prove(remoteKey: "key", proofMatches: true), at: now + .seconds(1))
     #expect(used == .init(reply: .refused(.roundUsed)))
     let again = session.handle(.nextRound(remoteKey: "key", round: next), at: now + .seconds(1))
@@ -187,7 +194,10 @@ struct PairingRequestTests {
     let right = session.handle(
       .prove(remoteKey: "key", proofMatches: true), at: now + .seconds(1))
     #expect(right.reply == .paired(second))
-    #expect(right.effects == [.allow(remoteKey: "key", name: "phone"), .hidePIN])
+    // The total starts again after a success; the address keeps its count until it decays.
+    counted.totalFailures = 0
+    #expect(
+      right.effects == [.allow(remoteKey: "key", name: "phone"), .hidePIN, .saveGuard(counted)])
   }
 
   @Test("an expired pairing hides its PIN once, on the tick after it expires")

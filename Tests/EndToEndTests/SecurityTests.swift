@@ -120,7 +120,7 @@ final class SecureStack {
       $0.hasPrefix(#"{"pairing":{"#)
     }
     let pin = try #require(Self.pin(in: prompt.line))
-    let wrong = String(format: "%04d", (Int(pin).map { $0 + 1 } ?? 1) % 10_000)
+    let wrong = String(format: "%06d", (Int(pin).map { $0 + 1 } ?? 1) % 1_000_000)
     let lines = Array(repeating: wrong, count: wrongFirst) + [pin]
     input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     try input.fileHandleForWriting.close()

@@ -46,12 +46,12 @@ struct WebPairingTests {
     try web.waitForErrorLine(timeout: 15, "the screen receiving the pairing prompt") {
       $0.contains("pairing prompt") && $0.contains("pairing.active=true")
     }
-    let shown = try browser.dumpDOM(url, in: stack.directory) { Self.pin(in: $0)?.count == 4 }
+    let shown = try browser.dumpDOM(url, in: stack.directory) { Self.pin(in: $0)?.count == 6 }
     let overlay = try #require(Self.overlayTag(in: shown))
     #expect(!overlay.contains("hidden"), "the overlay shows while pairing: \(overlay)")
     #expect(shown.contains("“couch” wants to pair"), "the remote's name is shown")
     let pin = try #require(Self.pin(in: shown), "no PIN in the page")
-    #expect(pin.count == 4 && pin.allSatisfy(\.isNumber), "a 4-digit PIN: \(pin)")
+    #expect(pin.count == 6 && pin.allSatisfy(\.isNumber), "a 6-digit PIN: \(pin)")
 
     input.fileHandleForWriting.write(Data((pin + "\n").utf8))
     try input.fileHandleForWriting.close()

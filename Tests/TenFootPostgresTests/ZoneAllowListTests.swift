@@ -41,7 +41,7 @@ struct ZoneAllowListTests {
     let operatorPeers = try PostgresAllowListStore(
       link: operatorLink, zone: "hall", term: nil, logger: logger)
     let revoked = try operatorPeers.modify { $0.revoke(AllowList.id(of: tablet)) }
-    #expect(revoked?.publicKey == tablet)
+    #expect(revoked.entry?.publicKey == tablet)
     // Another zone's list is its own.
     let lobby = try PostgresAllowListStore(
       link: operatorLink, zone: "lobby", term: nil, logger: logger)

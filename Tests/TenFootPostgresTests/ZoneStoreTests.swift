@@ -20,7 +20,7 @@ struct ZoneStoreTests {
     let postgres = try TestPostgres()
     let url = try #require(PostgresURL(postgres.url))
     let link = PostgresLink(url: url, logger: logger)
-    #expect(try ZoneSchema.migrate(link, logger: logger) == [1, 2])
+    #expect(try ZoneSchema.migrate(link, logger: logger) == [1, 2, 3])
     #expect(try ZoneSchema.migrate(link, logger: logger) == [])
     #expect(
       try postgres.psql("SELECT version, name FROM tenfoot_migration ORDER BY version")

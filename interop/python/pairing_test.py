@@ -78,10 +78,10 @@ def run(arguments):
     checks.true("challenge: expires", first.expires_in_ms > 0, first.expires_in_ms)
     print("pairing: waiting for the PIN", flush=True)
     pin = read_line("the PIN")
-    checks.true("the PIN read is 4 digits", len(pin) == 4 and pin.isdigit(), pin)
+    checks.true("the PIN read is 6 digits", len(pin) == 6 and pin.isdigit(), pin)
 
     # A wrong PIN: PAIRING_FAILED and a 1 s back-off; the round is used up.
-    wrong = f"{(int(pin) + 1) % 10_000:04d}"
+    wrong = f"{(int(pin) + 1) % 1_000_000:06d}"
     failed = expect_refusal(checks, "wrong PIN", lambda: pairing.attempt(wrong, first),
                             "ERROR_CODE_PAIRING_FAILED")
     checks.equal("wrong PIN: back-off 1 s", failed.retry_after_ms, 1000)

@@ -1032,6 +1032,20 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
   /// The broker could not make the change durable (its session store failed: disk full, I/O
   /// error): the change was not applied and nothing was published; try again later.
   case storeUnavailable // = 21
+
+  /// The peer's role (from its allow-list entry) may not make this request, or not for this
+  /// screen: a remote registering or patching a screen, a screen key registering an id another
+  /// key owns, an app outside the screens it is bound to (docs/security.md). Nothing changed.
+  case forbidden // = 22
+
+  /// Another remote's pairing is in progress: it is not replaced. retry_after_ms says when it
+  /// expires at the latest.
+  case pairingBusy // = 23
+
+  /// Pairing is closed after too many wrong PINs (from this address, or in all): it opens
+  /// again when the operator runs `tenfoot-broker pairing open` (or, for one address, after the
+  /// failures decay; retry_after_ms says when, 0: only the operator can open it).
+  case pairingClosed // = 24
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -1060,6 +1074,9 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 19: self = .noPairing
     case 20: self = .rateLimited
     case 21: self = .storeUnavailable
+    case 22: self = .forbidden
+    case 23: self = .pairingBusy
+    case 24: self = .pairingClosed
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -1086,6 +1103,9 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .noPairing: return 19
     case .rateLimited: return 20
     case .storeUnavailable: return 21
+    case .forbidden: return 22
+    case .pairingBusy: return 23
+    case .pairingClosed: return 24
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -1112,6 +1132,9 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .noPairing,
     .rateLimited,
     .storeUnavailable,
+    .forbidden,
+    .pairingBusy,
+    .pairingClosed,
   ]
 
 }
@@ -3097,6 +3120,9 @@ public nonisolated struct Tenfoot_V1_PairRequest: Sendable {
   /// attempt after a wrong PIN). False: a new pairing, with a new PIN.
   public var nextRound: Bool = false
 
+  /// The screen whose owner shows the PIN (empty: every screen key on the allow-list).
+  public var screenID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3164,7 +3190,10 @@ public nonisolated struct Tenfoot_V1_Paired: Sendable {
   public init() {}
 }
 
-/// Published on topic "pairing": screens show (or, when inactive, hide) the PIN overlay.
+/// Published on topic "pairing": screens show (or, when inactive, hide) the PIN overlay. Any
+/// peer admitted to the state socket reads this topic, so a CURVE broker never puts the PIN in
+/// `pin`: it seals it to each screen key that may show it (`sealed`), and only that screen's
+/// secret key opens it.
 public nonisolated struct Tenfoot_V1_PairingPrompt: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -3172,6 +3201,7 @@ public nonisolated struct Tenfoot_V1_PairingPrompt: Sendable {
 
   public var active: Bool = false
 
+  /// Empty from a CURVE broker (see `sealed`).
   public var pin: String = String()
 
   public var remoteName: String = String()
@@ -3180,6 +3210,26 @@ public nonisolated struct Tenfoot_V1_PairingPrompt: Sendable {
   public var brokerFingerprint: String = String()
 
   public var expiresInMs: UInt64 = 0
+
+  /// The PIN sealed to each screen key that shows it.
+  public var sealed: [Tenfoot_V1_SealedPin] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The PIN's ASCII digits sealed to one screen's CURVE public key (libsodium
+/// crypto_box_seal: X25519 + XSalsa20-Poly1305 with an ephemeral sender key).
+public nonisolated struct Tenfoot_V1_SealedPin: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The screen's CURVE public key, raw 32 bytes.
+  public var screenKey: Data = Data()
+
+  public var box: Data = Data()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3263,7 +3313,7 @@ nonisolated extension Tenfoot_V1_AnnouncementKind: SwiftProtobuf._ProtoNameProvi
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0\u{1}ERROR_CODE_STORE_UNAVAILABLE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0\u{1}ERROR_CODE_STORE_UNAVAILABLE\0\u{1}ERROR_CODE_FORBIDDEN\0\u{1}ERROR_CODE_PAIRING_BUSY\0\u{1}ERROR_CODE_PAIRING_CLOSED\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -6614,7 +6664,7 @@ nonisolated extension Tenfoot_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PairRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}public_key\0\u{1}nonce\0\u{3}next_round\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}public_key\0\u{1}nonce\0\u{3}next_round\0\u{3}screen_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6626,6 +6676,7 @@ nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtob
       case 2: try { try decoder.decodeSingularBytesField(value: &self.publicKey) }()
       case 3: try { try decoder.decodeSingularBytesField(value: &self.nonce) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.nextRound) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
       default: break
       }
     }
@@ -6644,6 +6695,9 @@ nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtob
     if self.nextRound != false {
       try visitor.visitSingularBoolField(value: self.nextRound, fieldNumber: 4)
     }
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6652,6 +6706,7 @@ nonisolated extension Tenfoot_V1_PairRequest: SwiftProtobuf.Message, SwiftProtob
     if lhs.publicKey != rhs.publicKey {return false}
     if lhs.nonce != rhs.nonce {return false}
     if lhs.nextRound != rhs.nextRound {return false}
+    if lhs.screenID != rhs.screenID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6784,7 +6839,7 @@ nonisolated extension Tenfoot_V1_Paired: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PairingPrompt"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}active\0\u{1}pin\0\u{3}remote_name\0\u{3}broker_fingerprint\0\u{3}expires_in_ms\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}active\0\u{1}pin\0\u{3}remote_name\0\u{3}broker_fingerprint\0\u{3}expires_in_ms\0\u{1}sealed\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6797,6 +6852,7 @@ nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProt
       case 3: try { try decoder.decodeSingularStringField(value: &self.remoteName) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.brokerFingerprint) }()
       case 5: try { try decoder.decodeSingularUInt64Field(value: &self.expiresInMs) }()
+      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.sealed) }()
       default: break
       }
     }
@@ -6818,6 +6874,9 @@ nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProt
     if self.expiresInMs != 0 {
       try visitor.visitSingularUInt64Field(value: self.expiresInMs, fieldNumber: 5)
     }
+    if !self.sealed.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.sealed, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6827,6 +6886,42 @@ nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProt
     if lhs.remoteName != rhs.remoteName {return false}
     if lhs.brokerFingerprint != rhs.brokerFingerprint {return false}
     if lhs.expiresInMs != rhs.expiresInMs {return false}
+    if lhs.sealed != rhs.sealed {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_SealedPin: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SealedPin"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_key\0\u{1}box\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.screenKey) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.box) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenKey.isEmpty {
+      try visitor.visitSingularBytesField(value: self.screenKey, fieldNumber: 1)
+    }
+    if !self.box.isEmpty {
+      try visitor.visitSingularBytesField(value: self.box, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_SealedPin, rhs: Tenfoot_V1_SealedPin) -> Bool {
+    if lhs.screenKey != rhs.screenKey {return false}
+    if lhs.box != rhs.box {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
