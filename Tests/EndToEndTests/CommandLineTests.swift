@@ -75,7 +75,7 @@ struct CommandLineTests {
     arguments: [
       (
         ["tenfoot-broker", "remotes", "add", "--name", "x", "--role", "printer", "--key", "k"],
-        "'remote' and 'screen'"
+        "'remote', 'screen' or 'app'"
       ),
       (
         [

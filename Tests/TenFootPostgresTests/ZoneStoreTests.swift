@@ -24,7 +24,7 @@ struct ZoneStoreTests {
     #expect(try ZoneSchema.migrate(link, logger: logger) == [])
     #expect(
       try postgres.psql("SELECT version, name FROM tenfoot_migration ORDER BY version")
-        == "1|zones-sessions-presses\n2|peers")
+        == "1|zones-sessions-presses\n2|peers\n3|peer screens")
     _ = try postgres.psql("INSERT INTO tenfoot_migration (version, name) VALUES (99, 'future')")
     #expect(
       throws: SessionStoreError.newerFormat(path: url.description, migrations: ["version 99"])

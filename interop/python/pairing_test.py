@@ -71,7 +71,7 @@ def run(arguments):
         checks.equal("probe: the broker's key", probed, arguments.broker_key)
 
     first = pairing.begin()
-    checks.equal("challenge: PIN digits", first.digits, 4)
+    checks.equal("challenge: PIN digits", first.digits, 6)
     checks.equal("challenge: the broker key is the probed one", first.broker_key_text, probed)
     checks.equal("challenge: nonce and share sizes", (len(first.nonce), len(first.share)),
                  (32, cpace.ELEMENT_BYTES))
