@@ -54,7 +54,9 @@ public final class Broker {
     self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     stopper = try LoopStopper()
-    throttle = PeerThrottle(rate: configuration.peerRate, burst: configuration.peerBurst)
+    throttle = PeerThrottle(
+      rate: configuration.peerRate, burst: configuration.peerBurst,
+      byteRate: configuration.peerByteRate, byteBurst: configuration.peerByteBurst)
     let persistence = try
       (configuration.sessionStore?()
       ?? configuration.sessionStoreDirectory.map { try SessionStore(directory: $0, logger: logger) })
@@ -62,7 +64,9 @@ public final class Broker {
     group = persistence.map {
       GroupCommit(persistence: $0, clock: configuration.clock, logger: logger)
     }
-    core = WireBroker(epoch: epoch, name: configuration.name, records: persistence?.records)
+    core = WireBroker(
+      epoch: epoch, name: configuration.name, screensPerKey: configuration.screensPerKey,
+      records: persistence?.records)
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
       try SecurityRuntime(
@@ -122,15 +126,20 @@ public final class Broker {
   /// The control socket is readable: serves what is queued.
   private func controlReadable() throws(ZeroMQError) {
     group?.open()
-    // Drain what is queued, bounded so heartbeats and stop requests are never starved.
-    for _ in 0..<256 {
+    // Drain what is queued, bounded (in messages and bytes) so heartbeats and stop requests are
+    // never starved and one batch never holds more than the byte budget.
+    var drained = 0
+    for _ in 0..<256 where drained < configuration.drainByteBudget {
       // Flood control before any other work: a peer over its budget costs a lookup and
       // its message is consumed without being copied.
       guard
         let received = try control.receiveMultipartWithUserID(
           dontWait: true, keep: { [unowned self] peer in self.admit(peer) })
       else { break }
-      guard received.kept else { continue }
+      guard received.kept, let peer = received.frames.first else { continue }
+      let bytes = received.frames.dropFirst().reduce(0) { $0 + $1.count }
+      throttle.charge(peer, bytes: bytes)
+      drained += bytes
       try serve(received.frames, access: PeerAccess(userID: received.userID))
     }
     // Group commit: one transaction for the whole drain, then the held replies and
@@ -217,11 +226,14 @@ public final class Broker {
         "request refused: rate limited",
         ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(peer))"])
       var error = Tenfoot_V1_Error(
-        .rateLimited, "more than \(Int(throttle.rate)) messages per second: slow down")
+        .rateLimited,
+        "more than \(Int(throttle.rate)) messages or \(Int(throttle.byteRate) / 1024) KiB per "
+          + "second: slow down")
       error.retryAfterMs = throttle.retryAfter.wholeMillisecondsRoundedUp
       reply(to: peer, replyTo: refused?.seq ?? 0, body: .error(error))
       return
     }
+    guard let principal = principal(for: access, peer: peer, frame: frames[1]) else { return }
     let envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])
@@ -240,19 +252,6 @@ public final class Broker {
         ])
       reply(to: peer, replyTo: envelope.seq, body: .error(problem))
       return
-    }
-    // Checked on every message, after decoding so the refusal answers the right request.
-    var principal = Principal.local
-    if let security {
-      guard let known = security.principal(for: access) else {
-        logger.notice(
-          "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
-        reply(
-          to: peer, replyTo: envelope.seq,
-          body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))
-        return
-      }
-      principal = known
     }
     let outcome = handle(envelope, peer: peer, principal: principal)
     for bind in outcome.binds { security?.bind(screen: bind.screen, key: bind.key) }
@@ -280,6 +279,35 @@ public final class Broker {
       publish(topic: publication.topic, body: publication.body)
     }
     reply(to: peer, replyTo: envelope.seq, body: outcome.reply)
+  }
+
+  /// Who sent `frame`, checked on every message before it is decoded: nil (answered) if its key
+  /// was revoked, or if it is a remote's message over the remote size limit (refused unread).
+  private func principal(for access: PeerAccess, peer: [UInt8], frame: [UInt8]) -> Principal? {
+    guard let security else { return .local }
+    guard let principal = security.principal(for: access) else {
+      logger.notice(
+        "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
+      // Decoded only to answer the right request: the client waits for that reply.
+      reply(
+        to: peer, replyTo: (try? Tenfoot_V1_Envelope.decode(frame))?.seq ?? 0,
+        body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))
+      return nil
+    }
+    if principal.role == .remote, frame.count > configuration.maxRemoteMessageSize {
+      logLimited(
+        "request refused unread: too large for a remote",
+        ["peer.id": "\(principal.id)", "bytes": "\(frame.count)"])
+      reply(
+        to: peer, replyTo: 0,
+        body: .error(
+          .init(
+            .invalidInput,
+            "a remote's messages are at most \(configuration.maxRemoteMessageSize) bytes, "
+              + "this one is \(frame.count)")))
+      return nil
+    }
+    return principal
   }
 
   /// Lets the domain handle a request; the records it asks to persist join the group

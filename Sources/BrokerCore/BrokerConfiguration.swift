@@ -23,6 +23,21 @@ public struct BrokerConfiguration: Sendable {
   public var peerRate: Double = 2000
   /// Control messages a peer may send in one burst.
   public var peerBurst: Double = 2000
+  /// Sustained control bytes per second each peer may send: a screen's registration of the
+  /// largest layout is a few MiB, a remote's press about 100 bytes. A peer over it is in debt
+  /// and its messages are refused (`RATE_LIMITED`) until it is repaid.
+  public var peerByteRate: Double = 4 * 1024 * 1024
+  /// Control bytes a peer may send at once (one message of the largest size).
+  public var peerByteBurst: Double = Double(WireProtocol.defaultMaxMessageSize)
+  /// The largest message a remote's key may send (its input, focus and debug requests are
+  /// small); a screen's may be `maxMessageSize`. `ZMQ_MAXMSGSIZE` is per socket, not per peer,
+  /// so this is checked once the message is read.
+  public var maxRemoteMessageSize = 64 * 1024
+  /// Screen ids one screen key may claim by registering them (`--screens-per-key`).
+  public var screensPerKey = 16
+  /// At most this many bytes of requests are read in one loop iteration (one group commit),
+  /// so one batch holds at most this much, however large each request.
+  public var drainByteBudget = 8 * 1024 * 1024
   /// The data directory whose session store (`sessions.sqlite`) keeps per-screen focus,
   /// selections and text across restarts; nil keeps them in memory.
   public var sessionStoreDirectory: String?

@@ -26,8 +26,11 @@ struct WireBroker {
   }
 
   /// A broker with no sessions; with `records` (maybe none) it persists sessions.
-  init(epoch: UInt64, name: String, records: [String: SessionRecord]? = nil) {
-    domain = BrokerDomain(epoch: epoch, name: name, records: records)
+  init(
+    epoch: UInt64, name: String, screensPerKey: Int = 16, records: [String: SessionRecord]? = nil
+  ) {
+    domain = BrokerDomain(
+      epoch: epoch, name: name, screensPerKey: screensPerKey, records: records)
   }
 
   /// Handles one decoded request from the connection `peer`, arrived at `now`, from

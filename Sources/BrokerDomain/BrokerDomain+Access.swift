@@ -72,10 +72,6 @@ extension BrokerRequest {
 }
 
 extension BrokerDomain {
-  /// At most this many screen ids one screen key may own (by claiming them): a key cannot make
-  /// the broker hold an unbounded number of sessions.
-  public static let screensPerKey = 16
-
   /// Handles `request` from `principal`: refused with `forbidden` unless its role allows it
   /// for the screen it names (`owners`: screen id → the hex key of the screen key that owns
   /// it, from the allow-list). A hello lists only the screens the principal may use; a screen
@@ -122,9 +118,7 @@ extension BrokerDomain {
       if owns { return .allowed }
       if owner != nil { return refuse(.ownedByAnother) }
       let owned = owners.values.filter { $0 == principal.key }.count
-      guard owned < Self.screensPerKey else {
-        return refuse(.tooManyScreens(limit: Self.screensPerKey))
-      }
+      guard owned < screensPerKey else { return refuse(.tooManyScreens(limit: screensPerKey)) }
       return .claim(screen: id)
     case (.screen, .snapshot): return .allowed
     case (.screen, .heartbeat), (.screen, .patch), (.screen, .input), (.screen, .focus),

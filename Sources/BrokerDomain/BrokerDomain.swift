@@ -14,6 +14,9 @@ public struct BrokerDomain: Sendable {
   public let name: String
   /// Layout limit: more items than this are refused.
   public let maxItems: Int
+  /// At most this many screen ids one screen key may own by claiming them (a key cannot make
+  /// the broker hold an unbounded number of sessions); the operator may bind more.
+  public let screensPerKey: Int
   /// Sessions by screen id.
   public internal(set) var sessions: [String: ScreenSession] = [:]
   /// Whether the broker keeps sessions across restarts: if so, every acknowledged change of a
@@ -34,11 +37,13 @@ public struct BrokerDomain: Sendable {
   /// A broker with no sessions. With `records` (the sessions kept from an earlier run, maybe
   /// none) it persists; with nil it keeps nothing across restarts.
   public init(
-    epoch: UInt64, name: String, maxItems: Int = 100_000, records: [String: SessionRecord]? = nil
+    epoch: UInt64, name: String, maxItems: Int = 100_000, screensPerKey: Int = 16,
+    records: [String: SessionRecord]? = nil
   ) {
     self.epoch = epoch
     self.name = name
     self.maxItems = maxItems
+    self.screensPerKey = screensPerKey
     self.persists = records != nil
     self.records = records ?? [:]
   }

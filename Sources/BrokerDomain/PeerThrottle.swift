@@ -1,11 +1,15 @@
 /// Per-peer flood control, pure: a token bucket per peer (its ROUTER routing id), refilled at
-/// `rate` messages per second up to `burst`. A message over the budget costs the broker a
+/// `rate` messages per second up to `burst`, and a second bucket of bytes refilled at
+/// `byteRate` up to `byteBurst`. A message is admitted while the peer has a message token and
+/// its byte bucket is not in debt; its size is charged once it has been read (`charge`), so one
+/// huge message puts the peer in debt and its next messages are refused until it is repaid. A message over the budget costs the broker a
 /// lookup (the broker answers the first and every 1000th with `RATE_LIMITED` and drops the
 /// rest), never engine work or state publications, so one flooding remote cannot delay
 /// another's input or a screen's state by more than its share of the socket.
 public struct PeerThrottle: Sendable {
   private struct Bucket: Sendable {
     var tokens: Double
+    var bytes: Double
     var updated: BrokerInstant
     var refused: UInt64
   }
@@ -24,25 +28,37 @@ public struct PeerThrottle: Sendable {
   public let rate: Double
   /// Messages a peer may send at once.
   public let burst: Double
+  /// Sustained bytes per second per peer.
+  public let byteRate: Double
+  /// Bytes a peer may send at once.
+  public let byteBurst: Double
   /// Of refused messages, one in this many is answered.
   public static let answerEvery: UInt64 = 1000
   private var buckets: [[UInt8]: Bucket] = [:]
   private var lastPrune = BrokerInstant.origin
 
-  /// A throttle of `rate` messages per second with bursts of `burst`.
-  public init(rate: Double = 500, burst: Double = 100) {
+  /// A throttle of `rate` messages per second with bursts of `burst`, and `byteRate` bytes
+  /// per second with bursts of `byteBurst`.
+  public init(
+    rate: Double = 500, burst: Double = 100, byteRate: Double = .infinity,
+    byteBurst: Double = .infinity
+  ) {
     self.rate = rate
     self.burst = burst
+    self.byteRate = byteRate
+    self.byteBurst = byteBurst
   }
 
   /// Whether `peer` may send a message at `now`; spends a token if so.
   public mutating func admit(_ peer: [UInt8], at now: BrokerInstant) -> Bool {
     prune(now: now)
-    var bucket = buckets[peer] ?? Bucket(tokens: burst, updated: now, refused: 0)
-    let elapsed = bucket.updated.duration(to: now).seconds
-    bucket.tokens = min(burst, bucket.tokens + max(0, elapsed) * rate)
+    var bucket =
+      buckets[peer] ?? Bucket(tokens: burst, bytes: byteBurst, updated: now, refused: 0)
+    let elapsed = max(0, bucket.updated.duration(to: now).seconds)
+    bucket.tokens = min(burst, bucket.tokens + elapsed * rate)
+    if byteRate.isFinite { bucket.bytes = min(byteBurst, bucket.bytes + elapsed * byteRate) }
     bucket.updated = now
-    let admitted = bucket.tokens >= 1
+    let admitted = bucket.tokens >= 1 && bucket.bytes >= 0
     if admitted {
       bucket.tokens -= 1
     } else {
@@ -50,6 +66,12 @@ public struct PeerThrottle: Sendable {
     }
     buckets[peer] = bucket
     return admitted
+  }
+
+  /// Charges `bytes` (a message just read) to `peer`'s byte budget; it may go into debt.
+  public mutating func charge(_ peer: [UInt8], bytes: Int) {
+    guard byteRate.isFinite, buckets[peer] != nil else { return }
+    buckets[peer]?.bytes -= Double(bytes)
   }
 
   /// Spends a token of `peer`'s budget and says what to do with its message.
@@ -73,7 +95,10 @@ public struct PeerThrottle: Sendable {
   private mutating func prune(now: BrokerInstant) {
     guard lastPrune.duration(to: now) > .seconds(10) else { return }
     lastPrune = now
-    let full = Duration.seconds(burst / rate) + .seconds(1)
+    // A peer in debt by up to one burst (one message of the largest size) is full again after
+    // two bursts' worth of refill.
+    let refill = byteRate.isFinite ? max(burst / rate, 2 * byteBurst / byteRate) : burst / rate
+    let full = Duration.seconds(refill) + .seconds(1)
     buckets = buckets.filter { $0.value.updated.duration(to: now) < full }
   }
 }

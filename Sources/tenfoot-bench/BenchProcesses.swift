@@ -66,17 +66,19 @@ enum BenchProcesses {
   // only thread that reads it.
 
   /// Starts `tenfoot-broker` on `transport` and waits for its ready line; `peerRate` is its
-  /// `--peer-rate` (the benchmark's high `peerRate` unless given).
+  /// `--peer-rate` (the benchmark's high `peerRate` unless given; with it, the byte budget is
+  /// as high, else the broker's default).
   static func broker(
     _ transport: Transport, in directory: TemporaryDirectory, peerRate: Int = peerRate,
     screenGrace: Int? = nil
   ) throws -> Server {
+    let kibibytesRate = peerRate >= Self.peerRate ? 1_000_000 : 4096
     let (control, state) = transport.bindEndpoints(in: directory)
     return try start(
       TestEnvironment.binary("tenfoot-broker"),
       [
         "--control", control, "--state", state, "--insecure", "--log-level", "warning",
-        "--peer-rate", "\(peerRate)",
+        "--peer-rate", "\(peerRate)", "--peer-kibibytes-rate", "\(kibibytesRate)",
       ] + (screenGrace.map { ["--screen-grace", "\($0)"] } ?? []),
       ready: "tenfoot-broker ready")
   }
@@ -122,6 +124,9 @@ enum BenchProcesses {
       [
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
         dataDirectory, "--log-level", "warning", "--peer-rate", "\(peerRate)",
+        "--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 4096)",
+        // The scale part registers 1,000 screens with the one benchmark key.
+        "--screens-per-key", "2000",
       ] + (sessionsInMemory ? ["--sessions-in-memory"] : [])
         + (screenGrace.map { ["--screen-grace", "\($0)"] } ?? []),
       ready: "tenfoot-broker ready")

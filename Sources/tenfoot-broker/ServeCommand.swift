@@ -34,6 +34,15 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Control messages per second each peer may send; more get rate_limited.")
   var peerRate: Double = 2000
 
+  @Option(
+    help:
+      "Control kibibytes per second each peer may send (bursts of one largest message); more get rate_limited."
+  )
+  var peerKibibytesRate: Double = 4096
+
+  @Option(help: "Screen ids one screen key may claim by registering them.")
+  var screensPerKey = 16
+
   @Flag(
     help: """
       Keep screen sessions in memory only (lost on restart), even with CURVE or a data \
@@ -48,6 +57,12 @@ struct ServeCommand: ParsableCommand {
     }
     guard peerRate.isFinite, peerRate >= 1 else {
       throw ValidationError("--peer-rate must be at least 1 message per second")
+    }
+    guard peerKibibytesRate.isFinite, peerKibibytesRate >= 1 else {
+      throw ValidationError("--peer-kibibytes-rate must be at least 1")
+    }
+    guard (1...100_000).contains(screensPerKey) else {
+      throw ValidationError("--screens-per-key must be between 1 and 100000")
     }
     guard screenGrace.isFinite, screenGrace >= 0.1, screenGrace <= 86_400 else {
       throw ValidationError("--screen-grace must be between 0.1 and 86400 seconds")
@@ -148,6 +163,8 @@ struct ServeCommand: ParsableCommand {
     configuration.screenGrace = .seconds(screenGrace)
     configuration.peerRate = peerRate
     configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
+    configuration.peerByteRate = peerKibibytesRate * 1024
+    configuration.screensPerKey = screensPerKey
     // Durable sessions need a data directory: given explicitly (--data-dir or
     // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
     // sessions in memory and touches no data directory.

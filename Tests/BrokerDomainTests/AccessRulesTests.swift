@@ -77,14 +77,14 @@ struct AccessRulesTests {
   func claimLimit() {
     var harness = Harness()
     var owners: [String: String] = [:]
-    for index in 0..<BrokerDomain.screensPerKey { owners["s\(index)"] = screenKey.key }
+    for index in 0..<harness.domain.screensPerKey { owners["s\(index)"] = screenKey.key }
     #expect(
       harness.domain.handle(
         .register(screen: "one-more", layout: Grid.layout(rows: 1, columns: 1)), from: screenKey,
         owners: owners, at: harness.now)
         == forbidden(
           screenKey, "register_screen", "one-more",
-          .tooManyScreens(limit: BrokerDomain.screensPerKey)))
+          .tooManyScreens(limit: harness.domain.screensPerKey)))
   }
 
   @Test("a remote's input goes to the screens it is allowed; hello lists only those")
