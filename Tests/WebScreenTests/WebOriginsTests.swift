@@ -35,6 +35,26 @@ struct WebOriginsTests {
     #expect(WebOrigins.printable("http://e\r\nX: y") == "http://eX: y")
   }
 
+  @Test("/ws needs an allowed origin and the key; /phone/ws an allowed origin (its token later)")
+  func admission() throws {
+    let key = try #require(WebAccessKey(hex: "00112233445566778899aabbccddeeff"))
+    let admission = WebSocketAdmission(accessKey: key, origins: .sameOrigin)
+    let host = "192.168.1.20:8080"
+    let own = "http://192.168.1.20:8080"
+    #expect(admission.refusal(uri: "/ws?key=\(key.hex)", host: host, origin: own) == nil)
+    #expect(admission.refusal(uri: "/ws?key=\(key.hex)", host: host, origin: nil) == nil)
+    #expect(
+      admission.refusal(uri: "/ws?key=\(key.hex)", host: host, origin: "http://evil.example")?
+        .contains("origin http://evil.example is not allowed") == true)
+    #expect(admission.refusal(uri: "/ws?key=0", host: host, origin: own)?.contains("key") == true)
+    #expect(admission.refusal(uri: "/ws", host: host, origin: own)?.contains("key") == true)
+    #expect(admission.refusal(uri: "/phone/ws?token=t", host: host, origin: own) == nil)
+    #expect(
+      admission.refusal(uri: "/phone/ws?token=t", host: host, origin: "http://evil.example")
+        != nil)
+    #expect(admission.refusal(uri: "/other", host: host, origin: "http://evil.example") == nil)
+  }
+
   @Test("the key, a phone's token and its session are cut from URLs meant for logs")
   func redacted() {
     #expect(SecretURL.redacted("http://h:1/?key=abc") == "http://h:1/?key=…")

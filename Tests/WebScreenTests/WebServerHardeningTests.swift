@@ -151,6 +151,26 @@ struct WebServerHardeningTests {
     }
   }
 
+  @Test("one client address cannot take every connection: another address is still answered")
+  func perAddressCap() async throws {
+    let limits = WebServerLimits(
+      headerTimeout: .seconds(30), idleTimeout: .seconds(30), maxConnections: 8,
+      maxConnectionsPerAddress: 2)
+    try await Self.withServer(limits: limits) { server in
+      let greedy = try (0..<3).map { _ in try RawConnection(port: server.port) }
+      let closed = try await offPool {
+        RawConnection.closed(greedy, count: 1, timeout: .seconds(5))
+      }
+      #expect(closed.count == 1, "one over the address's limit closed at once: \(closed.sorted())")
+      let response = try await offPool {
+        let other = try RawConnection(port: server.port, from: "127.0.0.2")
+        try other.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        return try other.response()
+      }
+      #expect(response.status == 200, "another client is answered")
+    }
+  }
+
   @Test("a WebSocket from a foreign origin is refused 403; the same or a listed origin is upgraded")
   func origins() async throws {
     try await Self.withServer(origins: ["http://tv.example:8080"]) { server in
