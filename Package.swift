@@ -130,6 +130,8 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -208,7 +210,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WebScreenTests",
-      dependencies: ["WebScreen"]
+      dependencies: ["WebScreen", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(
       name: "TenFootPostgresTests",

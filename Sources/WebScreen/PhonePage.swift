@@ -11,7 +11,7 @@ enum PhonePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1, user-scalable=no">
     <title>TenFoot remote</title>
-    <style>
+    <style\(PageSecurity.nonceAttribute)>
     html, body { margin: 0; height: 100%; background: #0b0d12; color: #eef1f6;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
     body { display: flex; flex-direction: column; align-items: center; gap: 14px; padding: 16px;
@@ -47,7 +47,7 @@ enum PhonePage {
       <button data-key="menu">Menu</button><button data-key="home">Home</button>
       <button data-key="play-pause">Play/Pause</button>
     </div>
-    <script>
+    <script\(PageSecurity.nonceAttribute)>
     "use strict";
     const conn = document.getElementById("conn");
     const params = new URLSearchParams(location.search);
@@ -134,7 +134,7 @@ enum PhonePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>TenFoot remote: code not valid</title>
-    <style>
+    <style\(PageSecurity.nonceAttribute)>
     body { margin: 0; padding: 32px 20px; background: #0b0d12; color: #eef1f6;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 19px; }
     h1 { font-size: 24px; color: #ffd0c4; }

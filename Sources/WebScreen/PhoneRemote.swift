@@ -110,13 +110,16 @@ public final class PhoneRemotes: Sendable {
     timer.withLock { $0 = task }
   }
 
-  /// Shows the current code on the pages and logs its URL.
+  /// Shows the current code on the pages and logs its URL (the token only at debug level:
+  /// whoever has it can pair a phone).
   private func publishCode() {
     guard let url = currentURL, let show = onCode.withLock({ $0 }) else { return }
     do {
       let code = try QRCode(url)
       logger.notice(
-        "phone remote code", metadata: ["url": "\(url)", "qr.version": "\(code.version)"])
+        "phone remote code",
+        metadata: ["url": "\(SecretURL.redacted(url))", "qr.version": "\(code.version)"])
+      logger.debug("phone remote code with its token", metadata: ["url": "\(url)"])
       show(WebMessages.phoneCode(url: url, svg: code.svg()))
       for observe in urlObservers.withLock({ $0 }) { observe(url) }
     } catch {

@@ -14,11 +14,11 @@ enum WebPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>TenFoot screen</title>
-    <style>
+    <style\(PageSecurity.nonceAttribute)>
     \(css)
     \(displayCSS)
     </style>
-    <style>
+    <style\(PageSecurity.nonceAttribute)>
     \(accessibilityCSS)
     </style>
     </head>
@@ -41,10 +41,10 @@ enum WebPage {
       <div id="phone-code" hidden aria-label="phone remote code"><div id="phone-qr"></div>
         <p>Scan with a phone to use it as a remote</p></div>
     </div>
-    <script>
+    <script\(PageSecurity.nonceAttribute)>
     \(accessibilityScript)
     </script>
-    <script>
+    <script\(PageSecurity.nonceAttribute)>
     \(displayScript)
     \(script)
     </script>

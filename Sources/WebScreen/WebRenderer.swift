@@ -2,6 +2,7 @@ import Dispatch
 import FocusEngine
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -13,13 +14,17 @@ import TenFootProtocol
 /// applied frame to it over a WebSocket; the page draws the grid in CSS 3D and can act as a
 /// remote, whose input the screen's loop forwards to the broker.
 ///
-/// The HTTP server runs on SwiftNIO's threads. The screen's loop thread only publishes
-/// encoded frames to a lock-protected broadcaster, and page input reaches the broker through
-/// `ScreenInputQueue`, so no ZeroMQ socket is touched off the loop thread.
+/// The HTTP server runs on SwiftNIO's threads, its tasks on threads of their own
+/// (`ServerExecutor`), behind the limits of `GuardedChannel`. The screen's loop thread only
+/// publishes encoded frames to a lock-protected broadcaster, and page input reaches the broker
+/// through `ScreenInputQueue`, so no ZeroMQ socket is touched off the loop thread.
 public final class WebRenderer: Renderer, PairingDisplay {
   private let host: String
   private let port: Int
   private let accessKey: WebAccessKey
+  private let limits: WebServerLimits
+  /// Who may open the WebSockets: the origin check and the key.
+  private let admission: WebSocketAdmission
   private let logger: Logger
   private let display: DisplayOptions
   private let shared = Shared()
@@ -42,18 +47,23 @@ public final class WebRenderer: Renderer, PairingDisplay {
   }
 
   /// A renderer that will listen on `host`:`port` (0 picks a free port) once started; pages
-  /// must present `accessKey`. `onListening` gets the page's URL, key included. `display`
-  /// sets the page's reduced motion, contrast and title size (the page also follows the
-  /// browser's `prefers-reduced-motion` and `prefers-contrast`).
+  /// must present `accessKey`, and their WebSockets come from the page's own origin or one of
+  /// `origins`. `onListening` gets the page's URL, key included (for the operator: never log
+  /// it above debug). `display` sets the page's reduced motion, contrast and title size (the
+  /// page also follows the browser's `prefers-reduced-motion` and `prefers-contrast`).
+  /// `limits` bound slow and numerous clients.
   public init(
     host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
     display: DisplayOptions = .standard, phone: PhoneRemotes? = nil,
+    limits: WebServerLimits = .standard, origins: WebOrigins = .sameOrigin,
     onListening: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.display = display
     self.host = host
     self.port = port
     self.accessKey = accessKey
+    self.limits = limits
+    self.admission = WebSocketAdmission(accessKey: accessKey, origins: origins)
     self.logger = logger
     self.onListening = onListening
     self.phone = phone
@@ -71,35 +81,9 @@ public final class WebRenderer: Renderer, PairingDisplay {
   public func start() throws {
     let shared = shared
     let logger = logger
-    let router = Router()
-    let page = WebPage.html(for: display)
-    router.get("/") { _, _ -> Response in
-      Response(
-        status: .ok,
-        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-        body: .init(byteBuffer: ByteBuffer(string: page)))
-    }
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-    if let phone {
-      Self.addPhoneRoutes(router: router, webSocketRouter: webSocketRouter, phone, logger: logger)
-    }
-    let accessKey = accessKey
-    webSocketRouter.ws(
-      "/ws",
-      shouldUpgrade: { request, _ in
-        guard let key = request.uri.queryParameters.get("key"), accessKey.matches(key) else {
-          logger.notice("page refused: missing or wrong key")
-          throw HTTPError(
-            .forbidden, message: "missing or wrong key: open the URL tenfoot-screen printed")
-        }
-        return .upgrade([:])
-      }
-    ) { inbound, outbound, _ in
-      try await Self.serve(inbound: inbound, outbound: outbound, shared: shared, logger: logger)
-    }
     let application = Application(
-      router: router,
-      server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
+      router: makeRouter(),
+      server: makeServer(),
       configuration: .init(address: .hostname(host, port: port), serverName: "tenfoot-screen"),
       onServerRunning: { channel in
         shared.bound.withLock { $0 = .success(channel.localAddress?.port ?? 0) }
@@ -107,7 +91,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
       },
       logger: logger)
     let finished = finished
-    server = Task.detached {
+    server = Task.detached(executorPreference: ServerExecutor()) {
       do {
         try await application.runService(gracefulShutdownSignals: [])
       } catch {
@@ -132,6 +116,86 @@ public final class WebRenderer: Renderer, PairingDisplay {
     case .failure(let error):
       throw ScreenError.webServerCannotListen(host: host, port: port, cause: error)
     }
+  }
+
+  /// The page (`/`), and `/ws` answered without an upgrade: 403 with the reason for a request
+  /// `FirstRequestGate` refused, 426 for a plain GET.
+  private func makeRouter() -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: SecurityHeadersMiddleware())
+    let page = WebPage.html(for: display)
+    router.get("/") { request, _ -> Response in PageSecurity.page(page, for: request) }
+    let admission = admission
+    let logger = logger
+    router.get("/ws") { request, _ -> Response in
+      Self.notUpgraded(request, admission: admission, logger: logger, refused: "page refused")
+    }
+    if let phone {
+      Self.addPhonePage(router: router, phone, admission: admission, logger: logger)
+    }
+    return router
+  }
+
+  /// Hummingbird's HTTP/1 server with WebSocket upgrades (`/ws`, and `/phone/ws` with the
+  /// phone remote), behind the connection cap, the header and idle timeouts and the origin
+  /// check (`GuardedChannel`).
+  private func makeServer() -> HTTPServerBuilder {
+    let shared = shared
+    let logger = logger
+    let accessKey = accessKey
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    webSocketRouter.ws(
+      "/ws",
+      shouldUpgrade: { request, _ in
+        // FirstRequestGate refused a wrong key already (403); this stays as a second lock.
+        guard let key = request.uri.queryParameters.get("key"), accessKey.matches(key) else {
+          throw HTTPError(.forbidden, message: "missing or wrong key")
+        }
+        return .upgrade([:])
+      }
+    ) { inbound, outbound, _ in
+      try await Self.serve(inbound: inbound, outbound: outbound, shared: shared, logger: logger)
+    }
+    if let phone { Self.addPhoneSocket(webSocketRouter: webSocketRouter, phone, logger: logger) }
+    let responder = webSocketRouter.buildResponder()
+    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+      http1: .init(idleTimeout: TimeAmount(limits.idleTimeout)))
+    let census = ConnectionCensus(limits: limits)
+    let admission = admission
+    let overCap = ThrottledNotice("web connection refused: too many open", logger: logger)
+    let slowHeaders = ThrottledNotice(
+      "web connection closed: request headers too slow", logger: logger)
+    return HTTPServerBuilder { httpResponder in
+      GuardedChannel(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: httpResponder, webSocketResponder: responder, configuration: configuration),
+        census: census, admission: admission, overCap: overCap, slowHeaders: slowHeaders)
+    }
+  }
+
+  /// The answer to a GET of a WebSocket path that was not upgraded: 403 with the reason when
+  /// `admission` refuses it (logged as `refused`), else 426 (it must be a WebSocket).
+  static func notUpgraded(
+    _ request: Request, admission: WebSocketAdmission, logger: Logger, refused: Logger.Message
+  ) -> Response {
+    let origin = request.headers[.origin]
+    let text: String
+    let status: HTTPResponse.Status
+    if let reason = admission.refusal(
+      uri: request.uri.description, host: request.head.authority, origin: origin)
+    {
+      logger.notice(
+        refused,
+        metadata: [
+          "reason": "\(reason)", "origin": "\(origin.map(WebOrigins.printable) ?? "none")",
+        ])
+      (status, text) = (.forbidden, reason)
+    } else {
+      (status, text) = (.upgradeRequired, "this address takes WebSocket connections only")
+    }
+    return Response(
+      status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
   }
 
   /// Encodes the frame (and the layout when it changed) and hands it to every page.
@@ -217,22 +281,28 @@ public final class WebRenderer: Renderer, PairingDisplay {
 }
 
 extension WebRenderer {
-  /// The phone remote's routes: `GET /phone` (the remote-only page, or a page saying why the
-  /// code does not work) and its WebSocket `/phone/ws`, which uses the code's token up.
-  fileprivate static func addPhoneRoutes(
-    router: Router<BasicRequestContext>,
-    webSocketRouter: Router<BasicWebSocketRequestContext>, _ phone: PhoneRemotes, logger: Logger
+  /// The phone remote's page: `GET /phone` (the remote-only page, or a 403 page saying why
+  /// the code does not work), and `/phone/ws` answered without an upgrade.
+  fileprivate static func addPhonePage(
+    router: Router<BasicRequestContext>, _ phone: PhoneRemotes, admission: WebSocketAdmission,
+    logger: Logger
   ) {
     router.get("/phone") { request, _ -> Response in
       let query = request.uri.queryParameters
       let refusal = phone.admits(
         token: query.get("token"), session: query.get("session"))
       let page = refusal.map { PhonePage.refused($0.description) } ?? PhonePage.html
-      return Response(
-        status: refusal == nil ? .ok : .forbidden,
-        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-        body: .init(byteBuffer: ByteBuffer(string: page)))
+      return PageSecurity.page(page, for: request, status: refusal == nil ? .ok : .forbidden)
     }
+    router.get("/phone/ws") { request, _ -> Response in
+      notUpgraded(request, admission: admission, logger: logger, refused: "phone page refused")
+    }
+  }
+
+  /// The phone page's WebSocket `/phone/ws`, which uses the code's token up.
+  fileprivate static func addPhoneSocket(
+    webSocketRouter: Router<BasicWebSocketRequestContext>, _ phone: PhoneRemotes, logger: Logger
+  ) {
     webSocketRouter.ws("/phone/ws") { inbound, outbound, context in
       let query = context.request.uri.queryParameters
       let session: PhoneSession

@@ -71,6 +71,36 @@ struct ScreenCommand: ParsableCommand {
   )
   var listen = "127.0.0.1:8080"
 
+  @Option(
+    name: .customLong("web-allow-origin"),
+    help: ArgumentHelp(
+      """
+      Web renderer and --phone-remote: a page origin (http[s]://HOST[:PORT]) besides the \
+      page's own that may open the WebSockets; repeatable. Others are refused with 403.
+      """, valueName: "url"))
+  var webAllowOrigins: [String] = []
+
+  @Option(
+    help: "Web page server: seconds a connection may take to send its first request's headers.")
+  var webHeaderTimeout = 10.0
+
+  @Option(help: "Web page server: seconds a kept-alive connection may stay idle.")
+  var webIdleTimeout = 30.0
+
+  @Option(help: "Web page server: connections open at once (WebSockets included); more are closed.")
+  var webMaxConnections = 128
+
+  @Option(help: "Web page server: connections open at once from one client address.")
+  var webMaxConnectionsPerAddress = 32
+
+  /// The page server's limits the options ask for.
+  var webLimits: WebServerLimits {
+    WebServerLimits(
+      headerTimeout: .milliseconds(Int64(webHeaderTimeout * 1000)),
+      idleTimeout: .milliseconds(Int64(webIdleTimeout * 1000)),
+      maxConnections: webMaxConnections, maxConnectionsPerAddress: webMaxConnectionsPerAddress)
+  }
+
   @Flag(
     help: """
       Show a QR code that lets a phone in as a remote (a remote-only page served on --listen, a \
@@ -138,6 +168,17 @@ struct ScreenCommand: ParsableCommand {
       throw ValidationError("--phone-host goes with --phone-remote")
     }
     if speechWav != nil && !speak { throw ValidationError("--speech-wav goes with --speak") }
+    if case .failure(let invalid) = WebOrigins.allowing(webAllowOrigins) {
+      throw ValidationError("--web-allow-origin: \(invalid)")
+    }
+    for (name, seconds) in [("header", webHeaderTimeout), ("idle", webIdleTimeout)]
+    where !(seconds > 0 && seconds <= 3600) {
+      throw ValidationError("--web-\(name)-timeout wants seconds in (0, 3600]")
+    }
+    if webMaxConnections < 1 || webMaxConnectionsPerAddress < 1 {
+      throw ValidationError(
+        "--web-max-connections and --web-max-connections-per-address want 1 or more")
+    }
     if mirror && verbosity != nil {
       throw ValidationError("--verbosity is part of the registered layout: a mirror has none")
     }
@@ -262,7 +303,7 @@ struct ScreenCommand: ParsableCommand {
       let slot = terminal.phoneCodeSlot
       phone.observeURL { slot.show($0) }
       let server = try webRenderer(logger: logger, phone: phone) { url in
-        logger.notice("web page server listening", metadata: ["url": "\(url)"])
+        Self.logListening(url, logger: logger)
       }
       return (CompositeRenderer([terminal, server]), server)
     case .headless:
@@ -274,7 +315,7 @@ struct ScreenCommand: ParsableCommand {
       let slot = pictures.phoneCodeSlot
       phone.observeURL { slot.show($0) }
       let server = try webRenderer(logger: logger, phone: phone) { url in
-        logger.notice("web page server listening", metadata: ["url": "\(url)"])
+        Self.logListening(url, logger: logger)
       }
       return (CompositeRenderer([headless, pictures, server]), server)
     case .web:
@@ -286,6 +327,16 @@ struct ScreenCommand: ParsableCommand {
     }
   }
 
+  /// Logs where the page server listens behind another renderer (whose output is not for
+  /// messages): the page's URL without its key above debug level; the key is in the state
+  /// directory's `web-key`.
+  private static func logListening(_ url: String, logger: Logger) {
+    logger.notice(
+      "web page server listening",
+      metadata: ["url": "\(SecretURL.redacted(url))", "key": "the state directory's web-key"])
+    logger.debug("web page server listening with its key", metadata: ["url": "\(url)"])
+  }
+
   /// The web renderer on --listen; `onListening` gets the page's URL.
   private func webRenderer(
     logger: Logger, phone: PhoneRemotes?, onListening: @escaping @Sendable (String) -> Void
@@ -295,7 +346,8 @@ struct ScreenCommand: ParsableCommand {
       host: address.host, port: address.port,
       accessKey: .kept(
         at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-      logger: logger, display: display, phone: phone, onListening: onListening)
+      logger: logger, display: display, phone: phone, limits: webLimits,
+      origins: try WebOrigins.allowing(webAllowOrigins).get(), onListening: onListening)
   }
 }
 

@@ -21,8 +21,20 @@ struct WebPageRemoteTests {
     try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
       inbound, outbound, _ in
       let devtools = DevTools(inbound: inbound, outbound: outbound)
+      // The page runs under its Content Security Policy: every violation from the document's
+      // start is collected (by a DevTools script, which the policy does not cover), reloaded.
+      try await devtools.call("Page.enable")
+      try await devtools.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        [
+          "source":
+            "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+        ])
+      try await devtools.call("Page.reload")
       try await devtools.waitFor(
-        "p0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p0'")
+        "p0 focused on the reloaded page",
+        "Array.isArray(window.cspViolations) && document.querySelector('.item.focused')?.dataset.id === 'p0'"
+      )
       try await devtools.key("ArrowRight", code: 39)
       try await devtools.waitFor(
         "p1 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p1'")
@@ -53,6 +65,13 @@ struct WebPageRemoteTests {
       try await devtools.waitFor(
         "p1 back at rest after lift-off",
         "document.getElementById('item-p1').style.transform.includes('rotateY(0deg)')")
+      let violations = try await devtools.evaluate("JSON.stringify(window.cspViolations)")
+      #expect(violations as? String == "[]", "CSP violations: \(String(describing: violations))")
+      let policy = try await devtools.evaluate(
+        "fetch(location.href).then((r) => r.headers.get('content-security-policy'))")
+      #expect(
+        (policy as? String)?.contains("frame-ancestors 'none'") == true,
+        "the page's policy: \(String(describing: policy))")
     }
     browser.kill()
     try setup.stopsCleanly(web)
