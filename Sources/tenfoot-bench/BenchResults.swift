@@ -28,6 +28,7 @@ struct BenchResults: Codable {
   var flood: [FloodResult] = []
   var durable: DurableResult?
   var crash: CrashResult?
+  var abuse: AbuseResult?
 
   /// The 1, 5 and 15 minute load averages.
   static func loadAverage() -> [Double] {

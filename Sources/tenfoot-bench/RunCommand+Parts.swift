@@ -105,6 +105,32 @@ extension RunCommand {
     }
   }
 
+  /// Another peer's latency and the broker's memory while one peer abuses its budget.
+  func runAbuse() throws -> AbuseResult {
+    let result = try AbuseBench.run(samples: abuseSamples, registrations: abuseRegistrations)
+    Table.header(
+      "Abuse: a peer pipelines \(abuseRegistrations) registrations of "
+        + "\(result.registrationBytes / 1024) KiB (100,000 items) at a CURVE broker with a data "
+        + "directory and its default budgets; another peer's round trips (\(abuseSamples) each; µs)",
+      ["phase", "request", "median", "p99", "max", "broker RSS MiB (max)"])
+    for (phase, hello, press, rss) in [
+      ("quiet", result.quietHello, result.quietPress, result.brokerRSSMiBQuiet),
+      ("abused", result.abusedHello, result.abusedPress, result.brokerRSSMiBAbused),
+    ] {
+      for (name, latency) in [("hello", hello), ("press (down + up)", press)] {
+        Table.row([
+          phase, name, "\(latency.medianMicroseconds)", "\(latency.p99Microseconds)",
+          "\(latency.maxMicroseconds)", String(format: "%.1f", rss),
+        ])
+      }
+    }
+    Table.line(
+      "\nabusing peer: \(result.registrationsSent) sent, \(result.attackerAcknowledged) answered "
+        + "(acknowledged or refused), \(result.attackerRateLimited) answered rate_limited; target: "
+        + "the other peer's p99 under 5 ms and the broker under 200 MiB")
+    return result
+  }
+
   /// A well-behaved remote's latency while another floods.
   func runFlood(into results: inout BenchResults) throws {
     Table.header(

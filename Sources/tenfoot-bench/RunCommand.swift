@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
 
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case latency, throughput, scale, idle, startup, flood, durable, crash
+    case latency, throughput, scale, idle, startup, flood, durable, crash, abuse
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -44,6 +44,10 @@ struct RunCommand: ParsableCommand {
   @Option(
     help: "Crash: trials (each kills the broker under load 4 times and checks every restart).")
   var crashTrials = 50
+  @Option(help: "Abuse: another peer's hellos and presses measured quiet and under abuse.")
+  var abuseSamples = 1_000
+  @Option(help: "Abuse: huge registrations (100,000 items each) the abusing peer pipelines.")
+  var abuseRegistrations = 200
   @Option(help: "Run only this part (repeat for more: --only latency --only flood).")
   var only: [Part] = []
   @Option(
@@ -77,6 +81,7 @@ struct RunCommand: ParsableCommand {
     if parts.contains(.flood) { try runFlood(into: &results) }
     if parts.contains(.durable) { results.durable = try runDurable() }
     if parts.contains(.crash) { results.crash = try runCrash() }
+    if parts.contains(.abuse) { results.abuse = try runAbuse() }
     try finish(&results, series: series)
   }
 
@@ -86,6 +91,7 @@ struct RunCommand: ParsableCommand {
     (scaleScreens, scaleRemotes, scaleSeconds, idleScreens, startupRuns) = (20, 20, 1, 100, 2)
     floodInputs = 100
     (durableSamples, crashTrials) = (100, 1)
+    (abuseSamples, abuseRegistrations) = (50, 10)
   }
 
   /// "quick", "full" (every count at its default) or "custom".
