@@ -112,7 +112,8 @@ public final class PostgresLink: @unchecked Sendable {
 
   /// Whether `host` is this machine (no network between the broker and the store).
   static func isLoopback(_ host: String) -> Bool {
-    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    host == "localhost" || host == "::1"
+      || (host.hasPrefix("127.") && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber })
   }
 
   /// The SQLSTATE (empty unless the server answered) and a message without secrets.

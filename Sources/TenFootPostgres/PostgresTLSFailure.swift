@@ -3,17 +3,7 @@ import PostgresNIO
 /// A TLS handshake failure told as the certificate problem it is, for the store's errors and
 /// logs: swift-nio-ssl's own errors name BoringSSL's codes, not the cause an operator fixes.
 struct PostgresTLSFailure: Sendable, Equatable, CustomStringConvertible {
-  /// What went wrong.
-  enum Kind: Sendable, Equatable {
-    /// The chain does not lead to a certificate in `sslrootcert` (or has expired).
-    case untrustedCertificate
-    /// The certificate does not name the host (verify-full).
-    case wrongHost
-    /// Any other handshake failure.
-    case handshake
-  }
-
-  var kind: Kind
+  /// The sentence: which check failed, and what to look at.
   var description: String
 
   /// The failure `error` stands for, or nil when it is no TLS error.
@@ -21,17 +11,14 @@ struct PostgresTLSFailure: Sendable, Equatable, CustomStringConvertible {
     let detail = "\(error)"
     let roots = url.rootCertificate.map { "sslrootcert \($0)" } ?? "the trusted CAs"
     if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
-      kind = .wrongHost
       description =
         "TLS: the server's certificate does not name \(url.host) "
         + "(sslmode=verify-full: its subject alternative names must include the URL's host)"
     } else if error is NIOSSLError, detail.contains("CERTIFICATE_VERIFY_FAILED") {
-      kind = .untrustedCertificate
       description =
         "TLS: the server's certificate failed verification: not signed by a CA in \(roots), "
         + "or expired (CERTIFICATE_VERIFY_FAILED)"
     } else if error is NIOSSLError || error is NIOSSLExtraError {
-      kind = .handshake
       description = "TLS handshake with the server failed: \(detail)"
     } else {
       return nil
