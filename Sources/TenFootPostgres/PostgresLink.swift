@@ -20,6 +20,9 @@ public final class PostgresLink: @unchecked Sendable {
   private let logger: Logger
   private var connection: PostgresConnection?
   private var nextID = 0
+  /// The TLS mode with its context, made on the first connect and kept (a context per
+  /// connection would read `sslrootcert` each time).
+  private var tls: PostgresConnection.Configuration.TLS?
 
   /// One event loop thread for every PostgreSQL connection of the process.
   static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -69,9 +72,10 @@ public final class PostgresLink: @unchecked Sendable {
   private func connected() throws(SessionStoreError) -> PostgresConnection {
     if let connection, !connection.isClosed { return connection }
     connection = nil
+    let tls = try connectionTLS()
     var configuration = PostgresConnection.Configuration(
       host: url.host, port: url.port, username: url.user, password: url.password,
-      database: url.database, tls: .disable)
+      database: url.database, tls: tls)
     configuration.options.connectTimeout = timeout
     nextID += 1
     do {
@@ -87,15 +91,47 @@ public final class PostgresLink: @unchecked Sendable {
     }
   }
 
+  /// The TLS mode for the next connect; warns once when the server's identity goes unchecked
+  /// on a non-loopback host.
+  private func connectionTLS() throws(SessionStoreError) -> PostgresConnection.Configuration.TLS {
+    if let tls { return tls }
+    let made: PostgresConnection.Configuration.TLS
+    do {
+      made = try url.connectionTLS()
+    } catch {
+      throw .unavailable(store: url.description, code: "", message: error.description)
+    }
+    if url.sslMode != .verifyFull, !Self.isLoopback(url.host) {
+      logger.warning(
+        "zone store: the server's identity is not checked (use sslmode=verify-full)",
+        metadata: ["store": "\(url)", "sslmode": "\(url.sslMode.rawValue)"])
+    }
+    tls = made
+    return made
+  }
+
+  /// Whether `host` is this machine (no network between the broker and the store).
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1"
+      || (host.hasPrefix("127.") && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber })
+  }
+
   /// The SQLSTATE (empty unless the server answered) and a message without secrets.
   private func describe(_ error: any Error) -> (code: String, message: String) {
     if let error = error as? PSQLError {
       if let info = error.serverInfo {
         return (info[.sqlState] ?? "", info[.message] ?? "server error")
       }
-      if let underlying = error.underlying { return ("", "\(error.code): \(underlying)") }
+      if error.code == .sslUnsupported {
+        return ("", "the server does not offer TLS (sslmode=\(url.sslMode.rawValue))")
+      }
+      if let underlying = error.underlying {
+        if let tls = PostgresTLSFailure(underlying, url: url) { return ("", tls.description) }
+        return ("", "\(error.code): \(underlying)")
+      }
       return ("", "\(error.code)")
     }
+    if let tls = PostgresTLSFailure(error, url: url) { return ("", tls.description) }
     return ("", "\(error)")
   }
 
