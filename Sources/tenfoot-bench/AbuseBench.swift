@@ -47,8 +47,10 @@ enum AbuseBench {
     return AbuseResult(
       registrationBytes: huge.count, registrationsSent: totals.sent,
       attackerAcknowledged: totals.acknowledged, attackerRateLimited: totals.rateLimited,
-      quietHello: LatencyResult(path: "hello quiet", transport: .tcp, sizes: .unmeasured, quiet.hello),
-      quietPress: LatencyResult(path: "press quiet", transport: .tcp, sizes: .unmeasured, quiet.press),
+      quietHello: LatencyResult(
+        path: "hello quiet", transport: .tcp, sizes: .unmeasured, quiet.hello),
+      quietPress: LatencyResult(
+        path: "press quiet", transport: .tcp, sizes: .unmeasured, quiet.press),
       abusedHello: LatencyResult(
         path: "hello abused", transport: .tcp, sizes: .unmeasured, abused.hello),
       abusedPress: LatencyResult(
