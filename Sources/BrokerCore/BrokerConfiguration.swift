@@ -23,10 +23,12 @@ public struct BrokerConfiguration: Sendable {
   public var peerRate: Double = 2000
   /// Control messages a peer may send in one burst.
   public var peerBurst: Double = 2000
-  /// Sustained control bytes per second each peer may send: a screen's registration of the
-  /// largest layout is a few MiB, a remote's press about 100 bytes. A peer over it is in debt
-  /// and its messages are refused (`RATE_LIMITED`) until it is repaid.
-  public var peerByteRate: Double = 4 * 1024 * 1024
+  /// Sustained control bytes per second each peer may send. A screen registers its layout (a
+  /// few MiB at most) once at start and patches it now and then, a remote's press is about
+  /// 100 bytes: 512 KiB a second with bursts of one largest message serves both, while a peer
+  /// that keeps sending huge registrations gets one through every few seconds and the rest
+  /// refused (`RATE_LIMITED`) unread, so the loop time it takes stays small.
+  public var peerByteRate: Double = 512 * 1024
   /// Control bytes a peer may send at once (one message of the largest size).
   public var peerByteBurst: Double = Double(WireProtocol.defaultMaxMessageSize)
   /// The largest message a remote's key may send (its input, focus and debug requests are

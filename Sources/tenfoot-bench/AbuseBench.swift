@@ -10,7 +10,7 @@ import ZeroMQ
 /// (100,000 items, about 2.8 MB each) as fast as its socket takes them — while another peer
 /// measures its `Hello` and its press → ack round trips, and the broker's resident memory is
 /// sampled. The broker runs as deployed (CURVE over TCP, a data directory) with its default
-/// budgets: 2,000 messages and 4 MiB a second per peer, 64 KiB per remote message, 8 MiB per
+/// budgets: 2,000 messages and 512 KiB a second per peer, 64 KiB per remote message, 8 MiB per
 /// group commit. The attacker is a thread of this process, so it takes CPU from the same two
 /// cores a remote attacker would not.
 enum AbuseBench {

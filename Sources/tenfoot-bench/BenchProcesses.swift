@@ -72,7 +72,7 @@ enum BenchProcesses {
     _ transport: Transport, in directory: TemporaryDirectory, peerRate: Int = peerRate,
     screenGrace: Int? = nil
   ) throws -> Server {
-    let kibibytesRate = peerRate >= Self.peerRate ? 1_000_000 : 4096
+    let kibibytesRate = peerRate >= Self.peerRate ? 1_000_000 : 512
     let (control, state) = transport.bindEndpoints(in: directory)
     return try start(
       TestEnvironment.binary("tenfoot-broker"),
@@ -124,7 +124,7 @@ enum BenchProcesses {
       [
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
         dataDirectory, "--log-level", "warning", "--peer-rate", "\(peerRate)",
-        "--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 4096)",
+        "--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 512)",
         // The scale part registers 1,000 screens with the one benchmark key.
         "--screens-per-key", "2000",
       ] + (sessionsInMemory ? ["--sessions-in-memory"] : [])

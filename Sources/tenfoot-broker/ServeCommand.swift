@@ -38,7 +38,7 @@ struct ServeCommand: ParsableCommand {
     help:
       "Control kibibytes per second each peer may send (bursts of one largest message); more get rate_limited."
   )
-  var peerKibibytesRate: Double = 4096
+  var peerKibibytesRate: Double = 512
 
   @Option(help: "Screen ids one screen key may claim by registering them.")
   var screensPerKey = 16

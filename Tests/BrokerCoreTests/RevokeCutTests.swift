@@ -1,5 +1,7 @@
+import FocusEngine
 import Foundation
 import Logging
+import TenFootProtocol
 import TenFootSecurity
 import TestSupport
 import Testing
@@ -85,5 +87,85 @@ struct RevokeCutTests {
       try SocketWait.message(on: screen.socket, within: 5) != nil,
       "the honest subscriber gets the next heartbeat")
     #expect(try SocketWait.message(on: watcher.socket, within: 0.5) == nil)
+  }
+
+  /// The allow-list file as the broker sees it, where an operator's revoke lands just before
+  /// each of the broker's own writes (as `remotes revoke` racing a pairing or a screen's claim
+  /// would), and with no watcher, so only the broker's own write can notice it.
+  final class RacingStore: AllowListSource {
+    let inner: AllowListStore
+    let operatorStore: AllowListStore
+    let revoke: String
+    var path: String { inner.path }
+    var list: AllowList { inner.list }
+    var watchedFile: String? { nil }
+
+    init(path: String, revoke: String) throws {
+      inner = try AllowListStore(path: path)
+      operatorStore = try AllowListStore(path: path)
+      self.revoke = revoke
+    }
+
+    func reloadIfChanged() throws(StoreError) -> Bool { try inner.reloadIfChanged() }
+
+    func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
+      try operatorStore.modify { $0.revoke(revoke) }
+      return try inner.modify(change)
+    }
+  }
+
+  @Test("a revoke written just before the broker's own allow-list write still cuts the peer")
+  func revokeRacingWrite() throws {
+    let directory = try TemporaryDirectory()
+    let context = try Context()
+    let brokerKeys = try CurveKeyPair.generate()
+    let spyKeys = try CurveKeyPair.generate()
+    let screenKeys = try CurveKeyPair.generate()
+    let allowList = directory.path + "/allow-list.json"
+    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: .remote, added: 0)
+    try AllowListStore(path: allowList).modify {
+      $0.allow(spy)
+      $0.allow(.init(publicKey: screenKeys.publicKey, name: "tv", role: .screen, added: 0))
+    }
+    let state = "ipc://\(directory.path)/state"
+    let control = "ipc://\(directory.path)/control"
+    var configuration = BrokerConfiguration(
+      controlEndpoints: [control], stateEndpoints: [state])
+    var security = BrokerSecurity(
+      keyPair: brokerKeys, allowListPath: allowList,
+      pairingEndpoints: ["ipc://\(directory.path)/pairing"])
+    let spyID = spy.id
+    security.allowList = { try RacingStore(path: allowList, revoke: spyID) }
+    configuration.security = security
+    let broker = try BrokerThread(
+      configuration: configuration, context: context, logger: Logger(label: "test"))
+    defer { broker.stop() }
+
+    let watcher = try Subscriber(
+      context, keys: spyKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
+    #expect(try SocketWait.message(on: watcher.socket, within: 5) != nil, "the spy subscribed")
+
+    // The screen key's first registration of "main" makes the broker write the allow-list
+    // (the claim); the operator's revoke of the spy lands just before that write.
+    let dealer = try Socket(context, .dealer)
+    defer { dealer.close() }
+    try dealer.setCurveClient(serverKey: brokerKeys.publicKey, keyPair: screenKeys)
+    try dealer.connect(control)
+    var register = Tenfoot_V1_RegisterScreen()
+    register.screenID = "main"
+    register.layout = Tenfoot_V1_Layout(
+      Layout(canvas: .tv, items: [Item(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10))]))
+    try dealer.send(
+      Tenfoot_V1_Envelope(
+        sender: "tv", seq: 1, sentAtNanoseconds: 0, body: .registerScreen(register)
+      )
+      .encoded())
+    let reply = try #require(try SocketWait.message(on: dealer, within: 5), "no reply")
+    guard case .ack = try Tenfoot_V1_Envelope.decode(reply[0]).body else {
+      Issue.record("the registration was not acknowledged")
+      return
+    }
+    try SocketWait.event(
+      SocketEvent.disconnected, on: watcher.monitor, within: 5, "the revoked spy cut off")
   }
 }

@@ -294,4 +294,64 @@ struct SecurityAttackTests {
       return
     }
   }
+
+  @Test("200 connections from one host send 2,000 pairing requests: a few answered, one PIN shown")
+  func pairingFloodFromOneHost() throws {
+    let (stack, screen) = try stackWithScreen()
+    defer { screen.kill() }
+    let framesBefore = screen.output.count
+    let context = try Context()
+    defer { context.shutdown() }
+    var poller = Poller()
+    var dealers: [Socket] = []
+    for _ in 0..<200 {
+      let dealer = try Socket(context, .dealer)
+      try dealer.connect(stack.pairing)
+      poller.add(dealer)
+      dealers.append(dealer)
+    }
+    defer { for dealer in dealers { dealer.close() } }
+    for dealer in dealers {
+      var request = Tenfoot_V1_PairRequest()
+      request.name = "flood"
+      request.publicKey = .init(Z85.decode(try CurveKeyPair.generate().publicKey) ?? [])
+      request.nonce = .init(PairingProof.randomBytes(PairingProof.nonceLength))
+      for seq in 1...10 {
+        try dealer.send(
+          Tenfoot_V1_Envelope(
+            sender: "flood", seq: UInt64(seq), sentAtNanoseconds: 0, body: .pairRequest(request)
+          ).encoded())
+      }
+    }
+    var challenges = 0
+    var busy = 0
+    var other = 0
+    let deadline = Date().addingTimeInterval(3)
+    while Date() < deadline {
+      try poller.poll(timeout: .milliseconds(50))
+      for dealer in dealers {
+        while let frame = try dealer.receive(dontWait: true) {
+          switch try Tenfoot_V1_Envelope.decode(frame).body {
+          case .pairChallenge: challenges += 1
+          case .error(let error) where error.code == .pairingBusy: busy += 1
+          default: other += 1
+          }
+        }
+      }
+    }
+    let answered = challenges + busy + other
+    // Per source address: a burst of 10 and 5 a second, so about 25 in 3 s, whatever the
+    // number of connections.
+    #expect(answered >= 1 && answered <= 30, "\(answered) of 2,000 answered")
+    #expect(challenges <= 10, "one pairing at a time (the same key may restart): \(challenges)")
+    #expect(busy + challenges == answered, "every other answer is PAIRING_BUSY: \(other) others")
+    try stack.broker.waitForErrorLine("the drops logged") {
+      $0.contains("dropped pairing request: over the rate per address or in all")
+    }
+    _ = try screen.waitForLine(from: framesBefore, timeout: 10, "the one pairing's PIN") {
+      $0.hasPrefix(#"{"pairing":{"#)
+    }
+    let prompts = screen.output.dropFirst(framesBefore).filter { $0.hasPrefix(#"{"pairing":{"#) }
+    #expect(prompts.count <= challenges, "no more prompts than pairings: \(prompts.count)")
+  }
 }
