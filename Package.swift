@@ -77,6 +77,7 @@ let package = Package(
       name: "TenFootCLI",
       dependencies: [
         "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity", "TenFootDiscovery",
+        "ZeroMQ",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import TenFootClient
 import TenFootDiscovery
 import TenFootProtocol
 import TenFootSecurity
+import ZeroMQ
 
 /// The endpoint flags every TenFoot program takes.
 public struct ConnectionOptions: ParsableArguments {
@@ -45,17 +47,17 @@ public struct ConnectionOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The broker's CURVE public key (tenfoot-broker key prints it); pinned on first use.",
-      valueName: "z85"))
+      "The broker's CURVE public key (tenfoot-broker key prints it, --base64url in a form no shell needs quoted); pinned on first use.",
+      valueName: "key"))
   public var brokerKey: String?
 
-  /// A broker found by name on the local network.
+  /// A broker's connection string, or its name on the local network.
   @Option(
     help: ArgumentHelp(
-      "Find the broker by the name it announces on the local network, instead of endpoints.",
+      "The broker: its connection string (tenfoot://…, from 'tenfoot-broker invite'), or the name it announces on the local network.",
       discussion:
-        "DNS-SD over mDNS through avahi-daemon; 'tenfoot-remote scan' lists the names. Waits up to 3 s.",
-      valueName: "name"))
+        "A connection string carries the endpoints and the broker's key in characters no shell needs quoted; $TENFOOT_BROKER gives one too. A name is found by DNS-SD over mDNS through avahi-daemon ('tenfoot-remote scan' lists them), waiting up to 3 s.",
+      valueName: "url|name"))
   public var broker: String?
 
   /// How long `--broker` waits for the network's answers.
@@ -67,6 +69,17 @@ public struct ConnectionOptions: ParsableArguments {
   /// The endpoints to use: the broker `--broker` names (found for `program`, whose pinned
   /// keys decide between answers), else the flags, else the local ipc defaults.
   public func endpoints(program: String? = nil) throws -> Endpoints {
+    // $TENFOOT_BROKER is for clients (a program given): a broker binds what its flags say.
+    let environment = program == nil ? [:] : ProcessInfo.processInfo.environment
+    if let connection = try connectionString(environment: environment) {
+      guard control == nil, state == nil else {
+        throw ValidationError(
+          "give the connection string or the endpoints (--control, --state), not both")
+      }
+      var endpoints = connection.endpoints
+      if let pairing { endpoints.pairing = pairing }
+      return endpoints
+    }
     if let broker {
       guard let program else {
         throw ValidationError("--broker finds a broker to connect to; a broker announces itself")
@@ -145,6 +158,33 @@ public struct ConnectionOptions: ParsableArguments {
     }
   }
 
+  /// The connection string given with `--broker`, or in `$TENFOOT_BROKER` when no endpoint
+  /// flag is given; nil if neither holds one.
+  public func connectionString(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> ConnectionString? {
+    let text =
+      broker ?? (control == nil && state == nil ? environment["TENFOOT_BROKER"] : nil)
+    guard let text, text.hasPrefix(ConnectionString.scheme) else { return nil }
+    do {
+      return try ConnectionString(parsing: text)
+    } catch {
+      throw ValidationError("--broker: \(error)")
+    }
+  }
+
+  /// The broker key to trust: `--broker-key` (Z85, or the base64url form a connection string
+  /// uses), else the connection string's; nil if neither gives one.
+  public func trustedBrokerKey() throws -> String? {
+    if let brokerKey {
+      if brokerKey.count == 43, let bytes = Base64URL.decode(brokerKey), bytes.count == 32 {
+        return Z85.encode(bytes)
+      }
+      return brokerKey
+    }
+    return try connectionString().flatMap { Z85.encode($0.key) }
+  }
+
   /// Whether the connection uses CURVE: TCP without --insecure.
   public func usesCurve(_ endpoints: Endpoints) -> Bool { endpoints.usesTCP && !insecure }
 
@@ -163,7 +203,7 @@ public struct ConnectionOptions: ParsableArguments {
     guard usesCurve(endpoints) else { return nil }
     do {
       let trust = try ClientTrust(directory: try stateDirectory(program: program))
-      return try trust.curve(for: endpoints.control, brokerKey: brokerKey)
+      return try trust.curve(for: endpoints.control, brokerKey: try trustedBrokerKey())
     } catch let error as TrustError {
       throw CLIError(error.description)
     } catch let error as StoreError {

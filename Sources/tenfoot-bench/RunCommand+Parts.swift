@@ -117,7 +117,7 @@ extension RunCommand {
       ("quiet", result.quietHello, result.quietPress, result.brokerRSSMiBQuiet),
       ("abused", result.abusedHello, result.abusedPress, result.brokerRSSMiBAbused),
     ] {
-      for (name, latency) in [("hello", hello), ("press (down + up)", press)] {
+      for (name, latency) in [("hello", hello), ("press (key-down → ack)", press)] {
         Table.row([
           phase, name, "\(latency.medianMicroseconds)", "\(latency.p99Microseconds)",
           "\(latency.maxMicroseconds)", String(format: "%.1f", rss),

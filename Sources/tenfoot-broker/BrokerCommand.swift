@@ -17,7 +17,7 @@ struct BrokerCommand: ParsableCommand {
     version: TenFootVersion.string,
     subcommands: [
       ServeCommand.self, SimulateCommand.self, ExplainCommand.self, KeyCommand.self, Remotes.self,
-      StatusCommand.self, StoreCommand.self, Pairing.self,
+      StatusCommand.self, StoreCommand.self, Pairing.self, InviteCommand.self,
     ],
     defaultSubcommand: ServeCommand.self)
 

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import TenFootCLI
 import TenFootPostgres
+import TenFootProtocol
 import TenFootSecurity
 import TerminalUI
 import ZeroMQ
@@ -66,8 +67,22 @@ struct KeyCommand: ParsableCommand {
 
   @OptionGroup var data: DataOptions
 
+  @Flag(
+    help:
+      "Print the key in base64url (43 characters no shell needs quoted; --broker-key takes it too)."
+  )
+  var base64url = false
+
   func run() throws {
-    print(try data.keyPair().publicKey)
+    let key = try data.keyPair().publicKey
+    guard base64url else {
+      print(key)
+      return
+    }
+    guard let bytes = Z85.decode(key) else {
+      throw ValidationError("the broker's key file holds no CURVE key")
+    }
+    print(Base64URL.encode(bytes))
   }
 }
 

@@ -123,6 +123,13 @@ struct SeparateHostsTests {
       ["remotes", "add", "--data-dir", dataDirectory, "--name", "tv", "--key", screenKey])
     let brokerKey = try #require(
       SecureStack.run("tenfoot-broker", ["key", "--data-dir", dataDirectory]).first)
+    // The one line screens and remotes take (README, "Across machines").
+    let invite = try #require(
+      SecureStack.run(
+        "tenfoot-broker",
+        ["invite", "--data-dir", dataDirectory, "--host", network.brokerAddress]
+      ).first)
+    #expect(invite.hasSuffix("@\(network.brokerAddress):7700"), "\(invite)")
 
     let brokerCommand = network.exec(in: network.broker, "tenfoot-broker")
     let broker = try ChildProcess(
@@ -137,8 +144,8 @@ struct SeparateHostsTests {
       network.exec(in: network.screen, "tenfoot-screen")
         + [
           "--layout", layout, "--renderer", "headless", "--state-dir", directory.path + "/screen",
-          "--broker-key", brokerKey,
-        ] + endpoints,
+          "--broker", invite,
+        ],
       environment: environment)
     let first = try screen.waitForFrame(timeout: 15, "the screen's first frame") {
       $0.focused == "r0c0"
@@ -159,7 +166,7 @@ struct SeparateHostsTests {
     let pair = try ChildProcess(
       "/usr/bin/env",
       network.exec(in: network.remote, "tenfoot-remote")
-        + ["pair", "--name", "phone", "--forget-broker"] + remoteState + endpoints,
+        + ["pair", "--name", "phone", "--forget-broker", "--broker", invite] + remoteState,
       environment: environment, stdin: pinInput.fileHandleForReading)
     let prompt = try screen.waitForLine(from: first.index, timeout: 15, "the PIN on the screen") {
       $0.hasPrefix(#"{"pairing":{"#)
@@ -172,7 +179,7 @@ struct SeparateHostsTests {
     let remote = try ChildProcess(
       "/usr/bin/env",
       network.exec(in: network.remote, "tenfoot-remote")
-        + ["press", "right", "down", "select"] + remoteState + endpoints,
+        + ["press", "right", "down", "select", "--broker", invite] + remoteState,
       environment: environment)
     #expect(try remote.waitForExit(timeout: 15) == 0, "remote: \(remote.errors)")
     #expect(
