@@ -64,6 +64,8 @@ let package = Package(
     ),
     // wcwidth in a UTF-8 locale for TerminalUI (Glibc does not export wcwidth to Swift).
     .target(name: "CWidth"),
+    // glibc's mallopt for the broker's start-up (Swift's Glibc module does not export it).
+    .target(name: "CMalloc"),
     .target(name: "TerminalUI", dependencies: ["CWidth"]),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
@@ -147,7 +149,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
-        "BrokerCore", "BrokerDomain", "FocusEngine", "TenFootCLI", "TenFootProtocol",
+        "BrokerCore", "BrokerDomain", "CMalloc", "FocusEngine", "TenFootCLI", "TenFootProtocol",
         "TenFootSecurity", "TerminalUI", "TenFootPostgres", "TenFootStore", "TenFootDiscovery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

@@ -78,7 +78,7 @@ public final class Broker {
     try control.setRouterHandover(true)
     try control.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
     try control.setSendHighWaterMark(10_000)
-    try control.setReceiveHighWaterMark(10_000)
+    try control.setReceiveHighWaterMark(configuration.controlReceiveHighWaterMark)
     state = try Socket(context, .publisher)
     try security?.secure(state, domain: ZapPolicy.stateDomain)
     // The PUB socket only receives subscriptions (topic prefixes): keep them small.

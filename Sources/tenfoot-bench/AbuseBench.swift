@@ -1,22 +1,25 @@
 import Foundation
 import Histogram
-import Synchronization
-import TenFootClient
 import TenFootProtocol
 import TestSupport
 import ZeroMQ
 
 /// Abuse: one allow-listed peer does its worst — pipelines registrations of the largest layout
-/// (100,000 items, about 2.8 MB each) as fast as its socket takes them — while another peer
-/// measures its `Hello` and its press → ack round trips, and the broker's resident memory is
-/// sampled. The broker runs as deployed (CURVE over TCP, a data directory) with its default
-/// budgets: 2,000 messages and 512 KiB a second per peer, 64 KiB per remote message, 8 MiB per
-/// group commit. The attacker is a thread of this process, so it takes CPU from the same two
-/// cores a remote attacker would not.
+/// (100,000 items, about 6 MiB each) as fast as its socket takes them — while another peer
+/// measures its `Hello` and press round trips, and the broker's resident memory is sampled.
+/// The broker runs as deployed (CURVE over TCP, a data directory) with its default budgets:
+/// 2,000 messages and 512 KiB a second per peer, 16 messages queued per connection, 64 KiB per
+/// remote message, 8 MiB per group commit.
+///
+/// The abuser is a separate process (`tenfoot-bench abuser`). On two cores its CURVE
+/// encryption of 6 MiB messages competes with the broker for CPU, which an abuser on another
+/// machine would not, so it runs twice: at normal priority and at `nice 19`.
 enum AbuseBench {
   /// Measures `samples` hellos and presses quiet, then as many while `registrations` huge
-  /// registrations are pipelined at the broker.
-  static func run(samples: Int, registrations: Int) throws -> AbuseResult {
+  /// registrations are pipelined at the broker, at each of `niceness`.
+  static func run(samples: Int, registrations: Int, niceness: [Int] = [0, 19]) throws
+    -> AbuseResult
+  {
     let directory = try TemporaryDirectory()
     let broker = try BenchProcesses.durableBroker(
       dataDirectory: BenchProcesses.dataDirectory(in: directory), peerRate: 2000,
@@ -27,40 +30,64 @@ enum AbuseBench {
     try BenchPeers.register(
       ["victim"], layout: BenchPeers.layout(rows: 1, columns: 2), context: context,
       control: broker.control, curve: broker.curve)
-    let victim = try broker.dealer(context)
-    var victimPath = Victim(socket: victim)
-    _ = try victimPath.measure(count: min(50, samples), broker: broker)
-    let quiet = try victimPath.measure(count: samples, broker: broker)
-
-    var request = Tenfoot_V1_RegisterScreen()
-    request.screenID = "abuse"
-    request.layout = BenchPeers.layout(rows: 100, columns: 1000)
-    let huge = Tenfoot_V1_Envelope(
-      sender: "abuser", seq: 1, sentAtNanoseconds: 0, body: .registerScreen(request)
-    ).encoded()
-    let attacker = Attacker(
-      control: broker.control, curve: broker.curve, message: huge, count: registrations)
-    attacker.start()
-    defer { attacker.stop() }
-    let abused = try victimPath.measure(count: samples, broker: broker)
-    let totals = attacker.stop()
-    return AbuseResult(
-      registrationBytes: huge.count, registrationsSent: totals.sent,
-      attackerAcknowledged: totals.acknowledged, attackerRateLimited: totals.rateLimited,
+    var victim = Victim(socket: try broker.dealer(context))
+    _ = try victim.measure(count: min(50, samples), broker: broker)
+    let quiet = try victim.measure(count: samples, broker: broker)
+    var result = AbuseResult(
       quietHello: LatencyResult(
         path: "hello quiet", transport: .tcp, sizes: .unmeasured, quiet.hello),
       quietPress: LatencyResult(
         path: "press quiet", transport: .tcp, sizes: .unmeasured, quiet.press),
-      abusedHello: LatencyResult(
-        path: "hello abused", transport: .tcp, sizes: .unmeasured, abused.hello),
-      abusedPress: LatencyResult(
-        path: "press abused", transport: .tcp, sizes: .unmeasured, abused.press),
-      brokerRSSMiBQuiet: Double(quiet.maxResident) / 1_048_576,
-      brokerRSSMiBAbused: Double(abused.maxResident) / 1_048_576)
+      brokerRSSMiBQuiet: Double(quiet.maxResident) / 1_048_576)
+    for nice in niceness {
+      let abuser = try startAbuser(broker: broker, registrations: registrations, niceness: nice)
+      defer { abuser.process.kill() }
+      let abused = try victim.measure(count: samples, broker: broker)
+      try abuser.stop.fileHandleForWriting.close()
+      let totals = try abuser.process.waitForLine(timeout: 30, "the abuser's totals") {
+        $0.hasPrefix("abuser done")
+      }.line
+      let fields = BenchProcesses.fields(of: totals).compactMapValues { Int($0) }
+      result.abused.append(
+        AbuseResult.Abused(
+          abuserNiceness: nice, registrationBytes: abuser.bytes,
+          registrationsSent: fields["sent"] ?? 0, answered: fields["answered"] ?? 0,
+          rateLimited: fields["rate_limited"] ?? 0,
+          hello: LatencyResult(
+            path: "hello abused", transport: .tcp, sizes: .unmeasured, abused.hello),
+          press: LatencyResult(
+            path: "press abused", transport: .tcp, sizes: .unmeasured, abused.press),
+          brokerRSSMiB: Double(abused.maxResident) / 1_048_576))
+    }
+    return result
   }
 
-  /// The measuring peer: a hello, then a press (its key-down timed to the ack; the key-up follows untimed), paced every
-  /// 5 ms, with the broker's resident memory read after each.
+  /// Starts `tenfoot-bench abuser` at `niceness` with the benchmark's allow-listed key and
+  /// waits for its first send.
+  private static func startAbuser(
+    broker: BenchProcesses.Server, registrations: Int, niceness: Int
+  ) throws -> (process: ChildProcess, stop: Pipe, bytes: Int) {
+    guard let curve = broker.curve else { throw BenchError("abuse: the broker has no CURVE") }
+    let stop = Pipe()
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    var environment = ProcessInfo.processInfo.environment
+    environment["TENFOOT_ABUSER_PUBLIC"] = curve.keyPair.publicKey
+    environment["TENFOOT_ABUSER_SECRET"] = curve.keyPair.secretKey
+    environment["TENFOOT_ABUSER_BROKER"] = curve.brokerKey
+    let process = try ChildProcess(
+      "/usr/bin/nice",
+      [
+        "-n", "\(niceness)", executable, "abuser", "--control", broker.control, "--count",
+        "\(registrations)",
+      ], environment: environment, stdin: stop.fileHandleForReading)
+    let started = try process.waitForLine(timeout: 30, "the abuser's first send") {
+      $0.hasPrefix("abuser started")
+    }.line
+    return (process, stop, BenchProcesses.fields(of: started)["bytes"].flatMap { Int($0) } ?? 0)
+  }
+
+  /// The measuring peer: a hello, then a press (its key-down timed to the ack; the key-up
+  /// follows untimed), paced every 5 ms, with the broker's resident memory read after each.
   struct Victim {
     let socket: Socket
     var seq: UInt64 = 0
@@ -116,95 +143,24 @@ enum AbuseBench {
       throw BenchError("abuse: the victim's request \(seq) got no reply within 30 s")
     }
   }
-
-  /// The abusing peer, on its own thread with its own context and socket.
-  final class Attacker: Sendable {
-    struct Totals: Sendable {
-      var sent = 0
-      var acknowledged = 0
-      var rateLimited = 0
-    }
-
-    private let control: String
-    private let curve: ClientCurve?
-    private let message: [UInt8]
-    private let count: Int
-    private let stopping = Mutex(false)
-    private let totals = Mutex(Totals())
-    private let done = DispatchSemaphore(value: 0)
-
-    init(control: String, curve: ClientCurve?, message: [UInt8], count: Int) {
-      self.control = control
-      self.curve = curve
-      self.message = message
-      self.count = count
-    }
-
-    func start() {
-      Thread.detachNewThread { [self] in
-        defer { done.signal() }
-        do {
-          try attack()
-        } catch {
-          FileHandle.standardError.write(Data("abuse: the attacker failed: \(error)\n".utf8))
-        }
-      }
-    }
-
-    private func attack() throws {
-      let context = try Context()
-      defer { context.shutdown() }
-      let socket = try Socket(context, .dealer)
-      defer { socket.close() }
-      if let curve { try socket.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair) }
-      try socket.setSendHighWaterMark(Int32(count))
-      try socket.connect(control)
-      var sent = 0
-      while !stopping.withLock({ $0 }) {
-        if sent < count, try socket.send(message, dontWait: true) {
-          sent += 1
-          totals.withLock { $0.sent = sent }
-          continue
-        }
-        guard try socket.awaitInput(until: ContinuousClock.now + .milliseconds(20)) else {
-          continue
-        }
-        while let frame = try socket.receive(dontWait: true) {
-          let reply = try Tenfoot_V1_Envelope.decode(frame)
-          totals.withLock { totals in
-            if case .error(let error) = reply.body, error.code == .rateLimited {
-              totals.rateLimited += 1
-            } else {
-              totals.acknowledged += 1
-            }
-          }
-        }
-      }
-    }
-
-    /// Stops the attacker (once) and returns what it did.
-    @discardableResult
-    func stop() -> Totals {
-      let first = stopping.withLock { stopping in
-        defer { stopping = true }
-        return !stopping
-      }
-      if first { done.wait() }
-      return totals.withLock { $0 }
-    }
-  }
 }
 
 /// Another peer's latency and the broker's memory while one peer abuses its budget.
 struct AbuseResult: Codable {
-  var registrationBytes: Int
-  var registrationsSent: Int
-  var attackerAcknowledged: Int
-  var attackerRateLimited: Int
+  /// One run of the abuser at one priority.
+  struct Abused: Codable {
+    var abuserNiceness: Int
+    var registrationBytes: Int
+    var registrationsSent: Int
+    var answered: Int
+    var rateLimited: Int
+    var hello: LatencyResult
+    var press: LatencyResult
+    var brokerRSSMiB: Double
+  }
+
   var quietHello: LatencyResult
   var quietPress: LatencyResult
-  var abusedHello: LatencyResult
-  var abusedPress: LatencyResult
   var brokerRSSMiBQuiet: Double
-  var brokerRSSMiBAbused: Double
+  var abused: [Abused] = []
 }

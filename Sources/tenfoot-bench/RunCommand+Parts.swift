@@ -108,26 +108,34 @@ extension RunCommand {
   /// Another peer's latency and the broker's memory while one peer abuses its budget.
   func runAbuse() throws -> AbuseResult {
     let result = try AbuseBench.run(samples: abuseSamples, registrations: abuseRegistrations)
+    let kibibytes = (result.abused.first?.registrationBytes ?? 0) / 1024
     Table.header(
-      "Abuse: a peer pipelines \(abuseRegistrations) registrations of "
-        + "\(result.registrationBytes / 1024) KiB (100,000 items) at a CURVE broker with a data "
-        + "directory and its default budgets; another peer's round trips (\(abuseSamples) each; µs)",
-      ["phase", "request", "median", "p99", "max", "broker RSS MiB (max)"])
-    for (phase, hello, press, rss) in [
-      ("quiet", result.quietHello, result.quietPress, result.brokerRSSMiBQuiet),
-      ("abused", result.abusedHello, result.abusedPress, result.brokerRSSMiBAbused),
-    ] {
+      "Abuse: a peer pipelines \(abuseRegistrations) registrations of \(kibibytes) KiB "
+        + "(100,000 items) at a CURVE broker with a data directory and its default budgets; "
+        + "another peer's round trips (\(abuseSamples) each; µs)",
+      [
+        "phase", "request", "median", "p99", "max", "broker RSS MiB (max)",
+        "abuser sent / answered / rate_limited",
+      ])
+    var rows = [
+      ("quiet", result.quietHello, result.quietPress, result.brokerRSSMiBQuiet, "")
+    ]
+    for run in result.abused {
+      rows.append(
+        (
+          "abused, abuser nice \(run.abuserNiceness)", run.hello, run.press, run.brokerRSSMiB,
+          "\(run.registrationsSent) / \(run.answered) / \(run.rateLimited)"
+        ))
+    }
+    for (phase, hello, press, rss, abuser) in rows {
       for (name, latency) in [("hello", hello), ("press (key-down → ack)", press)] {
         Table.row([
           phase, name, "\(latency.medianMicroseconds)", "\(latency.p99Microseconds)",
-          "\(latency.maxMicroseconds)", String(format: "%.1f", rss),
+          "\(latency.maxMicroseconds)", String(format: "%.1f", rss), abuser,
         ])
       }
     }
-    Table.line(
-      "\nabusing peer: \(result.registrationsSent) sent, \(result.attackerAcknowledged) answered "
-        + "(acknowledged or refused), \(result.attackerRateLimited) answered rate_limited; target: "
-        + "the other peer's p99 under 5 ms and the broker under 200 MiB")
+    Table.line("\ntarget: the other peer's p99 under 5 ms and the broker under 200 MiB")
     return result
   }
 

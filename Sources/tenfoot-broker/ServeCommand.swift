@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrokerCore
+import CMalloc
 import Foundation
 import Logging
 import TenFootCLI
@@ -10,6 +11,15 @@ import ZeroMQ
 
 /// `tenfoot-broker serve` (the default): the broker itself.
 struct ServeCommand: ParsableCommand {
+  /// Fixes glibc's mmap threshold at 256 KiB. By default glibc raises it to the size of the
+  /// largest block freed (up to 32 MiB), after which multi-MiB messages (a peer pipelining
+  /// registrations of the largest layout) come from the heap and stay resident once freed:
+  /// the broker's RSS grew to 900 MiB under `tenfoot-bench --only abuse`. With the threshold
+  /// fixed, every large block is its own mapping, returned to the system when freed.
+  static func returnLargeBlocksToTheSystem() {
+    _ = tenfoot_fix_mmap_threshold(256 * 1024)
+  }
+
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve screens and remotes (the default subcommand).",
@@ -93,6 +103,7 @@ struct ServeCommand: ParsableCommand {
   private var leaseDuration: Duration { .milliseconds(Int64((lease * 1000).rounded())) }
 
   func run() throws {
+    Self.returnLargeBlocksToTheSystem()
     let logger = logging.bootstrap(label: "tenfoot.broker")
     let endpoints = try endpoints(logger: logger)
     let configuration = try brokerConfiguration(endpoints)
