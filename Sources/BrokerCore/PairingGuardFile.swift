@@ -2,10 +2,6 @@ import BrokerDomain
 import Foundation
 import TenFootSecurity
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The pairing guard's file in the data directory (`pairing.json`, mode 0600): the wrong-PIN
 /// counts survive a restart, and `tenfoot-broker pairing open` writes an open guard that the
 /// running broker notices (it looks at the file's inode, size and time before each pairing
@@ -59,12 +55,5 @@ public final class PairingGuardFile {
     stamp = Self.stamp(path)
   }
 
-  private static func stamp(_ path: String) -> [Int64] {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return [] }
-    return [
-      Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
-      Int64(info.st_mtim.tv_nsec),
-    ]
-  }
+  private static func stamp(_ path: String) -> [Int64] { FileStamp.of(path) }
 }

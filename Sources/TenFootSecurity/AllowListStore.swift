@@ -73,7 +73,14 @@ public final class AllowListStore: AllowListSource {
     return result
   }
 
-  private static func stamp(_ path: String) -> [Int64] {
+  private static func stamp(_ path: String) -> [Int64] { FileStamp.of(path) }
+}
+
+/// What tells a changed file from the one last read: its inode, size and modification time
+/// (empty if it does not exist). A replaced file (written atomically) has a new inode.
+public enum FileStamp {
+  /// The stamp of the file at `path`.
+  public static func of(_ path: String) -> [Int64] {
     var info = stat()
     guard stat(path, &info) == 0 else { return [] }
     return [

@@ -65,6 +65,27 @@ struct SecurityAttackTests {
     return (stack, screen)
   }
 
+  /// A `tenfoot-remote pair` as `name`, waiting for the PIN the screen shows; the answer is
+  /// written to `input` (closing it ends the dialogue).
+  func startPairing(_ stack: SecureStack, screen: ChildProcess, name: String) throws
+    -> (process: ChildProcess, input: FileHandle, pin: String)
+  {
+    let input = Pipe()
+    let process = try stack.remote(
+      ["pair", "--name", name, "--timeout", "5"], name: name, stdin: input.fileHandleForReading)
+    let prompt = try screen.waitForLine(timeout: 15, "the PIN on the screen") {
+      $0.hasPrefix(#"{"pairing":{"#)
+    }
+    let pin = try #require(SecureStack.pin(in: prompt.line))
+    return (process, input.fileHandleForWriting, pin)
+  }
+
+  /// Types `line` into a pairing dialogue and ends it.
+  func answer(_ input: FileHandle, _ line: String) throws {
+    input.write(Data((line + "\n").utf8))
+    try input.close()
+  }
+
   func snapshot(_ peer: Peer, _ screen: String = "main") throws -> Tenfoot_V1_ScreenState? {
     var request = Tenfoot_V1_SnapshotRequest()
     request.screenID = screen
@@ -185,14 +206,7 @@ struct SecurityAttackTests {
     let everything = try spy.subscribe(stack, topic: WireProtocol.heartbeatTopic)
     #expect(try SocketWait.message(on: everything, within: 10) != nil, "heartbeat")
 
-    let input = Pipe()
-    let pair = try stack.remote(
-      ["pair", "--name", "person", "--timeout", "5"], name: "person",
-      stdin: input.fileHandleForReading)
-    let prompt = try screen.waitForLine(timeout: 15, "the PIN on the screen") {
-      $0.hasPrefix(#"{"pairing":{"#)
-    }
-    let pin = try #require(SecureStack.pin(in: prompt.line))
+    let (pair, input, pin) = try startPairing(stack, screen: screen, name: "person")
     #expect(pin.count == 6 && pin.allSatisfy(\.isNumber), "a 6-digit PIN: \(pin)")
 
     let frames = try #require(try SocketWait.message(on: pairingTopic, within: 10))
@@ -205,8 +219,7 @@ struct SecurityAttackTests {
     #expect(
       seen.sealed.allSatisfy { SealedPIN.open([UInt8]($0.box), with: spy.keys) == nil },
       "the spy's key opens no sealed PIN")
-    input.fileHandleForWriting.write(Data((pin + "\n").utf8))
-    try input.fileHandleForWriting.close()
+    try answer(input, pin)
     #expect(try pair.waitForExit(timeout: 30) == 0, "\(pair.errors)")
   }
 
@@ -234,21 +247,13 @@ struct SecurityAttackTests {
   func pairingBusy() throws {
     let (stack, screen) = try stackWithScreen()
     defer { screen.kill() }
-    let input = Pipe()
-    let pair = try stack.remote(
-      ["pair", "--name", "person", "--timeout", "5"], name: "person",
-      stdin: input.fileHandleForReading)
-    let prompt = try screen.waitForLine(timeout: 15, "the PIN on the screen") {
-      $0.hasPrefix(#"{"pairing":{"#)
-    }
-    let pin = try #require(SecureStack.pin(in: prompt.line))
+    let (pair, input, pin) = try startPairing(stack, screen: screen, name: "person")
     guard case .error(let busy) = try Self.begin(at: stack.pairing, name: "stranger") else {
       Issue.record("the stranger's pairing was not refused")
       return
     }
     #expect(busy.code == .pairingBusy && busy.retryAfterMs > 0, "\(busy)")
-    input.fileHandleForWriting.write(Data((pin + "\n").utf8))
-    try input.fileHandleForWriting.close()
+    try answer(input, pin)
     #expect(try pair.waitForExit(timeout: 30) == 0, "the person paired: \(pair.errors)")
   }
 
@@ -256,18 +261,9 @@ struct SecurityAttackTests {
   func guardSurvivesRestart() throws {
     let (stack, screen) = try stackWithScreen()
     defer { screen.kill() }
-    let input = Pipe()
-    let guesser = try stack.remote(
-      ["pair", "--name", "guesser", "--timeout", "5"], name: "guesser",
-      stdin: input.fileHandleForReading)
-    let prompt = try screen.waitForLine(timeout: 15, "the PIN on the screen") {
-      $0.hasPrefix(#"{"pairing":{"#)
-    }
-    let shown = try #require(SecureStack.pin(in: prompt.line))
+    let (guesser, input, shown) = try startPairing(stack, screen: screen, name: "guesser")
     let pin = try #require(Int(shown))
-    let wrong = String(format: "%06d", (pin + 1) % 1_000_000)
-    input.fileHandleForWriting.write(Data((wrong + "\n").utf8))
-    try input.fileHandleForWriting.close()
+    try answer(input, String(format: "%06d", (pin + 1) % 1_000_000))
     #expect(try guesser.waitForExit(timeout: 30) != 0, "a wrong PIN does not pair")
     try stack.broker.waitForErrorLine("the wrong PIN counted") {
       $0.contains("pairing refused: wrong PIN") && $0.contains("pairing.failures=1")

@@ -144,7 +144,10 @@ struct EventLoopTests {
     let started = ContinuousClock.now
     try loop.run()
     #expect(stopper.isStopped)
-    #expect(handlersAfterStop == 0, "a handler ran after the stop")
+    // The loop checks the stop before each handler, but the other thread may stop it between
+    // that check and the handler's own: at most that one handler sees the stop (a loop that
+    // went on running handlers after it would count more, one an iteration).
+    #expect(handlersAfterStop <= 1, "handlers ran after the stop: \(handlersAfterStop)")
     #expect(ContinuousClock.now - started < .seconds(5))
     // Stopped for good: a second run returns at once.
     try loop.run()
