@@ -1,6 +1,6 @@
 /// Several renderers drawing the same frames (headless JSON lines plus SVG files; the
 /// terminal plus the phone remote's page server).
-public final class CompositeRenderer: Renderer, PairingDisplay {
+public final class CompositeRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let renderers: [any Renderer]
 
   /// Draws every frame with each of `renderers`, in order.
@@ -27,6 +27,11 @@ public final class CompositeRenderer: Renderer, PairingDisplay {
   /// Shows (or hides) the pairing PIN with every renderer that shows pairing.
   public func showPairing(_ overlay: PairingOverlay?) throws {
     for case let display as any PairingDisplay in renderers { try display.showPairing(overlay) }
+  }
+
+  /// Shows (or removes) the broker-gone banner with every renderer that shows it.
+  public func showLink(_ link: BrokerLink) throws {
+    for case let display as any LinkDisplay in renderers { try display.showLink(link) }
   }
 
   /// Stops each renderer, last first.

@@ -8,7 +8,7 @@ import Foundation
 /// "pointerEffects":{"<id>":"lift",…},
 /// "pointer":{"x","y","visible","shape","effect","target"}|null}`.
 /// Keys are sorted, so equal frames give equal lines.
-public final class HeadlessRenderer: Renderer, PairingDisplay {
+public final class HeadlessRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let output: FileHandle
   private let encoder: JSONEncoder
 
@@ -45,6 +45,13 @@ public final class HeadlessRenderer: Renderer, PairingDisplay {
     var line = try encoder.encode(HeadlessPairing(overlay: overlay))
     line.append(0x0A)
     try output.write(contentsOf: line)
+  }
+
+  /// Writes `{"link":"lost"}` when the broker stops answering and `{"link":"up"}` when it is
+  /// back, each as its own line.
+  public func showLink(_ link: BrokerLink) throws {
+    let line = link == .up ? #"{"link":"up"}"# : #"{"link":"lost"}"#
+    try output.write(contentsOf: Data((line + "\n").utf8))
   }
 
   /// Never needs waking.

@@ -60,6 +60,12 @@ public final class ScreenClient {
   public let stopper: LoopStopper
   /// Input from other threads (a web page acting as a remote), sent to the broker by the loop.
   public let inputs: ScreenInputQueue
+  /// Whether the broker is heard, what the renderer last showed of it, when it was last heard
+  /// and the gap between its last two heartbeats.
+  private var link = BrokerLink.up
+  private var lastHeard: ContinuousClock.Instant = .now
+  private var lastHeartbeat: ContinuousClock.Instant?
+  private var heartbeatGap: Duration = .seconds(1)
 
   /// Creates and connects the sockets (subscribing before any snapshot is requested).
   public init(
@@ -89,7 +95,8 @@ public final class ScreenClient {
     stateMonitor = try SocketMonitor(
       context: context, watching: subscriber,
       name: "tenfoot-screen-state-monitor",
-      events: SocketEvent.handshakeSucceeded | SocketEvent.handshakeFailedAuth)
+      events: SocketEvent.handshakeSucceeded | SocketEvent.handshakeFailedAuth
+        | SocketEvent.disconnected)
     // A zone's brokers: subscribed to all, the screen hears whichever is active.
     for endpoint in Endpoints.list(configuration.endpoints.state) {
       try subscriber.connect(endpoint)
@@ -132,6 +139,8 @@ public final class ScreenClient {
       if sync.awaitingSnapshot { try resync(reason: "retry") }
     }
     try resync(reason: "start")
+    lastHeard = loop.now
+    watchLink(on: loop)
     // The beat is a timer, so it goes even when nothing arrives: a beat that waited for
     // traffic could come a whole poll timeout late, longer than a short grace period.
     scheduleBeat(at: loop.now + beatInterval)
@@ -149,9 +158,58 @@ public final class ScreenClient {
     beatTimer = (id, deadline)
   }
 
+  /// How long the broker may be silent before the screen says it is gone: twice the gap
+  /// between its heartbeats (1 s by default), at least 1.5 s and at most 30 s.
+  var linkTimeout: Duration {
+    min(.seconds(30), max(.milliseconds(1500), heartbeatGap * 2))
+  }
+
+  /// Every 250 ms: marks the link lost once the broker has been silent for `linkTimeout`.
+  private func watchLink(on loop: EventLoop) {
+    loop.schedule(after: .milliseconds(250)) { [unowned self, unowned loop] in
+      watchLink(on: loop)
+      if link == .up, loop.now - lastHeard > linkTimeout {
+        try linkLost(reason: "no broker heartbeat")
+      }
+    }
+  }
+
+  /// The broker is gone: the renderers say so and keep the last state, marked stale.
+  private func linkLost(reason: String) throws {
+    guard link == .up else { return }
+    link = .lost
+    logger.warning(
+      "broker not answering: the screen shows its last state, marked stale",
+      metadata: ["reason": "\(reason)", "zmq.endpoint": "\(configuration.endpoints.state)"])
+    try (renderer as? any LinkDisplay)?.showLink(.lost)
+  }
+
+  /// The broker was heard: once the screen is in sync again, the banner goes.
+  private func heard(heartbeat: Bool) throws {
+    let now = ContinuousClock.now
+    if heartbeat {
+      if let lastHeartbeat { heartbeatGap = now - lastHeartbeat }
+      lastHeartbeat = now
+    }
+    lastHeard = now
+    guard link == .lost, !sync.awaitingSnapshot else { return }
+    link = .up
+    logger.notice(
+      "broker answering again", metadata: ["zmq.endpoint": "\(configuration.endpoints.state)"])
+    try (renderer as? any LinkDisplay)?.showLink(.up)
+  }
+
   /// Reacts to the state socket's handshakes (see `stateMonitor`).
   private func handleStateConnectionEvents() throws {
     while let event = try stateMonitor.next() {
+      if event.event == SocketEvent.disconnected {
+        // One broker: its connection closing means it is gone (a zone's standby may close
+        // while the active one still publishes, so there the heartbeats decide).
+        if Endpoints.list(configuration.endpoints.state).count == 1 {
+          try linkLost(reason: "state connection closed")
+        }
+        continue
+      }
       if event.event == SocketEvent.handshakeFailedAuth {
         logger.error(
           "state connection refused: this screen's key is not on the broker's allow-list",
@@ -215,7 +273,9 @@ public final class ScreenClient {
           scheduleBeat(at: loop.now + beatInterval)
         }
       }
-      action = sync.apply(heartbeatEpoch: heartbeat.epoch)
+      try perform(sync.apply(heartbeatEpoch: heartbeat.epoch))
+      try heard(heartbeat: true)
+      return
     case .delta(let delta) where frames[0] == topic:
       if dropDeltas.remove(delta.seq) != nil {
         logger.notice(
@@ -263,6 +323,7 @@ public final class ScreenClient {
     case .none: break
     case .render(let frame):
       try renderer.render(configuration.display.apply(to: frame))
+      try heard(heartbeat: false)
       if let app { send(app.react(to: frame)) }
     case .resync(let reason): try resync(reason: reason)
     }

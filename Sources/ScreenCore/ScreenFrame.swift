@@ -151,3 +151,18 @@ extension Rect {
     return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
 }
+
+/// Whether the screen hears its broker: `lost` once its heartbeats stop (or its connection
+/// closes), `up` again when it answers and the screen has resynced.
+public enum BrokerLink: Sendable, Equatable {
+  /// The broker answers.
+  case up
+  /// The broker has not been heard for a while: input cannot work, the state shown is stale.
+  case lost
+}
+
+/// A renderer that can say the broker is gone (a banner; the last state stays, marked stale).
+public protocol LinkDisplay: AnyObject {
+  /// Shows (`lost`) or removes (`up`) the banner.
+  func showLink(_ link: BrokerLink) throws
+}

@@ -13,7 +13,7 @@ import TerminalUI
 ///
 /// Ctrl-C keeps raising SIGINT (`ISIG` stays on): the screen reads no keys, and the program's
 /// SIGINT handler shuts the loop down cleanly, which ends in ``stop()``.
-public final class TerminalRenderer: Renderer, PairingDisplay {
+public final class TerminalRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let output: Int32
   private let colorMode: ColorMode
   private let display: DisplayOptions
@@ -24,6 +24,7 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
   private var previous: CellGrid?
   private var lastFrame: ScreenFrame?
   private var pairing: PairingOverlay?
+  private var link = BrokerLink.up
   private var phoneCode: (url: String, code: QRCode?)?
   /// Where the phone remote's page server hands over the URL of its QR code (from any
   /// thread); the code is drawn in the top-right corner. See ``drawPhoneCode(_:url:in:content:)``.
@@ -96,6 +97,7 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
     if let pairing {
       Self.drawPairing(pairing, in: &grid, palette: .forContrast(display.contrast))
     }
+    if link == .lost { Self.drawLinkLost(in: &grid, columns: size.columns) }
     let bytes = grid.ansiDiff(from: previous, colorMode: colorMode)
     previous = grid
     guard !bytes.isEmpty else { return }
@@ -112,6 +114,23 @@ public final class TerminalRenderer: Renderer, PairingDisplay {
   public func showPairing(_ overlay: PairingOverlay?) throws {
     pairing = overlay
     if let lastFrame { try render(lastFrame) }
+  }
+
+  /// Shows or removes the broker-gone banner (at once over the last frame).
+  public func showLink(_ link: BrokerLink) throws {
+    self.link = link
+    if let lastFrame { try render(lastFrame) }
+  }
+
+  /// The banner on the top row while the broker does not answer; the layout below stays as
+  /// last drawn.
+  static func drawLinkLost(in grid: inout CellGrid, columns: Int) {
+    let text =
+      columns >= 72
+      ? " ⚠ The broker is not answering: input cannot work. This is the last state shown. "
+      : " ⚠ Broker not answering: state is stale "
+    let line = text.padding(toLength: max(columns, 0), withPad: " ", startingAt: 0)
+    _ = grid.put(String(line.prefix(columns)), x: 0, y: 0, style: Style(bold: true, inverse: true))
   }
 
   /// The read end of the SIGWINCH pipe, once started.

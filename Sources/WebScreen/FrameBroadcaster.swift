@@ -14,20 +14,24 @@ final class FrameBroadcaster: Sendable {
     var layout: String
     /// The frame message (JSON).
     var frame: String
-    /// Increases whenever the pairing overlay changes (0: never shown).
-    var pairingVersion = 0
-    /// The pairing overlay (JSON: an object, or `null` when hidden).
-    var pairing = "null"
-    /// Increases whenever the phone remote's QR code changes (0: never shown).
-    var phoneVersion = 0
-    /// The phone remote's QR code (JSON: an object, or `null` when off).
-    var phone = "null"
+    /// Each overlay's value (JSON: an object, or `null` when hidden) and a version that grows
+    /// whenever it changes (0: never shown).
+    var overlays: [Overlay: (version: Int, json: String)] = [:]
+  }
+
+  /// What a page shows over the layout, each sent as `{"<name>": value}` when it changes.
+  enum Overlay: String, CaseIterable, Sendable {
+    /// The PIN while a remote pairs.
+    case pairing
+    /// The phone remote's QR code.
+    case phoneCode
+    /// The link to the broker (`{"up":false,…}` while the broker does not answer).
+    case link
   }
 
   private struct State {
     var latest: Update?
-    var pairing = (version: 0, json: "null")
-    var phone = (version: 0, json: "null")
+    var overlays: [Overlay: (version: Int, json: String)] = [:]
     var subscribers: [Int: AsyncStream<Update>.Continuation] = [:]
     var nextID = 0
   }
@@ -43,30 +47,20 @@ final class FrameBroadcaster: Sendable {
     }
   }
 
-  /// Shows (an object) or hides (`null`) the pairing overlay on every page, now and on pages
-  /// that connect later. Before the first frame it goes out with that frame.
-  func publishPairing(_ json: String) {
+  /// Shows (an object) or hides (`null`) `overlay` on every page, now and on pages that
+  /// connect later. Before the first frame it goes out with that frame.
+  func publish(_ overlay: Overlay, _ json: String) {
     state.withLock { state in
-      state.pairing = (state.pairing.version + 1, json)
+      state.overlays[overlay] = ((state.overlays[overlay]?.version ?? 0) + 1, json)
       if let latest = state.latest { Self.send(latest, in: &state) }
     }
   }
 
-  /// Shows (an object) or hides (`null`) the phone remote's QR code on every page, like
-  /// `publishPairing`.
-  func publishPhone(_ json: String) {
-    state.withLock { state in
-      state.phone = (state.phone.version + 1, json)
-      if let latest = state.latest { Self.send(latest, in: &state) }
-    }
-  }
-
-  /// Stamps `update` with the current pairing overlay and QR code, keeps it as the latest, and hands it to
-  /// every page (called under the lock).
+  /// Stamps `update` with the current overlays, keeps it as the latest, and hands it to every
+  /// page (called under the lock).
   private static func send(_ update: Update, in state: inout State) {
     var update = update
-    (update.pairingVersion, update.pairing) = state.pairing
-    (update.phoneVersion, update.phone) = state.phone
+    update.overlays = state.overlays
     state.latest = update
     for continuation in state.subscribers.values { continuation.yield(update) }
   }

@@ -97,6 +97,12 @@ enum WebMessages {
         pin: overlay.pin, remote: overlay.remoteName, broker: overlay.brokerFingerprint))
   }
 
+  /// The link message's value: `{"up":true}`, or `{"up":false}` while the broker does not
+  /// answer.
+  static func link(_ link: BrokerLink) -> String {
+    link == .up ? #"{"up":true}"# : #"{"up":false}"#
+  }
+
   /// The phone remote's QR code message's value: the URL it holds and the code as SVG.
   static func phoneCode(url: String, svg: String) -> String {
     (try? encode(["url": url, "svg": svg])) ?? "null"

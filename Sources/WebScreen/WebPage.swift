@@ -29,6 +29,8 @@ enum WebPage {
         <p id="pair-remote"></p><p class="small">Type this code on the remote.
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
     </div>
+    <div id="link" hidden role="alert">The broker is not answering: input cannot work.
+      What you see is the last state.</div>
     <div id="status"><span id="conn" class="down">connecting…</span> <span id="info"></span></div>
     \(announcer)
     <div id="remote" aria-label="remote">
@@ -65,6 +67,10 @@ enum WebPage {
     #pairing { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
       background: rgba(5, 7, 11, 0.72); backdrop-filter: blur(6px); z-index: 10; }
     #pairing[hidden] { display: none; }
+    #link { position: absolute; left: 0; right: 0; top: 0; z-index: 11; padding: 14px 24px;
+      background: #7a1d12; color: #fff; font-size: 24px; font-weight: 700; text-align: center; }
+    #link[hidden] { display: none; }
+    body.stale #stage { filter: grayscale(0.85) brightness(0.7); }
     #pairing .card { background: #1a1f2b; border-radius: 22px; padding: 36px 56px; text-align: center;
       box-shadow: 0 30px 80px rgba(0, 0, 0, 0.6); font-size: 26px; }
     #pairing #pin { font-size: 96px; font-weight: 700; letter-spacing: 0.35em; margin: 12px 0 8px 0.35em;
@@ -371,6 +377,13 @@ enum WebPage {
       document.getElementById("pair-broker").textContent = p.broker;
     }
 
+    // The link to the broker: while it does not answer, a banner and the stage marked stale.
+    function showLink(link) {
+      const lost = !!link && link.up === false;
+      document.getElementById("link").hidden = !lost;
+      document.body.classList.toggle("stale", lost);
+    }
+
     // The phone remote's QR code (--phone-remote), an SVG made by the screen; null hides it.
     function showPhoneCode(code) {
       const box = document.getElementById("phone-code");
@@ -394,6 +407,7 @@ enum WebPage {
         if (message.frame) { frame = message.frame; draw(); }
         if ("pairing" in message) { showPairing(message.pairing); }
         if ("phoneCode" in message) { showPhoneCode(message.phoneCode); }
+        if ("link" in message) { showLink(message.link); }
       };
       socket.onclose = () => {
         conn.textContent = everOpened ? "reconnecting…"

@@ -18,7 +18,7 @@ import TenFootProtocol
 /// (`ServerExecutor`), behind the limits of `GuardedChannel`. The screen's loop thread only
 /// publishes encoded frames to a lock-protected broadcaster, and page input reaches the broker
 /// through `ScreenInputQueue`, so no ZeroMQ socket is touched off the loop thread.
-public final class WebRenderer: Renderer, PairingDisplay {
+public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let host: String
   private let port: Int
   private let accessKey: WebAccessKey
@@ -110,7 +110,7 @@ public final class WebRenderer: Renderer, PairingDisplay {
     }
     switch result {
     case .success(let port):
-      phone?.listening(host: host, port: port) { shared.broadcaster.publishPhone($0) }
+      phone?.listening(host: host, port: port) { shared.broadcaster.publish(.phoneCode, $0) }
       onListening(
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/?key=\(accessKey.hex)")
     case .failure(let error):
@@ -211,8 +211,14 @@ public final class WebRenderer: Renderer, PairingDisplay {
 
   /// Shows the pairing PIN over the page (or hides it, with nil) on every connected page.
   public func showPairing(_ overlay: PairingOverlay?) throws {
-    shared.broadcaster.publishPairing(try WebMessages.pairing(overlay))
+    shared.broadcaster.publish(.pairing, try WebMessages.pairing(overlay))
     phone?.prompts.post(overlay)
+  }
+
+  /// Shows (lost) or hides (up) the banner that says the broker does not answer, and marks
+  /// the last state shown stale.
+  public func showLink(_ link: BrokerLink) throws {
+    shared.broadcaster.publish(.link, WebMessages.link(link))
   }
 
   /// Never needs waking: the server has its own threads.
@@ -244,21 +250,19 @@ public final class WebRenderer: Renderer, PairingDisplay {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
         var sentVersion: Int?
-        var sentPairing = 0
-        var sentPhone = 0
+        var sentOverlays: [FrameBroadcaster.Overlay: Int] = [:]
         for await update in updates {
           if update.layoutVersion != sentVersion {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
             sentVersion = update.layoutVersion
           }
           try await outbound.write(.text("{\"frame\":\(update.frame)}"))
-          if update.pairingVersion != sentPairing {
-            try await outbound.write(.text("{\"pairing\":\(update.pairing)}"))
-            sentPairing = update.pairingVersion
-          }
-          if update.phoneVersion != sentPhone {
-            try await outbound.write(.text("{\"phoneCode\":\(update.phone)}"))
-            sentPhone = update.phoneVersion
+          for overlay in FrameBroadcaster.Overlay.allCases {
+            guard let (version, json) = update.overlays[overlay],
+              version != sentOverlays[overlay, default: 0]
+            else { continue }
+            try await outbound.write(.text("{\"\(overlay.rawValue)\":\(json)}"))
+            sentOverlays[overlay] = version
           }
         }
       }

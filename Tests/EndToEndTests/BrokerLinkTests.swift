@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A screen says when its broker is gone: within about a second of the broker dying, every
+/// renderer shows it (a line in headless output, a banner in the terminal and on the web
+/// page), keeps the last state, and clears it once the broker is back and the screen resynced.
+@Suite("The screen shows the broker link", .serialized)
+struct BrokerLinkTests {
+  /// The most a banner may take after the broker dies (the acceptance's bound).
+  static let bound = 1.5
+
+  /// The opening tag of the element with `id` in a dumped DOM.
+  static func tag(_ id: String, in dom: String) -> String? {
+    guard let start = dom.range(of: #"id="\#(id)""#) else { return nil }
+    let open = dom[..<start.lowerBound].lastIndex(of: "<") ?? start.lowerBound
+    let close = dom[start.upperBound...].firstIndex(of: ">") ?? dom.endIndex
+    return String(dom[open..<close])
+  }
+
+  @Test(
+    "headless: {\"link\":\"lost\"} within 1.5 s of kill -9, {\"link\":\"up\"} after the restart")
+  func headless() throws {
+    let stack = try Stack(.ipc)
+    let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
+    defer { screen.kill() }
+    let first = try screen.waitForFrame("the first frame") { $0.focused == "r0c0" }
+    let killed = Date()
+    stack.broker.kill()
+    let lost = try screen.waitForLine(from: first.index, timeout: 5, "the link lost") {
+      $0 == #"{"link":"lost"}"#
+    }
+    let elapsed = Date().timeIntervalSince(killed)
+    #expect(elapsed <= Self.bound, "the banner took \(elapsed) s")
+    try stack.restartBroker()
+    let resynced = try screen.waitForFrame(from: lost.index, timeout: 10, "the resync") { _ in
+      true
+    }
+    _ = try screen.waitForLine(from: lost.index, timeout: 10, "the link up again") {
+      $0 == #"{"link":"up"}"#
+    }
+    #expect(resynced.frame.focused == "r0c0", "the state after the restart is shown")
+  }
+
+  @Test("a frozen broker (SIGSTOP: connections open, no heartbeats) is noticed by its silence")
+  func silentBroker() throws {
+    let stack = try Stack(.ipc)
+    let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
+    defer { screen.kill() }
+    let first = try screen.waitForFrame("the first frame") { $0.focused == "r0c0" }
+    kill(stack.broker.pid, SIGSTOP)
+    defer { kill(stack.broker.pid, SIGCONT) }
+    let stopped = Date()
+    let lost = try screen.waitForLine(from: first.index, timeout: 10, "the link lost") {
+      $0 == #"{"link":"lost"}"#
+    }
+    let elapsed = Date().timeIntervalSince(stopped)
+    // The timeout is twice the heartbeat gap, at least 1.5 s, checked every 250 ms.
+    #expect(elapsed >= 1.0 && elapsed <= 3.0, "noticed after \(elapsed) s")
+    kill(stack.broker.pid, SIGCONT)
+    _ = try screen.waitForLine(from: lost.index, timeout: 10, "the link up again") {
+      $0 == #"{"link":"up"}"#
+    }
+  }
+
+  @Test("terminal (tmux): the banner within 1.5 s of kill -9, gone after the restart")
+  func terminal() throws {
+    try #require(TerminalScreenTests.hasTmux, "tmux is not installed: run scripts/bootstrap")
+    let stack = try Stack(.ipc)
+    let layout = try stack.layoutFile(rows: 2, columns: 2)
+    let command =
+      "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout)"
+      + Tmux.keepAlive
+    let tmux = try Tmux(columns: 100, rows: 30, command: command, environment: stack.environment)
+    defer { tmux.stop() }
+    try tmux.waitFor("the first frame") { $0.contains("▶ Row 0 Col 0") }
+    let killed = Date()
+    stack.broker.kill()
+    let shown = try tmux.waitFor("the banner", timeout: 5) {
+      $0.contains("The broker is not answering")
+    }
+    let elapsed = Date().timeIntervalSince(killed)
+    #expect(elapsed <= Self.bound, "the banner took \(elapsed) s")
+    #expect(shown.contains("Row 1 Col 1"), "the last state stays visible:\n\(shown)")
+    try stack.restartBroker()
+    try tmux.waitFor("the banner gone after the resync") {
+      !$0.contains("The broker is not answering") && $0.contains("▶ Row 0 Col 0")
+    }
+  }
+
+  @Test(
+    "web (Chromium): the banner and the stale stage within 1.5 s of kill -9",
+    .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
+  func web() throws {
+    let stack = try Stack(.ipc)
+    let browser = WebScreenTests()
+    let (web, url) = try stack.webScreen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
+    defer { web.kill() }
+    let before = try browser.dumpDOM(url, in: stack.directory) { $0.contains(#"data-id="r0c0""#) }
+    #expect(Self.tag("link", in: before)?.contains("hidden") == true, "no banner while up")
+    let killed = Date()
+    stack.broker.kill()
+    try web.waitForErrorLine(timeout: 5, "the screen noticing") {
+      $0.contains("broker not answering")
+    }
+    let elapsed = Date().timeIntervalSince(killed)
+    #expect(elapsed <= Self.bound, "the banner took \(elapsed) s")
+    let after = try browser.dumpDOM(url, in: stack.directory) {
+      Self.tag("link", in: $0)?.contains("hidden") == false
+    }
+    let banner = try #require(Self.tag("link", in: after))
+    #expect(!banner.contains("hidden") && banner.contains(#"role="alert""#), "\(banner)")
+    #expect(after.contains(#"<body class="stale">"#), "the stage is marked stale")
+    #expect(after.contains(#"data-id="r0c0""#), "the last state is still drawn")
+  }
+}
