@@ -204,6 +204,7 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
+    .testTarget(name: "RemoteCoreTests", dependencies: ["RemoteCore"]),
     .testTarget(
       name: "TenFootCLITests",
       dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),

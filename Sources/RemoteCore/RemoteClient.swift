@@ -130,6 +130,16 @@ public final class RemoteClient {
 
 /// What one key press (or gesture) did.
 public struct PressResult: Sendable {
+  /// `parts` with each run of equal ones written once, with its count: a held key's 29 bumps
+  /// read `bump right: no item that way ×29`.
+  public static func coalesced(_ parts: [String]) -> [String] {
+    var runs: [(text: String, count: Int)] = []
+    for part in parts {
+      if runs.last?.text == part { runs[runs.count - 1].count += 1 } else { runs.append((part, 1)) }
+    }
+    return runs.map { $0.count == 1 ? $0.text : "\($0.text) ×\($0.count)" }
+  }
+
   /// What was done: a key name, or a gesture ("swipe right").
   public var name: String
   /// The engine's effects, in order (down, then up).
@@ -142,7 +152,8 @@ public struct PressResult: Sendable {
   /// One line for people and scripts: `right: focus r0c0 → r0c1 (right); focused r0c1`.
   /// Filtered for a terminal (``TerminalText``): the effects carry text from the broker.
   public var line: String {
-    let what = effects.isEmpty ? "no effect" : effects.map(\.summary).joined(separator: "; ")
+    let what =
+      effects.isEmpty ? "no effect" : Self.coalesced(effects.map(\.summary)).joined(separator: "; ")
     return TerminalText.printable(
       "\(name): \(what); focused \(focused ?? "none")\(editingText ? " (text field: type to edit)" : "")"
     )

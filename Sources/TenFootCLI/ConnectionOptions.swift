@@ -193,7 +193,8 @@ public struct ConnectionOptions: ParsableArguments {
     do {
       return try StateDirectory.prepare(explicit: stateDir, program: program)
     } catch {
-      throw ValidationError("\(error)")
+      // A directory that cannot be made or is open to others: not a usage error.
+      throw CLIError("\(error)")
     }
   }
 

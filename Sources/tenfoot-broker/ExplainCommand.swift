@@ -1,5 +1,6 @@
 import ArgumentParser
 import FocusEngine
+import TenFootCLI
 
 /// `tenfoot-broker explain`: the focus debugger on a layout file: why an item can or cannot
 /// take focus, the Tab loop, the group tree.
@@ -61,6 +62,10 @@ struct ExplainCommand: ParsableCommand {
     let state = try engine.makeState()
     if let item {
       let explanation = state.explain(item)
+      // An id the layout does not hold is the user's mistake: said on standard error, exit 1.
+      guard state.layout.items.contains(where: { $0.id == item }) else {
+        throw CLIError(explanation.lines.joined(separator: "; "))
+      }
       if json {
         try JSONLine.print(
           ItemReport(

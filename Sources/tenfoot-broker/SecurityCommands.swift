@@ -24,7 +24,7 @@ struct DataOptions: ParsableArguments {
     do {
       return try StateDirectory.prepare(explicit: dataDir, program: "broker")
     } catch {
-      throw ValidationError("\(error)")
+      throw CLIError("\(error)")
     }
   }
 
@@ -33,7 +33,7 @@ struct DataOptions: ParsableArguments {
     do {
       return try KeyFile.loadOrCreate(path)
     } catch {
-      throw ValidationError("\(error)")
+      throw CLIError("\(error)")
     }
   }
 
@@ -41,7 +41,7 @@ struct DataOptions: ParsableArguments {
     do {
       return try AllowListStore(path: try directory() + "/allow-list.json")
     } catch {
-      throw ValidationError("\(error)")
+      throw CLIError("\(error)")
     }
   }
 

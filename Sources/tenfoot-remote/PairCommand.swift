@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TenFootCLI
 import TenFootClient
 import TerminalUI
 import ZeroMQ
@@ -39,7 +40,7 @@ extension RemoteCommand {
         let id = try client.pair(
           controlEndpoint: endpoints.control, replacingPinnedKey: forgetBroker,
           dialogue: .terminal)
-      else { throw ValidationError("not paired: no correct PIN was entered") }
+      else { throw CLIError("not paired: no correct PIN was entered") }
       print("paired: this remote is \(id) on the broker at \(endpoints.control)")
     }
   }

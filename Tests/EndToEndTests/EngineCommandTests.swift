@@ -105,9 +105,14 @@ struct EngineCommandTests {
         #"{"canFocus":true,"focused":"upnext-0","item":"trending-2","reasons":["trending-2 can take focus","groups: trending < rows","priority: ignored (0)","navigation tvos · search tvos · focus effect lift (default)","pointer: hit region [904, 474, 412 × 272] (frame + 16 margin) · effect lift (automatic)","Tab stop 3 of 4","reachable from upnext-0 with arrows: down, right, right"]}"#
       ], "\(reachable)")
 
+    // An id the layout does not hold: said on standard error, exit 1, no usage text.
     let unknown = try broker(["explain", "--layout", home, "--item", "rows"])
+    #expect(unknown.0 == 1 && unknown.1.isEmpty)
     #expect(
-      unknown.1 == [#"no item "rows" in this layout"#, #""rows" is a group; explain its items"#])
+      unknown.2 == [#"Error: no item "rows" in this layout; "rows" is a group; explain its items"#],
+      "\(unknown.2)")
+    let nope = try broker(["explain", "--layout", home, "--item", "nope"])
+    #expect(nope.0 == 1 && nope.2 == [#"Error: no item "nope" in this layout"#], "\(nope)")
   }
 
   @Test("explain --tab-loop and --tree print the loop and the groups")
