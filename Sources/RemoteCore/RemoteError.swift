@@ -44,8 +44,8 @@ public enum RemoteError: Error, CustomStringConvertible {
     switch self {
     case .notWelcomed(_, _, let cause), .requestFailed(_, let cause):
       switch cause {
-      case .timedOut, .socket, .handshakeFailed: true
-      case .notPaired, .refused, .malformedReply: false
+      case .timedOut, .socket, .handshakeFailed, .nothingListening: true
+      case .notPaired, .refused, .malformedReply, .securityMismatch: false
       }
     default: false
     }
@@ -100,6 +100,7 @@ public enum RemoteError: Error, CustomStringConvertible {
     case .handshakeFailed:
       "the secure handshake with the broker at \(endpoint) failed: its key may have changed "
         + "(run tenfoot-remote pair to check)"
+    case .nothingListening, .securityMismatch: cause.description
     default: "the broker at \(endpoint) did not welcome this remote: \(cause)"
     }
   }

@@ -23,6 +23,9 @@ public struct ScreenConfiguration: Sendable {
   public var curve: ClientCurve?
   /// How this screen draws (reduced motion rests the parallax in every frame it renders).
   public var display = DisplayOptions.standard
+  /// Called once, on the loop's thread, after the broker first answered (over CURVE: it
+  /// proved it holds the broker key), so the program can pin the key then and not before.
+  public var whenBrokerAnswered: (@Sendable () -> Void)?
 
   /// A configuration for `screenID` at `endpoints`.
   public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
@@ -66,6 +69,8 @@ public final class ScreenClient {
   private var lastHeard: ContinuousClock.Instant = .now
   private var lastHeartbeat: ContinuousClock.Instant?
   private var heartbeatGap: Duration = .seconds(1)
+  /// Whether `whenBrokerAnswered` was called.
+  private var brokerAnswered = false
 
   /// Creates and connects the sockets (subscribing before any snapshot is requested).
   public init(
@@ -405,6 +410,10 @@ public final class ScreenClient {
       }
       switch reply {
       case .snapshot(let snapshot):
+        if let answered = configuration.whenBrokerAnswered, !brokerAnswered {
+          brokerAnswered = true
+          answered()
+        }
         try perform(sync.apply(snapshot: snapshot))
         return
       case .error(let error) where error.code == .notPaired:

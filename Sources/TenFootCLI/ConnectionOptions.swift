@@ -185,6 +185,21 @@ public struct ConnectionOptions: ParsableArguments {
     return try connectionString().flatMap { Z85.encode($0.key) }
   }
 
+  /// Why a client knows no key for the broker at `endpoint`, and what to do: nothing listens
+  /// there (a wrong port), or a screen needs the key given, or a remote needs to pair.
+  static func noBrokerKey(_ endpoint: String, directory: String, program: String) -> String {
+    if TCPProbe.refused(endpoint) {
+      return ControlError.nothingListening(endpoint).description
+    }
+    guard program == "screen" else {
+      return TrustError.notPaired(endpoint: endpoint, directory: directory).description
+    }
+    return "this screen knows no key for the broker at \(endpoint): start it with --broker and "
+      + "the line tenfoot-broker invite prints (or --broker-key), and allow the screen's key "
+      + "on the broker: tenfoot-broker remotes add --role screen --name NAME --key \"$(tenfoot-screen "
+      + "--print-key)\""
+  }
+
   /// Whether the connection uses CURVE: TCP without --insecure.
   public func usesCurve(_ endpoints: Endpoints) -> Bool { endpoints.usesTCP && !insecure }
 
@@ -205,6 +220,8 @@ public struct ConnectionOptions: ParsableArguments {
     do {
       let trust = try ClientTrust(directory: try stateDirectory(program: program))
       return try trust.curve(for: endpoints.control, brokerKey: try trustedBrokerKey())
+    } catch TrustError.notPaired(let endpoint, let directory) {
+      throw CLIError(Self.noBrokerKey(endpoint, directory: directory, program: program))
     } catch let error as TrustError {
       throw CLIError(error.description)
     } catch let error as StoreError {

@@ -29,6 +29,21 @@ public struct ClientTrust {
     try KnownBrokers.load(brokersPath).brokers[controlEndpoint]
   }
 
+  /// Pins `curve`'s broker key for `controlEndpoint` after a CURVE handshake with it
+  /// succeeded (the broker proved it holds the key); does nothing if it is pinned already.
+  public func pinAfterHandshake(_ curve: ClientCurve, for controlEndpoint: String)
+    throws(TrustError)
+  {
+    let pinned: String?
+    do {
+      pinned = try pinnedKey(for: controlEndpoint)
+    } catch {
+      throw .store(error)
+    }
+    guard pinned != curve.brokerKey else { return }
+    try pin(curve.brokerKey, for: controlEndpoint, replace: false)
+  }
+
   /// Pins `key` for `controlEndpoint`. Refuses a different key than the one pinned unless
   /// `replace` is set.
   public func pin(_ key: String, for controlEndpoint: String, replace: Bool) throws(TrustError) {
@@ -50,7 +65,8 @@ public struct ClientTrust {
   }
 
   /// CURVE settings for talking to the broker at `controlEndpoint`: an explicit `brokerKey`
-  /// (pinned on first use, refused if it differs from the pin), else the pinned key.
+  /// (refused if it differs from the pin; pinned by `pinAfterHandshake` only once a broker
+  /// proved it holds it, so a typo'd endpoint never gets a pin), else the pinned key.
   public func curve(for controlEndpoint: String, brokerKey: String?) throws(TrustError)
     -> ClientCurve
   {
@@ -64,7 +80,9 @@ public struct ClientTrust {
       guard Z85.decode(brokerKey)?.count == 32 else {
         throw .invalidBrokerKey(brokerKey)
       }
-      try pin(brokerKey, for: controlEndpoint, replace: false)
+      if let pinned, pinned != brokerKey {
+        throw TrustError.keyChanged(endpoint: controlEndpoint, pinned: pinned, presented: brokerKey)
+      }
       return ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
     }
     guard let pinned else {

@@ -18,8 +18,12 @@ public final class ControlConnection {
   public let endpoint: String
   private let sender: String
   private var seq: UInt64 = 0
-  /// Watches the CURVE handshake (nil without CURVE) until it has succeeded once.
+  /// Watches the connection and its handshake until it has succeeded once.
   private var monitor: SocketMonitor?
+  /// Whether this connection uses CURVE (for saying which side lacks it on a mismatch).
+  private let usesCurve: Bool
+  /// Whether a connect attempt was refused and none has connected since (nothing listening).
+  private var refusedOnly = false
 
   /// Connects a DEALER to `endpoint` (or to each of a comma-separated list), as a CURVE client if `curve` is given. libzmq connects
   /// in the background; the first request tells whether a broker is there (and, with CURVE,
@@ -28,14 +32,18 @@ public final class ControlConnection {
     throws(ZeroMQError)
   {
     socket = try Socket(context, .dealer)
+    usesCurve = curve != nil
     if let curve {
       try socket.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
-      monitor = try SocketMonitor(
-        context: context, watching: socket,
-        name: "tenfoot-control-monitor",
-        events: SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
-          | SocketEvent.handshakeFailedProtocol)
     }
+    // Watched with or without CURVE: a refused connect (nothing listening) and a security
+    // mismatch (CURVE on one side only) are told as such, not as a timeout.
+    monitor = try SocketMonitor(
+      context: context, watching: socket,
+      name: "tenfoot-control-monitor",
+      events: SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
+        | SocketEvent.handshakeFailedProtocol | SocketEvent.connectRetried
+        | SocketEvent.connected)
     let heartbeat = Endpoints.heartbeat(for: endpoint)
     try socket.setHeartbeat(
       intervalMilliseconds: heartbeat.interval, timeoutMilliseconds: heartbeat.timeout)
@@ -64,7 +72,7 @@ public final class ControlConnection {
     } catch let error as ControlError {
       throw error
     } catch let error as ZeroMQError {
-      if error.errno == EAGAIN { throw ControlError.timedOut(endpoint) }
+      if error.errno == EAGAIN { throw timedOut }
       throw ControlError.socket(error)
     } catch {
       throw ControlError.malformedReply("\(error)")
@@ -80,7 +88,7 @@ public final class ControlConnection {
     // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
     let left = ContinuousClock.now.duration(to: deadline) / .milliseconds(1)
     try socket.setSendTimeout(milliseconds: Int32(clamping: max(1, Int(left.rounded(.up)))))
-    guard try socket.send(envelope.encoded()) else { throw ControlError.timedOut(endpoint) }
+    guard try socket.send(envelope.encoded()) else { throw timedOut }
     repeat {
       while let frame = try socket.receive(dontWait: true) {
         let reply: Tenfoot_V1_Envelope
@@ -92,19 +100,39 @@ public final class ControlConnection {
         if reply.replyTo == envelope.seq, let body = reply.body { return body }
       }
     } while try socket.awaitInput(until: deadline)
-    throw ControlError.timedOut(endpoint)
+    throw timedOut
+  }
+
+  /// The timeout's error: nothing listening if every connect attempt so far was refused.
+  private var timedOut: ControlError {
+    refusedOnly ? .nothingListening(endpoint) : .timedOut(endpoint)
   }
 
   deinit {
     if monitor != nil { try? socket.stopMonitor() }
   }
 
-  /// With CURVE, waits (bounded) for the first handshake's outcome, so a ZAP refusal is
-  /// reported as such instead of as a timeout.
+  /// Waits (bounded) for the first handshake's outcome, so a ZAP refusal, a security mismatch
+  /// or a refused connection is reported as such instead of as a timeout.
   private func awaitHandshake(deadline: ContinuousClock.Instant) throws {
     guard let monitor else { return }
     repeat {
       while let event = try monitor.next() {
+        if event.event == SocketEvent.connectRetried {
+          refusedOnly = true
+          continue
+        }
+        if event.event == SocketEvent.connected {
+          refusedOnly = false
+          continue
+        }
+        if event.event == SocketEvent.handshakeFailedProtocol,
+          event.value == SocketEvent.mechanismMismatch
+        {
+          try socket.stopMonitor()
+          self.monitor = nil
+          throw ControlError.securityMismatch(endpoint, clientUsesCurve: usesCurve)
+        }
         if event.event == SocketEvent.handshakeSucceeded {
           // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
           try socket.stopMonitor()
@@ -123,7 +151,7 @@ public final class ControlConnection {
         }
       }
     } while try monitor.socket.awaitInput(until: deadline)
-    throw ControlError.timedOut(endpoint)
+    throw timedOut
   }
 
   /// Says hello as `role` and returns the broker's welcome; any other answer is an error.
@@ -155,6 +183,19 @@ public enum ControlError: Error, CustomStringConvertible {
   case notPaired(String)
   /// The CURVE handshake failed (for example the broker's key is not the one pinned).
   case handshakeFailed(String)
+  /// Every connect attempt was refused until the deadline: nothing listens at the endpoint.
+  case nothingListening(String)
+  /// One side uses CURVE and the other does not (`clientUsesCurve`: which side this is).
+  case securityMismatch(String, clientUsesCurve: Bool)
+
+  /// Whether the broker did not answer (no reply in time, or nothing listening): worth trying
+  /// again later, unlike a refusal.
+  public var isNoAnswer: Bool {
+    switch self {
+    case .timedOut, .nothingListening: true
+    default: false
+    }
+  }
 
   /// A sentence for people.
   public var description: String {
@@ -167,6 +208,16 @@ public enum ControlError: Error, CustomStringConvertible {
       "not paired: run tenfoot-remote pair (the broker at \(endpoint) refused this key)"
     case .handshakeFailed(let endpoint):
       "the secure handshake with \(endpoint) failed: the broker's key may have changed"
+    case .nothingListening(let endpoint):
+      "nothing is listening at \(endpoint) (connection refused): check the host and port "
+        + "(tenfoot-broker prints them in its ready line; tenfoot-broker invite prints the "
+        + "whole connection string)"
+    case .securityMismatch(let endpoint, true):
+      "the broker at \(endpoint) runs without CURVE (--insecure): give --insecure here too "
+        + "(trusted networks only), or restart the broker without it"
+    case .securityMismatch(let endpoint, false):
+      "the broker at \(endpoint) speaks CURVE: drop --insecure and give its key "
+        + "(--broker with the line tenfoot-broker invite prints, or --broker-key)"
     }
   }
 }

@@ -363,7 +363,7 @@ final class PhoneSession: Sendable {
             role: .remote, client: "tenfoot-screen phone remote",
             timeout: settings.requestTimeout)
         } catch {
-          guard case .timedOut = error else { throw error }
+          guard error.isNoAnswer else { throw error }
           // The broker may have closed the connection on a revoke: a fresh connection's
           // handshake says whether the key is still let in (ZAP refusal: `notPaired`).
           let fresh = try ControlConnection(
@@ -385,7 +385,7 @@ final class PhoneSession: Sendable {
         do {
           reply = try control.request(.input(input), timeout: settings.requestTimeout)
         } catch {
-          guard case .timedOut = error else { throw error }
+          guard error.isNoAnswer else { throw error }
           reply = nil
         }
         // No answer: the rest of the batch is dropped, never replayed late.

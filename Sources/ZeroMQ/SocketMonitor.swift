@@ -59,4 +59,11 @@ public enum SocketEvent {
   public static let closed = Int32(ZMQ_EVENT_CLOSED)
   /// A connection was lost.
   public static let disconnected = Int32(ZMQ_EVENT_DISCONNECTED)
+  /// A connect attempt failed (refused, unreachable) and will be retried.
+  public static let connectRetried = Int32(ZMQ_EVENT_CONNECT_RETRIED)
+  /// A connection was made (before any security handshake).
+  public static let connected = Int32(ZMQ_EVENT_CONNECTED)
+  /// `handshakeFailedProtocol`'s value when the two sides use different security mechanisms
+  /// (CURVE on one, none on the other).
+  public static let mechanismMismatch = UInt32(ZMQ_PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH)
 }

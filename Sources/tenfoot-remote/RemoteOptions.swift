@@ -72,11 +72,14 @@ struct RemoteOptions: ParsableArguments {
     let context = try Context()
     let failure: RemoteError
     do {
-      return try RemoteClient(
+      let client = try RemoteClient(
         context: context, endpoint: endpoints.control, stateEndpoint: endpoints.state,
         screen: screen, timeout: .seconds(timeout), name: "remote:\(getpid())", curve: curve,
         waitForScreen: .seconds(waitForScreen), logger: logger)
-    } catch {
+      // The broker answered over CURVE with this key: it holds it, so the key is pinned now.
+      if let curve { try trust().pinAfterHandshake(curve, for: endpoints.control) }
+      return client
+    } catch let error as RemoteError {
       failure = error
     }
     // With CURVE, "no answer" is also what a broker with a different key looks like (it

@@ -223,6 +223,18 @@ struct ScreenCommand: ParsableCommand {
     configuration.dropDeltas = Set(debugDropDelta)
     configuration.display = display
     configuration.curve = curve
+    if let curve {
+      // Pinned once the broker answered over CURVE with this key, never for an endpoint
+      // where no broker proved it holds it.
+      let directory = try connection.stateDirectory(program: "screen")
+      configuration.whenBrokerAnswered = { [logger] in
+        do {
+          try ClientTrust(directory: directory).pinAfterHandshake(curve, for: endpoints.control)
+        } catch {
+          logger.warning("cannot pin the broker's key", metadata: ["error": "\(error)"])
+        }
+      }
+    }
     if endpoints.usesTCP && connection.insecure {
       logger.warning(
         "plain TCP without CURVE: anyone on the network can read this screen's state",

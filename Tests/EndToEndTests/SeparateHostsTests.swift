@@ -198,6 +198,6 @@ struct SeparateHostsTests {
         ],
       environment: environment)
     #expect(try local.waitForExit(timeout: 10) != 0)
-    #expect(local.errors.joined().contains("no broker answered at tcp://127.0.0.1:7700"))
+    #expect(local.errors.joined().contains("nothing is listening at tcp://127.0.0.1:7700"))
   }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a newcomer's mistakes print: the real cause and the fix, not a guess.
+@Suite("Connection errors name the real cause", .serialized)
+struct ConnectionErrorTests {
+  /// A TCP port nothing listens on (bound, read and closed again).
+  static func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    try #require(bound, "cannot bind a probe socket")
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  func remote(_ stack: SecureStack, _ arguments: [String]) throws -> (
+    status: Int32, errors: [String]
+  ) {
+    let process = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      arguments + ["--state-dir", stack.directory.path + "/mistakes", "--timeout", "2"],
+      environment: stack.environment)
+    let status = try process.waitForExit(timeout: 20)
+    return (status, process.errors)
+  }
+
+  @Test("a typo'd port: nothing is listening there, and no key is pinned for it")
+  func nothingListening() throws {
+    let stack = try SecureStack()
+    let port = try Self.freePort()
+    let wrong = ["--control", "tcp://127.0.0.1:\(port)", "--state", "tcp://127.0.0.1:\(port + 1)"]
+    let unpinned = try remote(stack, ["press", "right"] + wrong)
+    #expect(unpinned.status == 1)
+    #expect(
+      unpinned.errors.joined().contains("nothing is listening at tcp://127.0.0.1:\(port)"),
+      "\(unpinned.errors)")
+    let keyed = try remote(
+      stack, ["press", "right", "--broker-key", try stack.brokerKey()] + wrong)
+    #expect(keyed.status == 1)
+    #expect(keyed.errors.joined().contains("nothing is listening"), "\(keyed.errors)")
+    let pins =
+      (try? String(
+        contentsOfFile: stack.directory.path + "/mistakes/brokers.json", encoding: .utf8)) ?? ""
+    #expect(!pins.contains(":\(port)"), "a key pinned for an endpoint no broker answered: \(pins)")
+  }
+
+  @Test("--insecure against a CURVE broker, and CURVE against a plain one, say which side")
+  func securityMismatch() throws {
+    let stack = try SecureStack()
+    let plain = try remote(stack, ["press", "right", "--insecure"] + stack.endpointArguments)
+    #expect(plain.status == 1)
+    #expect(
+      plain.errors.joined().contains("speaks CURVE: drop --insecure and give its key"),
+      "\(plain.errors)")
+
+    let insecure = try Stack(.tcp)
+    let curve = try remote(
+      stack,
+      [
+        "press", "right", "--control", insecure.control, "--state", insecure.state,
+        "--broker-key", try stack.brokerKey(),
+      ])
+    #expect(curve.status == 1)
+    #expect(
+      curve.errors.joined().contains("runs without CURVE (--insecure): give --insecure here too"),
+      "\(curve.errors)")
+  }
+
+  @Test("a screen with no broker key is told how a screen gets one, not to pair")
+  func screenWithoutKey() throws {
+    let stack = try SecureStack()
+    let layout = try stack.directory.write("grid.json", TestLayouts.gridJSON(rows: 1, columns: 2))
+    let screen = try ChildProcess(
+      TestEnvironment.binary("tenfoot-screen"),
+      ["--layout", layout, "--renderer", "headless", "--state-dir", stack.directory.path + "/tv2"]
+        + stack.endpointArguments, environment: stack.environment)
+    #expect(try screen.waitForExit(timeout: 20) == 1)
+    let errors = screen.errors.joined()
+    #expect(errors.contains("this screen knows no key for the broker"), "\(errors)")
+    #expect(errors.contains("tenfoot-broker invite") && !errors.contains("tenfoot-remote pair"))
+  }
+}
