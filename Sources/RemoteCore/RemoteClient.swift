@@ -25,11 +25,13 @@ public final class RemoteClient {
   /// asks again when a screen's snapshot is published (a registration), or after at most a
   /// second (a subscription that was not in place yet), until one registers or the wait ends
   /// (a remote started beside its screen). Throws `RemoteError` naming the endpoint when no
-  /// broker answers in time.
+  /// broker answers in time. The first hello waits `welcomeTimeout` (default: `timeout`, which
+  /// every later request waits).
   public init(
     context: Context, endpoint: String, stateEndpoint: String? = nil, screen: String?,
-    timeout: Duration, name: String = "remote", curve: ClientCurve? = nil,
-    waitForScreen: Duration = .zero, logger: Logger = Logger(label: "tenfoot.remote")
+    timeout: Duration, welcomeTimeout: Duration? = nil, name: String = "remote",
+    curve: ClientCurve? = nil, waitForScreen: Duration = .zero,
+    logger: Logger = Logger(label: "tenfoot.remote")
   ) throws(RemoteError) {
     do {
       connection = try ControlConnection(
@@ -50,7 +52,8 @@ public final class RemoteClient {
     let waitUntil = ContinuousClock.now + waitForScreen
     do throws(ControlError) {
       var answer = try connection.hello(
-        role: .remote, client: "tenfoot-remote \(TenFootVersion.string)", timeout: timeout)
+        role: .remote, client: "tenfoot-remote \(TenFootVersion.string)",
+        timeout: welcomeTimeout ?? timeout)
       var announced = false
       while let waiting = waiter, ContinuousClock.now < waitUntil,
         screen.map({ !answer.screens.contains($0) }) ?? answer.screens.isEmpty

@@ -208,6 +208,12 @@ public enum ControlError: Error, CustomStringConvertible {
       "not paired: run tenfoot-remote pair (the broker at \(endpoint) refused this key)"
     case .handshakeFailed(let endpoint):
       "the secure handshake with \(endpoint) failed: the broker's key may have changed"
+    case .nothingListening(let endpoint) where endpoint.hasPrefix("ipc://"):
+      "no broker is running at \(endpoint): start tenfoot-broker (with the same runtime "
+        + "directory, $TENFOOT_RUNTIME_DIR)"
+    case .nothingListening(let endpoint) where endpoint.contains(","):
+      "no broker is listening at \(endpoint) (connections refused): the zone's brokers are "
+        + "down or all standing by (a standby binds nothing until it takes over)"
     case .nothingListening(let endpoint):
       "nothing is listening at \(endpoint) (connection refused): check the host and port "
         + "(tenfoot-broker prints them in its ready line; tenfoot-broker invite prints the "

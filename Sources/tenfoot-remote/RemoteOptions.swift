@@ -70,11 +70,16 @@ struct RemoteOptions: ParsableArguments {
     }
     let curve = try connection.clientCurve(endpoints, program: "remote")
     let context = try Context()
-    let failure: RemoteError
+    // With CURVE, a quarter of the first hello's time (at most 1 s) is kept for asking the
+    // pairing endpoint which key the broker has if it does not answer, so the whole wait is
+    // --timeout, as the message says.
+    let probeBudget = curve == nil ? 0 : min(1, timeout / 4)
+    var failure: RemoteError
     do {
       let client = try RemoteClient(
         context: context, endpoint: endpoints.control, stateEndpoint: endpoints.state,
-        screen: screen, timeout: .seconds(timeout), name: "remote:\(getpid())", curve: curve,
+        screen: screen, timeout: .seconds(timeout),
+        welcomeTimeout: .seconds(timeout - probeBudget), name: "remote:\(getpid())", curve: curve,
         waitForScreen: .seconds(waitForScreen), logger: logger)
       // The broker answered over CURVE with this key: it holds it, so the key is pinned now.
       if let curve { try trust().pinAfterHandshake(curve, for: endpoints.control) }
@@ -82,10 +87,13 @@ struct RemoteOptions: ParsableArguments {
     } catch let error as RemoteError {
       failure = error
     }
+    if case .notWelcomed(let endpoint, _, let cause) = failure {
+      failure = .notWelcomed(endpoint: endpoint, timeout: .seconds(timeout), cause: cause)
+    }
     // With CURVE, "no answer" is also what a broker with a different key looks like (it
     // cannot read our handshake): ask its pairing endpoint which key it has now.
     if failure.brokerUnreachable, let curve,
-      let presented = probeBrokerKey(context: context, endpoints: endpoints),
+      let presented = probeBrokerKey(context: context, endpoints: endpoints, timeout: probeBudget),
       presented != curve.brokerKey
     {
       throw TrustError.keyChanged(
@@ -106,9 +114,9 @@ struct RemoteOptions: ParsableArguments {
       timeout: .seconds(timeout))
   }
 
-  private func probeBrokerKey(context: Context, endpoints: Endpoints) -> String? {
+  private func probeBrokerKey(context: Context, endpoints: Endpoints, timeout: Double) -> String? {
     var probe = self
-    probe.timeout = 1
+    probe.timeout = timeout
     return try? probe.pairingClient(endpoints, context: context, name: "probe").probeKey()
   }
 }

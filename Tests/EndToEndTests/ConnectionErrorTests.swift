@@ -88,4 +88,44 @@ struct ConnectionErrorTests {
     #expect(errors.contains("this screen knows no key for the broker"), "\(errors)")
     #expect(errors.contains("tenfoot-broker invite") && !errors.contains("tenfoot-remote pair"))
   }
+
+  /// A TCP listener that takes connections and never says a word (a hung broker): the
+  /// descriptor and its port.
+  static func silentListener() throws -> (fd: Int32, port: Int) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ready = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    try #require(ready, "cannot listen")
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
+  @Test(
+    "the stated timeout is the real one: --timeout 1 against a silent broker takes 1 s and says so",
+    arguments: [false, true])
+  func statedTimeout(curve: Bool) throws {
+    let stack = try SecureStack()
+    let silent = try Self.silentListener()
+    defer { close(silent.fd) }
+    let endpoint = "tcp://127.0.0.1:\(silent.port)"
+    let security = curve ? ["--broker-key", try stack.brokerKey()] : ["--insecure"]
+    let started = Date()
+    let process = try ChildProcess(
+      TestEnvironment.binary("tenfoot-remote"),
+      ["press", "right", "--control", endpoint, "--state", endpoint, "--timeout", "1"] + security
+        + ["--state-dir", stack.directory.path + "/timeouts"], environment: stack.environment)
+    #expect(try process.waitForExit(timeout: 20) == 1)
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(
+      process.errors.joined().contains("no broker answered at \(endpoint) within 1 s"),
+      "\(process.errors)")
+    // The process's own start-up is in the measured time too (about 0.1 s here).
+    #expect(elapsed >= 0.9 && elapsed <= 1.35, "took \(elapsed) s for a 1 s timeout")
+  }
 }

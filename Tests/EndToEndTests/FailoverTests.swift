@@ -258,12 +258,13 @@ struct FailoverTests {
     #expect(
       outcomes[before...].filter({ $0.column != nil }).count >= 20,
       "service did not resume within 60 s: \(outcomes.suffix(5).map(\.line))")
-    // Each failure is a clear error: the store unavailable; no broker answering while both
-    // stand by; or, just after a broker took the zone again, the screen's session not there
+    // Each failure is a clear error: the store unavailable; no broker answering (or none
+    // listening) while both stand by; or, just after a broker took the zone again, the screen's session not there
     // yet (a session comes back when its screen re-registers after hearing the new epoch).
     for failure in failures {
       #expect(
         failure.line.contains("store_unavailable") || failure.line.contains("no broker answered")
+          || failure.line.contains("no broker is listening")
           || failure.line.contains("unknown_screen"), "\(failure.line)")
     }
     // No acknowledged press was lost: each acknowledged press moved focus one further than the
