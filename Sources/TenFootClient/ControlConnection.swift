@@ -22,8 +22,10 @@ public final class ControlConnection {
   private var monitor: SocketMonitor?
   /// Whether this connection uses CURVE (for saying which side lacks it on a mismatch).
   private let usesCurve: Bool
-  /// Whether a connect attempt was refused and none has connected since (nothing listening).
+  /// Whether connect attempts were refused and none ever connected (nothing listening).
   private var refusedOnly = false
+  /// Whether any connection was made.
+  private var everConnected = false
 
   /// Connects a DEALER to `endpoint` (or to each of a comma-separated list), as a CURVE client if `curve` is given. libzmq connects
   /// in the background; the first request tells whether a broker is there (and, with CURVE,
@@ -119,10 +121,11 @@ public final class ControlConnection {
     repeat {
       while let event = try monitor.next() {
         if event.event == SocketEvent.connectRetried {
-          refusedOnly = true
+          refusedOnly = !everConnected
           continue
         }
         if event.event == SocketEvent.connected {
+          everConnected = true
           refusedOnly = false
           continue
         }
@@ -137,6 +140,9 @@ public final class ControlConnection {
           // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
           try socket.stopMonitor()
           self.monitor = nil
+          // A broker answered: a later timeout is a broker not answering, whatever another
+          // endpoint of a zone refused meanwhile.
+          refusedOnly = false
           return
         }
         if event.event == SocketEvent.handshakeFailedAuth {
