@@ -13,7 +13,7 @@ extension RemoteClient {
     let zone = Endpoints.list(connection.endpoint).count > 1 && !input.pressID.isEmpty
     do {
       return try connection.request(.input(input), timeout: timeout)
-    } catch where zone && error.isNoAnswer {
+    } catch  where zone && error.isNoAnswer {
       return try connection.request(.input(input), timeout: timeout)
     }
   }
