@@ -9,6 +9,8 @@ public final class PairingClient {
   private let connection: ControlConnection
   let trust: ClientTrust
   private let name: String
+  /// The screen that shows the PIN (nil: every screen key).
+  public var screen: String?
   private let timeout: Duration
   private let publicKey: [UInt8]
 
@@ -81,6 +83,7 @@ public final class PairingClient {
   private func round(next: Bool) throws(PairingError) -> Challenge {
     var request = Tenfoot_V1_PairRequest()
     request.name = name
+    if let screen { request.screenID = screen }
     request.publicKey = .init(publicKey)
     request.nextRound = next
     let remoteNonce = PairingProof.randomBytes(PairingProof.nonceLength)
@@ -173,6 +176,10 @@ public enum PairingError: Error, CustomStringConvertible {
       "the broker accepted the PIN but could not prove it knew it: not trusting its key"
     case .failed(let error): "pairing failed: \(error.message)"
     case .unexpectedReply: "unexpected answer from the broker's pairing endpoint"
+    case .request(.nothingListening(let endpoint)):
+      "nothing is listening at the pairing endpoint \(endpoint) (connection refused): it is the "
+        + "control port + 2 unless --pairing says otherwise; check the port you gave, or use the "
+        + "line tenfoot-broker invite prints (--broker)"
     case .request(let error): "\(error)"
     }
   }

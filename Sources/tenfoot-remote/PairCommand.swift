@@ -11,10 +11,11 @@ extension RemoteCommand {
     static let configuration = CommandConfiguration(
       abstract: "Pair this remote with a broker: type the PIN the screen shows.",
       discussion: """
-        Connects to the broker's pairing endpoint, which makes every screen show a 4-digit PIN. \
-        Type it here (or pipe it in): the remote proves it knows the PIN without sending it, \
-        the broker adds this remote's key to its allow-list, and the remote pins the broker's \
-        key. A wrong PIN waits 1 s, doubling to 64 s, before the next try.
+        Connects to the broker's pairing endpoint, which makes every screen (or only --screen \
+        ID) show a 6-digit PIN. Type it here (or pipe it in): the remote proves it knows the \
+        PIN without sending it, the broker adds this remote's key to its allow-list, and the \
+        remote pins the broker's key. A wrong PIN waits 1 s, doubling to 64 s, before the next \
+        try; 10 wrong PINs close pairing until the operator opens it.
         """)
 
     @OptionGroup var options: RemoteOptions
@@ -27,8 +28,8 @@ extension RemoteCommand {
     var forgetBroker = false
 
     func validate() throws {
-      guard options.screen == nil, options.waitForScreen == 0 else {
-        throw ValidationError("pairing drives no screen: drop --screen and --wait-for-screen")
+      guard options.waitForScreen == 0 else {
+        throw ValidationError("pairing drives no screen: drop --wait-for-screen")
       }
     }
 
@@ -36,6 +37,8 @@ extension RemoteCommand {
       _ = options.logging.bootstrap(label: "tenfoot.remote")
       let endpoints = try options.endpoints()
       let client = try options.pairingClient(endpoints, context: try Context(), name: name)
+      // --screen: only that screen shows the PIN (else every screen the broker knows by key).
+      client.screen = options.screen
       guard
         let id = try client.pair(
           controlEndpoint: endpoints.control, replacingPinnedKey: forgetBroker,

@@ -91,7 +91,7 @@ struct CommandLineTests {
       (["tenfoot-remote", "swipe", "left", "--speed", "fast", "--velocity", "4"], "not both"),
       (["tenfoot-remote", "hold", "right", "--for", "2min"], "bad duration \"2min\""),
       (["tenfoot-remote", "drag", "--to", "2,0"], "bad point \"2,0\""),
-      (["tenfoot-remote", "--screen", "main", "pair"], "pairing drives no screen"),
+      (["tenfoot-remote", "--wait-for-screen", "5", "pair"], "pairing drives no screen"),
       (["tenfoot-remote", "debug", "--dry-run", "sideways"], "\n  - shift-tab"),
       (["tenfoot-bench", "run", "--only", "latency,flood"], "\n  - flood"),
     ])

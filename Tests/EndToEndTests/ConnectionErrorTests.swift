@@ -5,21 +5,29 @@ import Testing
 /// What a newcomer's mistakes print: the real cause and the fix, not a guess.
 @Suite("Connection errors name the real cause", .serialized)
 struct ConnectionErrorTests {
-  /// A TCP port nothing listens on (bound, read and closed again).
-  static func freePort() throws -> Int {
+  /// A TCP socket bound to a free port on 127.0.0.1 (listening if `listening`): the
+  /// descriptor and its port.
+  static func boundSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
+    let ready = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        bind(fd, $0, length) == 0 && (!listening || listen(fd, 16) == 0)
+          && getsockname(fd, $0, &length) == 0
       }
     }
-    try #require(bound, "cannot bind a probe socket")
-    return Int(UInt16(bigEndian: address.sin_port))
+    try #require(ready, "cannot bind a probe socket")
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
+  /// A TCP port nothing listens on (bound, read and closed again).
+  static func freePort() throws -> Int {
+    let bound = try boundSocket(listening: false)
+    close(bound.fd)
+    return bound.port
   }
 
   func remote(_ stack: SecureStack, _ arguments: [String]) throws -> (
@@ -51,6 +59,24 @@ struct ConnectionErrorTests {
       (try? String(
         contentsOfFile: stack.directory.path + "/mistakes/brokers.json", encoding: .utf8)) ?? ""
     #expect(!pins.contains(":\(port)"), "a key pinned for an endpoint no broker answered: \(pins)")
+  }
+
+  @Test("pair on a typo'd port says which pairing endpoint it tried and how it was derived")
+  func pairOnWrongPort() throws {
+    let stack = try SecureStack()
+    let port = try Self.freePort()
+    let pair = try remote(
+      stack,
+      [
+        "pair", "--name", "x", "--control", "tcp://127.0.0.1:\(port)", "--state",
+        "tcp://127.0.0.1:\(port + 1)",
+      ])
+    #expect(pair.status == 1)
+    #expect(
+      pair.errors.joined().contains(
+        "nothing is listening at the pairing endpoint tcp://127.0.0.1:\(port + 2)"),
+      "\(pair.errors)")
+    #expect(pair.errors.joined().contains("control port + 2"))
   }
 
   @Test("--insecure against a CURVE broker, and CURVE against a plain one, say which side")
@@ -89,21 +115,9 @@ struct ConnectionErrorTests {
     #expect(errors.contains("tenfoot-broker invite") && !errors.contains("tenfoot-remote pair"))
   }
 
-  /// A TCP listener that takes connections and never says a word (a hung broker): the
-  /// descriptor and its port.
+  /// A TCP listener that takes connections and never says a word (a hung broker).
   static func silentListener() throws -> (fd: Int32, port: Int) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ready = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    try #require(ready, "cannot listen")
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    try boundSocket(listening: true)
   }
 
   @Test(

@@ -243,6 +243,41 @@ struct SecurityAttackTests {
     return try Tenfoot_V1_Envelope.decode(reply[0]).body
   }
 
+  @Test("pair --screen ID: only that screen shows the PIN; the others only see it hidden")
+  func pinForOneScreen() throws {
+    let (stack, main) = try stackWithScreen()
+    defer { main.kill() }
+    let kitchenKey = try #require(
+      SecureStack.run(
+        "tenfoot-screen", ["--print-key", "--state-dir", stack.directory.path + "/kitchen"]
+      ).first)
+    _ = try SecureStack.run(
+      "tenfoot-broker",
+      [
+        "remotes", "add", "--data-dir", stack.dataDirectory, "--name", "kitchen", "--key",
+        kitchenKey,
+      ])
+    let kitchen = try stack.screen(name: "kitchen")
+    defer { kitchen.kill() }
+    _ = try kitchen.waitForFrame(timeout: 15, "the kitchen's first frame") { $0.focused == "r0c0" }
+    let mainBefore = main.output.count
+    let input = Pipe()
+    let pair = try stack.remote(
+      ["pair", "--name", "cook", "--timeout", "5", "--screen", "kitchen"], name: "cook",
+      stdin: input.fileHandleForReading)
+    let prompt = try kitchen.waitForLine(timeout: 15, "the PIN in the kitchen") {
+      $0.hasPrefix(#"{"pairing":{"#)
+    }
+    try answer(input.fileHandleForWriting, try #require(SecureStack.pin(in: prompt.line)))
+    #expect(try pair.waitForExit(timeout: 30) == 0, "\(pair.errors)")
+    // The hide goes to every screen, after the prompt: once main has it, it had the prompt.
+    _ = try main.waitForLine(from: mainBefore, timeout: 15, "the prompt hidden on main") {
+      $0 == #"{"pairing":null}"#
+    }
+    let shown = main.output.dropFirst(mainBefore).filter { $0.hasPrefix(#"{"pairing":{"#) }
+    #expect(shown.isEmpty, "main showed the kitchen's PIN: \(shown)")
+  }
+
   @Test("a stranger cannot replace a person's pairing: PAIRING_BUSY, the person's PIN works")
   func pairingBusy() throws {
     let (stack, screen) = try stackWithScreen()
