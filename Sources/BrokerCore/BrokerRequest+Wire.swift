@@ -7,18 +7,22 @@ extension BrokerRequest {
   /// The domain request a control envelope makes, from the connection `peer` (its ROUTER
   /// identity, which tells apart two remotes that give the same `sender` name); throws what
   /// the edge refuses before the domain sees it.
-  init(wire envelope: Tenfoot_V1_Envelope, peer: [UInt8]) throws(ControlRefusal) {
+  /// `sender`, if given, replaces the envelope's (a CURVE peer is named by its key).
+  init(wire envelope: Tenfoot_V1_Envelope, peer: [UInt8], sender: String? = nil)
+    throws(ControlRefusal)
+  {
+    let sender = sender ?? envelope.sender
     guard envelope.protocolVersion == WireProtocol.version else {
       throw .unsupportedVersion(envelope.protocolVersion)
     }
-    let cause = FocusCause(sender: envelope.sender, sequence: envelope.seq)
+    let cause = FocusCause(sender: sender, sequence: envelope.seq)
     switch envelope.body {
     case .hello: self = .hello
     case .registerScreen(let request): self = try Self.register(request)
     case .input(let input):
       self = .input(
         try Self.remoteInput(input), screen: input.screenID.isEmpty ? nil : input.screenID,
-        remote: RemoteKey.of(peer: peer, sender: envelope.sender), cause: cause)
+        remote: RemoteKey.of(peer: peer, sender: sender), cause: cause)
     case .patchLayout(let request):
       self = .patch(try Self.patch(request), screen: request.screenID, cause: cause)
     case .focusRequest(let request):

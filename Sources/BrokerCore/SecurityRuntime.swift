@@ -71,6 +71,7 @@ final class SecurityRuntime {
         endpoint.hasPrefix("tcp://") ? try pairing.lastEndpoint : endpoint)
     }
     owners = store.list.screenOwners
+    principals = Self.principals(of: store.list)
   }
 
   /// Makes `socket` a CURVE server that authenticates through the ZAP handler, in ZAP
@@ -170,14 +171,28 @@ final class SecurityRuntime {
   func principal(for access: PeerAccess) -> Principal? {
     guard case .peer(let key) = access else { return .local }
     reloadIfDue(force: true)
-    guard let entry = store.list.entry(keyHex: key) else { return nil }
-    let role: Principal.Role =
-      switch entry.role {
-      case .screen: .screen
-      case .remote: .remote
-      case .app: .app
-      }
-    return Principal(id: entry.id, key: key, role: role, screens: entry.screens.map(Set.init))
+    return principals[key]
+  }
+
+  /// The allow-list's peers by whole key in hex, as the rules see them: rebuilt when the list
+  /// changes, so a message costs one dictionary lookup, not a scan decoding every key.
+  private var principals: [String: Principal] = [:]
+
+  /// `list`'s peers by key (see `principals`).
+  private static func principals(of list: AllowList) -> [String: Principal] {
+    var principals: [String: Principal] = [:]
+    for entry in list.entries {
+      let role: Principal.Role =
+        switch entry.role {
+        case .screen: .screen
+        case .remote: .remote
+        case .app: .app
+        }
+      let key = entry.keyHex
+      principals[key] = Principal(
+        id: entry.id, key: key, role: role, screens: entry.screens.map(Set.init))
+    }
+    return principals
   }
 
   /// Screen id → the hex key of the screen key that owns it (from the allow-list).
@@ -209,6 +224,7 @@ final class SecurityRuntime {
     let removed = revocation.allowListChanged(
       before: Set(before.entries.map(\.keyHex)), after: Set(store.list.entries.map(\.keyHex)))
     owners = store.list.screenOwners
+    principals = Self.principals(of: store.list)
     if !removed.isEmpty || before.entries.count != store.list.entries.count {
       logger.info(
         "allow-list reloaded",

@@ -42,13 +42,8 @@ struct WireBroker {
   ) -> Outcome {
     let request: BrokerRequest
     do {
-      if principal.role == .local {
-        request = try BrokerRequest(wire: envelope, peer: peer)
-      } else {
-        var authenticated = envelope
-        authenticated.sender = principal.id
-        request = try BrokerRequest(wire: authenticated, peer: peer)
-      }
+      request = try BrokerRequest(
+        wire: envelope, peer: peer, sender: principal.role == .local ? nil : principal.id)
     } catch {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }

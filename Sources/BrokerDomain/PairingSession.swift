@@ -112,8 +112,7 @@ public struct PairingSession: Sendable, Equatable {
 
   /// Records a wrong PIN from `address`; closes pairing at the total limit.
   mutating func countFailure(from address: String, at now: BrokerInstant) {
-    decay(at: now)
-    if guardState.totalFailures == 0 && guardState.byAddress.isEmpty { lastDecay = now }
+    decay(at: now)  // With no failures counted yet, this starts the decay clock at `now`.
     guardState.fail(from: address)
     if guardState.closed { pending = nil }
   }

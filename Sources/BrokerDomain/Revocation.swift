@@ -31,14 +31,4 @@ public struct Revocation: Sendable, Equatable {
     defer { pendingCut.removeAll() }
     return pendingCut
   }
-
-  /// Whether a control message from `access` may be served, given whether its id is on the
-  /// allow-list now: local peers always; allow-listed peers only while listed, so a revoke
-  /// takes effect at once on open connections too.
-  public static func allows(_ access: PeerAccess, listed: (String) -> Bool) -> Bool {
-    switch access {
-    case .local: true
-    case .peer(let id): listed(id)
-    }
-  }
 }

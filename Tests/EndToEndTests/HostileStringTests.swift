@@ -76,10 +76,7 @@ struct HostileStringProcessTests {
     try #require(TerminalScreenTests.hasTmux, "tmux is not installed: run scripts/bootstrap")
     let stack = try Stack(.ipc)
     let layout = try stack.layoutFile(rows: 2, columns: 3)
-    let command =
-      "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout)"
-      + Tmux.keepAlive
-    let tmux = try Tmux(columns: 100, rows: 30, command: command, environment: stack.environment)
+    let tmux = try Tmux.terminalScreen(layout: layout, stack: stack)
     defer { tmux.stop() }
     try tmux.waitFor("the first frame") { $0.contains("▶ Row 0 Col 0") }
     let title = try tmux.pane("pane_title")

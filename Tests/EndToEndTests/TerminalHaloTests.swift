@@ -11,10 +11,7 @@ struct TerminalHaloTests {
     try #require(TerminalScreenTests.hasTmux, "tmux is not installed: run scripts/bootstrap")
     let stack = try Stack(.ipc)
     let layout = repositoryRoot() + "/examples/ipad.json"
-    let command =
-      "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout)"
-      + Tmux.keepAlive
-    let tmux = try Tmux(columns: 120, rows: 40, command: command, environment: stack.environment)
+    let tmux = try Tmux.terminalScreen(layout: layout, stack: stack, columns: 120, rows: 40)
     defer { tmux.stop() }
     try tmux.waitFor("the sidebar's first list focused") { $0.contains("▶ Today (list-0)") }
 

@@ -21,6 +21,17 @@ final class Tmux {
 
   deinit { stop() }
 
+  /// A terminal screen (`tenfoot-screen --renderer terminal`) on `layout` in a new session of
+  /// `columns` × `rows`, with `stack`'s environment.
+  static func terminalScreen(
+    layout: String, stack: Stack, columns: Int = 100, rows: Int = 30
+  ) throws -> Tmux {
+    try Tmux(
+      columns: columns, rows: rows,
+      command: "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal --layout \(layout)"
+        + keepAlive, environment: stack.environment)
+  }
+
   /// Ends a pane command so that the pane stays alive after it: when a pane dies, tmux writes
   /// its "Pane is dead" notice on a new bottom line, which scrolls the top line (where a test's
   /// "…-exited-N" usually is, after a full-screen program cleared the screen) out of view.
