@@ -94,7 +94,7 @@ struct BadInputTests {
       TestEnvironment.binary("tenfoot-remote"),
       [
         "press", "up", "--control", String(control), "--state", "tcp://127.0.0.1:9",
-        "--insecure", "--timeout", "1",
+        "--insecure", "--timeout", "5",
       ])
     #expect(try remote.waitForExit(timeout: 10) != 0)
     #expect(

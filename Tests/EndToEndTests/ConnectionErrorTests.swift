@@ -35,7 +35,7 @@ struct ConnectionErrorTests {
   ) {
     let process = try ChildProcess(
       TestEnvironment.binary("tenfoot-remote"),
-      arguments + ["--state-dir", stack.directory.path + "/mistakes", "--timeout", "2"],
+      arguments + ["--state-dir", stack.directory.path + "/mistakes", "--timeout", "4"],
       environment: stack.environment)
     let status = try process.waitForExit(timeout: 20)
     return (status, process.errors)
