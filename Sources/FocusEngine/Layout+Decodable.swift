@@ -36,6 +36,7 @@ extension Item: Decodable {
     case id, title, frame, available, toggles, selected, priority, kind, layers, value
     case focusEffect, cornerRadius, pointerEffect, pointerMagnetism, pointerShape
     case accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits
+    case subtitle, body, badge, image, accent
   }
 
   /// Decodes `{"id", "frame": [x, y, width, height], "title"?, "available"?, "toggles"?,
@@ -68,7 +69,13 @@ extension Item: Decodable {
         hint: try container.decodeIfPresent(String.self, forKey: .accessibilityHint),
         value: try container.decodeIfPresent(String.self, forKey: .accessibilityValue),
         traits: try container.decodeIfPresent(
-          [AccessibilityTrait].self, forKey: .accessibilityTraits)))
+          [AccessibilityTrait].self, forKey: .accessibilityTraits)),
+      content: ItemContent(
+        subtitle: try container.decodeIfPresent(String.self, forKey: .subtitle),
+        body: try container.decodeIfPresent(String.self, forKey: .body),
+        badge: try container.decodeIfPresent(String.self, forKey: .badge),
+        image: try container.decodeIfPresent(String.self, forKey: .image),
+        accent: try container.decodeIfPresent(String.self, forKey: .accent)))
   }
 }
 

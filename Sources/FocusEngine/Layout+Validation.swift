@@ -79,6 +79,7 @@ extension Layout {
       try Self.checkText(item.title, path: path + ".title", item: item.id)
       try Self.checkText(item.value, path: path + ".value", item: item.id)
       try Self.checkAccessibility(item, path: path)
+      try Self.checkContent(item, path: path)
       for (position, layer) in item.layers.enumerated() {
         try Self.checkText(layer.name, path: "\(path).layers[\(position)].name", item: item.id)
       }
@@ -181,6 +182,25 @@ extension Layout {
     ]
     for case (let name, let text?) in fields {
       try checkText(text, path: "\(path).\(name)", item: item.id)
+    }
+  }
+
+  /// Checks an item's subtitle, body and badge like its title, its image reference by
+  /// ``ItemContent/imageProblem(_:)`` and its accent by ``ItemContent/accentProblem(_:)``.
+  static func checkContent(_ item: Item, path: String) throws(LayoutError) {
+    let content = item.content
+    guard !content.isEmpty else { return }
+    let fields: [(String, String?)] = [
+      ("subtitle", content.subtitle), ("body", content.body), ("badge", content.badge),
+    ]
+    for case (let name, let text?) in fields {
+      try checkText(text, path: "\(path).\(name)", item: item.id)
+    }
+    if let image = content.image, let problem = ItemContent.imageProblem(image) {
+      throw LayoutError(path: path + ".image", reason: "item \"\(item.id)\" image " + problem)
+    }
+    if let accent = content.accent, let problem = ItemContent.accentProblem(accent) {
+      throw LayoutError(path: path + ".accent", reason: "item \"\(item.id)\" accent " + problem)
     }
   }
 

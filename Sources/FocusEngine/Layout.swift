@@ -37,6 +37,8 @@ public struct Item: Sendable, Hashable {
   public var pointerShape: String?
   /// What a screen reader says about it beyond its title.
   public var accessibility: ItemAccessibility
+  /// What it shows beyond its title: subtitle, body, badge, image, accent colour.
+  public var content: ItemContent
 
   /// Creates an item.
   public init(
@@ -45,7 +47,7 @@ public struct Item: Sendable, Hashable {
     layers: [ParallaxLayer] = [], value: String = "", focusEffect: FocusEffectStyle? = nil,
     cornerRadius: Double? = nil, pointerEffect: PointerEffectStyle = .automatic,
     pointerMagnetism: Bool = true, pointerShape: String? = nil,
-    accessibility: ItemAccessibility = ItemAccessibility()
+    accessibility: ItemAccessibility = ItemAccessibility(), content: ItemContent = ItemContent()
   ) {
     self.id = id
     self.title = title
@@ -63,6 +65,7 @@ public struct Item: Sendable, Hashable {
     self.pointerMagnetism = pointerMagnetism
     self.pointerShape = pointerShape
     self.accessibility = accessibility
+    self.content = content
   }
 }
 

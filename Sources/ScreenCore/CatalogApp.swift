@@ -105,7 +105,8 @@ public final class CatalogApp {
               ParallaxLayer(name: "backdrop", depth: 0), ParallaxLayer(name: "art", depth: 0.5),
               ParallaxLayer(name: "title", depth: 1),
             ],
-            accessibility: ItemAccessibility(hint: Self.posterHint)))
+            accessibility: ItemAccessibility(hint: Self.posterHint),
+            content: ItemContent(badge: poster.comingSoon == true ? "Coming soon" : nil)))
       }
       rows.append(
         Group(

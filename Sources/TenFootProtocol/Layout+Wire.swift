@@ -36,7 +36,8 @@ extension Item {
       pointerMagnetism: !item.noPointerMagnetism,
       pointerShape: item.hasPointerShape ? item.pointerShape : nil,
       accessibility: item.hasAccessibility
-        ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility())
+        ? ItemAccessibility(wire: item.accessibility) : ItemAccessibility(),
+      content: item.hasContent ? ItemContent(wire: item.content) : ItemContent())
   }
 }
 
@@ -188,6 +189,29 @@ extension Tenfoot_V1_Item {
     if !item.accessibility.isEmpty {
       accessibility = Tenfoot_V1_ItemAccessibility(item.accessibility)
     }
+    if !item.content.isEmpty { content = Tenfoot_V1_ItemContent(item.content) }
+  }
+}
+
+extension ItemContent {
+  /// The engine content a wire content describes.
+  public init(wire: Tenfoot_V1_ItemContent) {
+    self.init(
+      subtitle: wire.hasSubtitle ? wire.subtitle : nil, body: wire.hasBody ? wire.body : nil,
+      badge: wire.hasBadge ? wire.badge : nil, image: wire.hasImage ? wire.image : nil,
+      accent: wire.hasAccent ? wire.accent : nil)
+  }
+}
+
+extension Tenfoot_V1_ItemContent {
+  /// The wire form of an item's content.
+  public init(_ content: ItemContent) {
+    self.init()
+    if let value = content.subtitle { subtitle = value }
+    if let value = content.body { body = value }
+    if let value = content.badge { badge = value }
+    if let value = content.image { image = value }
+    if let value = content.accent { accent = value }
   }
 }
 

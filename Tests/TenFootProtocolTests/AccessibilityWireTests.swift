@@ -62,3 +62,24 @@ struct AccessibilityWireTests {
     #expect(Announcement(wire: unknown) == nil, "parts of unknown kinds are dropped")
   }
 }
+
+@Suite("Wire: item content")
+struct ItemContentWireTests {
+  @Test("an item's content survives the wire; an item without content sends none")
+  func roundTrip() throws {
+    let content = ItemContent(
+      subtitle: "2021", body: "Long text", badge: "New", image: "a/b.png", accent: "#112233")
+    let items = [
+      Item(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10), content: content),
+      Item(
+        id: "b", frame: Rect(x: 20, y: 0, width: 10, height: 10),
+        content: ItemContent(badge: "")),
+      Item(id: "c", frame: Rect(x: 40, y: 0, width: 10, height: 10)),
+    ]
+    let wire = Tenfoot_V1_Layout(Layout(items: items))
+    let bytes: [UInt8] = try wire.serializedBytes()
+    let decoded = Layout(wire: try Tenfoot_V1_Layout(serializedBytes: bytes))
+    #expect(decoded.items.map(\.content) == items.map(\.content))
+    #expect(!wire.items[2].hasContent)
+  }
+}

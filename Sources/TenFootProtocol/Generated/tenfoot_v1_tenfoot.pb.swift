@@ -1677,11 +1677,87 @@ public nonisolated struct Tenfoot_V1_Item: @unchecked Sendable {
   /// Clears the value of `accessibility`. Subsequent reads from it will return its default value.
   public mutating func clearAccessibility() {_uniqueStorage()._accessibility = nil}
 
+  /// 30–39: what the item shows beyond its title (unset: the title only).
+  public var content: Tenfoot_V1_ItemContent {
+    get {_storage._content ?? Tenfoot_V1_ItemContent()}
+    set {_uniqueStorage()._content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {_storage._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {_uniqueStorage()._content = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// What an item shows beyond its title. Texts are free text by the layout's text rules; the
+/// engine never reads them (docs/layout-format.md "Content").
+public nonisolated struct Tenfoot_V1_ItemContent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var subtitle: String {
+    get {_subtitle ?? String()}
+    set {_subtitle = newValue}
+  }
+  /// Returns true if `subtitle` has been explicitly set.
+  public var hasSubtitle: Bool {self._subtitle != nil}
+  /// Clears the value of `subtitle`. Subsequent reads from it will return its default value.
+  public mutating func clearSubtitle() {self._subtitle = nil}
+
+  public var body: String {
+    get {_body ?? String()}
+    set {_body = newValue}
+  }
+  /// Returns true if `body` has been explicitly set.
+  public var hasBody: Bool {self._body != nil}
+  /// Clears the value of `body`. Subsequent reads from it will return its default value.
+  public mutating func clearBody() {self._body = nil}
+
+  /// A short tag on the item, in the app's words ("New", "Coming soon").
+  public var badge: String {
+    get {_badge ?? String()}
+    set {_badge = newValue}
+  }
+  /// Returns true if `badge` has been explicitly set.
+  public var hasBadge: Bool {self._badge != nil}
+  /// Clears the value of `badge`. Subsequent reads from it will return its default value.
+  public mutating func clearBadge() {self._badge = nil}
+
+  /// A relative path inside the app's asset directory, or an https: URL (web page only).
+  public var image: String {
+    get {_image ?? String()}
+    set {_image = newValue}
+  }
+  /// Returns true if `image` has been explicitly set.
+  public var hasImage: Bool {self._image != nil}
+  /// Clears the value of `image`. Subsequent reads from it will return its default value.
+  public mutating func clearImage() {self._image = nil}
+
+  /// The accent colour, "#rrggbb".
+  public var accent: String {
+    get {_accent ?? String()}
+    set {_accent = newValue}
+  }
+  /// Returns true if `accent` has been explicitly set.
+  public var hasAccent: Bool {self._accent != nil}
+  /// Clears the value of `accent`. Subsequent reads from it will return its default value.
+  public mutating func clearAccent() {self._accent = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _subtitle: String? = nil
+  fileprivate var _body: String? = nil
+  fileprivate var _badge: String? = nil
+  fileprivate var _image: String? = nil
+  fileprivate var _accent: String? = nil
 }
 
 /// What a screen reader says about an item beyond its title. Each field is free text by the
@@ -4082,7 +4158,7 @@ nonisolated extension Tenfoot_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0\u{3}pointer_effect\0\u{3}no_pointer_magnetism\0\u{3}pointer_shape\0\u{2}\u{5}accessibility\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}frame\0\u{1}unavailable\0\u{1}momentary\0\u{1}selected\0\u{1}priority\0\u{1}kind\0\u{1}layers\0\u{1}value\0\u{3}focus_effect\0\u{3}corner_radius\0\u{3}pointer_effect\0\u{3}no_pointer_magnetism\0\u{3}pointer_shape\0\u{2}\u{5}accessibility\0\u{2}\u{a}content\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -4101,6 +4177,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
     var _noPointerMagnetism: Bool = false
     var _pointerShape: String? = nil
     var _accessibility: Tenfoot_V1_ItemAccessibility? = nil
+    var _content: Tenfoot_V1_ItemContent? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4127,6 +4204,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       _noPointerMagnetism = source._noPointerMagnetism
       _pointerShape = source._pointerShape
       _accessibility = source._accessibility
+      _content = source._content
     }
   }
 
@@ -4161,6 +4239,7 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._noPointerMagnetism) }()
         case 15: try { try decoder.decodeSingularStringField(value: &_storage._pointerShape) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._accessibility) }()
+        case 30: try { try decoder.decodeSingularMessageField(value: &_storage._content) }()
         default: break
         }
       }
@@ -4221,6 +4300,9 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
       try { if let v = _storage._accessibility {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
+      try { if let v = _storage._content {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4246,10 +4328,65 @@ nonisolated extension Tenfoot_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._Mes
         if _storage._noPointerMagnetism != rhs_storage._noPointerMagnetism {return false}
         if _storage._pointerShape != rhs_storage._pointerShape {return false}
         if _storage._accessibility != rhs_storage._accessibility {return false}
+        if _storage._content != rhs_storage._content {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ItemContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ItemContent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}subtitle\0\u{1}body\0\u{1}badge\0\u{1}image\0\u{1}accent\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._subtitle) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._body) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._badge) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._image) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._accent) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._subtitle {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._body {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._badge {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._image {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._accent {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_ItemContent, rhs: Tenfoot_V1_ItemContent) -> Bool {
+    if lhs._subtitle != rhs._subtitle {return false}
+    if lhs._body != rhs._body {return false}
+    if lhs._badge != rhs._badge {return false}
+    if lhs._image != rhs._image {return false}
+    if lhs._accent != rhs._accent {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
