@@ -108,6 +108,7 @@ public final class Broker {
       // At once, even when nothing is about to be published (`publish` checks too): for a
       // revoke the watcher, the timer, ZAP or a control message's sender check noticed.
       cutRevokedSubscribers()
+      scheduleHoldDeadline(on: loop)
     }
     logger.info(
       "broker ready",
@@ -254,6 +255,7 @@ public final class Broker {
       return
     }
     let outcome = handle(envelope, peer: peer, principal: principal)
+    if let token = outcome.held { heldReplies[token] = (peer, envelope.seq) }
     for bind in outcome.binds { security?.bind(screen: bind.screen, key: bind.key) }
     if case .error(let error) = outcome.reply, error.code == .forbidden {
       logger.notice(
@@ -275,10 +277,49 @@ public final class Broker {
         metadata: ["peer": "\(envelope.sender)", "request": "\(envelope.bodyName)"])
     }
     // Publish before replying: a peer that sees the ack can rely on the state being on its way.
+    send(outcome)
+    if outcome.held == nil { reply(to: peer, replyTo: envelope.seq, body: outcome.reply) }
+  }
+
+  /// Sends an outcome's publications, then the replies it released.
+  private func send(_ outcome: WireBroker.Outcome) {
     for publication in outcome.publications {
       publish(topic: publication.topic, body: publication.body)
     }
-    reply(to: peer, replyTo: envelope.seq, body: outcome.reply)
+    for released in outcome.released {
+      guard let route = heldReplies.removeValue(forKey: released.token) else { continue }
+      reply(to: route.peer, replyTo: route.replyTo, body: released.body)
+    }
+  }
+
+  /// Requests whose replies wait for an app's reaction: token → where the reply goes.
+  private var heldReplies: [UInt64: (peer: [UInt8], replyTo: UInt64)] = [:]
+  /// The pending timer for the earliest reaction deadline, and that deadline.
+  private var holdTimer: (id: EventLoop.TimerID, deadline: BrokerInstant)?
+
+  /// Keeps one timer at the earliest reaction deadline (none when nothing is held).
+  private func scheduleHoldDeadline(on loop: EventLoop) {
+    guard let deadline = core.domain.nextHoldDeadline else { return }
+    if let holdTimer, !(deadline < holdTimer.deadline) { return }
+    if let holdTimer { loop.cancel(holdTimer.id) }
+    let wait = now().duration(to: deadline)
+    let id = loop.schedule(at: loop.now + max(.zero, wait)) { [unowned self, unowned loop] in
+      holdTimer = nil
+      releaseExpiredHolds()
+      scheduleHoldDeadline(on: loop)
+    }
+    holdTimer = (id, deadline)
+  }
+
+  /// The inputs of screens whose app did not react in time go on without it.
+  private func releaseExpiredHolds() {
+    group?.open()
+    for (screen, outcome) in core.releaseExpiredHolds(at: now()) {
+      group?.willTouch(screen, domain: core.domain)
+      group?.didHandle(records: outcome.records)
+      send(outcome)
+    }
+    if let group { send(group.commit(&core)) }
   }
 
   /// Who sent `frame`, checked on every message before it is decoded: nil (answered) if its key

@@ -21,6 +21,9 @@ extension BrokerReply {
       report.text = answer.lines.joined(separator: "\n")
       return .debugReport(report)
     case .error(let error): return .error(Tenfoot_V1_Error(error))
+    case .held:
+      // Never sent: the runtime keeps the request's route and sends the released reply.
+      return .ack(Tenfoot_V1_Ack())
     }
   }
 }
@@ -182,6 +185,8 @@ extension Tenfoot_V1_Error {
     case .noInputEvent: self.init(.invalidInput, "input has no event")
     case .noFocusTarget: self.init(.invalidInput, "focus request has no target")
     case .noDebugQuery: self.init(.invalidInput, "debug request has no query")
+    case .emptyCommand(let index):
+      self.init(.invalidInput, "app_reaction.commands[\(index)] has no command")
     }
   }
 }

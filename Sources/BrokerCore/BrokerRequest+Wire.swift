@@ -26,14 +26,21 @@ extension BrokerRequest {
     case .patchLayout(let request):
       self = .patch(try Self.patch(request), screen: request.screenID, cause: cause)
     case .focusRequest(let request):
-      let target: FocusTarget
-      switch request.target {
-      case .item(let id): target = .item(id)
-      case .group(let id): target = .group(id)
-      case .any(let id): target = .any(id)
-      case nil: throw .noFocusTarget
+      self = .focus(try Self.target(request), screen: request.screenID, cause: cause)
+    case .appReaction(let reaction):
+      var commands: [AppCommand] = []
+      commands.reserveCapacity(reaction.commands.count)
+      for (index, command) in reaction.commands.enumerated() {
+        switch command.command {
+        case .patch(let request): commands.append(.patch(try Self.patch(request)))
+        case .focus(let request): commands.append(.focus(try Self.target(request)))
+        case .replaceLayout(let layout): commands.append(.replaceLayout(Layout(wire: layout)))
+        case nil: throw .emptyCommand(index)
+        }
       }
-      self = .focus(target, screen: request.screenID, cause: cause)
+      self = .react(
+        AppReaction(stateSeq: reaction.stateSeq, commands: commands), screen: reaction.screenID,
+        cause: cause)
     case .debugRequest(let request):
       let query: DebugQuery
       switch request.query {
@@ -44,7 +51,8 @@ extension BrokerRequest {
       case nil: throw .noDebugQuery
       }
       self = .debug(query, screen: request.screenID)
-    case .snapshotRequest(let request): self = .snapshot(screen: request.screenID)
+    case .snapshotRequest(let request):
+      self = .snapshot(screen: request.screenID, app: request.app)
     case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty:
       self = .heartbeat(screen: heartbeat.screenID)
     case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
@@ -63,6 +71,17 @@ extension BrokerRequest {
     }
     guard request.hasLayout else { throw .missingLayout }
     return .register(screen: request.screenID, layout: Layout(wire: request.layout))
+  }
+
+  private static func target(_ request: Tenfoot_V1_FocusRequest) throws(ControlRefusal)
+    -> FocusTarget
+  {
+    switch request.target {
+    case .item(let id): .item(id)
+    case .group(let id): .group(id)
+    case .any(let id): .any(id)
+    case nil: throw .noFocusTarget
+    }
   }
 
   private static func remoteInput(_ input: Tenfoot_V1_Input) throws(ControlRefusal)

@@ -25,6 +25,8 @@ enum ControlRefusal: Error, Equatable {
   case noFocusTarget
   /// A debug request with no query.
   case noDebugQuery
+  /// An app reaction's command (its index) with nothing in it.
+  case emptyCommand(Int)
 }
 
 /// Why an input message is not valid input, with the offending value.

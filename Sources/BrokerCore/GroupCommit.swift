@@ -65,7 +65,13 @@ final class GroupCommit {
 
   /// Notes which screen `envelope` touches and keeps its value from before the batch.
   func willHandle(_ envelope: Tenfoot_V1_Envelope, domain: BrokerDomain) {
-    screen = Self.screen(touchedBy: envelope, sessions: domain.sessions)
+    willTouch(Self.screen(touchedBy: envelope, sessions: domain.sessions), domain: domain)
+  }
+
+  /// Notes that the work to come touches `screen` (the broker's own, such as a reaction
+  /// deadline) and keeps its value from before the batch.
+  func willTouch(_ screen: String?, domain: BrokerDomain) {
+    self.screen = screen
     if let screen {
       batch.touch(
         screen, current: Backup(session: domain.sessions[screen], record: domain.records[screen]))
@@ -170,6 +176,7 @@ final class GroupCommit {
     case .input(let input): input.screenID
     case .patchLayout(let request): request.screenID
     case .focusRequest(let request): request.screenID
+    case .appReaction(let reaction): reaction.screenID
     case .snapshotRequest(let request): request.screenID
     case .debugRequest(let request): request.screenID
     case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty: heartbeat.screenID

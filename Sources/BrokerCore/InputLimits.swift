@@ -13,6 +13,9 @@ public enum InputLimits {
 
   /// The first problem with `envelope`, or nil if it is within limits.
   public static func problem(_ envelope: Tenfoot_V1_Envelope) -> Tenfoot_V1_Error? {
+    if case .appReaction(let reaction) = envelope.body {
+      return reactionProblem(reaction, sender: envelope.sender)
+    }
     // Ids and free text first (the sender's grammar bounds its length): see TextRules.
     if let problem = stringProblem(envelope) { return problem }
     switch envelope.body {
@@ -75,6 +78,42 @@ public enum InputLimits {
     case .patchLayout(let request):
       if let problem = enumProblem(request.operations) { return problem }
     default: break
+    }
+    return nil
+  }
+
+  /// An app reaction's commands are checked as the requests they stand for (a patch as a
+  /// patch, a new layout as a registration), each naming the reaction's screen.
+  private static func reactionProblem(_ reaction: Tenfoot_V1_AppReaction, sender: String)
+    -> Tenfoot_V1_Error?
+  {
+    var envelope = Tenfoot_V1_Envelope()
+    envelope.protocolVersion = WireProtocol.version
+    envelope.sender = sender
+    if reaction.commands.isEmpty {
+      envelope.body = .snapshotRequest(.with { $0.screenID = reaction.screenID })
+      return problem(envelope)
+    }
+    for (index, command) in reaction.commands.enumerated() {
+      switch command.command {
+      case .patch(var patch):
+        patch.screenID = reaction.screenID
+        envelope.body = .patchLayout(patch)
+      case .focus(var focus):
+        focus.screenID = reaction.screenID
+        envelope.body = .focusRequest(focus)
+      case .replaceLayout(let layout):
+        envelope.body = .registerScreen(
+          .with {
+            $0.screenID = reaction.screenID
+            $0.layout = layout
+          })
+      case nil: continue  // The edge's mapping names it.
+      }
+      if var problem = problem(envelope) {
+        problem.message = "app_reaction.commands[\(index)]: " + problem.message
+        return problem
+      }
     }
     return nil
   }

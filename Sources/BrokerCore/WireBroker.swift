@@ -23,6 +23,11 @@ struct WireBroker {
     var records: [SessionRecord] = []
     /// Screen ids a screen key claimed (screen id, hex key) for the allow-list.
     var binds: [(screen: String, key: String)] = []
+    /// Set when the request's reply is held for an app's reaction: the token its reply will
+    /// be released under (`reply` is then not sent).
+    var held: UInt64?
+    /// Replies of requests held earlier, now due: sent after the publications.
+    var released: [(token: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
   }
 
   /// A broker with no sessions; with `records` (maybe none) it persists sessions.
@@ -47,7 +52,26 @@ struct WireBroker {
     } catch {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }
-    let handled = domain.handle(request, from: principal, owners: owners, at: now)
+    return map(domain.handle(request, from: principal, owners: owners, at: now))
+  }
+
+  /// Releases the holds whose app did not react in time; one outcome per screen (its
+  /// `reply` unused).
+  mutating func releaseExpiredHolds(at now: BrokerInstant) -> [(screen: String, Outcome)] {
+    domain.releaseExpiredHolds(at: now).map { released in
+      (
+        released.screen,
+        map(
+          BrokerDomain.Outcome(
+            reply: .ack(
+              Acknowledgement(
+                screen: released.screen, seq: 0, focused: nil)), effects: released.effects))
+      )
+    }
+  }
+
+  /// The wire form of a domain outcome.
+  private func map(_ handled: BrokerDomain.Outcome) -> Outcome {
     var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
     // A step's ack repeats its change's effects: mapped once, for both.
     var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
@@ -60,9 +84,14 @@ struct WireBroker {
       case .publish(let publication): outcome.publications.append(publication.wire)
       case .persist(let record): outcome.records.append(record)
       case .bind(let screen, let key): outcome.binds.append((screen, key))
+      case .release(let token, .ack(let ack)) where mapped?.effects == ack.effects:
+        outcome.released.append((token, .ack(Tenfoot_V1_Ack(ack, effects: mapped?.wire ?? []))))
+      case .release(let token, let reply): outcome.released.append((token, reply.wire))
       }
     }
-    if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {
+    if case .held(let token, _) = handled.reply {
+      outcome.held = token
+    } else if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {
       outcome.reply = .ack(Tenfoot_V1_Ack(ack, effects: mapped.wire))
     } else {
       outcome.reply = handled.reply.wire

@@ -67,6 +67,7 @@ extension BrokerRequest {
     case .debug: "debug_request"
     case .snapshot: "snapshot_request"
     case .heartbeat: "heartbeat"
+    case .react: "app_reaction"
     }
   }
 }
@@ -121,12 +122,15 @@ extension BrokerDomain {
       guard owned < screensPerKey else { return refuse(.tooManyScreens(limit: screensPerKey)) }
       return .claim(screen: id)
     case (.screen, .snapshot): return .allowed
+    case (.screen, .react):
+      return owns ? .allowed : refuse(owner == nil ? .notBound : .ownedByAnother)
+    case (.remote, .snapshot(_, app: true)): return refuse(.role)
     case (.screen, .heartbeat), (.screen, .patch), (.screen, .input), (.screen, .focus),
       (.screen, .debug):
       return owns ? .allowed : refuse(owner == nil ? .notBound : .ownedByAnother)
     case (.remote, .input), (.remote, .focus), (.remote, .debug), (.remote, .snapshot):
       return bound ? .allowed : refuse(.notBound)
-    case (.app, .patch), (.app, .focus), (.app, .debug), (.app, .snapshot):
+    case (.app, .patch), (.app, .focus), (.app, .debug), (.app, .snapshot), (.app, .react):
       return bound ? .allowed : refuse(.notBound)
     default: return refuse(.role)
     }
@@ -149,7 +153,8 @@ extension BrokerDomain {
     switch request {
     case .hello: nil
     case .register(let screen, _), .patch(_, let screen, _), .focus(_, let screen, _),
-      .debug(_, let screen), .snapshot(let screen), .heartbeat(let screen):
+      .debug(_, let screen), .snapshot(let screen, _), .heartbeat(let screen),
+      .react(_, let screen, _):
       screen
     case .input(_, let screen?, _, _): screen
     case .input(_, nil, _, _): sessions.count == 1 ? sessions.keys.first : nil

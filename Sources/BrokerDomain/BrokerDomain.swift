@@ -33,13 +33,20 @@ public struct BrokerDomain: Sendable {
   public private(set) var gone: [String] = []
   /// At most this many dropped sessions are remembered as gone.
   public static let rememberedGone = 1000
+  /// How long an activation holds the inputs that follow for the app's reaction.
+  public let reactionDeadline: Duration
+  /// Screens holding inputs for their app's reaction.
+  public internal(set) var holding: Set<String> = []
+  /// The last token given to a held request.
+  var lastToken: UInt64 = 0
 
   /// A broker with no sessions. With `records` (the sessions kept from an earlier run, maybe
   /// none) it persists; with nil it keeps nothing across restarts.
   public init(
     epoch: UInt64, name: String, maxItems: Int = 100_000, screensPerKey: Int = 16,
-    records: [String: SessionRecord]? = nil
+    records: [String: SessionRecord]? = nil, reactionDeadline: Duration = .milliseconds(250)
   ) {
+    self.reactionDeadline = reactionDeadline
     self.epoch = epoch
     self.name = name
     self.maxItems = maxItems
@@ -84,16 +91,21 @@ public struct BrokerDomain: Sendable {
       if case .ack = outcome.reply { seen(screen, at: now) }
     case .input(let input, let screen, let remote, let cause):
       outcome = apply(input, screen: screen, remote: remote, cause: cause, at: now)
+    case .react(let reaction, let screen, let cause):
+      outcome = react(reaction, screen: screen, cause: cause, at: now)
     case .patch(let patch, let screen, let cause):
       outcome = self.patch(patch, screen: screen, cause: cause, at: now)
     case .focus(let target, let screen, let cause):
       outcome = requestFocus(target, screen: screen, cause: cause, at: now)
     case .debug(let query, let screen):
       return debug(query, screen: screen)
-    case .snapshot(let screen):
-      guard let session = sessions[screen] else { return .error(unknownScreen(screen)) }
+    case .snapshot(let screen, let app):
+      guard let index = sessions.index(forKey: screen) else {
+        return .error(unknownScreen(screen))
+      }
       seen(screen, at: now)
-      return Outcome(reply: .snapshot(session.snapshot(epoch: epoch)))
+      if app { sessions.values[index].hasApp = true }
+      return Outcome(reply: .snapshot(sessions.values[index].snapshot(epoch: epoch)))
     case .heartbeat(let screen):
       guard let index = sessions.index(forKey: screen) else {
         return .error(unknownScreen(screen))
@@ -104,18 +116,25 @@ public struct BrokerDomain: Sendable {
       return Outcome(
         reply: .ack(Acknowledgement(screen: screen, seq: seq, focused: nil)), effects: effects)
     }
-    if persists, case .ack(let ack) = outcome.reply, let session = sessions[ack.screen],
-      !session.isRecorded(by: records[ack.screen])
-    {
-      // Persisted before anything is published or acknowledged (the runtime keeps the order).
-      let record = session.record
-      records[ack.screen] = record
-      outcome.effects.insert(.persist(record), at: 0)
+    switch outcome.reply {
+    case .ack(let ack): persistIfChanged(ack.screen, &outcome)
+    case .held(_, let screen): persistIfChanged(screen, &outcome)
+    default: break
     }
     return outcome
   }
 
-  private mutating func register(_ id: String, _ layout: Layout, at now: BrokerInstant)
+  /// Adds the `persist` effect of `screen`'s session if its durable values changed: first, so
+  /// it is durable before anything is published or acknowledged (the runtime keeps the order).
+  mutating func persistIfChanged(_ screen: String, _ outcome: inout Outcome) {
+    guard persists, let session = sessions[screen], !session.isRecorded(by: records[screen])
+    else { return }
+    let record = session.record
+    records[screen] = record
+    outcome.effects.insert(.persist(record), at: 0)
+  }
+
+  mutating func register(_ id: String, _ layout: Layout, at now: BrokerInstant)
     -> Outcome
   {
     guard layout.items.count <= maxItems else {
@@ -169,6 +188,29 @@ public struct BrokerDomain: Sendable {
       }
       id = only
     }
+    guard sessions.index(forKey: id) != nil else { return .error(unknownScreen(id)) }
+    return applyHeld(input, screen: id, remote: remote, cause: cause, token: nil, at: now)
+  }
+
+  /// Applies a remote's input to the session `id` (which exists), or holds it while the
+  /// session waits for its app's reaction to an activation. An input that activates an item
+  /// on a screen with an app starts a hold; its own reply is held under `token` (a new one if
+  /// nil).
+  mutating func applyHeld(
+    _ input: RemoteInput, screen id: String, remote: String, cause: FocusCause, token: UInt64?,
+    at now: BrokerInstant
+  ) -> Outcome {
+    var released: [BrokerEffect] = []
+    if let hold = sessions[id]?.hold {
+      if now < hold.deadline, hold.queued.count < Self.heldInputLimit {
+        let token = token ?? nextToken()
+        sessions[id]?.hold?.queued.append(
+          HeldInput(token: token, input: input, remote: remote, cause: cause))
+        return Outcome(reply: .held(token: token, screen: id))
+      }
+      // Late (the app said nothing), or too much waiting: what was held goes on first.
+      released = releaseHold(of: id, at: now)
+    }
     guard let index = sessions.index(forKey: id) else { return .error(unknownScreen(id)) }
     let epoch = epoch
     if case .pointer(let event) = input {
@@ -176,9 +218,28 @@ public struct BrokerDomain: Sendable {
     }
     // In place: a copy taken out of the dictionary would make every buffer the step mutates
     // (the remotes' tables, the engine's) copy itself, and writing it back costs a lookup.
-    return Self.step(
+    var outcome = Self.step(
       &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch,
       at: now)
+    outcome.effects.insert(contentsOf: released, at: 0)
+    guard sessions.values[index].hasApp, sessions.values[index].hold == nil,
+      case .ack(let ack) = outcome.reply,
+      ack.effects.contains(where: AppReaction.awaits)
+    else { return outcome }
+    let held = token ?? nextToken()
+    sessions.values[index].hold = ReactionHold(
+      deadline: now + reactionDeadline, activationSeq: ack.seq, token: held, ack: ack)
+    holding.insert(id)
+    outcome.reply = .held(token: held, screen: id)
+    return outcome
+  }
+
+  /// At most this many inputs wait for one reaction; one more releases them all.
+  public static let heldInputLimit = 64
+
+  private mutating func nextToken() -> UInt64 {
+    lastToken &+= 1
+    return lastToken
   }
 
   /// The pointer's idle timeout, checked on each screen heartbeat (about once a second): the

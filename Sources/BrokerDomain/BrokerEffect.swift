@@ -9,6 +9,8 @@ public enum BrokerEffect: Sendable, Equatable {
   /// Bind screen id `screen` to the screen key `key` (hex) on the allow-list: it registered an
   /// id no key owned, and owns it from now on.
   case bind(screen: String, key: String)
+  /// The reply of a request held earlier (``BrokerReply/held(token:screen:)``), now due.
+  case release(token: UInt64, reply: BrokerReply)
 }
 
 /// A state message for a session's subscribers.

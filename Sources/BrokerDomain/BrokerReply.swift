@@ -12,6 +12,9 @@ public enum BrokerReply: Sendable, Equatable {
   case debugReport(screen: String, DebugAnswer)
   /// The request was refused; nothing changed.
   case error(BrokerError)
+  /// No reply yet: the request waits for `screen`'s app to react (``ReactionHold``); its
+  /// reply comes later as a `BrokerEffect.release` with this token.
+  case held(token: UInt64, screen: String)
 }
 
 /// The broker's greeting.

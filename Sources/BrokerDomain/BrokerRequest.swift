@@ -17,8 +17,11 @@ public enum BrokerRequest: Sendable, Equatable {
   case focus(FocusTarget, screen: String, cause: FocusCause)
   /// A focus debugger question about a live session.
   case debug(DebugQuery, screen: String)
-  /// A screen asks for its session's whole state.
-  case snapshot(screen: String)
+  /// A screen asks for its session's whole state; `app`: the requester runs the screen's app
+  /// (activations then hold the inputs that follow until its reaction).
+  case snapshot(screen: String, app: Bool = false)
+  /// An app's commands in answer to a frame of `screen`.
+  case react(AppReaction, screen: String, cause: FocusCause)
   /// A screen says it is alive.
   case heartbeat(screen: String)
 }

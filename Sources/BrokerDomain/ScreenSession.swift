@@ -22,6 +22,11 @@ public struct ScreenSession: Sendable, Equatable {
   /// The last pointer sample's remote clock and the broker's clock when it came (for the
   /// idle timeout).
   public internal(set) var pointerClock: PointerClock?
+  /// Whether an app reacts to this screen's activations (it said so when it asked for a
+  /// snapshot): activations then hold the inputs that follow until it reacts.
+  public internal(set) var hasApp = false
+  /// The inputs held for the app's reaction to an activation, if any.
+  public internal(set) var hold: ReactionHold?
 
   /// Creates a session.
   public init(id: String, focus: FocusState, seq: UInt64) {

@@ -129,6 +129,8 @@ public struct RemoteInterpreter: Sendable, Equatable {
     switch phase {
     case .down:
       guard held[button] == nil else { return [] }  // A repeated down: already held.
+      // Another button in between: the next tap of the last one is a new tap, not a double.
+      if let last = lastTap, last.button != button { lastTap = nil }
       held[button] = Held(since: time, repeats: 0, longPress: false)
       switch button {
       case .up: return move(.up, &focus)

@@ -74,6 +74,7 @@ extension Tenfoot_V1_Envelope {
       case .focusRequest(let message): return (21, try message.serializedBytes())
       case .debugRequest(let message): return (22, try message.serializedBytes())
       case .debugReport(let message): return (23, try message.serializedBytes())
+      case .appReaction(let message): return (24, try message.serializedBytes())
       case .pairRequest(let message): return (30, try message.serializedBytes())
       case .pairChallenge(let message): return (31, try message.serializedBytes())
       case .pairProof(let message): return (32, try message.serializedBytes())
@@ -112,6 +113,7 @@ extension Tenfoot_V1_Envelope {
     case .focusRequest: "focus_request"
     case .debugRequest: "debug_request"
     case .debugReport: "debug_report"
+    case .appReaction: "app_reaction"
     case .pairRequest: "pair_request"
     case .pairChallenge: "pair_challenge"
     case .pairProof: "pair_proof"

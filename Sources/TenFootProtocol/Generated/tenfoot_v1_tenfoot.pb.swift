@@ -1295,6 +1295,16 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .debugReport(newValue)}
   }
 
+  /// An app's commands in answer to a frame, applied in order as one reaction (docs/apps.md).
+  /// Answered with Ack (the state after all of them) or the first refused command's Error.
+  public var appReaction: Tenfoot_V1_AppReaction {
+    get {
+      if case .appReaction(let v)? = _storage._body {return v}
+      return Tenfoot_V1_AppReaction()
+    }
+    set {_uniqueStorage()._body = .appReaction(newValue)}
+  }
+
   /// Pairing (see README "Security and pairing"): 30–39.
   public var pairRequest: Tenfoot_V1_PairRequest {
     get {
@@ -1356,6 +1366,9 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
     /// The focus debugger on a live session. Answered with DebugReport.
     case debugRequest(Tenfoot_V1_DebugRequest)
     case debugReport(Tenfoot_V1_DebugReport)
+    /// An app's commands in answer to a frame, applied in order as one reaction (docs/apps.md).
+    /// Answered with Ack (the state after all of them) or the first refused command's Error.
+    case appReaction(Tenfoot_V1_AppReaction)
     /// Pairing (see README "Security and pairing"): 30–39.
     case pairRequest(Tenfoot_V1_PairRequest)
     case pairChallenge(Tenfoot_V1_PairChallenge)
@@ -2489,7 +2502,80 @@ public nonisolated struct Tenfoot_V1_SnapshotRequest: Sendable {
 
   public var screenID: String = String()
 
+  /// The requester runs this screen's app (a screen with an app inside it, or an app process
+  /// bound to the screen): from now on an activation on the screen holds the inputs that follow
+  /// until the app's AppReaction to it, or until the broker's reaction deadline (250 ms).
+  public var app: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// An app's answer to what happened on a screen (docs/apps.md): its commands, applied in order.
+/// Sent for every frame that carries an activation (empty when the app has nothing to do), so
+/// the inputs the broker held since the activation are applied after the app's reaction.
+public nonisolated struct Tenfoot_V1_AppReaction: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
+  /// The state sequence of the frame the app reacted to: a reaction to a frame from before the
+  /// activation does not release the inputs held since it.
+  public var stateSeq: UInt64 = 0
+
+  public var commands: [Tenfoot_V1_AppCommand] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One command of an app's reaction. The screen is the reaction's (a command's own screen_id
+/// is ignored).
+public nonisolated struct Tenfoot_V1_AppCommand: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var command: Tenfoot_V1_AppCommand.OneOf_Command? = nil
+
+  public var patch: Tenfoot_V1_PatchLayout {
+    get {
+      if case .patch(let v)? = command {return v}
+      return Tenfoot_V1_PatchLayout()
+    }
+    set {command = .patch(newValue)}
+  }
+
+  public var focus: Tenfoot_V1_FocusRequest {
+    get {
+      if case .focus(let v)? = command {return v}
+      return Tenfoot_V1_FocusRequest()
+    }
+    set {command = .focus(newValue)}
+  }
+
+  /// The app's whole new layout (a new page), as a screen registering it would.
+  public var replaceLayout: Tenfoot_V1_Layout {
+    get {
+      if case .replaceLayout(let v)? = command {return v}
+      return Tenfoot_V1_Layout()
+    }
+    set {command = .replaceLayout(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Command: Equatable, Sendable {
+    case patch(Tenfoot_V1_PatchLayout)
+    case focus(Tenfoot_V1_FocusRequest)
+    /// The app's whole new layout (a new page), as a screen registering it would.
+    case replaceLayout(Tenfoot_V1_Layout)
+
+  }
 
   public init() {}
 }
@@ -3394,7 +3480,7 @@ nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{4}\u{7}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{3}app_reaction\0\u{4}\u{6}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -3624,6 +3710,19 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .debugReport(v)
           }
         }()
+        case 24: try {
+          var v: Tenfoot_V1_AppReaction?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .appReaction(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .appReaction(v)
+          }
+        }()
         case 30: try {
           var v: Tenfoot_V1_PairRequest?
           var hadOneofValue = false
@@ -3772,6 +3871,10 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .debugReport?: try {
         guard case .debugReport(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+      }()
+      case .appReaction?: try {
+        guard case .appReaction(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
       }()
       case .pairRequest?: try {
         guard case .pairRequest(let v)? = _storage._body else { preconditionFailure() }
@@ -5627,7 +5730,7 @@ nonisolated extension Tenfoot_V1_KeyEvent: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Tenfoot_V1_SnapshotRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SnapshotRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}app\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5636,6 +5739,7 @@ nonisolated extension Tenfoot_V1_SnapshotRequest: SwiftProtobuf.Message, SwiftPr
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.app) }()
       default: break
       }
     }
@@ -5645,11 +5749,139 @@ nonisolated extension Tenfoot_V1_SnapshotRequest: SwiftProtobuf.Message, SwiftPr
     if !self.screenID.isEmpty {
       try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
     }
+    if self.app != false {
+      try visitor.visitSingularBoolField(value: self.app, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_SnapshotRequest, rhs: Tenfoot_V1_SnapshotRequest) -> Bool {
     if lhs.screenID != rhs.screenID {return false}
+    if lhs.app != rhs.app {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AppReaction: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppReaction"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{3}state_seq\0\u{1}commands\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.stateSeq) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.commands) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    if self.stateSeq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.stateSeq, fieldNumber: 2)
+    }
+    if !self.commands.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.commands, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AppReaction, rhs: Tenfoot_V1_AppReaction) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
+    if lhs.stateSeq != rhs.stateSeq {return false}
+    if lhs.commands != rhs.commands {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_AppCommand: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppCommand"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}patch\0\u{1}focus\0\u{3}replace_layout\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Tenfoot_V1_PatchLayout?
+        var hadOneofValue = false
+        if let current = self.command {
+          hadOneofValue = true
+          if case .patch(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.command = .patch(v)
+        }
+      }()
+      case 2: try {
+        var v: Tenfoot_V1_FocusRequest?
+        var hadOneofValue = false
+        if let current = self.command {
+          hadOneofValue = true
+          if case .focus(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.command = .focus(v)
+        }
+      }()
+      case 3: try {
+        var v: Tenfoot_V1_Layout?
+        var hadOneofValue = false
+        if let current = self.command {
+          hadOneofValue = true
+          if case .replaceLayout(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.command = .replaceLayout(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.command {
+    case .patch?: try {
+      guard case .patch(let v)? = self.command else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .focus?: try {
+      guard case .focus(let v)? = self.command else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .replaceLayout?: try {
+      guard case .replaceLayout(let v)? = self.command else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_AppCommand, rhs: Tenfoot_V1_AppCommand) -> Bool {
+    if lhs.command != rhs.command {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
