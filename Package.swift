@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "BrokerDomain", targets: ["BrokerDomain"]),
     .library(name: "ScreenCore", targets: ["ScreenCore"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    // The library an app on TenFoot depends on (docs/apps.md, examples/swift-app).
+    .library(name: "TenFootKit", targets: ["TenFootKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -124,6 +126,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The public app API: ScreenApp, events and commands, and TenFootApp, which runs an app
+    // inside a screen or as its own process.
+    .target(
+      name: "TenFootKit",
+      dependencies: [
+        "FocusEngine", "ScreenCore", "TenFootCLI", "TenFootClient", "TenFootProtocol",
+        "TenFootSecurity", "ZeroMQ",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The built-in catalog app, built on TenFootKit's public API only.
+    .target(name: "CatalogDemo", dependencies: ["TenFootKit"]),
     // The web renderer: a Hummingbird server with a WebSocket, kept out of ScreenCore so the
     // terminal and headless screens' tests do not build the HTTP stack.
     .target(
@@ -158,7 +173,7 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "WebScreen", "TenFootCLI", "TenFootClient", "TenFootSecurity",
+        "ScreenCore", "WebScreen", "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -210,7 +225,9 @@ let package = Package(
       dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),
     .testTarget(
       name: "ScreenCoreTests",
-      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "LinuxFiles"]
+      dependencies: [
+        "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "LinuxFiles", "CatalogDemo",
+      ]
     ),
     .testTarget(
       name: "WebScreenTests",

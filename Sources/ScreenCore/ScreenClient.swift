@@ -41,8 +41,13 @@ public struct ScreenConfiguration: Sendable {
 public final class ScreenClient {
   private let configuration: ScreenConfiguration
   private let renderer: any Renderer
-  /// The app reacting to this screen's events, if it runs one.
-  private let app: CatalogApp?
+  /// The app reacting to this screen's events, if it runs one (inside this screen, or as its
+  /// own process attached to it).
+  private let app: (any ScreenApp)?
+  /// The last frame the app saw, and whether it has seen one (`.joined`) and must be told the
+  /// next is a resync.
+  private var appFrame: ScreenFrame?
+  private var appResyncing = false
   private let logger: Logger
   private let control: ControlConnection
   private let subscriber: Socket
@@ -75,7 +80,7 @@ public final class ScreenClient {
   /// Creates and connects the sockets (subscribing before any snapshot is requested).
   public init(
     configuration: ScreenConfiguration, context: Context, renderer: any Renderer, logger: Logger,
-    app: CatalogApp? = nil
+    app: (any ScreenApp)? = nil
   ) throws(ZeroMQError) {
     self.configuration = configuration
     self.app = app
@@ -329,32 +334,47 @@ public final class ScreenClient {
     case .render(let frame):
       try renderer.render(configuration.display.apply(to: frame))
       try heard(heartbeat: false)
-      if let app { send(app.react(to: frame)) }
+      if let app { react(app, to: frame) }
     case .resync(let reason): try resync(reason: reason)
     }
   }
 
-  /// Sends the app's requests in order on the control connection; a refusal is logged (the
-  /// app asked for something the engine would not do) and the rest still go.
-  private func send(_ requests: [Tenfoot_V1_Envelope.OneOf_Body]) {
-    for request in requests {
-      let name = Tenfoot_V1_Envelope(sender: "", seq: 0, sentAtNanoseconds: 0, body: request)
-        .bodyName
-      do {
-        let reply = try control.request(
-          request, timeout: configuration.requestTimeout)
-        if case .error(let error) = reply {
-          logger.warning(
-            "app request refused",
-            metadata: [
-              "request": "\(name)", "error.code": "\(error.code.name)",
-              "error.message": "\(error.message)",
-            ])
-        }
-      } catch {
-        logger.warning(
-          "app request failed", metadata: ["request": "\(name)", "error": "\(error)"])
+  /// Lets the app react to a frame's events and sends its commands as one reaction: always
+  /// for a frame with an activation, back or home (the broker holds the inputs after them
+  /// until it hears the app), else only when there are commands. A refusal is logged (the app
+  /// asked for something the engine would not do).
+  private func react(_ app: any ScreenApp, to frame: ScreenFrame) {
+    var events = AppEvent.events(in: frame, previous: appFrame)
+    var commands: [AppCommand] = []
+    if appFrame == nil {
+      events.insert(.joined, at: 0)
+      // An app in its own process puts its layout on the screen it joins.
+      if configuration.layout == nil, let layout = app.layout {
+        commands.append(.replaceLayout(layout))
       }
+    } else if appResyncing {
+      events.insert(.resynced, at: 0)
+    }
+    appResyncing = false
+    appFrame = frame
+    let screen = AppScreen(frame: frame)
+    for event in events { commands += app.react(to: event, on: screen) }
+    guard !commands.isEmpty || frame.events.contains(where: AppReaction.awaits) else { return }
+    let reaction = Tenfoot_V1_AppReaction(
+      AppReaction(stateSeq: frame.seq, commands: commands), screen: configuration.screenID)
+    do {
+      let reply = try control.request(
+        .appReaction(reaction), timeout: configuration.requestTimeout)
+      if case .error(let error) = reply {
+        logger.warning(
+          "app reaction refused",
+          metadata: [
+            "commands": "\(commands.count)", "error.code": "\(error.code.name)",
+            "error.message": "\(error.message)",
+          ])
+      }
+    } catch {
+      logger.warning("app reaction not delivered", metadata: ["error": "\(error)"])
     }
   }
 
@@ -392,9 +412,11 @@ public final class ScreenClient {
   /// session) and applies it; on no answer it returns, and the loop retries.
   private func resync(reason: String) throws {
     sync.snapshotRequested()
+    if appFrame != nil { appResyncing = true }
     logger.info("requesting snapshot", metadata: ["reason": "\(reason)"])
     var request = Tenfoot_V1_SnapshotRequest()
     request.screenID = configuration.screenID
+    request.app = app != nil
     for attempt in 0..<2 {
       let reply: Tenfoot_V1_Envelope.OneOf_Body
       do {
@@ -431,8 +453,19 @@ public final class ScreenClient {
     }
   }
 
+  /// The layout to register: the one last shown (the app's pages and patches included, with
+  /// focus where it was) once there is one, so a broker that restarted without the session
+  /// gets the screen as it was, not the file's first page; else the configured one.
+  private var layoutToRegister: Layout? {
+    guard configuration.layout != nil else { return nil }
+    guard let frame = sync.frame else { return configuration.layout }
+    var layout = frame.layout
+    layout.initialFocus = frame.focused
+    return layout
+  }
+
   private func register() throws {
-    guard let layout = configuration.layout else { return }
+    guard let layout = layoutToRegister else { return }
     var request = Tenfoot_V1_RegisterScreen()
     request.screenID = configuration.screenID
     request.layout = Tenfoot_V1_Layout(layout)
@@ -472,16 +505,6 @@ public enum ScreenError: Error, CustomStringConvertible {
   case layoutRefused(Tenfoot_V1_Error)
   /// The broker answered a request with a reply of the wrong kind.
   case unexpectedReply(request: String, reply: Tenfoot_V1_Envelope.OneOf_Body)
-  /// The catalog file cannot be read.
-  case catalogUnreadable(path: String)
-  /// The catalog file is not valid UTF-8.
-  case catalogNotUTF8(path: String)
-  /// The catalog file is not a catalog's JSON (the decoder's error).
-  case catalogInvalid(path: String, cause: any Error)
-  /// The catalog has no row, or a row without a poster.
-  case catalogEmpty(path: String)
-  /// A text in the catalog breaks the text rules (`problem` names the field and the rule).
-  case catalogText(path: String, problem: String)
   /// The web renderer's server did not start listening within `timeout`.
   case webServerNotListening(timeout: Duration)
   /// The web renderer's server could not listen on the address.
@@ -497,12 +520,6 @@ public enum ScreenError: Error, CustomStringConvertible {
     case .layoutRefused(let error):
       "the broker refused the layout: \(error.code.name): \(error.message)"
     case .unexpectedReply(let request, let reply): "unexpected reply to \(request): \(reply)"
-    case .catalogUnreadable(let path): "\(path): cannot read the catalog file"
-    case .catalogNotUTF8(let path): "\(path): not a catalog: the file is not valid UTF-8"
-    case .catalogInvalid(let path, let cause): "\(path): not a catalog: \(cause)"
-    case .catalogEmpty(let path):
-      "\(path): a catalog needs at least one row, and every row a poster"
-    case .catalogText(let path, let problem): "\(path): \(problem)"
     case .webServerNotListening(let timeout):
       "the web server did not start listening within \(timeout.components.seconds) s"
     case .webServerCannotListen(let host, let port, let cause):

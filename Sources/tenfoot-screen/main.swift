@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogDemo
 import FocusEngine
 import Foundation
 import Logging
@@ -296,7 +297,13 @@ struct ScreenCommand: ParsableCommand {
         throw ValidationError("\(error)")
       }
     }
-    let app = CatalogApp(catalog: try self.catalog.map { try Catalog.load(path: $0) } ?? .builtIn)
+    let catalog: Catalog
+    do {
+      catalog = try self.catalog.map { try Catalog.load(path: $0) } ?? .builtIn
+    } catch let error as CatalogError {
+      throw CLIError(error.description)
+    }
+    let app = CatalogApp(catalog: catalog)
     return (app.homeLayout, app)
   }
 

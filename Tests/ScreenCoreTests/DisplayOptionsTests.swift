@@ -1,3 +1,4 @@
+import CatalogDemo
 import FocusEngine
 import ScreenCore
 import TerminalUI

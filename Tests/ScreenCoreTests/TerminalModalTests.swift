@@ -1,3 +1,4 @@
+import CatalogDemo
 import FocusEngine
 import ScreenCore
 import TerminalUI
@@ -33,8 +34,9 @@ struct TerminalModalTests {
   /// `homeHidden`, the same view with every home item taken out.
   static func detailFrame(homeHidden: Bool = false) throws -> ScreenFrame {
     let home = homeFrame()
-    var layout = try LayoutPatch(app.openDetail(for: "trending-3", in: home)).applied(
-      to: home.layout)
+    var layout = try LayoutPatch(app.openDetail(for: "trending-3", on: AppScreen(frame: home)))
+      .applied(
+        to: home.layout)
     if homeHidden {
       layout.items.removeAll { !$0.id.hasPrefix("detail") }
       layout.groups.removeAll { $0.id != "detail" }

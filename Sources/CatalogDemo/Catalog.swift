@@ -1,5 +1,5 @@
-import FocusEngine
 import Foundation
+import TenFootKit
 
 /// What the catalog app shows: rows of posters. Loaded from JSON (`--catalog FILE`):
 /// `{"rows": [{"title": "Up Next", "posters": [{"title": "Night Train"},
@@ -30,22 +30,22 @@ public struct Catalog: Sendable, Equatable, Decodable {
   /// Loads and checks a catalog file.
   public static func load(path: String) throws -> Catalog {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScreenError.catalogUnreadable(path: path)
+      throw CatalogError.unreadable(path: path)
     }
     guard String(validating: data, as: UTF8.self) != nil else {
-      throw ScreenError.catalogNotUTF8(path: path)
+      throw CatalogError.notUTF8(path: path)
     }
     let catalog: Catalog
     do {
       catalog = try JSONDecoder().decode(Catalog.self, from: data)
     } catch {
-      throw ScreenError.catalogInvalid(path: path, cause: error)
+      throw CatalogError.invalid(path: path, cause: error)
     }
     guard !catalog.rows.isEmpty, catalog.rows.allSatisfy({ !$0.posters.isEmpty }) else {
-      throw ScreenError.catalogEmpty(path: path)
+      throw CatalogError.empty(path: path)
     }
     if let problem = catalog.textProblem() {
-      throw ScreenError.catalogText(path: path, problem: problem)
+      throw CatalogError.text(path: path, problem: problem)
     }
     return catalog
   }
@@ -115,5 +115,30 @@ public struct Catalog: Sendable, Equatable, Decodable {
       $0.isASCII && ($0.isLetter || $0.isNumber)
     }
     return "\(slug.isEmpty ? "row\(row)" : slug)-\(column)"
+  }
+}
+
+/// Why a catalog file cannot be shown; `description` says what is wrong.
+public enum CatalogError: Error, CustomStringConvertible {
+  /// The file cannot be read.
+  case unreadable(path: String)
+  /// The file is not valid UTF-8.
+  case notUTF8(path: String)
+  /// The file is not a catalog's JSON (the decoder's error).
+  case invalid(path: String, cause: any Error)
+  /// The catalog has no row, or a row without a poster.
+  case empty(path: String)
+  /// A text in the catalog breaks the text rules (`problem` names the field and the rule).
+  case text(path: String, problem: String)
+
+  /// What is wrong.
+  public var description: String {
+    switch self {
+    case .unreadable(let path): "\(path): cannot read the catalog file"
+    case .notUTF8(let path): "\(path): not a catalog: the file is not valid UTF-8"
+    case .invalid(let path, let cause): "\(path): not a catalog: \(cause)"
+    case .empty(let path): "\(path): a catalog needs at least one row, and every row a poster"
+    case .text(let path, let problem): "\(path): \(problem)"
+    }
   }
 }

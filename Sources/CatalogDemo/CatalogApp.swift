@@ -1,21 +1,20 @@
-import FocusEngine
-import TenFootProtocol
+import TenFootKit
 
 /// The demo app a screen runs on the engine: a tvOS-like home (a menu bar, a search field,
 /// rows of posters that scroll sideways in a page that scrolls up and down) and a detail view.
 ///
-/// The app never decides focus itself; it reacts to the events in the frames the broker
-/// publishes and answers with requests — layout patches and programmatic focus — like an app
-/// on tvOS reacting to its focus and selection callbacks:
+/// Built on TenFootKit's public API only (`ScreenApp`), like any app. It never decides focus
+/// itself; it reacts to the events of the screen and answers with commands — layout patches
+/// and programmatic focus — like an app on tvOS reacting to its focus and selection callbacks:
 /// - activating a poster opens the detail view: a trapping group (Play, Favourite, More Like
-///   This) added by a patch, then focused by a group focus request;
+///   This) added by a patch that focuses it in the same step;
 /// - back closes it with a patch that also names the poster that opened it as the new focus,
 ///   so focus comes back exactly where it was in one step, never passing anywhere else (the
 ///   rows' scroll offsets never changed while it was open);
 /// - home closes it the same way, focusing the menu bar;
 /// - the Favourite toggle's selection is remembered per poster and shown again when the
 ///   detail view of that poster reopens.
-public final class CatalogApp {
+public final class CatalogApp: ScreenApp {
   /// The catalog shown.
   public let catalog: Catalog
   /// The canvas the layout is laid out on.
@@ -47,6 +46,9 @@ public final class CatalogApp {
     }
     posters = ids
   }
+
+  /// The layout the screen starts with: the home layout.
+  public var layout: Layout? { homeLayout }
 
   /// The home layout: the menu group, a search field, and a vertically scrolling page of
   /// horizontally scrolling rows.
@@ -131,47 +133,42 @@ public final class CatalogApp {
       initialFocus: catalog.posterID(row: 0, column: 0))
   }
 
-  /// The requests the app makes in answer to a frame's events (in order).
-  public func react(to frame: ScreenFrame) -> [Tenfoot_V1_Envelope.OneOf_Body] {
-    let detailOpen = frame.layout.groups.contains { $0.id == Self.detailGroup }
-    var requests: [Tenfoot_V1_Envelope.OneOf_Body] = []
-    for event in frame.events {
-      switch event {
-      case .activated(let id) where !detailOpen && posters.contains(id):
-        openedFrom = id
-        requests.append(patch(screen: frame.screen, openDetail(for: id, in: frame)))
-        requests.append(focus(screen: frame.screen, .group(Self.detailGroup)))
-      case .selectionChanged(Self.favouriteID, let selected):
-        guard let openedFrom else { break }
-        if selected {
-          favourites.insert(openedFrom)
-        } else {
-          favourites.remove(openedFrom)
-        }
-      case .back where detailOpen:
-        // One patch closes the view and puts focus back on the poster in the same step.
-        requests.append(
-          patch(
-            screen: frame.screen, [.removeGroup(Self.detailGroup)],
-            focus: openedFrom.map { .focusItem($0) }))
-      case .home where detailOpen:
-        requests.append(
-          patch(screen: frame.screen, [.removeGroup(Self.detailGroup)], focus: .focusGroup("menu")))
-      case .home:
-        requests.append(focus(screen: frame.screen, .group("menu")))
-      case .focusChanged, .movementFailed, .highlighted, .activated, .selectionChanged, .scrolled,
-        .focusRequestDenied, .layoutRejected, .textChanged, .textRejected, .back, .playPause,
-        .contextMenu, .doubleTap:
-        break
+  /// The commands answering one event on `screen` (its state after the event).
+  public func react(to event: AppEvent, on screen: AppScreen) -> [AppCommand] {
+    let detailOpen = screen.hasGroup(Self.detailGroup)
+    switch event {
+    case .activated(let id) where !detailOpen && posters.contains(id):
+      openedFrom = id
+      return [
+        .patch(LayoutPatch(openDetail(for: id, on: screen), focus: .group(Self.detailGroup)))
+      ]
+    case .selectionChanged(Self.favouriteID, let selected):
+      guard let openedFrom else { return [] }
+      if selected {
+        favourites.insert(openedFrom)
+      } else {
+        favourites.remove(openedFrom)
       }
+      return []
+    case .back where detailOpen:
+      // One patch closes the view and puts focus back on the poster in the same step.
+      return [
+        .patch(
+          LayoutPatch([.removeGroup(Self.detailGroup)], focus: openedFrom.map { .item($0) }))
+      ]
+    case .home where detailOpen:
+      return [.patch(LayoutPatch([.removeGroup(Self.detailGroup)], focus: .group("menu")))]
+    case .home:
+      return [.focus(.group("menu"))]
+    default:
+      return []
     }
-    return requests
   }
 
   /// The patch that opens the detail view of a poster, laid over the middle of the screen
   /// (the page's scroll does not move it: it sits outside the page group).
-  public func openDetail(for id: String, in frame: ScreenFrame) -> [LayoutPatch.Operation] {
-    let title = frame.layout.items.first { $0.id == id }?.title ?? id
+  public func openDetail(for id: String, on screen: AppScreen) -> [LayoutPatch.Operation] {
+    let title = screen.item(id)?.title ?? id
     let left = (canvas.width - 1300) / 2
     var operations: [LayoutPatch.Operation] = [
       .addGroup(
@@ -201,25 +198,5 @@ public final class CatalogApp {
           group: Self.detailGroup))
     }
     return operations
-  }
-
-  private func patch(
-    screen: String, _ operations: [LayoutPatch.Operation],
-    focus: Tenfoot_V1_PatchLayout.OneOf_Focus? = nil
-  ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    var request = Tenfoot_V1_PatchLayout()
-    request.screenID = screen
-    request.operations = operations.map(Tenfoot_V1_PatchOperation.init)
-    request.focus = focus
-    return .patchLayout(request)
-  }
-
-  private func focus(screen: String, _ target: Tenfoot_V1_FocusRequest.OneOf_Target)
-    -> Tenfoot_V1_Envelope.OneOf_Body
-  {
-    var request = Tenfoot_V1_FocusRequest()
-    request.screenID = screen
-    request.target = target
-    return .focusRequest(request)
   }
 }
