@@ -440,6 +440,8 @@ public final class ScreenClient {
         return
       case .error(let error) where error.code == .notPaired:
         throw notPaired
+      case .error(let error) where error.code == .forbidden:
+        throw ScreenError.forbidden(error.message)
       case .error(let error) where error.code == .unknownScreen && attempt == 0:
         guard configuration.layout != nil else {
           logger.notice("waiting for the session to be registered by another screen")
@@ -503,6 +505,8 @@ public enum ScreenError: Error, CustomStringConvertible {
   case notPaired(endpoint: String)
   /// The broker refused the layout with a typed error.
   case layoutRefused(Tenfoot_V1_Error)
+  /// The broker refused this key the screen (its role or its screens do not allow it).
+  case forbidden(String)
   /// The broker answered a request with a reply of the wrong kind.
   case unexpectedReply(request: String, reply: Tenfoot_V1_Envelope.OneOf_Body)
   /// The web renderer's server did not start listening within `timeout`.
@@ -519,6 +523,9 @@ public enum ScreenError: Error, CustomStringConvertible {
         + "--print-key prints it)"
     case .layoutRefused(let error):
       "the broker refused the layout: \(error.code.name): \(error.message)"
+    case .forbidden(let message):
+      "the broker refused: \(message) (tenfoot-broker remotes add --role app --screen ID "
+        + "binds an app's key to a screen)"
     case .unexpectedReply(let request, let reply): "unexpected reply to \(request): \(reply)"
     case .webServerNotListening(let timeout):
       "the web server did not start listening within \(timeout.components.seconds) s"
