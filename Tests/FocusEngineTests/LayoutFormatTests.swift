@@ -54,7 +54,7 @@ struct LayoutFormatTests {
     let message = decodingMessage(#"{"items": [{"id": "a", "frame": [0,0,1,1], "colour": "red"}]}"#)
     #expect(
       message
-        == #".items[0]: unknown field "colour" (allowed: id, title, frame, available, toggles, selected, priority, kind, layers, value, focusEffect, cornerRadius, pointerEffect, pointerMagnetism, pointerShape, accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits)"#
+        == #".items[0]: unknown field "colour" (allowed: id, title, frame, available, toggles, selected, priority, kind, layers, value, focusEffect, cornerRadius, pointerEffect, pointerMagnetism, pointerShape, accessibilityLabel, accessibilityHint, accessibilityValue, accessibilityTraits, subtitle, body, badge, image, accent)"#
     )
     let top = decodingMessage(#"{"items": [], "focus": "a", "extra": 1}"#)
     #expect(top?.contains(#"unknown fields "extra", "focus""#) == true)
