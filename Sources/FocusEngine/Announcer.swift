@@ -4,10 +4,13 @@
 ///
 /// The rules, in speaking order:
 /// - **Focus moved**: the labels of the groups focus entered (outermost first; groups it was
-///   already in are not repeated), the item's label, its value, its traits, its position among
+///   already in are not repeated), the item's label, its content's subtitle and badge (as
+///   values: the subtitle at high verbosity, the badge at normal and high), its value, its
+///   traits, its position among
 ///   the focusable items of its group ("4 of 12": unavailable items and headings are not
 ///   counted, nor items of nested groups; "1 of 1" is not said) and, after a pause, its hint.
-///   Low verbosity says only the groups, label, value and `selected`; high adds the hint.
+///   Low verbosity says only the groups, label, value and `selected` (no badge, no
+///   subtitle); high adds the subtitle and the hint.
 ///   Several moves in one step (a coast, an auto-repeat) are described once, from where focus
 ///   was to where it ended. It interrupts speech still going.
 /// - **Activated**: "activated", unless the item is a toggle whose selection flip is said.
@@ -99,6 +102,7 @@ public struct Announcer: Sendable, Equatable {
     if let label = state.accessibilityLabel(ofItem: id) {
       parts.append(AnnouncementPart(.label, label))
     }
+    parts += contentParts(state.item(id)?.content, verbosity: verbosity)
     if let value = state.accessibilityValue(ofItem: id) {
       parts.append(AnnouncementPart(.value, value))
     }
@@ -111,6 +115,20 @@ public struct Announcer: Sendable, Equatable {
     }
     if verbosity == .high, let hint = state.item(id)?.accessibility.hint, !hint.isEmpty {
       parts.append(AnnouncementPart(.hint, hint))
+    }
+    return parts
+  }
+
+  /// What the item's content adds after its label: its subtitle (high verbosity) and its
+  /// badge (normal and high), as value parts (the wire's kinds; they are the item's words).
+  static func contentParts(_ content: ItemContent?, verbosity: Verbosity) -> [AnnouncementPart] {
+    guard let content else { return [] }
+    var parts: [AnnouncementPart] = []
+    if verbosity == .high, let subtitle = content.subtitle, !subtitle.isEmpty {
+      parts.append(AnnouncementPart(.value, subtitle))
+    }
+    if verbosity != .low, let badge = content.badge, !badge.isEmpty {
+      parts.append(AnnouncementPart(.value, badge))
     }
     return parts
   }

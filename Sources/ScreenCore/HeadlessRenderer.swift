@@ -72,8 +72,10 @@ struct HeadlessFrame: Encodable {
 
   enum Keys: String, CodingKey {
     case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
-    case announcement, effects, focusEffect, pointer, pointerEffects
+    case announcement, effects, focusEffect, pointer, pointerEffects, content
   }
+
+  enum ContentKeys: String, CodingKey { case subtitle, body, badge, image, accent }
 
   enum PointerKeys: String, CodingKey { case x, y, visible, shape, effect, target }
 
@@ -132,6 +134,32 @@ struct HeadlessFrame: Encodable {
     }
     try encodeEffects(into: &container)
     try encodePointer(into: &container)
+    try encodeContent(into: &container)
+  }
+
+  /// `"content": {"<id>": {"subtitle", "body", "badge", "image", "accent"}}` for every item
+  /// with content (only the parts it sets); absent when no item has any.
+  private func encodeContent(into container: inout KeyedEncodingContainer<Keys>) throws {
+    let items = frame.layout.items.filter { !$0.content.isEmpty }
+    guard !items.isEmpty else { return }
+    var byItem = container.nestedContainer(keyedBy: ItemKey.self, forKey: .content)
+    for item in items {
+      var nested = byItem.nestedContainer(keyedBy: ContentKeys.self, forKey: ItemKey(item.id))
+      try nested.encodeIfPresent(item.content.subtitle, forKey: .subtitle)
+      try nested.encodeIfPresent(item.content.body, forKey: .body)
+      try nested.encodeIfPresent(item.content.badge, forKey: .badge)
+      try nested.encodeIfPresent(item.content.image, forKey: .image)
+      try nested.encodeIfPresent(item.content.accent, forKey: .accent)
+    }
+  }
+
+  /// An item id as a JSON key.
+  struct ItemKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ id: String) { stringValue = id }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   /// `"pointerEffects": {"<id>": "lift"|"highlight"|"hover"|"none"}` for every item but

@@ -35,8 +35,8 @@ extension SVGRenderer {
   /// (its radius grown by the gap, so the ring stays parallel to the shape).
   static func halo(_ item: Item, _ rect: Rect, look: Look) -> String {
     let radius = cornerRadius(item) + haloGap
-    // High contrast: the palette's ring colour and width.
-    let color = look.high ? look.hex(look.palette.ring) : accent
+    // High contrast: the palette's ring colour and width; else the item's accent tints it.
+    let color = look.high ? look.hex(look.palette.ring) : accentColor(item) ?? accent
     let width = look.high ? Double(look.palette.ringWidth) : haloWidth
     return """
       <rect class="halo" x="\(n(rect.x - haloGap))" y="\(n(rect.y - haloGap))" \

@@ -9,6 +9,10 @@ import TerminalUI
 public final class SVGRenderer: Renderer {
   private let directory: String
   private let display: DisplayOptions
+  /// Where relative item images are read from (nil: they are not drawn).
+  let assets: AssetDirectory?
+  /// Image reference → the `href` it is drawn with (nil: refused), read once.
+  var imageHrefs: [String: String?] = [:]
   private var count = 0
   private var phoneCode: (url: String, code: QRCode?)?
   /// Where the phone remote's page server hands over the URL of its QR code (from any
@@ -16,10 +20,14 @@ public final class SVGRenderer: Renderer {
   public let phoneCodeSlot = PhoneCodeSlot()
 
   /// Writes into `directory`, creating it if needed, drawn as `display` asks (high contrast,
-  /// larger text; reduced motion arrives as frames at rest).
-  public init(directory: String, display: DisplayOptions = .standard) throws {
+  /// larger text; reduced motion arrives as frames at rest). Relative item images are read
+  /// from `assets` and embedded as `data:` URIs (``AssetDirectory``'s checks and limit).
+  public init(
+    directory: String, display: DisplayOptions = .standard, assets: AssetDirectory? = nil
+  ) throws {
     self.directory = directory
     self.display = display
+    self.assets = assets
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true)
   }
@@ -34,7 +42,7 @@ public final class SVGRenderer: Renderer {
     if let change = phoneCodeSlot.takeChange() {
       phoneCode = change.map { ($0, try? QRCode($0)) }
     }
-    var document = Self.svg(for: frame, display: display)
+    var document = Self.svg(for: frame, display: display) { self.imageHref($0) }
     if let phoneCode {
       Self.insertPhoneCode(
         phoneCode.code, url: phoneCode.url, canvas: frame.layout.canvas, into: &document)
@@ -82,8 +90,12 @@ public final class SVGRenderer: Renderer {
   /// The status line's height below the canvas, points.
   static let statusHeight = 56.0
 
-  /// The SVG document for `frame`, drawn as `display` asks.
-  public static func svg(for frame: ScreenFrame, display: DisplayOptions = .standard) -> String {
+  /// The SVG document for `frame`, drawn as `display` asks; `imageHref` gives the `href` an
+  /// item's image is drawn from (nil: none), by default `https:` URLs only.
+  public static func svg(
+    for frame: ScreenFrame, display: DisplayOptions = .standard,
+    imageHref: (String) -> String? = { $0.hasPrefix("https://") ? $0 : nil }
+  ) -> String {
     let look = Look(display)
     let canvas = frame.layout.canvas
     let height = canvas.height + statusHeight
@@ -122,7 +134,8 @@ public final class SVGRenderer: Renderer {
     let modal = modalItems(frame)
     let behind = order.filter { item in modal.map { !$0.contains(item.id) } ?? false }
     for item in behind where !look.high {
-      out += card(item, frame, at: presented[item.id] ?? item.frame, look: look)
+      out += card(
+        item, frame, at: presented[item.id] ?? item.frame, look: look, imageHref: imageHref)
     }
     if modal != nil {
       out += """
@@ -134,7 +147,7 @@ public final class SVGRenderer: Renderer {
     for item in order where modal?.contains(item.id) ?? true {
       let rect = presented[item.id] ?? item.frame
       out += pointerPlatter(item, frame, at: rect, look: look)
-      out += card(item, frame, at: rect, look: look)
+      out += card(item, frame, at: rect, look: look, imageHref: imageHref)
     }
     out += pointerMark(frame, look: look)
     out += status(frame, y: canvas.height, width: canvas.width, look: look)
@@ -180,9 +193,10 @@ public final class SVGRenderer: Renderer {
     """
   }
 
-  private static func card(_ item: Item, _ frame: ScreenFrame, at rect: Rect, look: Look)
-    -> String
-  {
+  private static func card(
+    _ item: Item, _ frame: ScreenFrame, at rect: Rect, look: Look,
+    imageHref: (String) -> String?
+  ) -> String {
     let palette = look.palette
     if item.kind == .label {
       // A heading: text at the leading edge, no card.
@@ -236,6 +250,11 @@ public final class SVGRenderer: Renderer {
       rx="\(n(radius))" fill="\(fill)"/>
 
       """
+    if !isText && effect != .highlight, let reference = item.content.image,
+      let href = imageHref(reference)
+    {
+      out += picture(item, href: href, rect: rect, radius: radius)
+    }
     let drawsArt = !isText && !look.high && effect != .highlight
     for (index, layer) in item.layers.enumerated() where drawsArt {
       let shift = tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
@@ -276,6 +295,7 @@ public final class SVGRenderer: Renderer {
     }
     out += title(item, frame, state: state, shown: shown, effect: effect, rect: rect, look: look)
     out += outline(shown, rect, radius: radius, look: look)
+    out += accentBar(item, rect, radius: radius, look: look)
     if effect == .halo { out += halo(item, rect, look: look) }
     if state == .selected {
       out += """
@@ -286,80 +306,8 @@ public final class SVGRenderer: Renderer {
 
         """
     }
-    if state == .unavailable {
-      out += """
-        <rect x="\(n(rect.x + 10))" y="\(n(rect.y + 10))" width="132" height="26" rx="6" \
-        fill="#000" fill-opacity="\(n(palette.titleBacking))"/><text x="\(n(rect.x + 76))" \
-        y="\(n(rect.y + 28))" text-anchor="middle" font-size="14" \
-        fill="\(look.hex(palette.unavailableText))">COMING SOON</text>
-
-        """
-    }
+    out += badge(item, rect, state: state, look: look)
     out += "</g>\n"
-    return out
-  }
-
-  /// A card's title on its black backing (a poster's at its foot, a short control's over the
-  /// whole card), or a text field's text or placeholder; larger text scales and may wrap it.
-  private static func title(
-    _ item: Item, _ frame: ScreenFrame, state: FocusDisplayState, shown: FocusDisplayState,
-    effect: FocusEffectStyle?, rect: Rect, look: Look
-  ) -> String {
-    let palette = look.palette
-    let short = rect.height < 120
-    let isText = item.kind == .textField
-    let typed = isText ? frame.text[item.id].flatMap { $0.isEmpty ? nil : $0 } : nil
-    let text = typed ?? item.title
-    let fontSize = Double(short ? 24 : 20) * look.titleScale
-    let lineHeight = fontSize * 1.2
-    let lines = titleLines(
-      text, width: rect.width - 16, fontSize: fontSize, wraps: look.wrapsTitles && !short)
-    let textColor: RGB =
-      if isText {
-        typed == nil ? palette.placeholder : palette.fieldText
-      } else if effect
-        == .highlight
-      { look.high ? palette.ring : RGB(0x5A, 0xAA, 0xFF) } else if state == .unavailable {
-        palette.unavailableText
-      } else if look.high && shown == .highlighted { palette.highlightedText } else {
-        palette.text
-      }
-    var out = ""
-    let backed = !isText && effect != .highlight && !(look.high && shown == .highlighted)
-    let firstBaseline: Double
-    if short || isText {
-      firstBaseline = rect.y + rect.height / 2 + fontSize * 0.35
-      if backed {
-        out += """
-          <rect class="title-backing" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
-          height="\(n(rect.height))" rx="\(n(cornerRadius(item)))" fill="#000" \
-          fill-opacity="\(n(palette.titleBacking))"/>
-
-          """
-      }
-    } else {
-      let height = Double(lines.count) * lineHeight + 14
-      firstBaseline = rect.y + rect.height - height + 7 + fontSize
-      if backed {
-        let strip = Rect(
-          x: rect.x, y: rect.y + rect.height - height, width: rect.width, height: height)
-        out += """
-          <path class="title-backing" d="\(bottomRounded(strip, radius: cornerRadius(item)))" \
-          fill="#000" fill-opacity="\(n(palette.titleBacking))"/>
-
-          """
-      }
-    }
-    let caret = isText && frame.editingText && frame.focused == item.id ? "▏" : ""
-    for (index, line) in lines.enumerated() {
-      out += """
-        <text class="title" x="\(n(rect.x + rect.width / 2))" \
-        y="\(n(firstBaseline + Double(index) * lineHeight))" text-anchor="middle" \
-        font-size="\(n(fontSize))" font-weight="600" fill="\(look.hex(textColor))">\
-        \(escape(line))\(index == lines.count - 1 ? caret : "")</text>
-
-        """
-    }
     return out
   }
 
@@ -390,7 +338,7 @@ public final class SVGRenderer: Renderer {
   }
 
   /// A poster colour from the item's id (the page uses the same hue).
-  private static func color(for id: String, lightness: Double) -> String {
+  static func color(for id: String, lightness: Double) -> String {
     var hash: UInt32 = 2_166_136_261  // FNV-1a over UTF-16 units, as the page computes it.
     for unit in id.utf16 { hash = (hash ^ UInt32(unit)) &* 16_777_619 }
     let hue = Double(hash % 360)
@@ -421,7 +369,7 @@ public final class SVGRenderer: Renderer {
   /// Text for an SVG (XML) document: markup characters as entities, and control characters
   /// (C0, DEL, C1 — XML 1.0 forbids most of them even as references) as `U+FFFD`, so a
   /// peer's title keeps the document well formed.
-  private static func escape(_ text: String) -> String {
+  static func escape(_ text: String) -> String {
     var clean = text
     if text.unicodeScalars.contains(where: isControl) {
       clean = String(

@@ -128,14 +128,14 @@ extension TerminalRenderer {
         grown, border: palette.focusRing, borderStyle: palette.focusedBorder, title: item.title,
         titleStyle: palette.focusedTitle, in: &grid,
         titleOffset: parallax?.item == item.id ? parallaxOffset(parallax) : (0, 0),
-        wraps: look.wrapsTitles)
+        wraps: look.wrapsTitles, content: item.content)
       if state == .highlighted { grid.restyle(grown) { $0.inverse = true } }
     case .selected:
       var titleStyle = palette.selectedTitle
       if look.colorMode == .monochrome { titleStyle.underline = true }
       drawBox(
         box, border: .light, borderStyle: palette.selectedBorder, title: "♥ " + item.title,
-        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles)
+        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles, content: item.content)
     case .unavailable:
       // Without colour, dim is what tells it apart from the unfocused look.
       var border = palette.unavailableBorder
@@ -146,11 +146,12 @@ extension TerminalRenderer {
       }
       drawBox(
         box, border: .dotted, borderStyle: border, title: item.title, titleStyle: title,
-        in: &grid, wraps: look.wrapsTitles)
+        in: &grid, wraps: look.wrapsTitles, content: item.content)
     case .unfocused:
       drawBox(
-        box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
-        titleStyle: palette.unfocusedTitle, in: &grid, wraps: look.wrapsTitles)
+        box, border: .light, borderStyle: accented(palette.unfocusedBorder, item, look: look),
+        title: item.title, titleStyle: palette.unfocusedTitle, in: &grid,
+        wraps: look.wrapsTitles, content: item.content)
     }
   }
 
@@ -172,12 +173,27 @@ extension TerminalRenderer {
     return grown
   }
 
+  /// An unfocused card's border in the item's accent colour (the colour mode maps it to the
+  /// nearest xterm-256 colour, or sends it as truecolor); unchanged in high contrast and
+  /// without colour, where the palette alone tells the states apart.
+  static func accented(_ style: Style, _ item: Item, look: Look) -> Style {
+    guard let rgb = item.content.accentRGB, !look.palette.paintsBackground,
+      look.colorMode != .monochrome
+    else { return style }
+    var accented = style
+    accented.foreground = RGB(rgb.red, rgb.green, rgb.blue)
+    return accented
+  }
+
   /// Draws a bordered box with `title` centred on its middle row, truncated with `…` to fit.
   /// Boxes two rows high carry the title in their top border; one row high, between two
-  /// vertical border glyphs.
+  /// vertical border glyphs. From `content`, a box four rows high or more shows the subtitle
+  /// on the line under the title (not bold), and a box three rows high or more the badge as
+  /// `[Badge]` on its top border at the right; both filtered and cut like the title.
   static func drawBox(
     _ box: CellRect, border: Border, borderStyle: Style, title: String, titleStyle: Style,
-    in grid: inout CellGrid, titleOffset: (x: Int, y: Int) = (0, 0), wraps: Bool = false
+    in grid: inout CellGrid, titleOffset: (x: Int, y: Int) = (0, 0), wraps: Bool = false,
+    content: ItemContent = ItemContent()
   ) {
     guard !box.isEmpty else { return }
     let left = box.x
@@ -207,11 +223,14 @@ extension TerminalRenderer {
     }
     let room = box.width - 2
     guard room > 0 else { return }
-    let lines = titleLines(title, room: room, rows: wraps ? box.height - 2 : 1)
+    let subtitle = content.subtitle.flatMap { $0.isEmpty || box.height < 4 ? nil : $0 }
+    let reserved = subtitle == nil ? 0 : 1
+    let lines = titleLines(title, room: room, rows: wraps ? box.height - 2 - reserved : 1)
     let widest = lines.map(TerminalText.width).max() ?? 0
-    var row = box.height >= 3 ? top + 1 + (box.height - 2 - lines.count) / 2 : top
+    let block = lines.count + reserved
+    var row = box.height >= 3 ? top + 1 + (box.height - 2 - block) / 2 : top
     // The parallax shift, only where it keeps the title inside the border.
-    if box.height >= 5 && lines.count == 1 {
+    if box.height >= 5 && lines.count == 1 && subtitle == nil {
       row = min(bottom - 1, max(top + 1, row + titleOffset.y))
     }
     for (index, line) in lines.enumerated() {
@@ -221,6 +240,18 @@ extension TerminalRenderer {
         column = min(right - shownWidth, max(left + 1, column + titleOffset.x))
       }
       grid.put(line, x: column, y: row + index, style: titleStyle)
+    }
+    if let subtitle {
+      let line = truncated(subtitle, to: room)
+      var style = titleStyle
+      style.bold = false
+      grid.put(
+        line, x: left + 1 + (room - TerminalText.width(line)) / 2, y: row + lines.count,
+        style: style)
+    }
+    if let badge = content.badge, !badge.isEmpty, box.height >= 3, room >= 6 {
+      let tag = "[" + truncated(badge, to: room - 4) + "]"
+      grid.put(tag, x: right - 1 - TerminalText.width(tag), y: top, style: titleStyle)
     }
   }
 

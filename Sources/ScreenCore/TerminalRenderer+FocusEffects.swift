@@ -40,14 +40,15 @@ extension TerminalRenderer {
       drawRing(ring, border: border, clip: content, in: &grid)
       drawBox(
         box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
-        titleStyle: palette.unfocusedTitle, in: &grid, wraps: look.wrapsTitles)
+        titleStyle: palette.unfocusedTitle, in: &grid, wraps: look.wrapsTitles,
+        content: item.content)
       drawn = ring.intersection(content)
     case .highlight:
       var titleStyle = accentTitle
       if look.colorMode == .monochrome { titleStyle.underline = true }
       drawBox(
         box, border: .light, borderStyle: palette.unfocusedBorder, title: item.title,
-        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles)
+        titleStyle: titleStyle, in: &grid, wraps: look.wrapsTitles, content: item.content)
     }
     if state == .highlighted { grid.restyle(drawn) { $0.inverse = true } }
   }

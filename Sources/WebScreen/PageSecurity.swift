@@ -4,7 +4,8 @@ import TenFootSecurity
 
 /// The headers that keep the page server's pages to themselves: a Content Security Policy
 /// (scripts and styles only the page's own, with a fresh nonce per response; sockets only to
-/// the page's own host; never framed), no referrer (the URLs carry the access key and phone
+/// the page's own host; images the page's own, `data:` and `https:` ones, for items' images
+/// given as URLs; never framed), no referrer (the URLs carry the access key and phone
 /// tokens), and no content sniffing.
 ///
 /// The pages stay single documents: their `<script>` and `<style>` elements carry
@@ -44,7 +45,7 @@ enum PageSecurity {
     }
     return [
       "default-src 'self'", "script-src 'self' 'nonce-\(nonce)'",
-      "style-src 'self' 'nonce-\(nonce)'", "img-src 'self' data:", "connect-src \(connect)",
+      "style-src 'self' 'nonce-\(nonce)'", "img-src 'self' data: https:", "connect-src \(connect)",
       "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
   }

@@ -34,7 +34,10 @@ enum WebMessages {
           effect: (effects[item.id] ?? .lift).rawValue,
           pointerEffect: (pointerEffects[item.id] ?? .none).rawValue,
           cornerRadius: item.cornerRadius,
-          label: item.accessibility.label ?? item.title, hint: item.accessibility.hint)
+          label: item.accessibility.label ?? item.title, hint: item.accessibility.hint,
+          subtitle: item.content.subtitle, body: item.content.body, badge: item.content.badge,
+          image: item.content.image,
+          accent: item.content.accentRGB == nil ? nil : item.content.accent)
       },
       groups: layout.groups.flatMap { Self.flatten($0, in: items, parent: nil) },
       states: states)
@@ -166,6 +169,15 @@ enum WebMessages {
     /// The spoken name: the accessibility label, else the title.
     let label: String
     let hint: String?
+    /// The item's content (``ItemContent``); each absent when unset. `image` is the layout's
+    /// reference: the page loads a relative path from `/assets/<path>?key=…`, an `https:`
+    /// URL as it is.
+    let subtitle: String?
+    let body: String?
+    let badge: String?
+    let image: String?
+    /// `#rrggbb`, only when well formed.
+    let accent: String?
   }
 
   struct GroupJSON: Encodable {

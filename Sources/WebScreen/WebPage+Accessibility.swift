@@ -85,7 +85,7 @@ extension WebPage {
           el.tabIndex = -1;
           if (item.hint) el.setAttribute("aria-description", item.hint);
         }
-        for (const part of el.querySelectorAll(".heart, .soon, .specular, .layer, .face")) part.setAttribute("aria-hidden", "true");
+        for (const part of el.querySelectorAll(".heart, .badge, .art, .accent-bar, .specular, .layer, .face")) part.setAttribute("aria-hidden", "true");
       }
       for (const el of sorted(top.filter((el) => !el.classList.contains("a11y-group")))) stage.appendChild(el);
       for (const el of top.filter((el) => el.classList.contains("a11y-group"))) stage.appendChild(el);

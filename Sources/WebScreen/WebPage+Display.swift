@@ -35,10 +35,10 @@ extension WebPage {
       .item .title { background: \(WebPalette.rgba(black, normal.titleBacking)); font-size: max(22px, 1.375rem); }
       .item.short:not(.textfield) .title { background: \(WebPalette.rgba(black, normal.titleBacking)); font-size: max(24px, 1.5rem); }
       .item.highlighted { filter: none; outline: \(normal.ringWidth)px solid \(WebPalette.rgba(normal.ring, normal.ringOpacity)); }
-      .item.highlighted .layer, .item.highlighted .face { filter: brightness(\(normal.highlightedArtBrightness)); }
+      .item.highlighted .layer, .item.highlighted .face, .item.highlighted .art { filter: brightness(\(normal.highlightedArtBrightness)); }
       .item.unavailable { filter: none; opacity: 1; }
-      .item.unavailable .layer, .item.unavailable .face { filter: grayscale(1) brightness(\(normal.unavailableArtBrightness)); }
-      .item.unavailable .title, .item.unavailable .soon { color: \(hex(normal.unavailableText)); }
+      .item.unavailable .layer, .item.unavailable .face, .item.unavailable .art { filter: grayscale(1) brightness(\(normal.unavailableArtBrightness)); }
+      .item.unavailable .title, .item.unavailable .badge { color: \(hex(normal.unavailableText)); }
       .item.behind { filter: brightness(0.3) saturate(0.6); }
       .item .heart { color: \(hex(normal.heart)); background: \(WebPalette.rgba(black, normal.heartBacking)); border-radius: 50%;
         width: 40px; height: 40px; line-height: 42px; text-align: center; text-shadow: none; }
@@ -65,7 +65,7 @@ extension WebPage {
       .contrast-high .item.highlighted .title, .contrast-high .item.highlighted.short:not(.textfield) .title {
         background: \(yellow); color: \(hex(high.highlightedText)); }
       .contrast-high .item.unavailable { box-shadow: none !important; outline: 3px dashed \(hex(high.unavailableText)); outline-offset: -3px; }
-      .contrast-high .item.unavailable .title, .contrast-high .item.unavailable .soon { color: \(hex(high.unavailableText)); background: #000; }
+      .contrast-high .item.unavailable .title, .contrast-high .item.unavailable .badge { color: \(hex(high.unavailableText)); background: #000; }
       .contrast-high .item .heart { color: \(hex(high.heart)); background: #000; }
       .contrast-high .item.behind, .contrast-high .label.behind { visibility: hidden; }
       .contrast-high .item.textfield { background: \(hex(high.field)); }

@@ -16,6 +16,7 @@ enum WebPage {
     <title>TenFoot screen</title>
     <style\(PageSecurity.nonceAttribute)>
     \(css)
+    \(contentCSS)
     \(displayCSS)
     </style>
     <style\(PageSecurity.nonceAttribute)>
@@ -48,6 +49,7 @@ enum WebPage {
     </script>
     <script\(PageSecurity.nonceAttribute)>
     \(displayScript)
+    \(contentScript)
     \(script)
     </script>
     </body>
@@ -93,20 +95,18 @@ enum WebPage {
       transition: opacity 0.28s ease, background-position 0.28s ease; }
     .item .heart { position: absolute; top: 8px; right: 12px; font-size: 28px; color: #ff3b5c; display: none;
       text-shadow: 0 1px 4px rgba(0, 0, 0, 0.6); }
-    .item .soon { position: absolute; top: 10px; left: 12px; font-size: 15px; letter-spacing: 0.04em;
-      text-transform: uppercase; background: rgba(0, 0, 0, 0.6); padding: 3px 8px; border-radius: 6px; display: none; }
     .item.focused { z-index: 10; }
     .item.focused .specular { opacity: 1; }
     .item.focused .title { transform: translateY(-4px); }
     .item.highlighted { z-index: 9; filter: brightness(0.72); }
     .item.selected .heart { display: block; }
-    .item.fx-halo.focused, .item.fx-halo.highlighted { outline: 5px solid #5aaaff; outline-offset: 6px; }
+    .item.fx-halo.focused, .item.fx-halo.highlighted { outline: 5px solid var(--accent, #5aaaff); outline-offset: 6px; }
     .item.fx-highlight.focused .title, .item.fx-highlight.highlighted .title { color: #5aaaff; background: none; }
     .item.fx-highlight.focused, .item.fx-highlight.highlighted { background: #141821; }
-    .item.fx-highlight.focused > .face, .item.fx-highlight.focused > .layer { opacity: 0; }
+    .item.fx-highlight.focused > .face, .item.fx-highlight.focused > .layer,
+      .item.fx-highlight.focused > .art { opacity: 0; }
     .item.fx-halo .specular, .item.fx-highlight .specular { display: none; }
     .item.unavailable { filter: grayscale(1) brightness(0.55); opacity: 0.55; }
-    .item.unavailable .soon { display: block; }
     .item.behind { filter: brightness(0.3) saturate(0.6); }
     .item.textfield { background: #e9edf5; color: #141821; }
     .item.textfield .face { display: none; }
@@ -251,6 +251,8 @@ enum WebPage {
           f.style.background = "linear-gradient(160deg, hsl(" + g + " 50% 38%), hsl(" + ((g + 40) % 360) + " 55% 16%))";
           el.appendChild(f);
         }
+        const art = contentArt(item);
+        if (art) el.appendChild(art);
         const title = document.createElement("div");
         title.className = "title";
         if (item.kind === "textField") {
@@ -259,13 +261,14 @@ enum WebPage {
           title.appendChild(v);
         } else {
           title.textContent = item.title;
+          contentText(item, title);
         }
         const spec = document.createElement("div"); spec.className = "specular";
         const heart = document.createElement("div"); heart.className = "heart"; heart.textContent = "♥";
-        const soon = document.createElement("div"); soon.className = "soon"; soon.textContent = "Coming soon";
-        el.append(title, heart, soon, spec);
+        el.append(title, heart, spec);
+        const accent = contentMarks(item, el);
         stage.appendChild(el);
-        nodes.set(item.id, { item, el, layers, title, spec });
+        nodes.set(item.id, { item, el, layers, title, spec, accent });
       }
       pointerEl = document.createElement("div");
       pointerEl.id = "pointer"; pointerEl.className = "hidden"; pointerEl.setAttribute("aria-hidden", "true");
@@ -303,6 +306,7 @@ enum WebPage {
         let cls = "item " + state + (flat ? " fx-" + n.item.effect : "");
         if (n.item.kind === "textField") cls += " textfield";
         if (n.item.frame[3] < 120) cls += " short";
+        if (n.accent) cls += " accented";
         if (frame.editing && frame.focused === id) cls += " editing";
         if (inModal && !inModal.has(id)) cls += " behind";
         if (pointed && pointed !== "none") cls += " ptr-" + pointed;
@@ -317,7 +321,8 @@ enum WebPage {
         if (pointed === "hover") scale *= HOVER_SCALE;
         n.el.style.transform = base + "perspective(" + PERSPECTIVE + "px) rotateX(" + rx + "deg) rotateY(" + ry +
           "deg) scale(" + scale + ")";
-        n.el.style.boxShadow = (look === "focused" ? "0 0 0 4px rgba(255,255,255,0.92), " : "") + shadowCSS(shadow);
+        n.el.style.boxShadow = (look === "focused" ? "0 0 0 4px rgba(255,255,255,0.92), " +
+          (n.accent ? "0 0 24px 8px " + n.accent + ", " : "") : "") + shadowCSS(shadow);
         n.spec.style.background = "radial-gradient(circle at " + (spec[0] * 100).toFixed(1) + "% " +
           (spec[1] * 100).toFixed(1) + "%, rgba(255,255,255,0.42), rgba(255,255,255,0.08) 38%, transparent 62%)";
         n.layers.forEach((l, i) => {

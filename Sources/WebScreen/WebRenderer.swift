@@ -37,6 +37,8 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let onListening: @Sendable (String) -> Void
   /// The phone remote (`--phone-remote`): its QR code on the page and its own pages.
   private let phone: PhoneRemotes?
+  /// The app's asset directory (`--assets`), served at `/assets/` (nil: none is).
+  private let assets: AssetDirectory?
 
   /// Things the server's tasks share with the loop thread.
   final class Shared: Sendable {
@@ -51,13 +53,15 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// `origins`. `onListening` gets the page's URL, key included (for the operator: never log
   /// it above debug). `display` sets the page's reduced motion, contrast and title size (the
   /// page also follows the browser's `prefers-reduced-motion` and `prefers-contrast`).
-  /// `limits` bound slow and numerous clients.
+  /// `limits` bound slow and numerous clients. Items' relative images are served from
+  /// `assets` (`AssetRoute`).
   public init(
     host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
     display: DisplayOptions = .standard, phone: PhoneRemotes? = nil,
     limits: WebServerLimits = .standard, origins: WebOrigins = .sameOrigin,
-    onListening: @escaping @Sendable (String) -> Void = { _ in }
+    assets: AssetDirectory? = nil, onListening: @escaping @Sendable (String) -> Void = { _ in }
   ) {
+    self.assets = assets
     self.display = display
     self.host = host
     self.port = port
@@ -118,13 +122,15 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     }
   }
 
-  /// The page (`/`), and `/ws` answered without an upgrade: 403 with the reason for a request
-  /// `FirstRequestGate` refused, 426 for a plain GET.
+  /// The page (`/`), the app's images (`/assets/…`, `AssetRoute`), and `/ws` answered without
+  /// an upgrade: 403 with the reason for a request `FirstRequestGate` refused, 426 for a plain
+  /// GET.
   private func makeRouter() -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
     let page = WebPage.html(for: display)
     router.get("/") { request, _ -> Response in PageSecurity.page(page, for: request) }
+    AssetRoute.add(to: router, assets: assets, accessKey: accessKey, logger: logger)
     let admission = admission
     let logger = logger
     router.get("/ws") { request, _ -> Response in

@@ -50,6 +50,16 @@ struct ScreenCommand: ParsableCommand {
   var layout: String?
 
   @Option(
+    help: ArgumentHelp(
+      """
+      The app's asset directory: items' relative images are read from it (web: served at \
+      /assets/, SVG frames: embedded). With --layout, every relative image must be a PNG, \
+      JPEG, GIF or WebP file inside it, else the screen does not start.
+      """, valueName: "dir"),
+    completion: .directory)
+  var assets: String?
+
+  @Option(
     help: "Catalog JSON for the catalog app (default: the built-in catalog).",
     completion: .file(extensions: ["json"]))
   var catalog: String?
@@ -201,6 +211,7 @@ struct ScreenCommand: ParsableCommand {
     let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLogFile(kind))
     var (registered, app) = try registration()
     if let verbosity { registered?.verbosity = verbosity }
+    let assetDirectory = try checkedAssets(registered)
     let context = try Context()
     let curve = try connection.clientCurve(endpoints, program: "screen")
     var phone: PhoneRemotes?
@@ -218,7 +229,8 @@ struct ScreenCommand: ParsableCommand {
           stateDirectory: try connection.stateDirectory(program: "screen")),
         logger: logger)
     }
-    var (output, web) = try makeRenderer(kind, logger: logger, phone: phone)
+    var (output, web) = try makeRenderer(
+      kind, logger: logger, phone: phone, assets: assetDirectory)
     if speak { output = CompositeRenderer([output, SpeechRenderer(speaker: try speaker(logger))]) }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
     configuration.dropDeltas = Set(debugDropDelta)
@@ -307,11 +319,29 @@ struct ScreenCommand: ParsableCommand {
     return (app.homeLayout, app)
   }
 
+  /// The --assets directory, and (with --layout) the layout's relative images checked in it:
+  /// a missing or refused one ends the screen with a line per image (exit status 1).
+  private func checkedAssets(_ registered: Layout?) throws -> AssetDirectory? {
+    let directory: AssetDirectory?
+    do {
+      directory = try assets.map { path throws(AssetRefusal) in try AssetDirectory(path: path) }
+    } catch {
+      throw CLIError("--assets: \(error)")
+    }
+    if let layout, let registered {
+      let problems = AssetDirectory.layoutProblems(registered, assets: directory)
+      if !problems.isEmpty {
+        throw CLIError(problems.map { "\(layout): \($0)" }.joined(separator: "\n"))
+      }
+    }
+    return directory
+  }
+
   /// The renderer `kind` names, and the web renderer again when it is one (it also takes
   /// input).
-  private func makeRenderer(_ kind: RendererKind, logger: Logger, phone: PhoneRemotes?) throws
-    -> (any Renderer, WebRenderer?)
-  {
+  private func makeRenderer(
+    _ kind: RendererKind, logger: Logger, phone: PhoneRemotes?, assets: AssetDirectory?
+  ) throws -> (any Renderer, WebRenderer?) {
     switch kind {
     case .terminal:
       let terminal = TerminalRenderer(display: display)
@@ -321,24 +351,24 @@ struct ScreenCommand: ParsableCommand {
       // goes to the log: the terminal is the terminal renderer's.
       let slot = terminal.phoneCodeSlot
       phone.observeURL { slot.show($0) }
-      let server = try webRenderer(logger: logger, phone: phone) { url in
+      let server = try webRenderer(logger: logger, phone: phone, assets: assets) { url in
         Self.logListening(url, logger: logger)
       }
       return (CompositeRenderer([terminal, server]), server)
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
-      let pictures = try SVGRenderer(directory: svg, display: display)
+      let pictures = try SVGRenderer(directory: svg, display: display, assets: assets)
       guard let phone else { return (CompositeRenderer([headless, pictures]), nil) }
       // As for the terminal: the page server behind, the code drawn in the SVG frames.
       let slot = pictures.phoneCodeSlot
       phone.observeURL { slot.show($0) }
-      let server = try webRenderer(logger: logger, phone: phone) { url in
+      let server = try webRenderer(logger: logger, phone: phone, assets: assets) { url in
         Self.logListening(url, logger: logger)
       }
       return (CompositeRenderer([headless, pictures, server]), server)
     case .web:
-      let renderer = try webRenderer(logger: logger, phone: phone) { url in
+      let renderer = try webRenderer(logger: logger, phone: phone, assets: assets) { url in
         print("tenfoot-screen web \(url)")
         fflush(nil)
       }
@@ -358,7 +388,8 @@ struct ScreenCommand: ParsableCommand {
 
   /// The web renderer on --listen; `onListening` gets the page's URL.
   private func webRenderer(
-    logger: Logger, phone: PhoneRemotes?, onListening: @escaping @Sendable (String) -> Void
+    logger: Logger, phone: PhoneRemotes?, assets: AssetDirectory?,
+    onListening: @escaping @Sendable (String) -> Void
   ) throws -> WebRenderer {
     guard let address = WebAddress(listen) else { throw ValidationError("bad --listen") }
     return WebRenderer(
@@ -366,7 +397,8 @@ struct ScreenCommand: ParsableCommand {
       accessKey: .kept(
         at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
       logger: logger, display: display, phone: phone, limits: webLimits,
-      origins: try WebOrigins.allowing(webAllowOrigins).get(), onListening: onListening)
+      origins: try WebOrigins.allowing(webAllowOrigins).get(), assets: assets,
+      onListening: onListening)
   }
 }
 

@@ -9,11 +9,12 @@ import Testing
 /// and a WebSocket client plays the page to check the stream and the page-as-remote path.
 @Suite("Web renderer across processes", .serialized)
 struct WebScreenTests {
-  /// A row of posters with layers (`p0`…`p5`, `p2` unavailable) under a menu bar.
+  /// A row of posters with layers (`p0`…`p5`, `p2` unavailable with the badge "Coming soon")
+  /// under a menu bar.
   static let layout = {
     var items: [String] = []
     for column in 0..<6 {
-      let available = column == 2 ? #", "available": false"# : ""
+      let available = column == 2 ? #", "available": false, "badge": "Coming soon""# : ""
       items.append(
         #"{"id": "p\#(column)", "title": "Poster \#(column)", "frame": [\#(100 + column * 300), 300, 270, 400]\#(available), "layers": [{"name": "back", "depth": 0}, {"name": "front", "depth": 1}]}"#
       )

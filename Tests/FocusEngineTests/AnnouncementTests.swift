@@ -124,6 +124,38 @@ struct AnnouncementTests {
   }
 
   @Test(
+    "content: low says no badge or subtitle; normal the badge after the label; high the subtitle, then the badge, then the hint",
+    arguments: [
+      (Verbosity.low, "Home, Trending, Orbit"),
+      (.normal, "Home, Trending, Orbit, New, button, 1 of 4"),
+      (.high, "Home, Trending, Orbit, 2031 · Space drama, New, button, 1 of 4. Opens its details"),
+    ])
+  func content(level: Verbosity, expected: String) throws {
+    var layout = catalog(verbosity: level)
+    layout.items[2].content = ItemContent(
+      subtitle: "2031 · Space drama", body: "Never said.", badge: "New",
+      image: "posters/orbit.png", accent: "#ff8800")
+    let state = try FocusState(layout: layout)
+    let announcement = try #require(Announcer().announceFocus(in: state))
+    #expect(announcement.text == expected)
+    let label = try #require(announcement.parts.firstIndex { $0.kind == .label })
+    let values = announcement.parts.dropFirst(label + 1).prefix { $0.kind == .value }.map(\.text)
+    switch level {
+    case .low: #expect(values.isEmpty)
+    case .normal: #expect(values == ["New"])
+    case .high: #expect(values == ["2031 · Space drama", "New"])
+    }
+    // A move onto it says the same content.
+    var moving = try FocusState(layout: layout)
+    var announcer = Announcer()
+    _ = say(&moving, &announcer, .move(.right))
+    let backSaid = say(&moving, &announcer, .move(.left))
+    let back = try #require(backSaid)
+    #expect(back.text.contains("New") == (level != .low))
+    #expect(back.text.contains("Space drama") == (level == .high))
+  }
+
+  @Test(
     "positions: in the item's own group, skipping unavailable items, headings and nested groups")
   func positions() throws {
     let layout = Layout(

@@ -20,7 +20,7 @@ struct SVGRendererTests {
       Item(id: "c", title: "Gamma", frame: Rect(x: 340, y: 40, width: 140, height: 200)),
       Item(
         id: "d", title: "Delta", frame: Rect(x: 500, y: 40, width: 140, height: 200),
-        available: false),
+        available: false, content: ItemContent(badge: "Coming soon")),
       Item(id: "e", title: "Echo", frame: Rect(x: 660, y: 40, width: 120, height: 200)),
     ])
 
@@ -83,7 +83,7 @@ struct SVGRendererTests {
       ])
     #expect(groups.texts.contains("Alpha & <Omega>"))
     #expect(groups.texts.contains("♥"))
-    #expect(groups.texts.contains("COMING SOON"))
+    #expect(groups.texts.contains("Coming soon"), "the unavailable item's own badge")
     #expect(groups.texts.contains { $0.contains("rotateY 3.00°") })
     #expect(groups.transforms["b"]?.contains("scale(0.95)") == true)
     #expect(groups.transforms["e"]?.contains("scale(1)") == true)

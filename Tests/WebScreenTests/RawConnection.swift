@@ -124,9 +124,7 @@ final class RawConnection: Sendable {
     while clock.now < deadline {
       let next = read(timeout: deadline - clock.now)
       if case .bytes(let bytes) = next { received += bytes }
-      if let response = RawResponse(String(decoding: received, as: UTF8.self)),
-        response.isComplete
-      {
+      if let response = RawResponse(bytes: received), response.isComplete {
         return response
       }
       guard case .bytes = next else { break }
@@ -136,16 +134,28 @@ final class RawConnection: Sendable {
   }
 }
 
-/// A response as text: its status, headers (names lowercased) and body.
+/// A response as text: its status, headers (names lowercased) and body (also as bytes, for
+/// images).
 struct RawResponse {
   let status: Int
   let headers: [String: String]
   let body: String
+  let bodyBytes: [UInt8]
 
   /// Parses `text`, or nil before its head is complete.
   init?(_ text: String) {
-    guard let end = text.range(of: "\r\n\r\n") else { return nil }
-    let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+    self.init(bytes: Array(text.utf8))
+  }
+
+  /// Parses `bytes`, or nil before its head is complete.
+  init?(bytes: [UInt8]) {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard
+      let split = bytes.indices.dropLast(3).first(where: {
+        Array(bytes[$0..<$0 + 4]) == separator
+      })
+    else { return nil }
+    let lines = String(decoding: bytes[..<split], as: UTF8.self).components(separatedBy: "\r\n")
     guard let first = lines.first, let code = first.split(separator: " ").dropFirst().first,
       let status = Int(code)
     else { return nil }
@@ -157,14 +167,15 @@ struct RawResponse {
         .trimmingCharacters(in: .whitespaces)
     }
     self.headers = headers
-    body = String(text[end.upperBound...])
+    bodyBytes = Array(bytes[(split + 4)...])
+    body = String(decoding: bodyBytes, as: UTF8.self)
   }
 
   /// Whether the body is all there (by Content-Length; a response without one has no body
   /// here, as for 101).
   var isComplete: Bool {
     guard let length = headers["content-length"].flatMap(Int.init) else { return true }
-    return body.utf8.count >= length
+    return bodyBytes.count >= length
   }
 }
 

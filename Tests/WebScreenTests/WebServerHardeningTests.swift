@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ScreenCore
 import Synchronization
 import Testing
 
@@ -26,12 +27,13 @@ struct WebServerHardeningTests {
     let renderer: WebRenderer
   }
 
-  /// Runs `body` against a page server with `limits` and `origins` on a free port, then
-  /// stops it (starting and stopping block, so they run off the concurrency pool).
+  /// Runs `body` against a page server with `limits`, `origins` and `assets` on a free port,
+  /// then stops it (starting and stopping block, so they run off the concurrency pool).
   static func withServer(
     limits: WebServerLimits = .init(
       headerTimeout: .milliseconds(300), idleTimeout: .milliseconds(300)),
-    origins: [String] = [], _ body: (Server) async throws -> Void
+    origins: [String] = [], assets: AssetDirectory? = nil,
+    _ body: (Server) async throws -> Void
   ) async throws {
     let key = try #require(Self.key)
     let (logger, logs) = RecordingLogHandler.logger()
@@ -39,7 +41,7 @@ struct WebServerHardeningTests {
     let handle = Handle(
       renderer: WebRenderer(
         host: "127.0.0.1", port: 0, accessKey: key, logger: logger, limits: limits,
-        origins: try WebOrigins.allowing(origins).get(),
+        origins: try WebOrigins.allowing(origins).get(), assets: assets,
         onListening: { printed in url.withLock { $0 = printed } }))
     try await offPool { try handle.renderer.start() }
     do {
