@@ -29,6 +29,7 @@ struct BenchResults: Codable {
   var durable: DurableResult?
   var crash: CrashResult?
   var abuse: AbuseResult?
+  var reaction: ReactionResult?
 
   /// The 1, 5 and 15 minute load averages.
   static func loadAverage() -> [Double] {

@@ -105,6 +105,28 @@ extension RunCommand {
     }
   }
 
+  /// What a press costs when it waits for the app's reaction (the catalog app in a real
+  /// screen process).
+  func runReaction() throws -> ReactionResult {
+    let result = try ReactionBench.run(samples: reactionSamples)
+    Table.header(
+      "App reactions: the catalog app in tenfoot-screen, presses over ipc "
+        + "(key-down → key-up's ack, \(reactionSamples) each; µs)",
+      ["press", "median", "p99", "max"])
+    for (name, figures) in [
+      ("right: moves focus (baseline)", result.move),
+      ("select: opens the detail view, answered after the app's reaction", result.activation),
+      ("right right after it: inside the view", result.pressAfterActivation),
+      ("menu: closes the view, answered after the app's reaction", result.back),
+    ] {
+      Table.row([
+        name, "\(figures.medianMicroseconds)", "\(figures.p99Microseconds)",
+        "\(figures.maxMicroseconds)",
+      ])
+    }
+    return result
+  }
+
   /// Another peer's latency and the broker's memory while one peer abuses its budget.
   func runAbuse() throws -> AbuseResult {
     let result = try AbuseBench.run(samples: abuseSamples, registrations: abuseRegistrations)

@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
 
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case latency, throughput, scale, idle, startup, flood, durable, crash, abuse
+    case latency, throughput, scale, idle, startup, flood, durable, crash, abuse, reaction
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -48,6 +48,8 @@ struct RunCommand: ParsableCommand {
   var abuseSamples = 1_000
   @Option(help: "Abuse: huge registrations (100,000 items each) the abusing peer pipelines.")
   var abuseRegistrations = 200
+  @Option(help: "Reaction: presses of each kind (move, activation, the next press, back).")
+  var reactionSamples = 500
   @Option(help: "Run only this part (repeat for more: --only latency --only flood).")
   var only: [Part] = []
   @Option(
@@ -82,6 +84,7 @@ struct RunCommand: ParsableCommand {
     if parts.contains(.durable) { results.durable = try runDurable() }
     if parts.contains(.crash) { results.crash = try runCrash() }
     if parts.contains(.abuse) { results.abuse = try runAbuse() }
+    if parts.contains(.reaction) { results.reaction = try runReaction() }
     try finish(&results, series: series)
   }
 
@@ -92,6 +95,7 @@ struct RunCommand: ParsableCommand {
     floodInputs = 100
     (durableSamples, crashTrials) = (100, 1)
     (abuseSamples, abuseRegistrations) = (50, 10)
+    reactionSamples = 20
   }
 
   /// "quick", "full" (every count at its default) or "custom".

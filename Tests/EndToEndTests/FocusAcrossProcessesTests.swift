@@ -86,16 +86,16 @@ struct FocusAcrossProcessesTests {
 
     try stack.restartBroker()
     // The new broker has a new epoch and no sessions: the screen notices (heartbeat or the
-    // snapshot answer), registers its layout again and shows the fresh session.
+    // snapshot answer) and registers again the layout it showed, focus where it was.
     let fresh = try screen.waitForFrame(from: moved.index + 1, "a frame from the new broker") {
       $0.epoch != moved.frame.epoch
     }
     #expect(fresh.frame.seq == 1)
-    #expect(fresh.frame.focused == "r0c0")
+    #expect(fresh.frame.focused == "r0c1")
     let press = try stack.remote(["press", "down"])
     #expect(press.status == 0, "remote after restart: \(press.errors)")
-    let followed = try screen.waitForFrame(from: fresh.index + 1, "r1c0 focused after restart") {
-      $0.focused == "r1c0"
+    let followed = try screen.waitForFrame(from: fresh.index + 1, "r1c1 focused after restart") {
+      $0.focused == "r1c1"
     }
     #expect(followed.frame.epoch == fresh.frame.epoch)
   }

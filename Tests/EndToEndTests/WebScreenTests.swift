@@ -206,14 +206,15 @@ struct WebScreenTests {
           }
           let epoch = (first["frame"] as? [String: Any])?["epoch"] as? Int
           try shared.value.restartBroker()
+          // The screen registers again what it showed, focus included.
           _ = try await next("a frame from the restarted broker") {
             guard let frame = $0["frame"] as? [String: Any] else { return false }
-            return frame["epoch"] as? Int != epoch && frame["focused"] as? String == "p0"
+            return frame["epoch"] as? Int != epoch && frame["focused"] as? String == "p3"
           }
           try await outbound.write(.text(#"{"key":"right","phase":"down","t":5000}"#))
           try await outbound.write(.text(#"{"key":"right","phase":"up","t":5040}"#))
-          _ = try await next("focus on p1 after the restart") {
-            ($0["frame"] as? [String: Any])?["focused"] as? String == "p1"
+          _ = try await next("focus on p4 after the restart") {
+            ($0["frame"] as? [String: Any])?["focused"] as? String == "p4"
           }
         }
         return steps.all
@@ -231,7 +232,7 @@ struct WebScreenTests {
     #expect(
       reached == [
         "the layout", "the current frame", "focus on p3", "a frame from the restarted broker",
-        "focus on p1 after the restart",
+        "focus on p4 after the restart",
       ])
     try mirror.waitForFrame("the mirror agrees") { $0.focused == "p1" }
     try stopsCleanly(web)
