@@ -11,15 +11,26 @@ extension RemoteClient {
     -> Tenfoot_V1_Envelope.OneOf_Body
   {
     let zone = Endpoints.list(connection.endpoint).count > 1 && !input.pressID.isEmpty
-    do {
-      return try connection.request(.input(input), timeout: timeout)
-    } catch  where zone && error.isNoAnswer {
-      return try connection.request(.input(input), timeout: timeout)
+    guard zone else { return try connection.request(.input(input), timeout: timeout) }
+    // A takeover: the new active broker may not know the screen until it registers again.
+    // The same press id is sent again (applied at most once) until it does, bounded.
+    let deadline = ContinuousClock.now + Self.zoneScreenWait
+    while true {
+      let reply: Tenfoot_V1_Envelope.OneOf_Body
+      do {
+        reply = try connection.request(.input(input), timeout: timeout)
+      } catch  where error.isNoAnswer && ContinuousClock.now < deadline {
+        continue
+      }
+      guard case .error(let error) = reply,
+        [.unknownScreen, .screenGone].contains(error.code),
+        ContinuousClock.now < deadline
+      else { return reply }
+      Thread.sleep(forTimeInterval: 0.05)
     }
   }
 }
 
-/// Press ids: random, 32 hexadecimal digits (an item id's characters).
 enum PressID {
   static func next() -> String {
     UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()

@@ -40,6 +40,11 @@ public final class RemoteClient {
       throw .cannotConnect(endpoint: endpoint, cause: error)
     }
     self.timeout = timeout
+    // In a zone a takeover leaves the new active broker without the screen until it registers
+    // again (a few hundred ms): a remote started then waits for it, bounded, unless told.
+    let waitForScreen =
+      waitForScreen == .zero && Endpoints.list(endpoint).count > 1
+      ? Self.zoneScreenWait : waitForScreen
     var waiter: ScreenWaiter?
     if waitForScreen > .zero, let stateEndpoint {
       do {
@@ -90,6 +95,9 @@ public final class RemoteClient {
       self.screen = only
     }
   }
+
+  /// How long a zone's remote waits for its screen after a takeover, unless told otherwise.
+  public static let zoneScreenWait: Duration = .seconds(3)
 
   /// Presses and releases `key`, returning what the broker did.
   public func press(_ key: Tenfoot_V1_Key) throws(RemoteError) -> PressResult {

@@ -9,7 +9,8 @@ import ZeroMQ
 final class ScreenWaiter {
   private let subscriber: Socket
 
-  /// Subscribes to `screen`'s state topic (every screen's if nil) at `stateEndpoint`.
+  /// Subscribes to `screen`'s state topic (every screen's if nil) at `stateEndpoint` (a zone's
+  /// comma-separated endpoints: each of them).
   init(context: Context, stateEndpoint: String, screen: String?, curve: ClientCurve?)
     throws(ZeroMQError)
   {
@@ -20,7 +21,8 @@ final class ScreenWaiter {
     try subscriber.setLinger(milliseconds: 0)
     try subscriber.subscribe(
       screen.map { WireProtocol.stateTopic(screen: $0) } ?? WireProtocol.stateTopic(screen: ""))
-    try subscriber.connect(stateEndpoint)
+    // A zone's brokers: whichever is active publishes the registration.
+    for endpoint in Endpoints.list(stateEndpoint) { try subscriber.connect(endpoint) }
   }
 
   /// Returns when a screen's state was published (drained) or `deadline` passed, whichever

@@ -74,6 +74,21 @@ struct FailoverTests {
     #expect(status.contains { $0.hasPrefix("active: b (lock held") }, "\(status)")
   }
 
+  @Test(
+    "a press issued at once after kill -9 of the active broker waits for the screen, then lands")
+  func pressRightAfterKill() throws {
+    let stack = try ZoneStack()
+    let (screen, shown, _) = try startZone(stack)
+    let a = try #require(stack.brokers["a"])
+    kill(a.pid, SIGKILL)
+    // No waiting for b's takeover or the screen's re-registration: the remote waits, bounded.
+    let pressed = try stack.press("right")
+    #expect(pressed.status == 0, "\(pressed.errors)")
+    try frame(screen, from: shown + 1, timeout: 15, "the press after the takeover") {
+      $0.focused == "r1c2" && $0.states["r0c0"] == "selected"
+    }
+  }
+
   @Test("a remote paired on a is let in by b after kill -9; a revoke during b's term holds")
   func allowListFollowsTheZone() throws {
     let stack = try ZoneStack()
