@@ -332,9 +332,11 @@ public final class ScreenClient {
     switch action {
     case .none: break
     case .render(let frame):
+      // The app first: while an activation waits for its reaction the remote's next presses
+      // wait too, so drawing the frame (a few hundred µs for a full catalog) comes after.
+      if let app { react(app, to: frame) }
       try renderer.render(configuration.display.apply(to: frame))
       try heard(heartbeat: false)
-      if let app { react(app, to: frame) }
     case .resync(let reason): try resync(reason: reason)
     }
   }
