@@ -38,7 +38,8 @@ public enum TenFootApp {
   /// stopper, SIGINT or SIGTERM; returns when it ends, throwing what ended it.
   public static func run(_ app: any ScreenApp, options: AppOptions) async throws {
     let box = UncheckedApp(app: app, options: options)
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
       let thread = Thread {
         do {
           try run(box.app, options: box.options)
@@ -69,7 +70,8 @@ public enum TenFootApp {
     } catch {
       throw CLIError("\(error)")
     }
-    let kind = options.renderer ?? (options.attach || isatty(STDOUT_FILENO) != 1 ? .headless : .terminal)
+    let kind =
+      options.renderer ?? (options.attach || isatty(STDOUT_FILENO) != 1 ? .headless : .terminal)
     let logger = options.logging.bootstrap(
       label: "tenfoot.app",
       defaultFile: kind == .terminal ? "/tmp/tenfoot-app-\(getpid()).log" : nil)
