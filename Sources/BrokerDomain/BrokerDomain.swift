@@ -188,30 +188,30 @@ public struct BrokerDomain: Sendable {
       }
       id = only
     }
-    guard sessions.index(forKey: id) != nil else { return .error(unknownScreen(id)) }
     return applyHeld(input, screen: id, remote: remote, cause: cause, token: nil, at: now)
   }
 
-  /// Applies a remote's input to the session `id` (which exists), or holds it while the
-  /// session waits for its app's reaction to an activation. An input that activates an item
-  /// on a screen with an app starts a hold; its own reply is held under `token` (a new one if
-  /// nil).
+  /// Applies a remote's input to the session `id`, or holds it while the session waits for its
+  /// app's reaction to an activation. An input that activates an item on a screen with an app
+  /// starts a hold; its own reply is held under `token` (a new one if nil).
   mutating func applyHeld(
     _ input: RemoteInput, screen id: String, remote: String, cause: FocusCause, token: UInt64?,
     at now: BrokerInstant
   ) -> Outcome {
+    // One lookup: releasing a hold changes sessions' values, never their keys, so the index
+    // stays valid.
+    guard let index = sessions.index(forKey: id) else { return .error(unknownScreen(id)) }
     var released: [BrokerEffect] = []
-    if let hold = sessions[id]?.hold {
+    if let hold = sessions.values[index].hold {
       if now < hold.deadline, hold.queued.count < Self.heldInputLimit {
         let token = token ?? nextToken()
-        sessions[id]?.hold?.queued.append(
+        sessions.values[index].hold?.queued.append(
           HeldInput(token: token, input: input, remote: remote, cause: cause))
         return Outcome(reply: .held(token: token, screen: id))
       }
       // Late (the app said nothing), or too much waiting: what was held goes on first.
       released = releaseHold(of: id, at: now)
     }
-    guard let index = sessions.index(forKey: id) else { return .error(unknownScreen(id)) }
     let epoch = epoch
     if case .pointer(let event) = input {
       sessions.values[index].pointerClock = PointerClock(remote: event.at, broker: now)
@@ -221,7 +221,7 @@ public struct BrokerDomain: Sendable {
     var outcome = Self.step(
       &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch,
       at: now)
-    outcome.effects.insert(contentsOf: released, at: 0)
+    if !released.isEmpty { outcome.effects.insert(contentsOf: released, at: 0) }
     guard sessions.values[index].hasApp, sessions.values[index].hold == nil,
       case .ack(let ack) = outcome.reply,
       ack.effects.contains(where: AppReaction.awaits)

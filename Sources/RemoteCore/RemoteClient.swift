@@ -17,6 +17,9 @@ public final class RemoteClient {
   public let screen: String
   /// The broker's welcome.
   public let welcome: Tenfoot_V1_Welcome
+  /// Subscribes to this remote's screen's state, to await its registration (nil without the
+  /// state endpoint): how a zone's press waits for the screen after a takeover.
+  let makeScreenWaiter: () -> ScreenWaiter?
 
   /// Connects, says hello and picks the screen: `screen` if given, else the only session.
   ///
@@ -93,6 +96,12 @@ public final class RemoteClient {
           : .ambiguousScreen(endpoint: endpoint, screens: welcome.screens)
       }
       self.screen = only
+    }
+    let chosen = self.screen
+    makeScreenWaiter = {
+      stateEndpoint.flatMap {
+        try? ScreenWaiter(context: context, stateEndpoint: $0, screen: chosen, curve: curve)
+      }
     }
   }
 

@@ -74,7 +74,7 @@ public enum TenFootApp {
       options.renderer ?? (options.attach || isatty(STDOUT_FILENO) != 1 ? .headless : .terminal)
     let logger = options.logging.bootstrap(
       label: "tenfoot.app",
-      defaultFile: kind == .terminal ? "/tmp/tenfoot-app-\(getpid()).log" : nil)
+      defaultFile: kind == .terminal ? logFile(screen: options.id) : nil)
     let renderer: any Renderer
     switch kind {
     case .terminal: renderer = TerminalRenderer()
@@ -113,6 +113,18 @@ public enum TenFootApp {
     } catch let error as ScreenError {
       throw CLIError(error.description)
     }
+  }
+}
+
+extension TenFootApp {
+  /// Where an app drawing in the terminal logs unless told (keeps the display clean): beside
+  /// the screen's own log in the runtime directory, as `tenfoot-screen` does.
+  static func logFile(screen: String) -> String? {
+    guard
+      let directory = try? Endpoints.runtimeDirectory(
+        environment: ProcessInfo.processInfo.environment)
+    else { return nil }
+    return "\(directory)/app-\(screen).log"
   }
 }
 
