@@ -139,7 +139,8 @@ struct ConnectionErrorTests {
     #expect(
       process.errors.joined().contains("no broker answered at \(endpoint) within 1 s"),
       "\(process.errors)")
-    // The process's own start-up is in the measured time too (about 0.1 s here).
-    #expect(elapsed >= 0.9 && elapsed <= 1.35, "took \(elapsed) s for a 1 s timeout")
+    // The process's own start-up is in the measured time too (about 0.1 s here, 0.35 s on a
+    // loaded machine); the bug this guards against took twice the stated time (2.03 s).
+    #expect(elapsed >= 0.9 && elapsed < 1.9, "took \(elapsed) s for a 1 s timeout")
   }
 }
