@@ -52,7 +52,10 @@ struct WireBroker {
     } catch {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }
-    return map(domain.handle(request, from: principal, owners: owners, at: now))
+    // In two steps, and `map` static: `map(domain.handle(…))` would copy `self` for the call
+    // while the argument mutates it, and every press would copy the sessions dictionary.
+    let handled = domain.handle(request, from: principal, owners: owners, at: now)
+    return Self.map(handled)
   }
 
   /// Releases the holds whose app did not react in time; one outcome per screen (its
@@ -61,7 +64,7 @@ struct WireBroker {
     domain.releaseExpiredHolds(at: now).map { released in
       (
         released.screen,
-        map(
+        Self.map(
           BrokerDomain.Outcome(
             reply: .ack(
               Acknowledgement(
@@ -71,7 +74,7 @@ struct WireBroker {
   }
 
   /// The wire form of a domain outcome.
-  private func map(_ handled: BrokerDomain.Outcome) -> Outcome {
+  private static func map(_ handled: BrokerDomain.Outcome) -> Outcome {
     var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
     // A step's ack repeats its change's effects: mapped once, for both.
     var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
