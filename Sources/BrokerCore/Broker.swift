@@ -145,7 +145,24 @@ public final class Broker {
     }
     // Group commit: one transaction for the whole drain, then the held replies and
     // publications (or STORE_UNAVAILABLE for what could not be made durable).
-    if let group { send(group.commit(&core)) }
+    if let group { commit(group) }
+  }
+
+  /// Commits the group's batch and sends what it held. A failed commit put the touched
+  /// sessions back as they were, holds included: a request whose reply waited for an app's
+  /// reaction in a hold that is now undone is answered STORE_UNAVAILABLE, not left waiting.
+  private func commit(_ group: GroupCommit) {
+    send(group.commit(&core))
+    guard group.failing, !heldReplies.isEmpty else { return }
+    for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
+      heldReplies[token] = nil
+      reply(
+        to: route.peer, replyTo: route.replyTo,
+        body: .error(
+          .init(
+            .storeUnavailable,
+            "the broker could not make this change durable; it was not applied")))
+    }
   }
 
   /// Expires silent screens and publishes the broker's heartbeat, then schedules the next one
@@ -319,7 +336,7 @@ public final class Broker {
       group?.didHandle(records: outcome.records)
       send(outcome)
     }
-    if let group { send(group.commit(&core)) }
+    if let group { commit(group) }
   }
 
   /// Who sent `frame`, checked on every message before it is decoded: nil (answered) if its key

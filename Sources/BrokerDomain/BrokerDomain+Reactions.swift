@@ -8,6 +8,8 @@ extension BrokerDomain {
     _ reaction: AppReaction, screen: String, cause: FocusCause, at now: BrokerInstant
   ) -> Outcome {
     guard sessions[screen] != nil else { return .error(unknownScreen(screen)) }
+    // It speaks: an app presumed gone after a missed deadline holds activations again.
+    sessions[screen]?.hasApp = true
     var effects: [BrokerEffect] = []
     var refusal: BrokerError?
     for command in reaction.commands {
@@ -67,6 +69,16 @@ extension BrokerDomain {
     return effects
   }
 
+  /// Whether a request's reply waits under `token` (a hold's activation or an input queued
+  /// in it). The runtime asks after a failed group commit put sessions back: a held reply
+  /// whose hold was undone is answered there and then.
+  public func isHolding(token: UInt64) -> Bool {
+    holding.contains { screen in
+      guard let hold = sessions[screen]?.hold else { return false }
+      return hold.token == token || hold.queued.contains { $0.token == token }
+    }
+  }
+
   /// When the next hold runs out, if any screen holds inputs.
   public var nextHoldDeadline: BrokerInstant? {
     holding.compactMap { sessions[$0]?.hold?.deadline }.min()
@@ -84,6 +96,8 @@ extension BrokerDomain {
         continue
       }
       guard !(now < hold.deadline) else { continue }
+      // The app said nothing in time: presumed gone until it reacts or attaches again.
+      sessions[screen]?.hasApp = false
       var outcome = Outcome(reply: .held(token: 0, screen: screen))
       outcome.effects = releaseHold(of: screen, at: now)
       persistIfChanged(screen, &outcome)

@@ -60,6 +60,7 @@ public struct BrokerDomain: Sendable {
   public mutating func putBack(_ session: ScreenSession?, record: SessionRecord?, screen: String) {
     sessions[screen] = session
     records[screen] = record
+    if session?.hold != nil { holding.insert(screen) } else { holding.remove(screen) }
   }
 
   /// What handling one request produced.
@@ -209,7 +210,9 @@ public struct BrokerDomain: Sendable {
           HeldInput(token: token, input: input, remote: remote, cause: cause))
         return Outcome(reply: .held(token: token, screen: id))
       }
-      // Late (the app said nothing), or too much waiting: what was held goes on first.
+      // Late (the app said nothing: presumed gone until it speaks again), or too much
+      // waiting: what was held goes on first.
+      if !(now < hold.deadline) { sessions.values[index].hasApp = false }
       released = releaseHold(of: id, at: now)
     }
     let epoch = epoch

@@ -23,7 +23,9 @@ public struct ScreenSession: Sendable, Equatable {
   /// idle timeout).
   public internal(set) var pointerClock: PointerClock?
   /// Whether an app reacts to this screen's activations (it said so when it asked for a
-  /// snapshot): activations then hold the inputs that follow until it reacts.
+  /// snapshot): activations then hold the inputs that follow until it reacts. An app that
+  /// lets a hold run out is presumed gone (it detached or hangs) until it reacts or attaches
+  /// again, so a departed app costs one reaction deadline, not one per activation.
   public internal(set) var hasApp = false
   /// The inputs held for the app's reaction to an activation, if any.
   public internal(set) var hold: ReactionHold?

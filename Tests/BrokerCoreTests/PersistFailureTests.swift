@@ -48,4 +48,47 @@ struct PersistFailureTests {
     let saved = try SessionStore(directory: disk.path, logger: Logger(label: "test")).records
     #expect(saved["main"]?.focused == "r0c1")
   }
+
+  @Test(
+    "an activation held for the app's reaction is answered STORE_UNAVAILABLE when its batch cannot be saved, not left waiting",
+    .enabled(if: getuid() == 0, "mounting a small tmpfs for the data directory needs root"))
+  func heldActivation() throws {
+    let directory = try TemporaryDirectory()
+    let disk = try SmallFilesystem(at: directory.path + "/data", size: "1m")
+    defer { disk.unmount() }
+    let harness = try BrokerLoopTests.Harness(transport: "inproc", dataDirectory: disk.path)
+    try harness.waitUntilSubscribed()
+    _ = try harness.register(TestLayouts.grid(rows: 1, columns: 3))
+    // An app attaches: activations now wait for its reaction.
+    let attached = try harness.request(
+      .snapshotRequest(
+        .with {
+          $0.screenID = "main"
+          $0.app = true
+        }))
+    #expect(attached.snapshot.focused == "r0c0")
+    _ = try harness.key(.select, .down)
+
+    try disk.fill()
+    // Selecting the toggle changes its durable selection: the commit fails and the session
+    // (with the hold it started) is put back, so the held reply is answered there and then
+    // (the harness waits 5 s for it; the app's reaction deadline is 250 ms).
+    let refused = try harness.key(.select, .up)
+    #expect(refused.error.code == .storeUnavailable, "\(refused.body.debugDescription)")
+    let snapshot = try harness.request(.snapshotRequest(.with { $0.screenID = "main" })).snapshot
+    #expect(!snapshot.states.contains { $0.state == .selected }, "the selection was applied")
+
+    disk.free()
+    _ = try harness.key(.select, .down)
+    // Saved now: held for the app, and released at its deadline with the selection applied.
+    let accepted = try harness.key(.select, .up)
+    #expect(accepted.ack.focused == "r0c0")
+    #expect(accepted.ack.effects.contains { $0.activated == "r0c0" }, "\(accepted.ack.effects)")
+    // Selected now, so it was not selected before: the refused toggle never happened.
+    #expect(
+      accepted.ack.effects.contains {
+        if case .selectionChanged(let change) = $0.kind { change.selected } else { false }
+      },
+      "\(accepted.ack.effects)")
+  }
 }

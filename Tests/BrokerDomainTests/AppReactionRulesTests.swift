@@ -197,4 +197,41 @@ struct AppReactionRulesTests {
     }
     #expect(domain.access(.snapshot(screen: "main"), from: remote, owners: owners) == .allowed)
   }
+
+  @Test(
+    "an app that lets a hold run out is presumed gone: the next activation is answered at once, until it reacts again"
+  )
+  func departedApp() throws {
+    var harness = Self.withApp()
+    guard case .held = Self.click(&harness, .select, at: 1).reply else {
+      Issue.record("not held")
+      return
+    }
+    _ = harness.domain.releaseExpiredHolds(at: harness.now + .milliseconds(250))
+    #expect(harness.domain.sessions["main"]?.hasApp == false)
+    // The next activation does not wait 250 ms for an app that is not there.
+    let second = Self.click(&harness, .select, at: 2)
+    #expect(second.ack?.effects.contains(.activated("r0c0")) == true, "\(second.reply)")
+    // A late reaction says the app is alive: activations wait for it again.
+    let seq = try #require(harness.domain.sessions["main"]?.seq)
+    let cause = harness.cause()
+    _ = harness.send(.react(AppReaction(stateSeq: seq, commands: []), screen: "main", cause: cause))
+    #expect(harness.domain.sessions["main"]?.hasApp == true)
+    guard case .held = Self.click(&harness, .select, at: 3).reply else {
+      Issue.record("an app that reacted again was not waited for")
+      return
+    }
+  }
+
+  @Test("an input arriving after a missed deadline also marks the app gone")
+  func lateInputMarksAppGone() {
+    var harness = Self.withApp()
+    _ = Self.click(&harness, .select, at: 1)
+    harness.now = harness.now + .seconds(1)
+    _ = harness.key(.right, .down, time: 2_000_000_000)
+    #expect(harness.domain.sessions["main"]?.hasApp == false)
+    // Attaching again (a snapshot as the app) restores it.
+    _ = harness.send(.snapshot(screen: "main", app: true))
+    #expect(harness.domain.sessions["main"]?.hasApp == true)
+  }
 }
