@@ -66,6 +66,7 @@ extension Tenfoot_V1_Ack {
     if let focused = ack.focused { self.focused = focused }
     self.effects = effects ?? ack.effects.map(Tenfoot_V1_FocusEffect.init)
     editingText = ack.editingText
+    app = ack.app
   }
 }
 

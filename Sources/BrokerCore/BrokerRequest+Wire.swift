@@ -70,7 +70,8 @@ extension BrokerRequest {
       throw .invalidScreenID(problem)
     }
     guard request.hasLayout else { throw .missingLayout }
-    return .register(screen: request.screenID, layout: Layout(wire: request.layout))
+    return .register(
+      screen: request.screenID, layout: Layout(wire: request.layout), app: request.app)
   }
 
   private static func target(_ request: Tenfoot_V1_FocusRequest) throws(ControlRefusal)

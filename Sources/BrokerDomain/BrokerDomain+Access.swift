@@ -115,7 +115,7 @@ extension BrokerDomain {
     let bound = screen.map { Self.mayUse($0, principal: principal, owners: owners) } ?? true
     switch (principal.role, request) {
     case (_, .hello): return .allowed
-    case (.screen, .register(let id, _)):
+    case (.screen, .register(let id, _, _)):
       if owns { return .allowed }
       if owner != nil { return refuse(.ownedByAnother) }
       let owned = owners.values.filter { $0 == principal.key }.count
@@ -152,7 +152,7 @@ extension BrokerDomain {
   public func screen(of request: BrokerRequest) -> String? {
     switch request {
     case .hello: nil
-    case .register(let screen, _), .patch(_, let screen, _), .focus(_, let screen, _),
+    case .register(let screen, _, _), .patch(_, let screen, _), .focus(_, let screen, _),
       .debug(_, let screen), .snapshot(let screen, _), .heartbeat(let screen),
       .react(_, let screen, _):
       screen

@@ -87,9 +87,12 @@ public struct BrokerDomain: Sendable {
     case .hello:
       return Outcome(
         reply: .welcome(Welcome(epoch: epoch, name: name, screens: sessions.keys.sorted())))
-    case .register(let screen, let layout):
+    case .register(let screen, let layout, let app):
       outcome = register(screen, layout, at: now)
-      if case .ack = outcome.reply { seen(screen, at: now) }
+      if case .ack = outcome.reply {
+        seen(screen, at: now)
+        if app { sessions[screen]?.hasApp = true }
+      }
     case .input(let input, let screen, let remote, let cause):
       outcome = apply(input, screen: screen, remote: remote, cause: cause, at: now)
     case .react(let reaction, let screen, let cause):
@@ -113,9 +116,9 @@ public struct BrokerDomain: Sendable {
       }
       seen(screen, at: now)
       let effects = hidePointerIfIdle(&sessions.values[index], at: now)
-      let seq = sessions.values[index].seq
-      return Outcome(
-        reply: .ack(Acknowledgement(screen: screen, seq: seq, focused: nil)), effects: effects)
+      var ack = Acknowledgement(screen: screen, seq: sessions.values[index].seq, focused: nil)
+      ack.app = sessions.values[index].hasApp
+      return Outcome(reply: .ack(ack), effects: effects)
     }
     switch outcome.reply {
     case .ack(let ack): persistIfChanged(ack.screen, &outcome)

@@ -46,6 +46,8 @@ public struct Acknowledgement: Sendable, Equatable {
   public var effects: [FocusEffect] = []
   /// Whether a text field has focus (reported for input).
   public var editingText = false
+  /// Whether an app reacts to the session (reported for a screen's heartbeat).
+  public var app = false
 
   /// An acknowledgement.
   public init(

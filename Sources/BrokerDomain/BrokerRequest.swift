@@ -5,8 +5,9 @@ import FocusEngine
 public enum BrokerRequest: Sendable, Equatable {
   /// A peer says hello: the broker answers with its epoch, name and screens.
   case hello
-  /// A screen registers (or replaces) its layout.
-  case register(screen: String, layout: Layout)
+  /// A screen registers (or replaces) its layout; `app`: an app reacts to its activations
+  /// from the start (one runs inside the screen, or one was attached before a restart).
+  case register(screen: String, layout: Layout, app: Bool = false)
   /// A remote's timed input for `screen` (nil: the only screen), from the remote known as
   /// `remote` (the runtime names remotes by their connection: two remotes that give the same
   /// sender name still get their own timing state).

@@ -48,6 +48,9 @@ public final class ScreenClient {
   /// next is a resync.
   private var appFrame: ScreenFrame?
   private var appResyncing = false
+  /// Whether the broker said (in its last heartbeat reply) that an app reacts to this
+  /// session: a registration after a broker restart says so too.
+  private var appAttached = false
   private let logger: Logger
   private let control: ControlConnection
   private let subscriber: Socket
@@ -404,6 +407,10 @@ public final class ScreenClient {
       logger.notice("heartbeat unanswered", metadata: ["error": "\(error)"])
       return
     }
+    if case .ack(let ack) = reply, ack.app != appAttached {
+      appAttached = ack.app
+      logger.info(ack.app ? "an app reacts to this screen" : "no app reacts to this screen")
+    }
     if case .error(let error) = reply, error.code == .unknownScreen || error.code == .screenGone {
       try resync(reason: "the broker no longer knows this session")
     }
@@ -473,6 +480,9 @@ public final class ScreenClient {
     var request = Tenfoot_V1_RegisterScreen()
     request.screenID = configuration.screenID
     request.layout = Tenfoot_V1_Layout(layout)
+    // A broker that restarted holds activations for the app from the first press, before
+    // an app in its own process has attached again (or presumes it gone at a missed deadline).
+    request.app = app != nil || appAttached
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
       reply = try control.request(

@@ -234,4 +234,20 @@ struct AppReactionRulesTests {
     _ = harness.send(.snapshot(screen: "main", app: true))
     #expect(harness.domain.sessions["main"]?.hasApp == true)
   }
+
+  @Test(
+    "a registration that says an app reacts holds from the first activation; the heartbeat's reply tells the screen"
+  )
+  func registeredWithApp() {
+    var harness = Harness()
+    _ = harness.send(.register(screen: "main", layout: Grid.layout(rows: 1, columns: 3), app: true))
+    #expect(harness.send(.heartbeat(screen: "main")).ack?.app == true)
+    guard case .held = Self.click(&harness, .select, at: 1).reply else {
+      Issue.record("a screen registered with an app answered the activation at once")
+      return
+    }
+    var plain = Harness()
+    plain.register(Grid.layout(rows: 1, columns: 3))
+    #expect(plain.send(.heartbeat(screen: "main")).ack?.app == false)
+  }
 }

@@ -104,6 +104,47 @@ struct AppTemplateTests {
   }
 
   @Test(
+    "kill -9 of the broker under an app in its own process: the screen puts the page back, the app attaches again and still reacts",
+    .enabled(if: template != nil))
+  func attachedAppSurvivesBrokerCrash() throws {
+    let stack = try Stack(.ipc)
+    let layout = try stack.layoutFile(rows: 1, columns: 2)
+    let screen = try stack.screen(["--layout", layout])
+    let grid = try screen.waitForFrame("the file's layout") { $0.focused == "r0c0" }
+    let app = try ChildProcess(
+      try Self.requireTemplate(), ["--attach"] + stack.endpointArguments,
+      environment: stack.environment)
+    defer { app.kill() }
+    let joined = try screen.waitForFrame(from: grid.index, "the app's menu on the screen") {
+      $0.focused == "weather"
+    }
+    // The screen learns from its heartbeat's reply that an app is attached, so that it can
+    // say so when it registers again.
+    _ = try screen.waitForErrorLine("the screen knows of the app") {
+      $0.contains("an app reacts to this screen")
+    }
+    _ = try stack.remote(["press", "down", "select"])
+    let page = try screen.waitForFrame(from: joined.index, "the News page") {
+      $0.focused == "page-news"
+    }
+    try stack.restartBroker()
+    let restored = try screen.waitForFrame(from: page.index, timeout: 15, "the page after restart")
+    {
+      $0.epoch != page.frame.epoch && $0.focused == "page-news"
+    }
+    // Menu is the app's to answer: only an app that attached to the new broker closes the page
+    // and puts focus back on the item that opened it.
+    let back = try stack.remote(["press", "menu"])
+    #expect(
+      back.output.last == "menu: back; focused news",
+      "\(back.output) app: \(app.errors.joined(separator: "\n"))")
+    _ = try screen.waitForFrame(from: restored.index, "the menu again") {
+      $0.focused == "news" && $0.states["page-news"] == nil
+    }
+    #expect(app.isRunning, "the app exited: \(app.errors.suffix(5))")
+  }
+
+  @Test(
     "an app key bound to another screen or with a remote's role is refused, with the way to bind it",
     .enabled(if: template != nil))
   func appRoleEnforced() throws {

@@ -1439,6 +1439,11 @@ public nonisolated struct Tenfoot_V1_RegisterScreen: Sendable {
   /// Clears the value of `layout`. Subsequent reads from it will return its default value.
   public mutating func clearLayout() {self._layout = nil}
 
+  /// An app reacts to this screen's activations from the start: the screen runs one inside
+  /// it, or registers again after a broker restart while an app was attached (the heartbeat's
+  /// Ack said so). An app that then misses a reaction deadline is presumed gone.
+  public var app: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3235,6 +3240,10 @@ public nonisolated struct Tenfoot_V1_Ack: Sendable {
   /// Whether the focused item is a text field (the remote may type).
   public var editingText: Bool = false
 
+  /// For a screen's heartbeat: whether an app reacts to the session (it attached, or the
+  /// registration said so), so a screen registering again after a restart can say so too.
+  public var app: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4004,7 +4013,7 @@ nonisolated extension Tenfoot_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RegisterScreen"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}layout\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}layout\0\u{1}app\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4014,6 +4023,7 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.app) }()
       default: break
       }
     }
@@ -4030,12 +4040,16 @@ nonisolated extension Tenfoot_V1_RegisterScreen: SwiftProtobuf.Message, SwiftPro
     try { if let v = self._layout {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    if self.app != false {
+      try visitor.visitSingularBoolField(value: self.app, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_RegisterScreen, rhs: Tenfoot_V1_RegisterScreen) -> Bool {
     if lhs.screenID != rhs.screenID {return false}
     if lhs._layout != rhs._layout {return false}
+    if lhs.app != rhs.app {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6939,7 +6953,7 @@ nonisolated extension Tenfoot_V1_Heartbeat: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Ack"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}state_seq\0\u{1}focused\0\u{1}effects\0\u{3}screen_id\0\u{3}editing_text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}state_seq\0\u{1}focused\0\u{1}effects\0\u{3}screen_id\0\u{3}editing_text\0\u{1}app\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6952,6 +6966,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.effects) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
       case 5: try { try decoder.decodeSingularBoolField(value: &self.editingText) }()
+      case 6: try { try decoder.decodeSingularBoolField(value: &self.app) }()
       default: break
       }
     }
@@ -6977,6 +6992,9 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if self.editingText != false {
       try visitor.visitSingularBoolField(value: self.editingText, fieldNumber: 5)
     }
+    if self.app != false {
+      try visitor.visitSingularBoolField(value: self.app, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6986,6 +7004,7 @@ nonisolated extension Tenfoot_V1_Ack: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if lhs.effects != rhs.effects {return false}
     if lhs.screenID != rhs.screenID {return false}
     if lhs.editingText != rhs.editingText {return false}
+    if lhs.app != rhs.app {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
