@@ -89,6 +89,42 @@ struct FailoverTests {
     }
   }
 
+  @Test(
+    "kill -9 of the active broker with an app's page open: the page is still open on the standby, and Menu closes it",
+    .enabled(if: AppTemplateTests.template != nil))
+  func pageSurvivesTakeover() throws {
+    let stack = try ZoneStack()
+    let a = try stack.startBroker("a")
+    try a.waitForLine("a's ready line") {
+      $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=1")
+    }
+    let b = try stack.startBroker("b")
+    // The Swift template as the TV's screen (the screen's key: its state directory).
+    let app = try ChildProcess(
+      try AppTemplateTests.requireTemplate(),
+      [
+        "--renderer", "headless", "--frames", "-", "--id", "main", "--state-dir",
+        stack.directory.path + "/screen",
+      ] + stack.clientArguments, environment: stack.environment)
+    let menu = try frame(app, timeout: 15, "the template's menu") { $0.focused == "weather" }
+    #expect(try stack.press("select").status == 0)
+    let page = try frame(app, from: menu.index, "the Weather page") {
+      $0.focused == "page-weather"
+    }
+    kill(a.pid, SIGKILL)
+    try b.waitForLine("b's ready line") {
+      $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
+    }
+    let restored = try frame(app, from: page.index + 1, timeout: 15, "the page on b") {
+      $0.epoch != page.epoch && $0.focused == "page-weather"
+    }
+    // Menu is the app's to answer on the new broker: the page closes, focus goes back.
+    #expect(try stack.press("menu").status == 0)
+    try frame(app, from: restored.index, "the menu again on b") {
+      $0.epoch == restored.epoch && $0.focused == "weather" && $0.states["page-weather"] == nil
+    }
+  }
+
   @Test("a remote paired on a is let in by b after kill -9; a revoke during b's term holds")
   func allowListFollowsTheZone() throws {
     let stack = try ZoneStack()
