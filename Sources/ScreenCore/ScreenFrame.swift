@@ -118,7 +118,7 @@ public protocol Renderer: AnyObject {
   func stop()
 }
 
-/// The pairing PIN a screen shows while a remote pairs (see README "Security and pairing").
+/// The pairing PIN a screen shows while a remote pairs (docs/security.md, "Keys, the allow-list and pairing").
 public struct PairingOverlay: Sendable, Equatable {
   /// The PIN to type into the remote.
   public var pin: String

@@ -28,8 +28,8 @@ struct ServeCommand: ParsableCommand {
       ($TENFOOT_RUNTIME_DIR, else $XDG_RUNTIME_DIR/tenfoot, else /tmp/tenfoot-<uid>), where \
       tenfoot-screen and tenfoot-remote find it without flags. Prints one line \
       "tenfoot-broker ready control=… state=…" on standard output once it is listening.
-      tcp:// endpoints are encrypted and authenticated with CURVE (see README "Security and \
-      pairing") unless --insecure is given.
+      tcp:// endpoints are encrypted and authenticated with CURVE (docs/security.md, "Keys, the \
+      allow-list and pairing") unless --insecure is given.
       """)
 
   @OptionGroup var connection: ConnectionOptions

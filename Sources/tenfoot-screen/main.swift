@@ -20,7 +20,7 @@ struct ScreenCommand: ParsableCommand {
     discussion: """
       By default it registers the embedded demo catalog (a menu bar and rows of posters) and \
       draws it full-screen in the terminal. --renderer headless writes one JSON object per \
-      applied state instead (see README); --svg DIR also draws each state as an SVG file. \
+      applied state instead (docs/running.md); --svg DIR also draws each state as an SVG file. \
       --renderer web serves a page that draws the screen in CSS 3D and acts as a remote \
       (--listen HOST:PORT, default 127.0.0.1:8080). --speak says each focus change aloud \
       (speech-dispatcher when one runs, else espeak-ng).

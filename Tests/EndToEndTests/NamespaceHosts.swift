@@ -16,10 +16,11 @@ final class NamespaceHosts {
   /// The hosts' names, in the order given.
   let hosts: [String]
 
-  /// One namespace per name in `hosts` (short names: they become interface names).
-  init(_ hosts: [String]) throws {
+  /// One namespace per name in `hosts` (short names: they become interface names); `prefix`
+  /// (two letters) tells apart the suites that may run at once in one test process.
+  init(_ hosts: [String], prefix: String = "tn") throws {
     // Not SeparateHostsTests' "tf<pid>": both run in one test process, maybe at once.
-    tag = "tn\(getpid() % 100_000)"
+    tag = "\(prefix)\(getpid() % 100_000)"
     hub = tag + "hub"
     self.hosts = hosts
     do {
