@@ -90,7 +90,12 @@ public struct ConnectionOptions: ParsableArguments {
     if let control, let state {
       endpoints = Endpoints(control: control, state: state)
     } else {
-      endpoints = try Endpoints.localDefault()
+      do {
+        endpoints = try Endpoints.localDefault()
+      } catch {
+        // The runtime directory: a problem of the machine, not of the command line.
+        throw CLIError(error.description)
+      }
       if let control { endpoints.control = control }
       if let state { endpoints.state = state }
     }

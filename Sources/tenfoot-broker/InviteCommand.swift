@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TenFootCLI
 import TenFootProtocol
 import ZeroMQ
 
@@ -46,7 +47,7 @@ struct InviteCommand: ParsableCommand {
 
   func run() throws {
     guard let key = Z85.decode(try data.keyPair().publicKey), key.count == 32 else {
-      throw ValidationError("the broker's key file holds no CURVE key")
+      throw CLIError("the broker's key file holds no CURVE key")
     }
     let hosts = host.isEmpty ? [Self.defaultHost()] : host
     var connection = ConnectionString(brokers: hosts.map { ($0, port) }, key: key)

@@ -80,7 +80,7 @@ struct KeyCommand: ParsableCommand {
       return
     }
     guard let bytes = Z85.decode(key) else {
-      throw ValidationError("the broker's key file holds no CURVE key")
+      throw CLIError("the broker's key file holds no CURVE key")
     }
     print(Base64URL.encode(bytes))
   }

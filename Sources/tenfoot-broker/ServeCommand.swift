@@ -145,6 +145,8 @@ struct ServeCommand: ParsableCommand {
     let endpoints: Endpoints
     do {
       endpoints = try connection.endpoints()
+    } catch let error as CLIError {
+      throw error
     } catch {
       throw ValidationError("\(error)")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemoteCore
+import TenFootCLI
 import TenFootProtocol
 
 extension RemoteCommand {
@@ -52,7 +53,7 @@ extension RemoteCommand {
       do {
         text = try String(contentsOfFile: file, encoding: .utf8)
       } catch {
-        throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+        throw CLIError("cannot read \(file): \(error.localizedDescription)")
       }
       let actions = try RemoteScript.parse(text)
       let remote = try options.connect()

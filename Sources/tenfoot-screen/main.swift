@@ -266,7 +266,7 @@ struct ScreenCommand: ParsableCommand {
     if let speechWav {
       let espeak = "/usr/bin/espeak-ng"
       guard FileManager.default.isExecutableFile(atPath: espeak) else {
-        throw ValidationError("--speech-wav needs espeak-ng (apt-get install espeak-ng)")
+        throw CLIError("--speech-wav needs espeak-ng (apt-get install espeak-ng)")
       }
       return Speaker(voice: .wavFiles(espeak: espeak, directory: speechWav), logger: logger)
     }
@@ -285,7 +285,7 @@ struct ScreenCommand: ParsableCommand {
         try ClientTrust(directory: try connection.stateDirectory(program: "screen")).keyPair
           .publicKey)
     } catch let error as StoreError {
-      throw ValidationError(error.description)
+      throw CLIError(error.description)
     }
   }
 

@@ -105,6 +105,28 @@ struct CommandLineTests {
   }
 
   @Test(
+    "a problem of the machine, not of the command line, is exit 1 with its fix and no usage",
+    arguments: [
+      (["tenfoot-broker"], "chmod 700"),
+      (["tenfoot-screen", "--renderer", "headless"], "chmod 700"),
+      (["tenfoot-remote", "press", "right"], "chmod 700"),
+      (["tenfoot-remote", "script", "/nonexistent/script.txt"], "cannot read /nonexistent"),
+    ])
+  func runtimeErrors(command: [String], says: String) throws {
+    let directory = try TemporaryDirectory()
+    // A runtime directory other users can enter: the sockets in it would be theirs to use.
+    let runtime = directory.path + "/run"
+    #expect(mkdir(runtime, 0o755) == 0 && chmod(runtime, 0o755) == 0)
+    let result = try Self.run(
+      command[0], Array(command.dropFirst()),
+      environment: ["TENFOOT_RUNTIME_DIR": runtime, "TENFOOT_STATE_DIR": directory.path + "/s"])
+    let errors = result.errors.joined(separator: "\n")
+    #expect(result.status == 1, "\(command): \(result)")
+    #expect(errors.contains("Error: ") && errors.contains(says), "\(command): \(errors)")
+    #expect(!errors.contains("Usage:"), "\(command) printed the usage:\n\(errors)")
+  }
+
+  @Test(
     "help text (snapshots; RECORD_SNAPSHOTS=1 re-records)",
     arguments: [
       ("remote-help", ["tenfoot-remote", "--help"]),
