@@ -7,6 +7,7 @@ extension RemoteClient {
   /// the broker did.
   public func perform(_ action: RemoteAction) throws(RemoteError) -> PressResult {
     var acks: [Tenfoot_V1_Ack] = []
+    var tilt: PressResult.Tilt?
     let start = MonotonicClock.nanoseconds()
     switch action {
     case .press(let key):
@@ -39,7 +40,10 @@ extension RemoteClient {
       acks += try sendTouches(samples, from: start)
     case .drag(let x, let y, let duration, let rest):
       let samples = GestureSynthesizer.drag(toX: x, y: y, duration: duration, rest: rest)
-      acks += try sendTouches(samples, from: start)
+      // The tilt while the finger rests (lift-off settles it): no focus effect shows it.
+      acks += try sendTouches(samples.dropLast(), from: start)
+      tilt = try self.tilt(screen: acks.last?.screenID ?? screen)
+      acks += try sendTouches(samples.suffix(1), from: start)
     case .point(let motion):
       acks += try sendPointer(motion, from: start)
     case .type(let text):
@@ -52,7 +56,29 @@ extension RemoteClient {
       name: action.name, effects: acks.flatMap(\.effects),
       focused: last?.hasFocused == true ? last?.focused : nil)
     result.editingText = last?.editingText ?? false
+    result.tilt = tilt
     return result
+  }
+
+  /// The focused item's tilt on `screen` now, from a snapshot (nil: nothing is focused).
+  private func tilt(screen: String?) throws(RemoteError) -> PressResult.Tilt? {
+    var request = Tenfoot_V1_SnapshotRequest()
+    request.screenID = screen ?? ""
+    let reply: Tenfoot_V1_Envelope.OneOf_Body
+    do {
+      reply = try connection.request(.snapshotRequest(request), timeout: timeout)
+    } catch {
+      throw .requestFailed(what: "snapshot", cause: error)
+    }
+    switch reply {
+    case .snapshot(let state) where state.hasParallax && !state.parallax.item.isEmpty:
+      return PressResult.Tilt(
+        item: state.parallax.item, rotateX: state.parallax.rotateX,
+        rotateY: state.parallax.rotateY)
+    case .snapshot: return nil
+    case .error(let error): throw .refused(what: "snapshot", error: error)
+    default: throw .unexpectedReply(what: "snapshot")
+    }
   }
 
   /// Sends one touch sample stamped now (the interactive touch mode).
@@ -148,7 +174,9 @@ extension RemoteClient {
   /// The interval between held ticks, nanoseconds.
   static let holdTick: UInt64 = 50_000_000
 
-  private func sendTouches(_ samples: [GestureSynthesizer.Sample], from start: UInt64)
+  private func sendTouches(
+    _ samples: some Collection<GestureSynthesizer.Sample>, from start: UInt64
+  )
     throws(RemoteError) -> [Tenfoot_V1_Ack]
   {
     var acks: [Tenfoot_V1_Ack] = []

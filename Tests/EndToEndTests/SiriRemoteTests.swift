@@ -63,9 +63,22 @@ struct SiriRemoteTests {
     let (stack, screen, start) = try start()
     let drag = try stack.remote(["drag", "--to", "0.2,0"])
     #expect(drag.status == 0, "\(drag.errors)")
-    #expect(drag.output == ["drag: no effect; focused a0"])
     let tilted = try screen.waitForFrame(from: start, "a tilted frame") {
       ($0.rotateY ?? 0) > 0.5 && $0.focused == "a0"
+    }
+    // The remote says what the screen shows while the finger rests: the tilt, not "no effect".
+    let line = try #require(drag.output.first, "drag printed nothing")
+    #expect(drag.output.count == 1, "\(drag.output)")
+    #expect(line.hasPrefix("drag: tilted a0 rotateX 0.0°, rotateY "), "\(line)")
+    #expect(line.hasSuffix("°; focused a0"), "\(line)")
+    let printed = line.split(separator: " ").first { $0.hasSuffix("°;") }.flatMap {
+      Double($0.dropLast(2))
+    }
+    let angle = try #require(printed, "no angle in \(line)")
+    #expect(angle > 0.5, "\(line)")
+    // The screen showed that tilt while the finger rested.
+    _ = try screen.waitForFrame(from: start, "a frame with the printed tilt") {
+      abs(($0.rotateY ?? 0) - angle) < 0.1 && $0.focused == "a0"
     }
     _ = try screen.waitForFrame(from: tilted.index, "the tilt back at rest") {
       $0.rotateY == 0 && $0.focused == "a0"
