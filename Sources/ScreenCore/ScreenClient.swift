@@ -162,7 +162,9 @@ public final class ScreenClient {
 
   /// Schedules the next screen heartbeat at `deadline`, replacing the pending one.
   private func scheduleBeat(at deadline: ContinuousClock.Instant) {
-    guard let loop else { return }
+    // An app in its own process keeps no session alive (the screen showing it does), and an
+    // app key may not send heartbeats: it hears the broker's on the state socket.
+    guard let loop, !isAttachedApp else { return }
     if let beatTimer { loop.cancel(beatTimer.id) }
     let id = loop.schedule(at: deadline) { [unowned self, unowned loop] in
       scheduleBeat(at: loop.now + beatInterval)
@@ -392,6 +394,10 @@ public final class ScreenClient {
   public static func beatInterval(grace: Duration) -> Duration {
     min(Self.beatInterval, max(.milliseconds(50), grace / 4))
   }
+
+  /// Whether this client is an app in its own process, attached to a screen another process
+  /// shows (it registers nothing).
+  private var isAttachedApp: Bool { app != nil && configuration.layout == nil }
 
   /// Tells the broker this screen still shows its session, so the session outlives the
   /// broker's grace period; if the broker no longer knows it, resyncs (re-registering).
