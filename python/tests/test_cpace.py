@@ -9,7 +9,7 @@ Run: python -m unittest test_cpace   (from interop/python, in the setup-venv env
 
 import unittest
 
-import cpace
+from tenfoot import cpace
 
 
 def unhex(text):
