@@ -34,7 +34,7 @@ import zmq
 from .client import connect_settings, pin_after_answer
 from .connection import Endpoints
 from .control import Control
-from .errors import BrokerError, TenFootError, Timeout
+from .errors import BrokerError, Forbidden, TenFootError, Timeout
 from .session import ScreenSession
 from .sync import Frame
 from .v1 import tenfoot_pb2 as pb
@@ -222,7 +222,15 @@ class App:
         parser.add_argument("--id", default="main", help="screen session id (default: main)")
         parser.add_argument("--attach", action="store_true",
                             help="run as its own process bound to a screen another shows")
+        parser.add_argument("--print-key", action="store_true",
+                            help="print this app's CURVE public key (for tenfoot-broker "
+                            "remotes add --role app --screen ID) and exit")
         options = parser.parse_args(argv)
+        if options.print_key:
+            from .keys import ClientTrust, state_directory
+
+            print(ClientTrust(state_directory("app", options.state_dir)).keys.public_key)
+            return
         logging.basicConfig(level=options.log_level.upper(), stream=sys.stderr,
                             format="%(name)s: %(message)s")
         for number in (signal.SIGINT, signal.SIGTERM):
@@ -231,6 +239,10 @@ class App:
             self.run(connection_from(options), options.id, attach=options.attach,
                      state_dir=options.state_dir, broker_key=options.broker_key,
                      insecure=options.insecure)
+        except Forbidden as error:
+            print(f"error: the broker refused: {error.message} (tenfoot-broker remotes add "
+                  "--role app --screen ID binds an app's key to a screen)", file=sys.stderr)
+            sys.exit(1)
         except (TenFootError, ValueError, OSError) as error:
             print(f"error: {error}", file=sys.stderr)
             sys.exit(1)
