@@ -140,9 +140,12 @@ class Remote:
             return self.control.call("ack", input=request)
         request.press_id = uuid.uuid4().hex
         deadline = time.monotonic() + ZONE_SCREEN_WAIT
+        # Short waits, as the Swift screen's in a zone: a request that went to the lost
+        # broker's connection before its heartbeat dropped it is sent again, same press id.
+        wait = min(self.timeout, self.endpoints.request_timeout)
         while True:
             try:
-                return self.control.call("ack", input=request)
+                return self.control.call("ack", wait, input=request)
             except Timeout:
                 if time.monotonic() >= deadline:
                     raise
