@@ -3,12 +3,16 @@ attached to a screen opens a page on select and closes it on Menu, presses right
 activation land after the app's reaction, a kill -9 of the broker mid-session leaves the page
 open and the app working, and the app running as its own screen survives it too."""
 
+import os
 import sys
 import time
 import unittest
 
 import tenfoot
 from support import Stack, wait_for_frame
+
+HOME = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                    "home.json")
 
 
 def remote(stack, *keys):
@@ -24,8 +28,10 @@ class AttachedMenuApp(unittest.TestCase):
     def setUp(self):
         self.stack = Stack()
         self.addCleanup(self.stack.close)
-        self.screen = self.stack.screen(["--layout", self.stack.layout_file()])
-        self.grid, _ = wait_for_frame(self.screen, "the file's grid", lambda f: f["focused"] == "r0c0")
+        # The layout docs/apps.md starts the screen with; the app replaces it when it joins.
+        self.screen = self.stack.screen(["--layout", HOME])
+        self.grid, _ = wait_for_frame(self.screen, "the file's layout",
+                                      lambda f: f["focused"] == "upnext-0")
         self.app = self.stack.example("menu_app.py", ["--attach"])
         self.menu, _ = wait_for_frame(self.screen, "the app's menu on the screen",
                                       lambda f: f["focused"] == "weather", self.grid)
