@@ -124,6 +124,13 @@ class CurveAndPairing(unittest.TestCase):
         wait_for_frame(self.screen, "news focused by the paired remote",
                        lambda f: f["focused"] == "news", menu)
 
+    def test_an_app_key_not_on_the_allow_list_is_told_so(self):
+        stranger, _ = self.stack.app_key("stranger")
+        refused = self.stack.example("menu_app.py", ["--attach", "--broker", self.stack.invite(),
+                                                     "--state-dir", stranger])
+        self.stack.assert_status(refused, 1)
+        self.assertIn("refused this key in the CURVE handshake", " ".join(refused.errors))
+
     def test_the_interop_pairing_script_passes(self):
         script = subprocess.PIPE
         client = self.stack.spawn(

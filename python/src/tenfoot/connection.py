@@ -16,7 +16,7 @@ import base64
 import binascii
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
 from zmq.utils import z85

@@ -13,9 +13,10 @@ import time
 from typing import Optional
 
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 from .connection import Endpoints
-from .errors import BrokerError, ProtocolViolation, Timeout
+from .errors import BrokerError, NotPaired, ProtocolViolation, Timeout
 from .keys import Curve
 from .v1 import tenfoot_pb2 as pb
 
@@ -40,8 +41,13 @@ class Control:
         interval, beat_timeout = endpoints.heartbeat
         self.socket.setsockopt(zmq.HEARTBEAT_IVL, interval)
         self.socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, beat_timeout)
+        self.monitor: Optional[zmq.Socket] = None
         if curve is not None:
             curve.apply(self.socket)
+            # Watched until the first handshake: a key the broker refuses (not on its
+            # allow-list, or revoked) is told as such, not as a timeout.
+            self.monitor = self.socket.get_monitor_socket(
+                zmq.EVENT_HANDSHAKE_FAILED_AUTH | zmq.EVENT_HANDSHAKE_SUCCEEDED)
         for endpoint in control if control is not None else endpoints.control:
             self.socket.connect(endpoint)
 
@@ -55,14 +61,36 @@ class Control:
         """Sends one frame as is (for malformed-input checks)."""
         self.socket.send(data)
 
+    def _check_handshake(self) -> None:
+        """Reads the monitor's events: a refused key raises NotPaired; a handshake that
+        succeeded ends the watch (a broker answered this key)."""
+        while self.monitor is not None and self.monitor.poll(0):
+            event = recv_monitor_message(self.monitor)
+            if event["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
+                raise NotPaired(pb.ERROR_CODE_NOT_PAIRED, (
+                    f"the broker at {','.join(self.endpoints.control)} refused this key in "
+                    "the CURVE handshake: it is not on the allow-list (pair with tenfoot.pair, "
+                    "or add it with tenfoot-broker remotes add)"))
+            if event["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                self._stop_monitor()
+
+    def _stop_monitor(self) -> None:
+        if self.monitor is not None:
+            self.socket.disable_monitor()
+            self.monitor.close()
+            self.monitor = None
+
     def receive(self, reply_to: int, timeout: Optional[float] = None) -> pb.Envelope:
         """Waits (bounded) for the reply whose reply_to matches; earlier replies are skipped."""
         limit = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + limit
         while True:
+            self._check_handshake()
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or not self.socket.poll(max(1, int(remaining * 1000))):
+            wait = remaining if self.monitor is None else min(remaining, 0.05)
+            if remaining <= 0 or not self.socket.poll(max(1, int(wait * 1000))):
                 if time.monotonic() >= deadline:
+                    self._check_handshake()
                     raise Timeout(f"no reply to request {reply_to} from "
                                   f"{','.join(self.endpoints.control)} within {limit:g} s")
                 continue
@@ -85,6 +113,7 @@ class Control:
         try:
             self.socket.send(envelope.SerializeToString())
         except zmq.Again:
+            self._check_handshake()
             raise Timeout(f"no connection to {','.join(self.endpoints.control)} "
                           f"within {limit:g} s (is the broker running?)") from None
         reply = self.receive(envelope.seq, limit)
@@ -104,4 +133,5 @@ class Control:
         return getattr(reply, expected)
 
     def close(self) -> None:
+        self._stop_monitor()
         self.socket.close()
