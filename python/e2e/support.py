@@ -142,7 +142,7 @@ class Stack:
         return time.monotonic()
 
     def spawn(self, argv: List[str], **options) -> Child:
-        child = Child(argv, self.env, **options)
+        child = Child(argv, options.pop("env", self.env), **options)
         self.children.append(child)
         return child
 
