@@ -96,7 +96,9 @@ class CurveAndPairing(unittest.TestCase):
         # The bound app puts its menu on the screen.
         bound, key = self.stack.app_key("menu")
         self.stack.allow("menu", "app", key, ["main"])
-        self.stack.example("menu_app.py", ["--attach", "--broker", invite, "--state-dir", bound])
+        logged = len(self.stack.broker.errors)
+        app = self.stack.example("menu_app.py", ["--attach", "--broker", invite, "--state-dir",
+                                                 bound])
         menu, _ = wait_for_frame(self.screen, "the app's menu over CURVE",
                                  lambda f: f["focused"] == "weather", self.first)
         # A remote pairs by the PIN the screen shows; its key and the broker's are stored.
@@ -123,6 +125,12 @@ class CurveAndPairing(unittest.TestCase):
                              ["page-weather", "weather", "news"])
         wait_for_frame(self.screen, "news focused by the paired remote",
                        lambda f: f["focused"] == "news", menu)
+        # Nothing the app sends is refused by its role: no refusal in the broker's log for
+        # 2.5 s (more than two screen-heartbeat intervals), and the app still runs.
+        with self.assertRaises(AssertionError, msg="the broker refused the app"):
+            self.stack.broker.wait_for_line("a refusal", lambda l: "peer.role=app" in l,
+                                            logged, stderr=True, timeout=2.5)
+        self.assertIsNone(app.process.poll(), app.errors)
 
     def test_an_app_key_not_on_the_allow_list_is_told_so(self):
         stranger, _ = self.stack.app_key("stranger")

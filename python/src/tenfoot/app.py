@@ -168,7 +168,7 @@ class App:
         context = zmq.Context()
         control = Control(context, endpoints, f"app:{screen}", curve=curve)
         session = ScreenSession(context, control, screen, app=True, curve=curve,
-                                layout=None if attach else self.layout)
+                                layout=None if attach else self.layout, beats=not attach)
         self.session = session
         previous: Optional[Frame] = None
         pinned = False

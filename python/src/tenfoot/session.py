@@ -10,6 +10,7 @@ a request nobody answers is retried on the next turn of the loop.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Callable, List, Optional, Tuple
 
@@ -22,6 +23,8 @@ from .keys import Curve
 from .sync import Frame, StateSync
 from .v1 import tenfoot_pb2 as pb
 
+log = logging.getLogger("tenfoot.session")
+
 BROKER_TOPIC = b"broker"
 DEFAULT_BEAT = 1.0
 
@@ -29,11 +32,14 @@ DEFAULT_BEAT = 1.0
 class ScreenSession:
     """A screen session's state, kept in sync; `layout` (if given) is registered when the
     broker does not know the session, `app` marks this client as the screen's app (the broker
-    then holds the inputs after an activation until the app's reaction)."""
+    then holds the inputs after an activation until the app's reaction). `beats`: send the
+    screen heartbeats that keep the session alive (a client that shows or owns the screen; an
+    app attached to a screen another process shows does not, and its role may not)."""
 
     def __init__(self, context: zmq.Context, control: Control, screen: str, *,
                  layout: Optional[pb.Layout] = None, app: bool = False,
-                 curve: Optional[Curve] = None, state: Optional[List[str]] = None):
+                 curve: Optional[Curve] = None, state: Optional[List[str]] = None,
+                 beats: bool = True):
         self.control = control
         self.screen = screen
         self.layout = layout
@@ -53,6 +59,7 @@ class ScreenSession:
         self.socket.setsockopt(zmq.SUBSCRIBE, BROKER_TOPIC)
         for endpoint in state if state is not None else control.endpoints.state:
             self.socket.connect(endpoint)
+        self.beats = beats
         self.beat_interval = DEFAULT_BEAT
         self.next_beat = time.monotonic() + self.beat_interval
         self.resyncing = False
@@ -163,11 +170,15 @@ class ScreenSession:
         """Tells the broker this client still shows the session (so it outlives the grace
         period); a broker that no longer knows it gets a resync (and a registration)."""
         self.next_beat = time.monotonic() + self.beat_interval
-        if self.sync.awaiting_snapshot:
+        if self.sync.awaiting_snapshot or not self.beats:
             return []
         try:
             self.control.call("ack", heartbeat=pb.Heartbeat(screen_id=self.screen))
         except Timeout:
+            return []
+        except Forbidden as refusal:
+            log.warning("screen heartbeats refused, not sent again: %s", refusal.message)
+            self.beats = False
             return []
         except (UnknownScreen, ScreenGone):
             return self.resync("the broker no longer knows this session")
@@ -215,7 +226,9 @@ class ScreenSession:
         rendered: List[Tuple[Frame, bool]] = []
         if resync_when_waiting and self.sync.awaiting_snapshot:
             rendered += self.resync("retry")
-        wait = min(timeout, max(0.0, self.next_beat - time.monotonic()))
+        wait = timeout
+        if self.beats:
+            wait = min(wait, max(0.0, self.next_beat - time.monotonic()))
         if self.sync.awaiting_snapshot and resync_when_waiting:
             wait = min(wait, 0.25)  # Bounded: the session's registration may come unheard.
         if self.socket.poll(max(0, int(wait * 1000))):
