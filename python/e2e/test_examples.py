@@ -61,6 +61,24 @@ class AttachedMenuApp(unittest.TestCase):
         wait_for_frame(self.screen, "the News page, focus trapped in it",
                        lambda f: f["focused"] == "page-news", self.menu)
 
+    def test_the_remote_api_swipes_focuses_and_gets_typed_refusals(self):
+        with tenfoot.Remote(self.stack.endpoints, screen="main", name="e2e") as keys:
+            swiped = keys.swipe("down")
+            self.assertEqual(swiped.focused, "news")
+            self.assertIn("focus_changed", swiped.kinds())
+            self.assertEqual(keys.focus("settings").focused, "settings")
+            self.assertEqual(keys.back().focused, "settings")  # Nothing open: the app ignores it.
+            with self.assertRaises(tenfoot.errors.NoTextField):
+                keys.type("hi")
+            with self.assertRaises(tenfoot.errors.UnknownTarget):
+                keys.focus("nowhere")
+            with self.assertRaises(tenfoot.errors.InvalidInput):
+                keys.press("sideways")
+            self.assertEqual(keys.snapshot().focused, "settings")
+        with tenfoot.Remote(self.stack.endpoints, screen="nope", name="e2e") as lost:
+            with self.assertRaises(tenfoot.UnknownScreen):
+                lost.press("right")
+
     def test_kill_9_of_the_broker_mid_session_leaves_the_page_open_and_the_app_working(self):
         self.assertEqual(remote(self.stack, "select"), ["select: focused page-weather"])
         page, before = wait_for_frame(self.screen, "the Weather page",
