@@ -102,6 +102,17 @@ class AttachedMenuApp(unittest.TestCase):
 class OwnScreenMenuApp(unittest.TestCase):
     """The app as the screen itself (it registers its layout), shown by a mirror."""
 
+    def test_started_before_its_broker_it_waits_then_joins(self):
+        stack = Stack()
+        self.addCleanup(stack.close)
+        stack.broker.kill()
+        app = stack.example("menu_app.py")
+        app.wait_for_line("the app waiting", lambda l: "waiting for the broker" in l,
+                          stderr=True)
+        stack.broker = stack.start_broker()
+        app.wait_for_line("the app joined", lambda l: "joined screen main" in l, stderr=True)
+        self.assertEqual(remote(stack, "select"), ["select: focused page-weather"])
+
     def test_it_survives_a_kill_9_of_the_broker_with_its_page_open(self):
         stack = Stack(["--sessions-in-memory"])  # The broker forgets: the app must re-put it.
         self.addCleanup(stack.close)

@@ -173,17 +173,34 @@ class App:
         previous: Optional[Frame] = None
         pinned = False
         try:
-            while not self._stop.is_set():
-                for frame, resynced in session.pump(0.25):
-                    if not pinned:
-                        pin_after_answer(trust, curve, endpoints)
-                        pinned = True
-                    self._answer(control, frame, previous, resynced, attach)
-                    previous = frame
+            for frame, resynced in self._frames(session):
+                if not pinned:
+                    pin_after_answer(trust, curve, endpoints)
+                    pinned = True
+                self._answer(control, frame, previous, resynced, attach)
+                previous = frame
         finally:
             session.close()
             control.close()
             context.term()
+
+    def _frames(self, session: ScreenSession):
+        """The session's frames until `stop()`: the Clone start first (the subscription is
+        live once a broker heartbeat came, then the snapshot), waiting for a broker that is not
+        up yet, then every frame as it comes."""
+        started = False
+        while not started and not self._stop.is_set():
+            try:
+                yield from session.start(timeout=1.0)
+                started = True
+            except Timeout:
+                # No heartbeat: the broker is not up yet, or it refused this key (the state
+                # socket's handshake too): the control connection's handshake tells which.
+                session.control.check_handshake()
+                log.info("waiting for the broker at %s",
+                         ",".join(session.control.endpoints.state))
+        while not self._stop.is_set():
+            yield from session.pump(0.25)
 
     def _answer(self, control: Control, frame: Frame, previous: Optional[Frame],
                 resynced: bool, attach: bool) -> None:

@@ -61,7 +61,7 @@ class Control:
         """Sends one frame as is (for malformed-input checks)."""
         self.socket.send(data)
 
-    def _check_handshake(self) -> None:
+    def check_handshake(self) -> None:
         """Reads the monitor's events: a refused key raises NotPaired; a handshake that
         succeeded ends the watch (a broker answered this key)."""
         while self.monitor is not None and self.monitor.poll(0):
@@ -85,12 +85,12 @@ class Control:
         limit = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + limit
         while True:
-            self._check_handshake()
+            self.check_handshake()
             remaining = deadline - time.monotonic()
             wait = remaining if self.monitor is None else min(remaining, 0.05)
             if remaining <= 0 or not self.socket.poll(max(1, int(wait * 1000))):
                 if time.monotonic() >= deadline:
-                    self._check_handshake()
+                    self.check_handshake()
                     raise Timeout(f"no reply to request {reply_to} from "
                                   f"{','.join(self.endpoints.control)} within {limit:g} s")
                 continue
@@ -113,7 +113,7 @@ class Control:
         try:
             self.socket.send(envelope.SerializeToString())
         except zmq.Again:
-            self._check_handshake()
+            self.check_handshake()
             raise Timeout(f"no connection to {','.join(self.endpoints.control)} "
                           f"within {limit:g} s (is the broker running?)") from None
         reply = self.receive(envelope.seq, limit)

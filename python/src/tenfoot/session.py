@@ -70,8 +70,6 @@ class ScreenSession:
         self.snapshots = 0
         self.deltas_applied = 0
         self.drop_next_delta = False  # Fault injection: as if one delta were lost.
-        self.last_resync_seconds: Optional[float] = None
-        self._resync_started: Optional[float] = None
 
     # What the state says now.
 
@@ -120,8 +118,6 @@ class ScreenSession:
         """Asks for a snapshot (registering the layout first if this client owns it and the
         broker does not know the session) and applies it; returns the frames rendered. When
         the broker does not answer, it returns nothing and the next turn of `pump` retries."""
-        if not self.sync.awaiting_snapshot or self._resync_started is None:
-            self._resync_started = time.monotonic()
         self.sync.snapshot_requested()
         if self.frame is not None:
             self.resyncing = True
@@ -273,9 +269,6 @@ class ScreenSession:
             self.deltas_applied += 1
             self.effects.extend(frame.effects)
         resynced, self.resyncing = self.resyncing, False
-        if resynced and self._resync_started is not None:
-            self.last_resync_seconds = time.monotonic() - self._resync_started
-        self._resync_started = None
         return [(frame, resynced)]
 
     def close(self) -> None:
