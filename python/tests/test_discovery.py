@@ -37,6 +37,7 @@ class Browse(unittest.TestCase):
             line("d", "10.0.0.4", extra=' "fp=00000000"'),  # Duplicate key.
             line("e", "10.0.0.5").replace('"state=7701"', '"state=7700"'),
             line("f", "10.0.0.6").replace("IPv4", "IPv6"),
+            line("g", "fe80::4c0e:42ff:fe70:6a6f"),  # An IPv6 address on an IPv4 answer.
         ]
         self.assertEqual(discovery.parse_browse_output("\n".join(bad)), [])
 

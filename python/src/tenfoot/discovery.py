@@ -9,6 +9,7 @@ answer whose fingerprint differs from the key pinned for its endpoint is never c
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import shutil
 import subprocess
@@ -97,6 +98,10 @@ def parse_browse_output(text: str) -> List[DiscoveredBroker]:
             continue
         if fields["control"] != parts[8]:
             continue  # The service's port must be the record's control port.
+        try:
+            ipaddress.IPv4Address(parts[7])
+        except ValueError:
+            continue  # IPv4 only, as the Swift side: a link-local IPv6 needs a zone index.
         found.append(DiscoveredBroker(
             instance=_unescape(parts[3]), address=parts[7], name=fields["name"],
             zone=fields["zone"], control_port=int(fields["control"]),
