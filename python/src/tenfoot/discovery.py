@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import selectors
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional
 
@@ -140,25 +142,46 @@ def choose(name: str, answers: List[DiscoveredBroker],
                          "pinned for it: refusing it")
 
 
-def browse(timeout: float = 3.0) -> List[DiscoveredBroker]:
-    """The brokers avahi-daemon knows of now (one browse, resolved)."""
+SETTLE = 0.3  # After the first answer for a name, how long other answers may still come.
+
+
+def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredBroker]:
+    """The brokers avahi-daemon finds within `timeout` seconds (resolved, checked). Given a
+    `name`, it returns once an answer for that name came and `SETTLE` more seconds passed
+    (another broker of that name would make the choice ambiguous), else at the timeout. A
+    daemon that has just started has an empty cache, so answers are read as they come rather
+    than from one `--terminate` listing of the cache."""
     if shutil.which("avahi-browse") is None:
         raise DiscoveryError("finding a broker by name needs avahi-browse (apt install "
                              "avahi-utils) and a running avahi-daemon; or give a "
                              "tenfoot:// connection string")
+    browser = subprocess.Popen(
+        ["avahi-browse", "--parsable", "--resolve", "--no-db-lookup", SERVICE_TYPE],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    found: List[DiscoveredBroker] = []
+    deadline = time.monotonic() + timeout
     try:
-        done = subprocess.run(
-            ["avahi-browse", "--parsable", "--resolve", "--terminate", "--no-db-lookup",
-             SERVICE_TYPE], capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired as expired:
-        out = expired.stdout or b""
-        return parse_browse_output(out.decode() if isinstance(out, bytes) else out)
-    if done.returncode != 0:
-        raise DiscoveryError(f"avahi-browse failed: {done.stderr.strip()}")
-    return parse_browse_output(done.stdout)
+        with selectors.DefaultSelector() as selector:
+            selector.register(browser.stdout, selectors.EVENT_READ)
+            while time.monotonic() < deadline:
+                if not selector.select(deadline - time.monotonic()):
+                    break
+                line = browser.stdout.readline()
+                if not line:
+                    break  # avahi-browse ended (no daemon, say).
+                answers = parse_browse_output(line)
+                found += answers
+                if name is not None and any(name in (a.instance, a.name) for a in answers):
+                    deadline = min(deadline, time.monotonic() + SETTLE)
+    finally:
+        browser.kill()
+        _, errors = browser.communicate()
+    if not found and browser.returncode not in (0, -9) and errors.strip():
+        raise DiscoveryError(f"avahi-browse failed: {errors.strip()}")
+    return found
 
 
 def find_broker(name: str, timeout: float = 3.0,
                 pinned: Callable[[str], Optional[str]] = lambda _: None) -> Endpoints:
     """The endpoints of the broker named `name` on the local network."""
-    return choose(name, browse(timeout), pinned).endpoints
+    return choose(name, browse(name, timeout), pinned).endpoints
