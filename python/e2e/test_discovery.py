@@ -129,6 +129,15 @@ class FindByName(unittest.TestCase):
                               f"{stack.directory}/screen"], env=stack.env)
         first, _ = wait_for_frame(screen, "the screen's first frame",
                                   lambda f: f["focused"] == "r0c0", timeout=20)
+        # The remote host's avahi-daemon has just started: wait (bounded) until it has heard
+        # the announcement, as a user's long-running daemon would have; the lookup by name
+        # below then has the Swift side's budget, 3 s.
+        heard = stack.spawn(["ip", "netns", "exec", remote_host, "avahi-browse", "--parsable",
+                             "--resolve", "--no-db-lookup", "_tenfoot._tcp"],
+                            env=hosts.env(remote_host, stack.env))
+        heard.wait_for_line("the announcement heard on the remote host",
+                            lambda l: l.startswith("=;") and "Living" in l, timeout=20)
+        heard.kill()
         press = ("import tenfoot\n"
                  f"with tenfoot.Remote('Living room', 'main', broker_key={key!r}, "
                  f"state_dir={remote_dir!r}) as remote:\n"
