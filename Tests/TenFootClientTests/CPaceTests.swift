@@ -129,7 +129,7 @@ struct CPaceTests {
   }
 
   /// One TenFoot pairing round with fixed inputs (PIN 0427, broker key bytes 1…32, remote key
-  /// 33…64, nonces 0xB0… and 0xC0…, the B.3 scalars); interop/python/test_cpace.py checks the
+  /// 33…64, nonces 0xB0… and 0xC0…, the B.3 scalars); python/tests/test_cpace.py checks the
   /// same values with the Python implementation, so the two agree byte for byte.
   @Test("a fixed pairing round gives the values the Python client's test expects")
   func pairingRoundSharedWithPython() throws {

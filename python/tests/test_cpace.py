@@ -4,12 +4,12 @@ functions) and B.3 (ristretto255 with SHA-512), the same vectors as
 Tests/TenFootClientTests/CPaceTests.swift; then TenFoot pairing rounds, and one fixed round
 whose values the Swift test checks too (so both implementations agree byte for byte).
 
-Run: python -m unittest test_cpace   (from interop/python, in the setup-venv environment)
+Run: python -m unittest discover -s python/tests   (with the tenfoot package installed)
 """
 
 import unittest
 
-import cpace
+from tenfoot import cpace
 
 
 def unhex(text):

@@ -3,7 +3,9 @@
 drives a screen as a CURVE client with its paired key.
 
 Usage: pairing_test.py --pairing EP --control EP --state EP --screen ID [--broker-key=Z85]
-                       [--name NAME] [--proto DIR] [--timeout S]
+                       [--name NAME] [--timeout S]
+
+Uses the installed tenfoot package (tenfoot.Pairing, tenfoot.cpace, tenfoot.Control over CURVE).
 
 Standard input: first the PIN the screens show (the script prints "pairing: waiting for the
 PIN" once it asked for one), then key names (up, down, left, right, select), one per line, each
@@ -14,17 +16,14 @@ end; exits 1 on the first failure.
 """
 
 import argparse
-import os
 import sys
 import time
 
 import zmq
 
-import cpace
-import tenfoot_client as tenfoot
+import tenfoot
 from interop_test import Checks
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from tenfoot import cpace, pb
 
 
 def expect_refusal(checks, what, call, code):
@@ -46,26 +45,27 @@ def read_line(what):
 
 
 def run(arguments):
-    pb = tenfoot.generate(arguments.proto)
     checks = Checks()
     context = zmq.Context()
     timeout = arguments.timeout
-    public_key, secret_key = tenfoot.Curve.new_key_pair()
+    endpoints = tenfoot.Endpoints.of(arguments.control, arguments.state)
+    keys = tenfoot.KeyPair.generate()
 
-    # A key that is not on the allow-list: the CURVE handshake is refused and the control
-    # request gets no answer at all.
+    # A key that is not on the allow-list: the CURVE handshake is refused (the broker answers
+    # nothing), and the client's handshake monitor tells it as NotPaired.
     if arguments.broker_key:
-        stranger = tenfoot.Control(pb, context, arguments.control, "remote:python-unpaired", 1.5,
-                                   tenfoot.Curve(*tenfoot.Curve.new_key_pair(),
-                                                 arguments.broker_key))
+        stranger = tenfoot.Control(context, endpoints, "remote:python-unpaired", 1.5,
+                                   tenfoot.Curve(tenfoot.KeyPair.generate(), arguments.broker_key))
         try:
             stranger.call("welcome", hello=pb.Hello(role=pb.PEER_ROLE_REMOTE))
             raise AssertionError("an unpaired key got an answer on control")
-        except TimeoutError:
-            checks.true("an unpaired key gets no answer on control (ZAP refuses it)", True)
+        except tenfoot.NotPaired as refusal:
+            checks.true("an unpaired key is refused in the CURVE handshake (ZAP), told as "
+                        "NotPaired", "allow-list" in refusal.message, refusal.message)
         stranger.close()
 
-    pairing = tenfoot.Pairing(pb, context, arguments.pairing, public_key, arguments.name, timeout)
+    pairing = tenfoot.Pairing(context, arguments.pairing, keys.public_key, arguments.name,
+                              timeout)
     probed = pairing.probe_key()
     if arguments.broker_key:
         checks.equal("probe: the broker's key", probed, arguments.broker_key)
@@ -112,26 +112,25 @@ def run(arguments):
     pairing.close()
 
     # Paired: control and state as a CURVE client with this key pair.
-    curve = tenfoot.Curve(public_key, secret_key, first.broker_key_text)
-    remote = tenfoot.Control(pb, context, arguments.control, "remote:python", timeout, curve)
+    curve = tenfoot.Curve(keys, first.broker_key_text)
+    remote = tenfoot.Control(context, endpoints, "remote:python", timeout, curve)
     welcome = remote.call("welcome", hello=pb.Hello(role=pb.PEER_ROLE_REMOTE,
-                                                     client="tenfoot-interop-python 0.1.0"))
+                                                     client=f"tenfoot-interop-python {tenfoot.__version__}"))
     checks.true("CURVE control: welcome lists the screen", arguments.screen in welcome.screens,
                 list(welcome.screens))
-    state = tenfoot.CloneState(pb, context, arguments.state, remote, arguments.screen, timeout,
-                               curve)
-    state.start()
+    state = tenfoot.ScreenSession(context, remote, arguments.screen, curve=curve)
+    state.start(timeout)
     checks.true("CURVE state: snapshot of the screen", state.focused is not None, state.focused)
 
-    keys = {"up": pb.KEY_UP, "down": pb.KEY_DOWN, "left": pb.KEY_LEFT, "right": pb.KEY_RIGHT,
+    key_codes = {"up": pb.KEY_UP, "down": pb.KEY_DOWN, "left": pb.KEY_LEFT, "right": pb.KEY_RIGHT,
             "select": pb.KEY_SELECT}
     for line in sys.stdin:
         name = line.strip()
-        if name not in keys:
+        if name not in key_codes:
             raise AssertionError(f"unknown key {name!r} on standard input")
         acks = []
         for phase in (pb.KEY_PHASE_DOWN, pb.KEY_PHASE_UP):
-            event = pb.KeyEvent(key=keys[name], phase=phase, timestamp_ns=time.monotonic_ns())
+            event = pb.KeyEvent(key=key_codes[name], phase=phase, timestamp_ns=time.monotonic_ns())
             acks.append(remote.call("ack", input=pb.Input(screen_id=arguments.screen, key=event)))
         state.wait_for_seq(acks[-1].state_seq)
         checks.equal(f"{name}: ack focus = the state socket's", acks[0].focused, state.focused)
@@ -152,12 +151,11 @@ def main():
     parser.add_argument("--broker-key", help="the broker's public key (Z85), expected; give it as "
                         "--broker-key=KEY, since a Z85 key may start with '-'")
     parser.add_argument("--name", default="python")
-    parser.add_argument("--proto", default=os.path.join(HERE, "..", "..", "proto"))
     parser.add_argument("--timeout", type=float, default=5.0)
     arguments = parser.parse_args()
     try:
         run(arguments)
-    except (AssertionError, TimeoutError, tenfoot.BrokerError, tenfoot.PairingFailure) as failure:
+    except (AssertionError, tenfoot.TenFootError) as failure:
         print(f"pairing: FAIL: {failure}", file=sys.stderr, flush=True)
         sys.exit(1)
 

@@ -1,20 +1,20 @@
 #!/usr/bin/env python3
-"""The Python remote's PIN dialogue (`tenfoot_client.Pairing.pair`) against a broker side played
-in memory with cpace.py: wrong then right PIN (with the back-off waited), lines that are not a
+"""The Python remote's PIN dialogue (`tenfoot.Pairing.pair`) against a broker side played
+in memory with tenfoot.cpace: wrong then right PIN (with the back-off waited), lines that are not a
 PIN, a broker whose confirmation does not verify, a broker key other than the expected one, and
 input that ends. Pairing with the real Swift broker is Tests/EndToEndTests/PythonInteropTests.
 
-Run: python -m unittest test_pairing   (from interop/python, in the setup-venv environment)
+Run: python -m unittest discover -s python/tests   (with the tenfoot package installed)
 """
 
 import os
 import unittest
 
-import cpace
-import tenfoot_client as tenfoot
+from zmq.utils import z85
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PB = tenfoot.generate(os.path.join(HERE, "..", "..", "proto"))
+import tenfoot
+from tenfoot import cpace
+from tenfoot import pb as PB
 BROKER_KEY = bytes(range(1, 33))
 PIN = "0427"
 
@@ -44,7 +44,7 @@ class FakeBroker:
             self.party = None
             if keys is None or not cpace.equal_in_constant_time(message.proof, keys.peer_tag):
                 self.failures += 1
-                raise tenfoot.BrokerError(PB, PB.Error(
+                raise tenfoot.BrokerError.from_wire(PB.Error(
                     code=PB.ERROR_CODE_PAIRING_FAILED, message="wrong PIN",
                     retry_after_ms=1000 << (self.failures - 1)))
             proof = bytes(64) if self.forge_proof else keys.own_tag
@@ -56,8 +56,8 @@ class FakeBroker:
 
 
 def pairing_with(broker):
-    remote_key = tenfoot.z85.encode(bytes(range(33, 65))).decode()
-    return tenfoot.Pairing(PB, None, None, remote_key, "python", control=broker)
+    remote_key = z85.encode(bytes(range(33, 65))).decode()
+    return tenfoot.Pairing(None, None, remote_key, "python", control=broker)
 
 
 def dialogue(pairing, lines, **options):
@@ -71,7 +71,7 @@ class PinDialogue(unittest.TestCase):
     def test_wrong_then_right_pin_waits_the_back_off(self):
         broker = FakeBroker()
         result, said, waited = dialogue(pairing_with(broker), ["0000", "0001", PIN])
-        self.assertEqual(result, ("cafe0001", tenfoot.z85.encode(BROKER_KEY).decode()))
+        self.assertEqual(result, ("cafe0001", z85.encode(BROKER_KEY).decode()))
         self.assertEqual(waited, [1.0, 2.0])
         self.assertEqual(said.count("wrong PIN"), 2)
         # One round per attempt: begin, then a next round before each later attempt.
@@ -91,7 +91,7 @@ class PinDialogue(unittest.TestCase):
 
     def test_an_unexpected_broker_key_is_refused_before_any_pin(self):
         broker = FakeBroker()
-        expected = tenfoot.z85.encode(bytes(32)).decode()
+        expected = z85.encode(bytes(32)).decode()
         with self.assertRaises(tenfoot.PairingFailure) as failure:
             dialogue(pairing_with(broker), [PIN], expected_broker_key=expected)
         self.assertEqual(failure.exception.kind, "broker key changed")

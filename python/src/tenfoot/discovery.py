@@ -1,0 +1,187 @@
+"""Finding a broker by name on the local network (DNS-SD `_tenfoot._tcp` over mDNS).
+
+Uses Avahi's `avahi-browse` (package avahi-utils; avahi-daemon must run), the same daemon the
+Swift programs ask. Anyone on the network can answer mDNS, so every TXT record is checked
+(`parse_announcement`) and discovery supplies the address only: the CURVE handshake with the
+broker key (from a connection string or pinned by pairing) is what proves the broker. An
+answer whose fingerprint differs from the key pinned for its endpoint is never chosen.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import selectors
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional
+
+from zmq.utils import z85
+
+from .connection import Endpoints
+from .errors import DiscoveryError
+
+SERVICE_TYPE = "_tenfoot._tcp"
+
+
+@dataclass(frozen=True)
+class DiscoveredBroker:
+    """A broker found on the network: instance name, IPv4 address and its checked record."""
+
+    instance: str
+    address: str
+    name: str
+    zone: str
+    control_port: int
+    state_port: int
+    pairing_port: int
+    fingerprint: str
+
+    @property
+    def endpoints(self) -> Endpoints:
+        host = self.address
+        return Endpoints([f"tcp://{host}:{self.control_port}"],
+                         [f"tcp://{host}:{self.state_port}"],
+                         f"tcp://{host}:{self.pairing_port}")
+
+
+def fingerprint_of(key: str) -> str:
+    """A broker key's short id (the first 4 bytes in hex), as its screens show it."""
+    return z85.decode(key.encode("ascii"))[:4].hex()
+
+
+def _unescape(text: str) -> str:
+    """avahi-browse --parsable escapes bytes as \\DDD (decimal)."""
+    raw = re.sub(rb"\\(\d{3})", lambda m: bytes([int(m.group(1))]),
+                 text.encode("utf-8", "surrogateescape"))
+    return raw.decode("utf-8", "replace")
+
+
+def parse_announcement(entries: List[str]) -> Dict[str, str]:
+    """Checks a TXT record's `key=value` strings; raises DiscoveryError on anything wrong."""
+    fields: Dict[str, str] = {}
+    for entry in entries:
+        key, equals, value = entry.partition("=")
+        if not equals or not key or not key.isascii() or not key.isprintable():
+            raise DiscoveryError(f"malformed TXT entry {entry!r}")
+        key = key.lower()
+        if key in fields:
+            raise DiscoveryError(f"duplicate TXT key {key}")
+        fields[key] = value
+    for key in ("txtvers", "proto", "name", "zone", "control", "state", "pairing", "fp"):
+        if key not in fields:
+            raise DiscoveryError(f"the TXT record has no {key}")
+    if fields["txtvers"] != "1" or fields["proto"] != "1":
+        raise DiscoveryError("unsupported record or protocol version")
+    ports = [fields[k] for k in ("control", "state", "pairing")]
+    if not all(p.isdigit() and 1 <= int(p) <= 65535 for p in ports) or len(set(ports)) != 3:
+        raise DiscoveryError("the TXT record's ports are not three distinct ports")
+    if not re.fullmatch(r"[0-9a-f]{8}", fields["fp"]):
+        raise DiscoveryError("the TXT record's fingerprint is not 8 lowercase hex digits")
+    if not fields["name"] or len(fields["name"].encode()) > 63:
+        raise DiscoveryError("the TXT record's name is empty or longer than 63 bytes")
+    return fields
+
+
+def parse_browse_output(text: str) -> List[DiscoveredBroker]:
+    """The checked IPv4 answers in `avahi-browse --parsable --resolve` output (others are
+    skipped: a forged or broken record never becomes an endpoint)."""
+    found = []
+    for line in text.splitlines():
+        parts = line.split(";", 9)
+        if len(parts) < 10 or parts[0] != "=" or parts[2] != "IPv4":
+            continue
+        entries = re.findall(r'"((?:[^"\\]|\\.)*)"', parts[9])
+        try:
+            fields = parse_announcement([_unescape(e) for e in entries])
+        except DiscoveryError:
+            continue
+        if fields["control"] != parts[8]:
+            continue  # The service's port must be the record's control port.
+        try:
+            ipaddress.IPv4Address(parts[7])
+        except ValueError:
+            continue  # IPv4 only, as the Swift side: a link-local IPv6 needs a zone index.
+        found.append(DiscoveredBroker(
+            instance=_unescape(parts[3]), address=parts[7], name=fields["name"],
+            zone=fields["zone"], control_port=int(fields["control"]),
+            state_port=int(fields["state"]), pairing_port=int(fields["pairing"]),
+            fingerprint=fields["fp"]))
+    return found
+
+
+def choose(name: str, answers: List[DiscoveredBroker],
+           pinned: Callable[[str], Optional[str]] = lambda _: None) -> DiscoveredBroker:
+    """The one broker named `name` a client may connect to, by the Swift side's rules: a
+    fingerprint that differs from the key pinned for its endpoint is never chosen, a paired
+    answer wins, two different unpaired brokers of that name are refused as ambiguous."""
+    named = [a for a in answers if name in (a.instance, a.name)]
+    if not named:
+        seen = ", ".join(sorted({a.instance for a in answers})) or "none"
+        raise DiscoveryError(f"no broker named {name!r} answered (seen: {seen})")
+    paired, unpaired, mismatched = [], [], []
+    for answer in named:
+        key = pinned(answer.endpoints.control[0])
+        if key is None:
+            unpaired.append(answer)
+        elif fingerprint_of(key) == answer.fingerprint:
+            paired.append(answer)
+        else:
+            mismatched.append(answer)
+    if paired:
+        return paired[0]
+    distinct = sorted({a.endpoints.control[0] for a in unpaired})
+    if len(distinct) > 1:
+        raise DiscoveryError(f"several brokers are named {name!r} ({', '.join(distinct)}): "
+                             "give a connection string instead")
+    if unpaired:
+        return unpaired[0]
+    raise DiscoveryError(f"the broker named {name!r} announces another key than the one "
+                         "pinned for it: refusing it")
+
+
+SETTLE = 0.3  # After the first answer for a name, how long other answers may still come.
+
+
+def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredBroker]:
+    """The brokers avahi-daemon finds within `timeout` seconds (resolved, checked). Given a
+    `name`, it returns once an answer for that name came and `SETTLE` more seconds passed
+    (another broker of that name would make the choice ambiguous), else at the timeout. A
+    daemon that has just started has an empty cache, so answers are read as they come rather
+    than from one `--terminate` listing of the cache."""
+    if shutil.which("avahi-browse") is None:
+        raise DiscoveryError("finding a broker by name needs avahi-browse (apt install "
+                             "avahi-utils) and a running avahi-daemon; or give a "
+                             "tenfoot:// connection string")
+    browser = subprocess.Popen(
+        ["avahi-browse", "--parsable", "--resolve", "--no-db-lookup", SERVICE_TYPE],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    found: List[DiscoveredBroker] = []
+    deadline = time.monotonic() + timeout
+    try:
+        with selectors.DefaultSelector() as selector:
+            selector.register(browser.stdout, selectors.EVENT_READ)
+            while time.monotonic() < deadline:
+                if not selector.select(deadline - time.monotonic()):
+                    break
+                line = browser.stdout.readline()
+                if not line:
+                    break  # avahi-browse ended (no daemon, say).
+                answers = parse_browse_output(line)
+                found += answers
+                if name is not None and any(name in (a.instance, a.name) for a in answers):
+                    deadline = min(deadline, time.monotonic() + SETTLE)
+    finally:
+        browser.kill()
+        _, errors = browser.communicate()
+    if not found and browser.returncode not in (0, -9) and errors.strip():
+        raise DiscoveryError(f"avahi-browse failed: {errors.strip()}")
+    return found
+
+
+def find_broker(name: str, timeout: float = 3.0,
+                pinned: Callable[[str], Optional[str]] = lambda _: None) -> Endpoints:
+    """The endpoints of the broker named `name` on the local network."""
+    return choose(name, browse(name, timeout), pinned).endpoints

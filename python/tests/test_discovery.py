@@ -1,0 +1,61 @@
+"""Reading avahi-browse's answers: checked TXT records, forged ones skipped, and the Swift
+side's rules for choosing a broker by name. (A live mDNS browse needs avahi-daemon; it is not
+run here.)"""
+
+import unittest
+
+import tenfoot
+from tenfoot import discovery
+
+KEY = tenfoot.KeyPair.generate().public_key
+FP = discovery.fingerprint_of(KEY)
+
+
+def line(instance, address, port=7700, fp=FP, name="Living room", extra=""):
+    txt = (f'"txtvers=1" "proto=1" "name={name}" "zone=" "control={port}" '
+           f'"state={port + 1}" "pairing={port + 2}" "fp={fp}"{extra}')
+    return f"=;eth0;IPv4;{instance};_tenfoot._tcp;local;tv.local;{address};{port};{txt}"
+
+
+class Browse(unittest.TestCase):
+    def test_a_resolved_answer_becomes_endpoints(self):
+        found = discovery.parse_browse_output("\n".join([
+            "+;eth0;IPv4;Living\\032room;_tenfoot._tcp;local",
+            line("Living\\032room", "192.168.1.5"),
+        ]))
+        self.assertEqual(len(found), 1)
+        self.assertEqual(found[0].instance, "Living room")
+        self.assertEqual(found[0].endpoints.control, ["tcp://192.168.1.5:7700"])
+        self.assertEqual(found[0].endpoints.state, ["tcp://192.168.1.5:7701"])
+        self.assertEqual(found[0].endpoints.pairing, "tcp://192.168.1.5:7702")
+
+    def test_forged_or_broken_records_are_skipped(self):
+        bad = [
+            line("a", "10.0.0.1", fp="XYZ"),
+            line("b", "10.0.0.2").replace('"proto=1"', '"proto=2"'),
+            line("c", "10.0.0.3").replace(";7700;", ";7709;"),  # SRV port is not control.
+            line("d", "10.0.0.4", extra=' "fp=00000000"'),  # Duplicate key.
+            line("e", "10.0.0.5").replace('"state=7701"', '"state=7700"'),
+            line("f", "10.0.0.6").replace("IPv4", "IPv6"),
+            line("g", "fe80::4c0e:42ff:fe70:6a6f"),  # An IPv6 address on an IPv4 answer.
+        ]
+        self.assertEqual(discovery.parse_browse_output("\n".join(bad)), [])
+
+    def test_choosing_by_name_follows_the_pins(self):
+        one = discovery.parse_browse_output(line("tv", "10.0.0.1"))[0]
+        impostor = discovery.parse_browse_output(line("tv", "10.0.0.9", fp="00000000"))[0]
+        pins = {"tcp://10.0.0.1:7700": KEY, "tcp://10.0.0.9:7700": KEY}
+        self.assertEqual(discovery.choose("tv", [impostor, one], pins.get), one)
+        with self.assertRaises(tenfoot.DiscoveryError) as raised:
+            discovery.choose("tv", [one, impostor])
+        self.assertIn("several brokers", str(raised.exception))
+        with self.assertRaises(tenfoot.DiscoveryError) as raised:
+            discovery.choose("kitchen", [one])
+        self.assertIn("seen: tv", str(raised.exception))
+        with self.assertRaises(tenfoot.DiscoveryError) as raised:
+            discovery.choose("tv", [impostor], pins.get)
+        self.assertIn("another key", str(raised.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
