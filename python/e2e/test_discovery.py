@@ -138,8 +138,11 @@ class FindByName(unittest.TestCase):
         heard.wait_for_line("the announcement heard on the remote host",
                             lambda l: l.startswith("=;") and "Living" in l, timeout=20)
         heard.kill()
+        # By name, with a budget for a loaded machine (the product's default is 3 s; two
+        # full-suite runs beside a CI build missed it once).
         press = ("import tenfoot\n"
-                 f"with tenfoot.Remote('Living room', 'main', broker_key={key!r}, "
+                 "endpoints = tenfoot.resolve('Living room', discover_timeout=15)\n"
+                 f"with tenfoot.Remote(endpoints, 'main', broker_key={key!r}, "
                  f"state_dir={remote_dir!r}) as remote:\n"
                  "    print(remote.endpoints.control[0], remote.press('right').focused)\n")
         remote = stack.spawn(["ip", "netns", "exec", remote_host, sys.executable, "-c", press],
