@@ -256,6 +256,9 @@ let package = Package(
         "FocusEngine",
         // A WebSocket client plays the web renderer's page in WebScreenTests.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        // A bare WebSocket relay is the floor of the web page's latency (WebAppLatencyTests).
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
         // Depending on the executables makes `swift test` build them first.
         "tenfoot-broker", "tenfoot-screen", "tenfoot-remote", "tenfoot-bench",
