@@ -206,9 +206,12 @@ enum TenFootScript {
         const el = groupElements.get(group);
         if (el) el.scrollTo({ left: x, top: y });
       }
-      if (frame.focused) {
+      if (frame.focused && frame.focused !== tenfoot.focused) {
+        // After this task: scrolling forces a layout, which the state change need not wait for.
         const el = element(frame.focused);
-        if (el && !el.closest("[data-focus-scroll]")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+        if (el && !el.closest("[data-focus-scroll]")) {
+          requestAnimationFrame(() => el.scrollIntoView({ block: "nearest", inline: "nearest" }));
+        }
       }
       if (frame.announcement && live) live.textContent = frame.announcement;
       tenfoot.focused = frame.focused || null;
