@@ -119,6 +119,24 @@ struct WebAppTests {
     }
   }
 
+  @Test(
+    "--app wants the web renderer and a directory with index.html, and says so",
+    arguments: [
+      (["--app", "."], "--app serves a web page: add --renderer web"),
+      (
+        ["--app", ".", "--renderer", "web", "--layout", "x.json"],
+        "--app is the screen's app and layout"
+      ),
+      (["--app", "/nonexistent-tenfoot-app", "--renderer", "web"], "--app: "),
+      (["--app", repositoryRoot() + "/docs", "--renderer", "web"], "index.html: "),
+    ])
+  func refusedOptions(arguments: [String], message: String) throws {
+    let screen = try ChildProcess(TestEnvironment.binary("tenfoot-screen"), arguments)
+    let status = try screen.waitForExit(timeout: 10)
+    #expect(status != 0)
+    #expect(screen.errors.joined(separator: "\n").contains(message), "\(screen.errors)")
+  }
+
   /// An app directory with `body` as its page's body and `script` after `tenfoot.js`.
   static func appDirectory(_ stack: Stack, body: String, script: String) throws -> String {
     let directory = stack.directory.path + "/app"
