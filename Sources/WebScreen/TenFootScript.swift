@@ -18,7 +18,8 @@ enum TenFootScript {
       "data-focus-unavailable", "data-focus-priority", "data-focus-kind", "data-focus-toggle",
       "data-focus-selected", "data-focus-trap", "data-focus-remember", "data-focus-preferred",
       "data-focus-scroll", "data-focus-destinations", "data-focus-disabled", "data-focus-initial",
-      "data-focus-effect", "data-focus-hint", "aria-label", "disabled", "aria-disabled", "hidden",
+      "data-focus-effect", "data-focus-hint", "data-focus-selection-follows", "data-focus-search",
+      "data-focus-navigation", "data-focus-verbosity", "aria-label", "disabled", "aria-disabled", "hidden",
       "class"];
     const KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
       Enter: "select", Escape: "menu", Backspace: "menu", Home: "home", " ": "play-pause" };
