@@ -196,6 +196,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
         .product(name: "Logging", package: "swift-log"),
+        // The page path (PageBench): Chromium over DevTools, and a bare WebSocket relay.
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]
     ),
     // Prints the focus engine's speed (scripts/bench-engine); not part of the test run.
@@ -256,9 +260,6 @@ let package = Package(
         "FocusEngine",
         // A WebSocket client plays the web renderer's page in WebScreenTests.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-        // A bare WebSocket relay is the floor of the web page's latency (WebAppLatencyTests).
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
         // Depending on the executables makes `swift test` build them first.
         "tenfoot-broker", "tenfoot-screen", "tenfoot-remote", "tenfoot-bench",
