@@ -189,6 +189,37 @@ struct WebAppTests {
   }
 
   @Test(
+    "after kill -9 of the broker the screen re-registers the page's layout with focus where it was",
+    .enabled(if: enabled))
+  func brokerRestart() async throws {
+    let stack = try Stack(.ipc)
+    let buttons = (0..<4).map { #"<button data-focus-id="c\#($0)">C\#($0)</button>"# }
+    let app = try Self.appDirectory(
+      stack, body: #"<div class="row" data-focus-group="row">\#(buttons.joined())</div>"#,
+      script: "")
+    let (web, url) = try stack.webScreen(["--app", app])
+    defer { web.kill() }
+    let shared = Unchecked(value: stack)
+    try await Self.withPage(url, stack: stack) { devtools in
+      let stack = shared.value
+      try await devtools.waitFor("c0 focused", "\(Self.state("c0")) === 'focused'")
+      #expect(try Self.press(stack, "right").last?.hasSuffix("focused c1") == true)
+      let mirror = try stack.screen(["--mirror"])
+      defer { mirror.kill() }
+      let before = try mirror.waitForFrame("the mirror sees c1") { $0.focused == "c1" }
+      try stack.restartBroker()
+      try mirror.waitForFrame(from: before.index + 1, "the new broker's session: c1 focused") {
+        $0.epoch != before.frame.epoch && $0.focused == "c1" && $0.states["c3"] != nil
+      }
+      let after = try Self.press(stack, "right")
+      #expect(
+        after.last?.hasSuffix("focused c2") == true, "the page's layout, focus kept: \(after)")
+      try await devtools.waitFor(
+        "c2 focused in the DOM after the restart", "\(Self.state("c2")) === 'focused'")
+    }
+  }
+
+  @Test(
     "removing the focused element moves focus to a near neighbour; bad page input gets an error back and the screen keeps serving",
     .enabled(if: enabled))
   func removalAndBadInput() async throws {
