@@ -196,6 +196,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
         .product(name: "Logging", package: "swift-log"),
+        // The page path (PageBench): Chromium over DevTools, and a bare WebSocket relay.
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]
     ),
     // Prints the focus engine's speed (scripts/bench-engine); not part of the test run.

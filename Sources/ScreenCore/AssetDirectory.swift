@@ -132,6 +132,25 @@ public struct AssetDirectory: Sendable, Equatable {
     }
   }
 
+  /// The bytes of any file `reference` names, when checks 1–4 pass (no image sniffing: a web
+  /// app's own pages, scripts and stylesheets; the caller decides the content type). Blocks on
+  /// file I/O, as `read` does.
+  public func readFile(_ reference: String) -> Result<[UInt8], AssetRefusal> {
+    open(reference) { descriptor, size in
+      var bytes = [UInt8](repeating: 0, count: size)
+      var done = 0
+      while done < size {
+        let count = bytes.withUnsafeMutableBytes {
+          Glibc.read(descriptor, $0.baseAddress.map { $0 + done }, size - done)
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        done += count
+      }
+      return .success(Array(bytes.prefix(done)))
+    }
+  }
+
   /// The type of the image `reference` names, when every check passes, from its first bytes
   /// only (the start-up check: it does not read whole files).
   public func inspect(_ reference: String) -> Result<ImageType, AssetRefusal> {

@@ -26,6 +26,12 @@ public struct ScreenConfiguration: Sendable {
   /// Called once, on the loop's thread, after the broker first answered (over CURVE: it
   /// proved it holds the broker key), so the program can pin the key then and not before.
   public var whenBrokerAnswered: (@Sendable () -> Void)?
+  /// Set when the screen's app answers later, from another thread, through
+  /// `ScreenClient.reactions` (a web page): the broker is told the screen has an app, and a
+  /// frame with an activation, back or home that the app has not answered within this
+  /// deadline gets an empty reaction, so the inputs held behind it go on before the broker's
+  /// own 250 ms deadline.
+  public var appAnswersLater: Duration?
 
   /// A configuration for `screenID` at `endpoints`.
   public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
@@ -39,7 +45,7 @@ public struct ScreenConfiguration: Sendable {
 /// The screen process's loop: one thread owns the SUB and DEALER sockets, keeps the state in
 /// sync with the broker (Clone pattern) and hands every applied state to the renderer.
 public final class ScreenClient {
-  private let configuration: ScreenConfiguration
+  let configuration: ScreenConfiguration
   private let renderer: any Renderer
   /// The app reacting to this screen's events, if it runs one (inside this screen, or as its
   /// own process attached to it).
@@ -51,26 +57,31 @@ public final class ScreenClient {
   /// Whether the broker said (in its last heartbeat reply) that an app reacts to this
   /// session: a registration after a broker restart says so too.
   private var appAttached = false
-  private let logger: Logger
-  private let control: ControlConnection
+  let logger: Logger
+  let control: ControlConnection
   private let subscriber: Socket
   /// Watches the state connection's handshakes: a refusal (revoked key) ends the screen with
   /// a clear message, and a reconnect after the first connection resyncs (publications made
   /// while it was down are lost, and the next delta may never come to reveal the gap).
   private let stateMonitor: SocketMonitor
   private var stateConnections = 0
-  private var sync: StateSync
+  var sync: StateSync
   private let topic: [UInt8]
   private var dropDeltas: Set<UInt64>
   /// How often screen heartbeats go (see `beatInterval(grace:)`).
   private var beatInterval: Duration = ScreenClient.beatInterval
   /// The loop while `run()` runs it, and its timer for the next screen heartbeat.
-  private var loop: EventLoop?
+  var loop: EventLoop?
   private var beatTimer: (id: EventLoop.TimerID, deadline: ContinuousClock.Instant)?
   /// Stops `run()` from any thread.
   public let stopper: LoopStopper
   /// Input from other threads (a web page acting as a remote), sent to the broker by the loop.
   public let inputs: ScreenInputQueue
+  /// Reactions of an app that answers later (`ScreenConfiguration.appAnswersLater`).
+  public let reactions: AppReactionQueue
+  /// The deferred app's bookkeeping: the latest frame it answered, the layout its last
+  /// accepted reaction left (until the broker's state shows it) and the awaited frame.
+  var deferred = DeferredAppState()
   /// Whether the broker is heard, what the renderer last showed of it, when it was last heard
   /// and the gap between its last two heartbeats.
   private var link = BrokerLink.up
@@ -91,6 +102,7 @@ public final class ScreenClient {
     self.logger = logger
     stopper = try LoopStopper()
     inputs = ScreenInputQueue(waker: stopper.waker)
+    reactions = AppReactionQueue(waker: stopper.waker)
     sync = StateSync(screen: configuration.screenID)
     topic = Array(WireProtocol.stateTopic(screen: configuration.screenID).utf8)
     dropDeltas = configuration.dropDeltas
@@ -138,7 +150,10 @@ public final class ScreenClient {
     self.loop = loop
     // The handlers hold `self`: dropping the loop when the run ends frees them.
     defer { self.loop = nil }
-    loop.whenWoken { [unowned self] in sendQueuedInputs() }
+    loop.whenWoken { [unowned self] in
+      sendQueuedInputs()
+      sendQueuedReactions()
+    }
     if let descriptor = renderer.wakeFileDescriptor {
       loop.whenReadable(fileDescriptor: descriptor) { [unowned self] in try renderer.handleWake() }
     }
@@ -341,6 +356,7 @@ public final class ScreenClient {
       // wait too, so drawing the frame (a few hundred µs for a full catalog) comes after.
       if let app { react(app, to: frame) }
       try renderer.render(configuration.display.apply(to: frame))
+      awaitDeferredReaction(to: frame)
       try heard(heartbeat: false)
     case .resync(let reason): try resync(reason: reason)
     }
@@ -431,7 +447,7 @@ public final class ScreenClient {
     logger.info("requesting snapshot", metadata: ["reason": "\(reason)"])
     var request = Tenfoot_V1_SnapshotRequest()
     request.screenID = configuration.screenID
-    request.app = app != nil
+    request.app = app != nil || configuration.appAnswersLater != nil
     for attempt in 0..<2 {
       let reply: Tenfoot_V1_Envelope.OneOf_Body
       do {

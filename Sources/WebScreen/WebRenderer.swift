@@ -27,7 +27,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let admission: WebSocketAdmission
   private let logger: Logger
   private let display: DisplayOptions
-  private let shared = Shared()
+  let shared = Shared()
   private var lastLayout: Layout?
   private var layoutJSON = ""
   private var layoutVersion = 0
@@ -39,6 +39,9 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let phone: PhoneRemotes?
   /// The app's asset directory (`--assets`), served at `/assets/` (nil: none is).
   private let assets: AssetDirectory?
+  /// The developer's own page (`--app DIR`): served instead of the built-in one, and its
+  /// `tenfoot.js` is the screen's app (nil: the built-in page).
+  let app: AssetDirectory?
 
   /// Things the server's tasks share with the loop thread.
   final class Shared: Sendable {
@@ -46,6 +49,10 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     let inputs = Mutex<ScreenInputQueue?>(nil)
     let bound = Mutex<Result<Int, any Error>?>(nil)
     let ready = DispatchSemaphore(value: 0)
+    /// Where a developer's page's answers go (`--app`).
+    let reactions = Mutex<AppReactionQueue?>(nil)
+    /// How many errors went to the page (each error message is numbered).
+    let errors = Mutex(0)
   }
 
   /// A renderer that will listen on `host`:`port` (0 picks a free port) once started; pages
@@ -59,8 +66,10 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
     display: DisplayOptions = .standard, phone: PhoneRemotes? = nil,
     limits: WebServerLimits = .standard, origins: WebOrigins = .sameOrigin,
-    assets: AssetDirectory? = nil, onListening: @escaping @Sendable (String) -> Void = { _ in }
+    assets: AssetDirectory? = nil, app: AssetDirectory? = nil,
+    onListening: @escaping @Sendable (String) -> Void = { _ in }
   ) {
+    self.app = app
     self.assets = assets
     self.display = display
     self.host = host
@@ -128,8 +137,12 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   private func makeRouter() -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
-    let page = WebPage.html(for: display)
-    router.get("/") { request, _ -> Response in PageSecurity.page(page, for: request) }
+    if let app {
+      AppPageRoute.add(to: router, app: app, accessKey: accessKey, logger: logger)
+    } else {
+      let page = WebPage.html(for: display)
+      router.get("/") { request, _ -> Response in PageSecurity.page(page, for: request) }
+    }
     AssetRoute.add(to: router, assets: assets, accessKey: accessKey, logger: logger)
     let admission = admission
     let logger = logger
@@ -159,13 +172,16 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         }
         return .upgrade([:])
       }
-    ) { inbound, outbound, _ in
-      try await Self.serve(inbound: inbound, outbound: outbound, shared: shared, logger: logger)
+    ) { [isApp = app != nil] inbound, outbound, _ in
+      try await Self.serve(
+        inbound: inbound, outbound: outbound, shared: shared, logger: logger, app: isApp)
     }
     if let phone { Self.addPhoneSocket(webSocketRouter: webSocketRouter, phone, logger: logger) }
     let responder = webSocketRouter.buildResponder()
+    // A developer's page sends its measured layout: one frame may be megabytes.
     let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-      http1: .init(idleTimeout: TimeAmount(limits.idleTimeout)))
+      http1: .init(idleTimeout: TimeAmount(limits.idleTimeout)),
+      ws: app == nil ? .init() : .init(maxFrameSize: Self.appMessageLimit))
     let census = ConnectionCensus(limits: limits)
     let admission = admission
     let overCap = ThrottledNotice("web connection refused: too many open", logger: logger)
@@ -206,6 +222,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
 
   /// Encodes the frame (and the layout when it changed) and hands it to every page.
   public func render(_ frame: ScreenFrame) throws {
+    if app != nil { return try renderForApp(frame) }
     if frame.layout != lastLayout {
       layoutJSON = try WebMessages.layout(frame.layout)
       layoutVersion += 1
@@ -248,7 +265,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// One page's connection: frames out, remote input in, until either side ends.
   private static func serve(
     inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, shared: Shared,
-    logger: Logger
+    logger: Logger, app: Bool
   ) async throws {
     let updates = shared.broadcaster.subscribe()
     logger.info("page connected")
@@ -258,7 +275,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         var sentVersion: Int?
         var sentOverlays: [FrameBroadcaster.Overlay: Int] = [:]
         for await update in updates {
-          if update.layoutVersion != sentVersion {
+          if update.layoutVersion != sentVersion, !update.layout.isEmpty {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
             sentVersion = update.layoutVersion
           }
@@ -274,8 +291,9 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
       }
       group.addTask {
         var input = PageInput()
-        for try await message in inbound.messages(maxSize: 64 * 1024) {
+        for try await message in inbound.messages(maxSize: app ? appMessageLimit : 64 * 1024) {
           guard case .text(let text) = message else { continue }
+          if app, handleAppMessage(text, shared: shared, logger: logger) { continue }
           do {
             let event = try input.event(from: text)
             shared.inputs.withLock { $0 }?.enqueue(event)

@@ -30,6 +30,7 @@ struct BenchResults: Codable {
   var crash: CrashResult?
   var abuse: AbuseResult?
   var reaction: ReactionResult?
+  var page: PageResult?
 
   /// The 1, 5 and 15 minute load averages.
   static func loadAverage() -> [Double] {

@@ -127,6 +127,33 @@ extension RunCommand {
     return result
   }
 
+  /// The page path: remote press → the page's element focused in Chromium, beside the
+  /// built-in page and the WebSocket floor (skipped without Chromium).
+  func runPage() throws -> PageResult? {
+    guard BenchBrowser.chromium != nil else {
+      Table.line("\nPage path: skipped (chromium is not installed)")
+      return nil
+    }
+    let result = try PageBench.run(samples: pageSamples)
+    Table.header(
+      "Page path: remote press → element focused in Chromium (\(pageSamples) presses; µs)",
+      ["path", "p50", "p95", "p99"])
+    for (name, figures) in [
+      ("your page (--app, tenfoot.js)", result.app), ("built-in web page", result.builtIn),
+      ("floor: bare WebSocket relay", result.floor),
+    ] {
+      Table.row([
+        name, "\(figures.p50Microseconds)", "\(figures.p95Microseconds)",
+        "\(figures.p99Microseconds)",
+      ])
+    }
+    if result.floor.p95Microseconds > 0 {
+      let ratio = result.app.p95Microseconds / result.floor.p95Microseconds
+      Table.line(String(format: "\nyour page p95 / floor p95: %.2f× (target 1.5×)", ratio))
+    }
+    return result
+  }
+
   /// Another peer's latency and the broker's memory while one peer abuses its budget.
   func runAbuse() throws -> AbuseResult {
     let result = try AbuseBench.run(samples: abuseSamples, registrations: abuseRegistrations)

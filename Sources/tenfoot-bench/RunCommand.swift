@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
 
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case latency, throughput, scale, idle, startup, flood, durable, crash, abuse, reaction
+    case latency, throughput, scale, idle, startup, flood, durable, crash, abuse, reaction, page
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -50,6 +50,9 @@ struct RunCommand: ParsableCommand {
   var abuseRegistrations = 200
   @Option(help: "Reaction: presses of each kind (move, activation, the next press, back).")
   var reactionSamples = 500
+  @Option(
+    help: "Page: presses per path (a page with tenfoot.js, the built-in page, the floor).")
+  var pageSamples = 1_000
   @Option(help: "Run only this part (repeat for more: --only latency --only flood).")
   var only: [Part] = []
   @Option(
@@ -85,6 +88,7 @@ struct RunCommand: ParsableCommand {
     if parts.contains(.crash) { results.crash = try runCrash() }
     if parts.contains(.abuse) { results.abuse = try runAbuse() }
     if parts.contains(.reaction) { results.reaction = try runReaction() }
+    if parts.contains(.page) { results.page = try runPage() }
     try finish(&results, series: series)
   }
 
@@ -96,6 +100,7 @@ struct RunCommand: ParsableCommand {
     (durableSamples, crashTrials) = (100, 1)
     (abuseSamples, abuseRegistrations) = (50, 10)
     reactionSamples = 20
+    pageSamples = 30
   }
 
   /// "quick", "full" (every count at its default) or "custom".

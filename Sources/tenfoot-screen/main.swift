@@ -60,6 +60,17 @@ struct ScreenCommand: ParsableCommand {
   var assets: String?
 
   @Option(
+    help: ArgumentHelp(
+      """
+      With --renderer web: serve your own page from this directory (its index.html and \
+      files, and /tenfoot.js) and let it be the screen's app: the elements it marks are the \
+      layout (docs/apps.md, "Your own web page"). Until the page connects, the screen \
+      registers an empty layout.
+      """, valueName: "dir"),
+    completion: .directory)
+  var app: String?
+
+  @Option(
     help: "Catalog JSON for the catalog app (default: the built-in catalog).",
     completion: .file(extensions: ["json"]))
   var catalog: String?
@@ -190,6 +201,13 @@ struct ScreenCommand: ParsableCommand {
       throw ValidationError(
         "--web-max-connections and --web-max-connections-per-address want 1 or more")
     }
+    if app != nil && renderer != .web {
+      throw ValidationError("--app serves a web page: add --renderer web")
+    }
+    if app != nil && (layout != nil || catalog != nil || mirror) {
+      throw ValidationError(
+        "--app is the screen's app and layout: drop --layout, --catalog, --mirror")
+    }
     if mirror && verbosity != nil {
       throw ValidationError("--verbosity is part of the registered layout: a mirror has none")
     }
@@ -233,6 +251,7 @@ struct ScreenCommand: ParsableCommand {
       kind, logger: logger, phone: phone, assets: assetDirectory)
     if speak { output = CompositeRenderer([output, SpeechRenderer(speaker: try speaker(logger))]) }
     var configuration = ScreenConfiguration(endpoints: endpoints, screenID: id, layout: registered)
+    if self.app != nil { configuration.appAnswersLater = Self.pageDeadline }
     configuration.dropDeltas = Set(debugDropDelta)
     configuration.display = display
     configuration.curve = curve
@@ -256,6 +275,7 @@ struct ScreenCommand: ParsableCommand {
     let client = try ScreenClient(
       configuration: configuration, context: context, renderer: output, logger: logger, app: app)
     web?.forwardInputs(to: client.inputs)
+    web?.forwardReactions(to: client.reactions)
     let stopper = client.stopper
     SignalWatcher.onTerminate { stopper.stop() }
     try client.run()
@@ -302,6 +322,8 @@ struct ScreenCommand: ParsableCommand {
   /// app, or nothing for a mirror.
   private func registration() throws -> (Layout?, CatalogApp?) {
     if mirror { return (nil, nil) }
+    // A page's layout comes when it connects; until then the session has no items.
+    if app != nil { return (Layout(items: []), nil) }
     if let layout {
       do {
         return (try LayoutFile.load(path: layout), nil)
@@ -398,7 +420,28 @@ struct ScreenCommand: ParsableCommand {
         at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
       logger: logger, display: display, phone: phone, limits: webLimits,
       origins: try WebOrigins.allowing(webAllowOrigins).get(), assets: assets,
-      onListening: onListening)
+      app: try appDirectory(), onListening: onListening)
+  }
+}
+
+extension ScreenCommand {
+  /// How long the screen waits for a page's answer to an activation, back or home before it
+  /// lets the held presses go on (below the broker's 250 ms).
+  static let pageDeadline: Duration = .milliseconds(200)
+
+  /// The --app directory, checked (it exists and holds index.html).
+  fileprivate func appDirectory() throws -> AssetDirectory? {
+    guard let app else { return nil }
+    let directory: AssetDirectory
+    do {
+      directory = try AssetDirectory(path: app)
+    } catch {
+      throw CLIError("--app: \(error)")
+    }
+    if case .failure(let problem) = directory.locate("index.html") {
+      throw CLIError("--app \(app): index.html: \(problem.reason)")
+    }
+    return directory
   }
 }
 

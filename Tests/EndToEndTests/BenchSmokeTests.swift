@@ -6,6 +6,28 @@ import Testing
 /// rot. It checks that figures came out, never what they are (timing is for `scripts/bench`).
 @Suite("Benchmarks still run (smoke, tiny counts)", .serialized)
 struct BenchSmokeTests {
+  @Test(
+    "tenfoot-bench --only page --quick times the page path in Chromium: your page, the built-in page, the floor",
+    .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
+  func pagePath() throws {
+    let directory = try TemporaryDirectory()
+    let json = directory.path + "/page.json"
+    let bench = try ChildProcess(
+      TestEnvironment.binary("tenfoot-bench"), ["--only", "page", "--quick", "--output", json])
+    let status = try bench.waitForExit(timeout: 180)
+    #expect(status == 0, "tenfoot-bench failed: \(bench.errors.suffix(10))")
+    #expect(bench.output.joined(separator: "\n").contains("Page path"), "\(bench.output)")
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    let page = try #require((object as? [String: Any])?["page"] as? [String: Any])
+    #expect(page["samples"] as? Int == 30)
+    for path in ["app", "builtIn", "floor"] {
+      let figures = try #require(page[path] as? [String: Any], "no \(path) in \(page)")
+      // Every press was seen focused in the page (else the run fails): a time came out.
+      #expect((figures["p95Microseconds"] as? Double ?? 0) > 0, "\(path): \(figures)")
+    }
+  }
+
   @Test("tenfoot-bench --quick prints every table and writes JSON and an SVG plot")
   func quickRun() throws {
     let directory = try TemporaryDirectory()

@@ -32,7 +32,7 @@ struct WebServerHardeningTests {
   static func withServer(
     limits: WebServerLimits = .init(
       headerTimeout: .milliseconds(300), idleTimeout: .milliseconds(300)),
-    origins: [String] = [], assets: AssetDirectory? = nil,
+    origins: [String] = [], assets: AssetDirectory? = nil, app: AssetDirectory? = nil,
     _ body: (Server) async throws -> Void
   ) async throws {
     let key = try #require(Self.key)
@@ -41,7 +41,7 @@ struct WebServerHardeningTests {
     let handle = Handle(
       renderer: WebRenderer(
         host: "127.0.0.1", port: 0, accessKey: key, logger: logger, limits: limits,
-        origins: try WebOrigins.allowing(origins).get(), assets: assets,
+        origins: try WebOrigins.allowing(origins).get(), assets: assets, app: app,
         onListening: { printed in url.withLock { $0 = printed } }))
     try await offPool { try handle.renderer.start() }
     do {
