@@ -504,7 +504,7 @@ public final class ScreenClient {
     request.layout = Tenfoot_V1_Layout(layout)
     // A broker that restarted holds activations for the app from the first press, before
     // an app in its own process has attached again (or presumes it gone at a missed deadline).
-    request.app = app != nil || appAttached
+    request.app = app != nil || configuration.appAnswersLater != nil || appAttached
     let reply: Tenfoot_V1_Envelope.OneOf_Body
     do {
       reply = try control.request(
