@@ -209,7 +209,13 @@ let package = Package(
     // posix_spawn with every inherited descriptor closed, for TestSupport's ChildProcess.
     .target(name: "CSpawn"),
     .target(
-      name: "TestSupport", dependencies: ["FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn"]),
+      name: "TestSupport",
+      dependencies: [
+        "FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn",
+        // The DevTools client the browser tests and the page benchmark share.
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(
       name: "InputDevicesTests", dependencies: ["InputDevices"],

@@ -109,26 +109,9 @@ public struct AssetDirectory: Sendable, Equatable {
   /// The image `reference` names, read whole, when every check passes. Blocks on file I/O:
   /// call it off any event loop (the page server hops to a thread of its own).
   public func read(_ reference: String) -> Result<Image, AssetRefusal> {
-    open(reference) { descriptor, size in
-      var bytes = [UInt8](repeating: 0, count: size)
-      var done = 0
-      while done < size {
-        let count = bytes.withUnsafeMutableBytes {
-          Glibc.read(descriptor, $0.baseAddress.map { $0 + done }, size - done)
-        }
-        if count < 0 && errno == EINTR { continue }
-        if count < 0 && errno == EAGAIN {
-          // A regular file never says EAGAIN; a changed one is read again next time.
-          return .failure(AssetRefusal(.forbidden, "the file would block"))
-        }
-        guard count > 0 else { break }
-        done += count
-      }
-      let read = Array(bytes.prefix(done))
-      guard let type = ImageType(sniffing: read) else {
-        return .failure(Self.unsupported)
-      }
-      return .success(Image(bytes: read, type: type))
+    readFile(reference).flatMap { bytes in
+      guard let type = ImageType(sniffing: bytes) else { return .failure(Self.unsupported) }
+      return .success(Image(bytes: bytes, type: type))
     }
   }
 
@@ -144,6 +127,10 @@ public struct AssetDirectory: Sendable, Equatable {
           Glibc.read(descriptor, $0.baseAddress.map { $0 + done }, size - done)
         }
         if count < 0 && errno == EINTR { continue }
+        if count < 0 && errno == EAGAIN {
+          // A regular file never says EAGAIN; a changed one is read again next time.
+          return .failure(AssetRefusal(.forbidden, "the file would block"))
+        }
         guard count > 0 else { break }
         done += count
       }

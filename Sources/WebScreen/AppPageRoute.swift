@@ -43,7 +43,8 @@ enum AppPageRoute {
     let refused = ThrottledNotice("app file refused", logger: logger)
     router.get("/tenfoot.js") { request, _ -> Response in
       guard admitted(request, accessKey: accessKey) else {
-        return refusal(AssetRefusal(.forbidden, keyReason), path: "tenfoot.js", refused)
+        return AssetRefusal(.forbidden, keyReason).response(
+          logging: "app.path", "tenfoot.js", to: refused)
       }
       return Response(
         status: .ok,
@@ -86,7 +87,8 @@ enum AppPageRoute {
     refused: ThrottledNotice
   ) async -> Response {
     guard admitted(request, accessKey: accessKey) else {
-      return refusal(AssetRefusal(.forbidden, keyReason), path: reference, refused)
+      return AssetRefusal(.forbidden, keyReason).response(
+        logging: "app.path", reference, to: refused)
     }
     let name = reference.split(separator: "/").last.map(String.init) ?? reference
     let fileExtension =
@@ -94,15 +96,16 @@ enum AppPageRoute {
       ? name.split(separator: ".").last.map { $0.lowercased() } : nil
     guard let type = fileExtension.flatMap({ types[$0] }) else {
       let known = types.keys.sorted().joined(separator: ", ")
-      return refusal(
-        AssetRefusal(.unsupportedType, "not a file type the app page serves (\(known))"),
-        path: reference, refused)
+      return AssetRefusal(
+        .unsupportedType, "not a file type the app page serves (\(known))"
+      ).response(logging: "app.path", reference, to: refused)
     }
     let result = await withCheckedContinuation { continuation in
       files.async { continuation.resume(returning: app.readFile(reference)) }
     }
     switch result {
-    case .failure(let problem): return refusal(problem, path: reference, refused)
+    case .failure(let problem):
+      return problem.response(logging: "app.path", reference, to: refused)
     case .success(let bytes) where reference == "index.html":
       var response = PageSecurity.page(String(decoding: bytes, as: UTF8.self), for: request)
       if let key = request.uri.queryParameters.get("key"), accessKey.matches(key) {
@@ -116,19 +119,5 @@ enum AppPageRoute {
         headers: [.contentType: type, .xContentTypeOptions: "nosniff", .cacheControl: "no-store"],
         body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
-  }
-
-  /// A refusal's plain-text answer, logged (throttled).
-  private static func refusal(_ problem: AssetRefusal, path: String, _ refused: ThrottledNotice)
-    -> Response
-  {
-    refused.happened([
-      "app.path": "\(String(path.prefix(200)))", "status": "\(problem.kind.status)",
-      "reason": "\(problem.reason)",
-    ])
-    return Response(
-      status: HTTPResponse.Status(code: problem.kind.status),
-      headers: [.contentType: "text/plain; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(string: problem.reason + "\n")))
   }
 }

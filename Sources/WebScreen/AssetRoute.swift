@@ -49,14 +49,7 @@ enum AssetRoute {
           ],
           body: .init(byteBuffer: ByteBuffer(bytes: image.bytes)))
       case .failure(let refusal):
-        refused.happened([
-          "asset.path": "\(String(reference.prefix(200)))", "status": "\(refusal.kind.status)",
-          "reason": "\(refusal.reason)",
-        ])
-        return Response(
-          status: HTTPResponse.Status(code: refusal.kind.status),
-          headers: [.contentType: "text/plain; charset=utf-8"],
-          body: .init(byteBuffer: ByteBuffer(string: refusal.reason + "\n")))
+        return refusal.response(logging: "asset.path", reference, to: refused)
       }
     }
   }
@@ -76,5 +69,18 @@ enum AssetRoute {
     return await withCheckedContinuation { continuation in
       files.async { continuation.resume(returning: assets.read(reference)) }
     }
+  }
+}
+
+extension AssetRefusal {
+  /// The plain-text answer refusing the file `path`, logged (throttled) under `field`.
+  func response(logging field: String, _ path: String, to notice: ThrottledNotice) -> Response {
+    notice.happened([
+      field: "\(String(path.prefix(200)))", "status": "\(kind.status)", "reason": "\(reason)",
+    ])
+    return Response(
+      status: HTTPResponse.Status(code: kind.status),
+      headers: [.contentType: "text/plain; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: reason + "\n")))
   }
 }

@@ -10,33 +10,25 @@ extension WebMessages {
   static func appFrame(_ frame: ScreenFrame) throws -> String {
     let parallax = frame.parallax.map { value in
       AppParallaxJSON(
-        item: value.item, rotateX: round3(value.rotateX), rotateY: round3(value.rotateY),
-        scale: round3(value.scale), shadowRadius: round3(value.shadow.radius),
-        shadowOffsetY: round3(value.shadow.offsetY), shadowOpacity: round3(value.shadow.opacity),
-        specularX: round3(value.specular.x), specularY: round3(value.specular.y))
+        item: value.item, rotateX: round(value.rotateX), rotateY: round(value.rotateY),
+        scale: round(value.scale), shadowRadius: round(value.shadow.radius),
+        shadowOffsetY: round(value.shadow.offsetY), shadowOpacity: round(value.shadow.opacity),
+        specularX: round(value.specular.x), specularY: round(value.specular.y))
     }
-    return try encodeApp(
+    return try encode(
       AppFrameJSON(
         seq: frame.seq, focused: frame.focused,
         states: frame.states.filter { $0.value != .unfocused }.mapValues(\.rawValue),
         events: frame.events.compactMap(AppEventJSON.init),
         parallax: parallax,
-        scroll: frame.scroll.mapValues { [round3($0.x), round3($0.y)] },
+        scroll: frame.scroll.mapValues { [round($0.x), round($0.y)] },
         announcement: frame.announcement?.text, text: frame.text))
   }
 
   /// An error for the page (`{"message": …}`): a message it sent was refused.
   static func appError(_ message: String, number: Int) -> String {
-    (try? encodeApp(["message": message, "number": String(number)])) ?? "null"
+    (try? encode(["message": message, "number": String(number)])) ?? "null"
   }
-
-  private static func encodeApp(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
-  private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
   struct AppFrameJSON: Encodable {
     let seq: UInt64

@@ -129,13 +129,15 @@ enum WebMessages {
     return "{\"phone\":" + ((try? encode(object)) ?? "null") + "}"
   }
 
-  private static func encode(_ value: some Encodable) throws -> String {
+  /// `value` as compact JSON with sorted keys (the page's and the app's messages).
+  static func encode(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  private static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+  /// `value` to three decimals, as every number the page gets.
+  static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
   struct StateStyle: Encodable {
     let scale: Double

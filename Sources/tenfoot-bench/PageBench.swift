@@ -28,7 +28,7 @@ enum PageBench {
     attribute: "data-focus-state", focused: "el.getAttribute('data-focus-state') === 'focused'")
 
   /// Nanoseconds from now until the page marks `id` focused, after `press` ran.
-  static func time(_ devtools: DevToolsSession, id: String, press: () async throws -> Void)
+  static func time(_ devtools: DevTools, id: String, press: () async throws -> Void)
     async throws -> UInt64
   {
     let start = Date().timeIntervalSince1970 * 1000
@@ -133,12 +133,9 @@ struct PageFigures: Codable {
 
   init(_ nanoseconds: [UInt64]) {
     let sorted = nanoseconds.sorted()
-    func at(_ fraction: Double) -> Double {
-      guard !sorted.isEmpty else { return 0 }
-      let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
-      return (Double(sorted[index]) / 100).rounded() / 10
-    }
-    (p50Microseconds, p95Microseconds, p99Microseconds) = (at(0.5), at(0.95), at(0.99))
+    (p50Microseconds, p95Microseconds, p99Microseconds) = (
+      percentile(sorted, 0.5), percentile(sorted, 0.95), percentile(sorted, 0.99)
+    )
   }
 }
 

@@ -91,13 +91,17 @@ struct Figures: Codable {
 
   init(_ nanoseconds: [UInt64]) {
     let sorted = nanoseconds.sorted()
-    func at(_ fraction: Double) -> Double {
-      guard !sorted.isEmpty else { return 0 }
-      let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
-      return (Double(sorted[index]) / 100).rounded() / 10
-    }
-    (medianMicroseconds, p99Microseconds, maxMicroseconds) = (at(0.5), at(0.99), at(1))
+    (medianMicroseconds, p99Microseconds, maxMicroseconds) = (
+      percentile(sorted, 0.5), percentile(sorted, 0.99), percentile(sorted, 1)
+    )
   }
+}
+
+/// The sample at `fraction` (nearest rank) of `sorted` nanoseconds, in µs to 0.1 (0: none).
+func percentile(_ sorted: [UInt64], _ fraction: Double) -> Double {
+  guard !sorted.isEmpty else { return 0 }
+  let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
+  return (Double(sorted[index]) / 100).rounded() / 10
 }
 
 /// The reaction benchmark's figures.

@@ -81,21 +81,35 @@ struct AppTemplateTests {
     }
   }
 
-  @Test(
-    "the same app attached to a screen another process shows, as its own process",
-    .enabled(if: template != nil))
-  func attachedApp() throws {
+  /// A screen on a file's layout, then the template attached to it as its own process; returns
+  /// them and the screen's frame showing the app's menu.
+  static func attachedTemplate() throws -> (
+    Stack, ChildProcess, ChildProcess, (index: Int, frame: Frame)
+  ) {
     let stack = try Stack(.ipc)
     let layout = try stack.layoutFile(rows: 1, columns: 2)
     let screen = try stack.screen(["--layout", layout])
     let grid = try screen.waitForFrame("the file's layout") { $0.focused == "r0c0" }
     let app = try ChildProcess(
-      try Self.requireTemplate(), ["--attach"] + stack.endpointArguments,
+      try requireTemplate(), ["--attach"] + stack.endpointArguments,
       environment: stack.environment)
-    defer { app.kill() }
-    let joined = try screen.waitForFrame(from: grid.index, "the app's menu on the screen") {
-      $0.focused == "weather"
+    do {
+      let joined = try screen.waitForFrame(from: grid.index, "the app's menu on the screen") {
+        $0.focused == "weather"
+      }
+      return (stack, screen, app, joined)
+    } catch {
+      app.kill()
+      throw error
     }
+  }
+
+  @Test(
+    "the same app attached to a screen another process shows, as its own process",
+    .enabled(if: template != nil))
+  func attachedApp() throws {
+    let (stack, screen, app, joined) = try Self.attachedTemplate()
+    defer { app.kill() }
     let opened = try stack.remote(["press", "select"])
     #expect(opened.output.last?.hasSuffix("focused page-weather") == true, "\(opened.output)")
     _ = try screen.waitForFrame(from: joined.index, "the page on the screen") {
@@ -107,17 +121,8 @@ struct AppTemplateTests {
     "kill -9 of the broker under an app in its own process: the screen puts the page back, the app attaches again and still reacts",
     .enabled(if: template != nil))
   func attachedAppSurvivesBrokerCrash() throws {
-    let stack = try Stack(.ipc)
-    let layout = try stack.layoutFile(rows: 1, columns: 2)
-    let screen = try stack.screen(["--layout", layout])
-    let grid = try screen.waitForFrame("the file's layout") { $0.focused == "r0c0" }
-    let app = try ChildProcess(
-      try Self.requireTemplate(), ["--attach"] + stack.endpointArguments,
-      environment: stack.environment)
+    let (stack, screen, app, joined) = try Self.attachedTemplate()
     defer { app.kill() }
-    let joined = try screen.waitForFrame(from: grid.index, "the app's menu on the screen") {
-      $0.focused == "weather"
-    }
     // The screen learns from its heartbeat's reply that an app is attached, so that it can
     // say so when it registers again.
     _ = try screen.waitForErrorLine("the screen knows of the app") {

@@ -15,26 +15,9 @@ struct ReadmeTests {
   /// The command lines of the `index`th ```sh block under `heading` (comment-only and empty
   /// lines left out; trailing comments kept: the shell ignores them as a reader's would).
   static func commands(under heading: String, block index: Int = 0) throws -> [String] {
-    let lines = try String(contentsOf: readme, encoding: .utf8).split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).map(String.init)
-    let start = try #require(lines.firstIndex(of: heading), "README has no \(heading)")
-    var blocks: [[String]] = []
-    var current: [String]?
-    for line in lines[(start + 1)...] {
-      if line.hasPrefix("## ") { break }
-      if current == nil, line == "```sh" {
-        current = []
-      } else if current != nil, line == "```" {
-        blocks.append(current ?? [])
-        current = nil
-      } else if current != nil {
-        current?.append(line)
-      }
+    try block(under: heading, index: index).filter {
+      !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#")
     }
-    let block = try #require(
-      index < blocks.count ? blocks[index] : nil, "\(heading) has no sh block #\(index)")
-    return block.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }
   }
 
   /// A shell in a private tmux session, with the built programs first on its PATH.

@@ -76,26 +76,4 @@ struct WebPageRemoteTests {
     browser.kill()
     try setup.stopsCleanly(web)
   }
-
-  /// The DevTools WebSocket of the page showing `url`, found through the browser's socket.
-  static func pageSocket(browser: String, port: String, url: String) async throws -> String {
-    let found = Mutex<String?>(nil)
-    try await WebSocketClient.connect(url: browser, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
-      let deadline = Date().addingTimeInterval(10)
-      while Date() < deadline {
-        let result = try await devtools.call("Target.getTargets")
-        let targets = result["targetInfos"] as? [[String: Any]] ?? []
-        if let page = targets.first(where: {
-          $0["type"] as? String == "page" && $0["url"] as? String == url
-        }), let id = page["targetId"] as? String {
-          found.withLock { $0 = "ws://127.0.0.1:\(port)/devtools/page/\(id)" }
-          return
-        }
-        try await Task.sleep(for: .milliseconds(50))  // Polls a listing, bounded by the deadline.
-      }
-    }
-    return try #require(found.withLock { $0 }, "no DevTools page target for \(url) within 10 s")
-  }
 }

@@ -32,9 +32,7 @@ struct WebScreenTests {
 
   /// Chromium's path, or nil when it is not installed. `scripts/test` installs it and sets
   /// `TENFOOT_REQUIRE_BROWSER=1`, so in CI a missing browser fails instead of skipping.
-  static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
+  static let chromium = HeadlessChromium.path
   static let browserRequired = ProcessInfo.processInfo.environment["TENFOOT_REQUIRE_BROWSER"] == "1"
 
   /// Starts the stack, the web screen on a free port, and a headless mirror to observe

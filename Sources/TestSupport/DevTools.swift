@@ -1,0 +1,182 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+
+/// A DevTools protocol failure: an error answer, a closed socket, a page exception, a timeout.
+public struct DevToolsError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// A minimal Chrome DevTools protocol client over one page's WebSocket.
+public final class DevTools {
+  private var messages: WebSocketInboundMessageStream.AsyncIterator
+  private let outbound: WebSocketOutboundWriter
+  private var lastID = 0
+
+  /// A session over a page's (or the browser's) DevTools WebSocket.
+  public init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
+    messages = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+    self.outbound = outbound
+  }
+
+  /// Sends `method` and returns its result, skipping events.
+  @discardableResult
+  public func call(_ method: String, _ params: [String: Any] = [:]) async throws -> [String: Any] {
+    lastID += 1
+    let id = lastID
+    let request = try JSONSerialization.data(withJSONObject: [
+      "id": id, "method": method, "params": params,
+    ])
+    try await outbound.write(.text(String(decoding: request, as: UTF8.self)))
+    while let message = try await messages.next() {
+      guard case .text(let text) = message,
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+        object["id"] as? Int == id
+      else { continue }
+      if let error = object["error"] { throw DevToolsError("\(method): \(error)") }
+      return object["result"] as? [String: Any] ?? [:]
+    }
+    throw DevToolsError("DevTools closed during \(method)")
+  }
+
+  /// The value of a JavaScript expression (awaited if it is a promise).
+  public func evaluate(_ expression: String) async throws -> Any? {
+    let result = try await call(
+      "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+    if let exception = result["exceptionDetails"] {
+      throw DevToolsError("\(expression): \(exception)")
+    }
+    return (result["result"] as? [String: Any])?["value"]
+  }
+
+  /// Waits (in the page, up to 10 s) until `condition` is true. A page still navigating
+  /// (its execution context replaced) is asked again.
+  public func waitFor(_ what: String, _ condition: String, timeout: TimeInterval = 10) async throws
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let met: Any?
+      do {
+        met = try await evaluate(
+          """
+          new Promise((resolve) => {
+            const start = Date.now();
+            (function check() {
+              let ok = false;
+              try { ok = Boolean(\(condition)); } catch (e) {}
+              if (ok) resolve(true); else if (Date.now() - start > 2000) resolve(false);
+              else setTimeout(check, 20);
+            })();
+          })
+          """)
+      } catch let error as DevToolsError where error.description.contains("context") {
+        continue
+      }
+      if met as? Bool == true { return }
+    }
+    let state = try? await evaluate(
+      "(document.getElementById('info') || document.body)?.textContent?.slice(0, 400)")
+    throw ChildProcessError(
+      description: "timed out waiting for \(what); page: \(String(describing: state))")
+  }
+
+  /// Presses and releases a key 50 ms apart, by the events' own timestamps (which the page
+  /// forwards), however long the calls take on a busy machine.
+  public func key(_ key: String, code: Int) async throws {
+    let now = Date().timeIntervalSince1970
+    for (type, time) in [("keyDown", now), ("keyUp", now + 0.05)] {
+      try await call(
+        "Input.dispatchKeyEvent",
+        [
+          "type": type, "key": key, "code": key, "windowsVirtualKeyCode": code,
+          "timestamp": time,
+        ])
+    }
+  }
+
+  /// A left-button mouse event (the page sees pointer events) stamped `time` (seconds since
+  /// 1970; the page forwards the event's own time).
+  public func mouse(_ type: String, x: Double, y: Double, at time: Double) async throws {
+    try await call(
+      "Input.dispatchMouseEvent",
+      [
+        "type": type, "x": x, "y": y, "button": "left",
+        "buttons": type == "mouseReleased" ? 0 : 1, "clickCount": 1, "timestamp": time,
+      ])
+  }
+}
+
+extension DevTools {
+  /// A mouse move with no button held (a hover), stamped now.
+  public func hover(x: Double, y: Double) async throws {
+    try await call(
+      "Input.dispatchMouseEvent",
+      [
+        "type": "mouseMoved", "x": x, "y": y, "button": "none", "buttons": 0,
+        "timestamp": Date().timeIntervalSince1970,
+      ])
+  }
+}
+
+/// Headless Chromium with the DevTools protocol, as the browser tests and the page benchmark
+/// open it.
+public enum HeadlessChromium {
+  /// Chromium's path, if installed (Debian's `chromium`).
+  public static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Chromium opened at `url` with the DevTools protocol on a free port, its profile in
+  /// `profile`; returns the browser (the caller kills it) and the page's DevTools socket.
+  public static func open(_ url: String, profile: String) async throws -> (
+    browser: ChildProcess, page: String
+  ) {
+    guard let path else { throw DevToolsError("chromium is not installed") }
+    let browser = try ChildProcess(
+      path,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--user-data-dir=\(profile)", "--remote-debugging-port=0", "--remote-allow-origins=*",
+        "--window-size=1280,720", url,
+      ])
+    do {
+      let listening = try browser.waitForErrorLine("DevTools listening") {
+        $0.contains("DevTools listening on ws://")
+      }
+      guard let socket = listening.split(separator: " ").last.map(String.init),
+        let port = socket.split(separator: ":").dropFirst(2).first?.split(separator: "/").first
+      else { throw DevToolsError("no DevTools address in \(listening)") }
+      return (browser, try await pageSocket(browser: socket, port: String(port), url: url))
+    } catch {
+      browser.kill()
+      throw error
+    }
+  }
+
+  /// The DevTools WebSocket of the page showing `url`, found through the browser's socket.
+  public static func pageSocket(browser: String, port: String, url: String) async throws -> String {
+    let found = Mutex<String?>(nil)
+    try await WebSocketClient.connect(url: browser, logger: Logger(label: "devtools")) {
+      inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        let result = try await devtools.call("Target.getTargets")
+        let targets = result["targetInfos"] as? [[String: Any]] ?? []
+        if let page = targets.first(where: {
+          $0["type"] as? String == "page" && $0["url"] as? String == url
+        }), let id = page["targetId"] as? String {
+          found.withLock { $0 = "ws://127.0.0.1:\(port)/devtools/page/\(id)" }
+          return
+        }
+        try await Task.sleep(for: .milliseconds(50))  // Polls a listing, bounded by the deadline.
+      }
+    }
+    guard let socket = found.withLock({ $0 }) else {
+      throw DevToolsError("no DevTools page target for \(url) within 10 s")
+    }
+    return socket
+  }
+}
