@@ -153,15 +153,10 @@ public final class Broker {
   /// reaction in a hold that is now undone is answered STORE_UNAVAILABLE, not left waiting.
   private func commit(_ group: GroupCommit) {
     send(group.commit(&core))
-    guard group.failing, !heldReplies.isEmpty else { return }
+    guard group.failing, !heldReplies.isEmpty, let refusal = group.refusal else { return }
     for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
       heldReplies[token] = nil
-      reply(
-        to: route.peer, replyTo: route.replyTo,
-        body: .error(
-          .init(
-            .storeUnavailable,
-            "the broker could not make this change durable; it was not applied")))
+      reply(to: route.peer, replyTo: route.replyTo, body: .error(refusal))
     }
   }
 

@@ -43,6 +43,8 @@ final class GroupCommit {
   private(set) var isOpen = false
   /// Whether the last commit failed (to log the recovery once).
   private(set) var failing = false
+  /// The error the last failed commit answered its requests with.
+  private(set) var refusal: Tenfoot_V1_Error?
   /// Requests refused since the store started failing.
   private var refused = 0
   private var logLimiter = LogLimiter(limit: 1)
@@ -141,6 +143,7 @@ final class GroupCommit {
         .storeUnavailable,
         "the broker could not make this change durable (\(failure)); it was not applied")
     }
+    refusal = error
     var refusedNow = 0
     let ending = batch.end(committed: false) { output in
       guard case .reply(let peer, let replyTo, _) = output else { return nil }
