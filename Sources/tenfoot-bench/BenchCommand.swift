@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
       tenfoot-screen and tenfoot-remote beside this executable (or in $TENFOOT_BIN_DIR).
       """,
     subcommands: [
-      RunCommand.self, FloorRelayCommand.self, FlooderCommand.self, AbuserCommand.self,
+      RunCommand.self, CompareCommand.self, FloorRelayCommand.self, FlooderCommand.self,
+      AbuserCommand.self,
       FailoverCommand.self,
       ZonesCommand.self,
     ],

@@ -76,10 +76,11 @@ enum BenchProcesses {
     let (control, state) = transport.bindEndpoints(in: directory)
     return try start(
       TestEnvironment.binary("tenfoot-broker"),
-      [
-        "--control", control, "--state", state, "--insecure", "--log-level", "warning",
-        "--peer-rate", "\(peerRate)", "--peer-kibibytes-rate", "\(kibibytesRate)",
-      ] + (screenGrace.map { ["--screen-grace", "\($0)"] } ?? []),
+      ["--control", control, "--state", state, "--insecure", "--log-level", "warning"]
+        + BrokerOptions.supported([
+          ("--peer-rate", "\(peerRate)"), ("--peer-kibibytes-rate", "\(kibibytesRate)"),
+          ("--screen-grace", screenGrace.map { "\($0)" }),
+        ]),
       ready: "tenfoot-broker ready")
   }
 
@@ -123,12 +124,15 @@ enum BenchProcesses {
       broker,
       [
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
-        dataDirectory, "--log-level", "warning", "--peer-rate", "\(peerRate)",
-        "--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 512)",
-        // The scale part registers 1,000 screens with the one benchmark key.
-        "--screens-per-key", "2000",
+        dataDirectory, "--log-level", "warning",
       ] + (sessionsInMemory ? ["--sessions-in-memory"] : [])
-        + (screenGrace.map { ["--screen-grace", "\($0)"] } ?? []),
+        + BrokerOptions.supported([
+          ("--peer-rate", "\(peerRate)"),
+          ("--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 512)"),
+          // The scale part registers 1,000 screens with the one benchmark key.
+          ("--screens-per-key", "2000"),
+          ("--screen-grace", screenGrace.map { "\($0)" }),
+        ]),
       ready: "tenfoot-broker ready")
     server.curve = ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
     return server
@@ -181,5 +185,34 @@ enum BenchProcesses {
       if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
     }
     return fields
+  }
+}
+
+/// The options of the `tenfoot-broker` under test, so one harness drives older builds too
+/// (`tenfoot-bench compare` against a revision from before an option existed): an option the
+/// binary does not list in `serve --help` is left out, and the run measures that build as it
+/// was.
+enum BrokerOptions {
+  nonisolated(unsafe) private static var help: [String: String] = [:]
+  // nonisolated(unsafe) is sound: benchmarks start brokers from one thread.
+
+  /// The `(option, value)` pairs the binary accepts, flattened; nil values are left out.
+  static func supported(_ options: [(String, String?)]) -> [String] {
+    let broker = TestEnvironment.binary("tenfoot-broker")
+    let text =
+      help[broker]
+      ?? {
+        let process = try? ChildProcess(broker, ["serve", "--help"])
+        _ = try? process?.waitForExit(timeout: 20)
+        let text = ((process?.output ?? []) + (process?.errors ?? [])).joined(separator: "\n")
+        help[broker] = text
+        return text
+      }()
+    return options.flatMap { option, value -> [String] in
+      guard let value, text.contains(option + " ") || text.contains(option + "\n") else {
+        return []
+      }
+      return [option, value]
+    }
   }
 }

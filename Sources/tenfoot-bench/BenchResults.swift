@@ -31,6 +31,7 @@ struct BenchResults: Codable {
   var abuse: AbuseResult?
   var reaction: ReactionResult?
   var page: PageResult?
+  var accounting: [AccountingBench.Result] = []
 
   /// The 1, 5 and 15 minute load averages.
   static func loadAverage() -> [Double] {

@@ -7,6 +7,9 @@ struct FloorPath: TwoHopPath {
   private let dealer: Socket
   private let subscriber: Socket
   private let input: [UInt8]
+  /// After the reply, send a second input and wait for its publication and reply, as TenFoot's
+  /// path sends a press's release (the accounting part: the same hops per sample).
+  var mimicsRelease = false
 
   init(context: Context, control: String, state: String, topic: String, inputBytes: Int) throws {
     dealer = try Socket(context, .dealer)
@@ -26,7 +29,10 @@ struct FloorPath: TwoHopPath {
   }
 
   mutating func awaitReply(timeout: Duration) throws -> Bool {
-    try Self.await(dealer, timeout: timeout)
+    guard try Self.await(dealer, timeout: timeout) else { return false }
+    guard mimicsRelease else { return true }
+    try dealer.send(input)
+    return try Self.await(subscriber, timeout: timeout) && Self.await(dealer, timeout: timeout)
   }
 
   private static func await(_ socket: Socket, timeout: Duration) throws -> Bool {

@@ -74,7 +74,7 @@ enum LatencyBench {
 
   /// The floor relay publishes only in answer to a request, so its subscription is proven by
   /// sending until a publication arrives (ZeroMQ's slow-joiner window), then draining.
-  private static func subscribe(_ path: inout FloorPath) throws {
+  static func subscribe(_ path: inout FloorPath) throws {
     for attempt in 0..<100 {
       try path.send(index: attempt)
       let applied = try path.awaitApplied(timeout: .milliseconds(50))
@@ -88,7 +88,7 @@ enum LatencyBench {
 
   /// One input: send, wait until applied (the sample), then wait for the reply.
   @discardableResult
-  private static func sample<Path: TwoHopPath>(_ path: inout Path, index: Int, what: String)
+  static func sample<Path: TwoHopPath>(_ path: inout Path, index: Int, what: String)
     throws -> UInt64
   {
     let start = MonotonicClock.nanoseconds()

@@ -48,8 +48,8 @@ extension RunCommand {
     let added = store.store.medianMicroseconds - store.fsync.medianMicroseconds
     Table.line("\nthe store adds \((added * 10).rounded() / 10) µs to one fsync (medians)")
     let phases = try durableAckLatency(directory: directory)
-    let scale = try durableScale()
-    let throughput = try durableThroughput()
+    let scale = durableAckOnly ? nil : try durableScale()
+    let throughput = durableAckOnly ? [] : try durableThroughput()
     return DurableResult(
       fileSystem: fileSystem, fsyncAppend: appending, fsyncOverwrite: overwriting,
       storeCommit: store.store, storeFsync: store.fsync,
@@ -249,7 +249,8 @@ struct DurableResult: Codable {
   var storeCommit: LatencySummary
   var storeFsync: LatencySummary
   var ackLatency: [DurableBench.Phase]
-  var scale: ScaleResult
+  /// Nil with `--durable-ack-only`.
+  var scale: ScaleResult?
   var throughput: [ThroughputResult]
 }
 

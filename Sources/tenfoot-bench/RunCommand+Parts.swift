@@ -230,3 +230,40 @@ extension RunCommand {
     }
   }
 }
+
+extension RunCommand {
+  /// Per press, each process and thread: system calls, context switches, CPU (perf stat).
+  func runAccounting() throws -> [AccountingBench.Result] {
+    let presses = quick ? 200 : accountingPresses
+    Table.header(
+      "Where a press goes: per press (a press and its release: two requests), each thread on "
+        + "the path, counted by perf stat while \(presses) presses run alone on each path; "
+        + "client = the remote and screen side (this process), server = the broker or the relay",
+      ["path", "transport", "process", "thread", "syscalls", "context switches", "CPU µs"])
+    var results: [AccountingBench.Result] = []
+    for transport in BenchProcesses.Transport.allCases {
+      let result = try AccountingBench.run(transport, warmUp: quick ? 20 : 1_000, presses: presses)
+      for path in ["tenfoot", "floor"] {
+        let rows = result.rows.filter { $0.path == path }
+        for row in rows {
+          Table.row([
+            path, transport.rawValue, row.process, row.thread, "\(row.syscallsPerPress)",
+            "\(row.contextSwitchesPerPress)", "\(row.cpuMicrosecondsPerPress)",
+          ])
+        }
+        func sum(_ value: (AccountingBench.ThreadRow) -> Double) -> String {
+          "**\((rows.map(value).reduce(0, +) * 100).rounded() / 100)**"
+        }
+        Table.row([
+          "**\(path)**", transport.rawValue, "all", "all", sum(\.syscallsPerPress),
+          sum(\.contextSwitchesPerPress), sum(\.cpuMicrosecondsPerPress),
+        ])
+      }
+      Table.line(
+        "\n\(transport.rawValue): press → applied median while counted: TenFoot "
+          + "\(result.tenfootMedianMicroseconds) µs, floor \(result.floorMedianMicroseconds) µs")
+      results.append(result)
+    }
+    return results
+  }
+}

@@ -9,6 +9,11 @@ struct RunCommand: ParsableCommand {
   /// The benchmarks that can be picked with --only.
   enum Part: String, ExpressibleByArgument, CaseIterable {
     case latency, throughput, scale, idle, startup, flood, durable, crash, abuse, reaction, page
+    /// Only on request (it needs perf): syscalls, context switches and CPU per press.
+    case accounting
+
+    /// What runs without --only.
+    static var everyDefault: [Part] { allCases.filter { $0 != .accounting } }
   }
 
   @Flag(help: "Tiny counts: checks that every benchmark runs (the test suite uses this).")
@@ -35,6 +40,8 @@ struct RunCommand: ParsableCommand {
   var floodInputs = 2_000
   @Option(help: "Durable: single-remote ack samples per path and screen count.")
   var durableSamples = 5_000
+  @Flag(help: "Durable: only the press → ack figures (no durable scale or throughput runs).")
+  var durableAckOnly = false
   @Option(
     help: """
       Durable: where the durable brokers' data directories go (default: under /tmp, this \
@@ -53,6 +60,8 @@ struct RunCommand: ParsableCommand {
   @Option(
     help: "Page: presses per path (a page with tenfoot.js, the built-in page, the floor).")
   var pageSamples = 1_000
+  @Option(help: "Accounting: presses counted per path and transport.")
+  var accountingPresses = 5_000
   @Option(help: "Run only this part (repeat for more: --only latency --only flood).")
   var only: [Part] = []
   @Option(
@@ -68,7 +77,7 @@ struct RunCommand: ParsableCommand {
 
   mutating func run() throws {
     if quick { useQuickCounts() }
-    let parts = Set(only.isEmpty ? Part.allCases : only)
+    let parts = Set(only.isEmpty ? Part.everyDefault : only)
     BenchProcesses.peerRate = peerRate
     BenchProcesses.durableBase = durableDirectory
     BenchPeers.raiseFileLimit()
@@ -89,6 +98,7 @@ struct RunCommand: ParsableCommand {
     if parts.contains(.abuse) { results.abuse = try runAbuse() }
     if parts.contains(.reaction) { results.reaction = try runReaction() }
     if parts.contains(.page) { results.page = try runPage() }
+    if parts.contains(.accounting) { results.accounting = try runAccounting() }
     try finish(&results, series: series)
   }
 

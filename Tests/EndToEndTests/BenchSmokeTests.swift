@@ -28,6 +28,40 @@ struct BenchSmokeTests {
     }
   }
 
+  @Test(
+    "tenfoot-bench compare A B runs both builds alternately and prints both ratios and their difference"
+  )
+  func compareBuilds() throws {
+    let directory = try TemporaryDirectory()
+    let bin = TestEnvironment.binDirectory
+    let bench = try ChildProcess(
+      TestEnvironment.binary("tenfoot-bench"),
+      ["compare", bin, bin, "--rounds", "2", "--inputs", "50", "--keep", directory.path])
+    let status = try bench.waitForExit(timeout: 180)
+    #expect(status == 0, "tenfoot-bench compare failed: \(bench.errors.suffix(10))")
+    let output = bench.output.joined(separator: "\n")
+    // Alternating order: A then B in round 1, B then A in round 2.
+    let runs = bench.output.filter { $0.hasPrefix("round ") }.map { $0.prefix(9) }
+    #expect(runs == ["round 1 A", "round 1 B", "round 2 B", "round 2 A"], "\(output)")
+    let rows = bench.output.filter {
+      $0.hasPrefix("| ipc median × |") || $0.hasPrefix("| tcp p99 × |")
+    }
+    #expect(rows.count == 2, "no summary rows in:\n\(output)")
+    for row in rows {
+      // figure, A, B, B − A, and each build's two rounds.
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(cells.count == 6, "\(row)")
+      let a = Double(cells[1]) ?? 0
+      let b = Double(cells[2]) ?? 0
+      #expect(a > 0 && b > 0, "\(row)")
+      #expect(Double(cells[3]) != nil && abs(Double(cells[3])! - (b - a)) < 0.011, "\(row)")
+      #expect(cells[4].split(separator: ",").count == 2, "\(row)")
+    }
+    for name in ["round1-A.json", "round2-B.json"] {
+      #expect(FileManager.default.fileExists(atPath: directory.path + "/" + name), "\(name)")
+    }
+  }
+
   @Test("tenfoot-bench --quick prints every table and writes JSON and an SVG plot")
   func quickRun() throws {
     let directory = try TemporaryDirectory()
