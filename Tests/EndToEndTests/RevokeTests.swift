@@ -162,7 +162,7 @@ struct RevokeTests {
     let errors = screen.errors.joined(separator: "\n")
     #expect(errors.contains("not paired"), "\(errors)")
     #expect(errors.contains("tenfoot-broker remotes add --role screen"), "\(errors)")
-    // (The cut may show as the link lost, {"link":"lost"}, before the screen exits.)
+    // (The cut may show as the link lost, a {"link":"lost",…} line, before the screen exits.)
     #expect(screen.frames.count == framesBefore, "no frame after the revoke")
     print(
       "revoke: command start → revoked screen exited \(Int(exited.timeIntervalSince(revoking) * 1000)) ms; \(errors)"
