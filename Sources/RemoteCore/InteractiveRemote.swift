@@ -249,8 +249,7 @@ public final class InteractiveRemote {
         do {
           if let line = try pointerReport(report) { try say([line]) }
         } catch let error as RemoteError {
-          try say(["error: \(error)"])
-          if error.brokerUnreachable || error.notPaired { throw error }
+          try failed(error)
         }
         continue
       }
@@ -261,8 +260,7 @@ public final class InteractiveRemote {
             continue
           }
         } catch let error as RemoteError {
-          try say(["error: \(error)"])
-          if error.brokerUnreachable { throw error }
+          try failed(error)
           continue
         }
       }
@@ -281,8 +279,7 @@ public final class InteractiveRemote {
         do {
           result = try remote.press(remoteKey)
         } catch {
-          try say(["error: \(error)"])
-          if error.brokerUnreachable || error.notPaired { throw error }
+          try failed(error)
           continue
         }
         try say([result.line])
@@ -304,9 +301,16 @@ public final class InteractiveRemote {
         try say([Self.touchHelp, "finger at 0.00, 0.00"])
       }
     } catch let error as RemoteError {
-      try say(["error: \(error)"])
-      if error.brokerUnreachable { throw error }
+      try failed(error)
     }
+  }
+
+  /// Prints a failed press and goes on, or throws `error` when the session cannot go on (the
+  /// broker is gone, or no longer accepts this remote's key). A thrown error is not printed
+  /// here: the command line prints it once, after the terminal is restored.
+  private func failed(_ error: RemoteError) throws {
+    if error.endsSession { throw error }
+    try say(["error: \(error)"])
   }
 
   /// Writes `lines`, each ending in CR LF (raw mode turns off the terminal's own `\n` →

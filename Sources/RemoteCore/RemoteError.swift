@@ -60,6 +60,10 @@ public enum RemoteError: Error, CustomStringConvertible {
     }
   }
 
+  /// Whether an interactive session cannot go on after this error: the broker stopped
+  /// answering, or it no longer accepts this remote's key.
+  public var endsSession: Bool { brokerUnreachable || notPaired }
+
   /// What went wrong and what to do.
   public var description: String { TerminalText.printable(sentence) }
 
@@ -76,7 +80,9 @@ public enum RemoteError: Error, CustomStringConvertible {
       "several screens are registered (\(Self.list(screens))): pick one with --screen"
     case .requestFailed(let what, let cause): "\(what): \(cause)"
     case .refused(_, let error) where error.code == .notPaired:
-      "not paired: run tenfoot-remote pair (\(error.message))"
+      // The broker refuses a key it let in before only once it was revoked; its message gives
+      // its own advice, which would say "pair" a second time.
+      "not paired: the broker revoked this remote's key: run tenfoot-remote pair to pair again"
     case .refused(let what, let error):
       "\(what): broker refused: \(error.code.name): \(error.message)"
     case .unexpectedReply(let what): "\(what): unexpected reply from broker"

@@ -47,11 +47,14 @@ public final class HeadlessRenderer: Renderer, PairingDisplay, LinkDisplay {
     try output.write(contentsOf: line)
   }
 
-  /// Writes `{"link":"lost"}` when the broker stops answering and `{"link":"up"}` when it is
-  /// back, each as its own line.
+  /// Writes `{"announcement":{…},"link":"lost"}` when the broker stops answering and
+  /// `{"announcement":{…},"link":"up"}` when it is back, each as its own line: the
+  /// announcement (``BrokerLink/announcement``) has a frame's shape (`text`, `parts`,
+  /// `interrupt`).
   public func showLink(_ link: BrokerLink) throws {
-    let line = link == .up ? #"{"link":"up"}"# : #"{"link":"lost"}"#
-    try output.write(contentsOf: Data((line + "\n").utf8))
+    var line = try encoder.encode(HeadlessLink(link: link))
+    line.append(0x0A)
+    try output.write(contentsOf: line)
   }
 
   /// Never needs waking.
@@ -62,6 +65,33 @@ public final class HeadlessRenderer: Renderer, PairingDisplay, LinkDisplay {
 
   /// Nothing to restore.
   public func stop() {}
+}
+
+/// The JSON shape of a headless link line: `{"announcement":{…},"link":"lost"|"up"}`.
+struct HeadlessLink: Encodable {
+  let link: BrokerLink
+
+  enum Keys: String, CodingKey { case link, announcement }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(link == .up ? "up" : "lost", forKey: .link)
+    try link.announcement.encode(into: &container, forKey: .announcement)
+  }
+}
+
+extension Announcement {
+  private enum Keys: String, CodingKey { case text, parts, interrupt }
+
+  /// Encodes `{"text":…,"parts":[{"kind":…,"text":…}],"interrupt":…}` under `key`.
+  fileprivate func encode<Key: CodingKey>(
+    into container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws {
+    var nested = container.nestedContainer(keyedBy: Keys.self, forKey: key)
+    try nested.encode(text, forKey: .text)
+    try nested.encode(parts.map { ["kind": $0.kind.rawValue, "text": $0.text] }, forKey: .parts)
+    try nested.encode(interrupt, forKey: .interrupt)
+  }
 }
 
 /// The JSON shape of a headless frame.
@@ -78,8 +108,6 @@ struct HeadlessFrame: Encodable {
   enum ContentKeys: String, CodingKey { case subtitle, body, badge, image, accent }
 
   enum PointerKeys: String, CodingKey { case x, y, visible, shape, effect, target }
-
-  enum AnnouncementKeys: String, CodingKey { case text, parts, interrupt }
 
   enum FocusEffectKeys: String, CodingKey { case item, effect, cornerRadius }
 
@@ -124,11 +152,7 @@ struct HeadlessFrame: Encodable {
     try container.encode(
       frame.scroll.mapValues { [Self.round($0.x), Self.round($0.y)] }, forKey: .scroll)
     if let announcement = frame.announcement {
-      var nested = container.nestedContainer(keyedBy: AnnouncementKeys.self, forKey: .announcement)
-      try nested.encode(announcement.text, forKey: .text)
-      try nested.encode(
-        announcement.parts.map { ["kind": $0.kind.rawValue, "text": $0.text] }, forKey: .parts)
-      try nested.encode(announcement.interrupt, forKey: .interrupt)
+      try announcement.encode(into: &container, forKey: .announcement)
     } else {
       try container.encodeNil(forKey: .announcement)
     }

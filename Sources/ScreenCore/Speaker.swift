@@ -211,8 +211,9 @@ public final class Speaker: @unchecked Sendable {
   }
 }
 
-/// Speaks each frame's announcement (`tenfoot-screen --speak`), beside another renderer.
-public final class SpeechRenderer: Renderer {
+/// Speaks each frame's announcement (`tenfoot-screen --speak`), beside another renderer, and
+/// says when the broker's link is lost and back (``BrokerLink/announcement``).
+public final class SpeechRenderer: Renderer, LinkDisplay {
   private let speaker: Speaker
 
   /// Speaks through `speaker`.
@@ -225,6 +226,9 @@ public final class SpeechRenderer: Renderer {
   public func render(_ frame: ScreenFrame) throws {
     if let announcement = frame.announcement { speaker.say(announcement) }
   }
+
+  /// Says that the broker is unreachable, or back (called once per change of the link).
+  public func showLink(_ link: BrokerLink) throws { speaker.say(link.announcement) }
 
   /// Never needs waking.
   public var wakeFileDescriptor: Int32? { nil }

@@ -226,8 +226,9 @@ extension TerminalRenderer {
     return grid
   }
 
-  /// Draws the layout's items (but those in `skipping`) into `content`: headings, then every
-  /// card, then the focused (lifted) one, whose lift leaves the headings' text whole.
+  /// Draws the layout's items (but those in `skipping`) into `content`: every card, then the
+  /// headings (``placeHeadings(_:avoiding:in:look:)``), then the focused (lifted) card, whose
+  /// lift leaves the headings' text whole.
   static func drawItems(
     _ frame: ScreenFrame, content: CellRect, look: Look, skipping: Set<String>,
     in grid: inout CellGrid
@@ -236,7 +237,8 @@ extension TerminalRenderer {
     let scaleX = canvas.width > 0 ? Double(content.width) / canvas.width : 0
     let scaleY = canvas.height > 0 ? Double(content.height) / canvas.height : 0
     var lifted: [(Item, FocusDisplayState, CellRect, CellRect)] = []
-    var headings: [CellRect] = []
+    var headings: [Heading] = []
+    var cards: [CellRect] = []
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
     let clips = frame.presentedClips()
     for var item in frame.layout.items where !skipping.contains(item.id) {
@@ -262,12 +264,14 @@ extension TerminalRenderer {
         // A heading: bold text on the box's first line, no border, never a state.
         if full.y >= clip.y && full.y < clip.maxY {
           let room = max(0, min(full.maxX, clip.maxX) - full.x)
-          let text = TerminalText.truncated(item.title, toWidth: room)
-          let end = grid.put(text, x: full.x, y: full.y, style: look.palette.heading)
-          headings.append(CellRect(x: full.x, y: full.y, width: end - full.x, height: 1))
+          headings.append(
+            Heading(
+              text: TerminalText.truncated(item.title, toWidth: room), x: full.x, y: full.y,
+              clip: clip))
         }
         continue
       }
+      cards.append(full.intersection(clip))
       if state == .focused || state == .highlighted {
         // Drawn by its resolved focus effect (lift, halo or highlight).
         item.focusEffect = frame.layout.focusEffects()[item.id]
@@ -276,11 +280,43 @@ extension TerminalRenderer {
         drawClipped(item, state, full, clip: clip, in: &grid, look: look)
       }
     }
+    let placed = placeHeadings(headings, avoiding: cards, in: &grid, look: look)
     for (item, state, box, clip) in lifted {
       drawClipped(
         item, state, box, clip: clip, in: &grid, look: look, parallax: frame.parallax,
-        keepClear: headings)
+        keepClear: placed)
     }
+  }
+
+  /// A heading's text and the cell its box starts at, inside `clip`.
+  struct Heading {
+    var text: String
+    var x: Int
+    var y: Int
+    var clip: CellRect
+  }
+
+  /// Draws the headings over the cards and returns where their text went. Scaled to a small
+  /// terminal, a heading and the cards under it can round to the same row (at 80×24 a 48-point
+  /// gap is under one cell): such a heading moves to the row above, else the row below, where
+  /// that row is free of cards and other headings inside its clip; with neither free it is
+  /// drawn on its own row over the cards' border, so every heading that is in view is read.
+  static func placeHeadings(
+    _ headings: [Heading], avoiding cards: [CellRect], in grid: inout CellGrid, look: Look
+  ) -> [CellRect] {
+    var placed: [CellRect] = []
+    for heading in headings {
+      let width = TerminalText.width(heading.text)
+      func free(_ row: Int) -> Bool {
+        guard row >= heading.clip.y, row < heading.clip.maxY else { return false }
+        let line = CellRect(x: heading.x, y: row, width: max(1, width), height: 1)
+        return !(cards + placed).contains { !$0.intersection(line).isEmpty }
+      }
+      let row = [heading.y, heading.y - 1, heading.y + 1].first(where: free) ?? heading.y
+      let end = grid.put(heading.text, x: heading.x, y: row, style: look.palette.heading)
+      placed.append(CellRect(x: heading.x, y: row, width: end - heading.x, height: 1))
+    }
+    return placed
   }
 
   /// The title an item shows: a text field its value (its title is the placeholder), with a

@@ -100,10 +100,16 @@ enum WebMessages {
         pin: overlay.pin, remote: overlay.remoteName, broker: overlay.brokerFingerprint))
   }
 
-  /// The link message's value: `{"up":true}`, or `{"up":false}` while the broker does not
-  /// answer.
+  /// The link message's value: `{"announcement":"…","up":true}`, or `"up":false` while the
+  /// broker does not answer. The page puts the announcement (``BrokerLink/announcement``'s
+  /// text) in its live region when the link changes, not on every message that repeats it.
   static func link(_ link: BrokerLink) -> String {
-    link == .up ? #"{"up":true}"# : #"{"up":false}"#
+    struct LinkJSON: Encodable {
+      let up: Bool
+      let announcement: String
+    }
+    let value = LinkJSON(up: link == .up, announcement: link.announcement.text)
+    return (try? encode(value)) ?? (link == .up ? #"{"up":true}"# : #"{"up":false}"#)
   }
 
   /// The phone remote's QR code message's value: the URL it holds and the code as SVG.

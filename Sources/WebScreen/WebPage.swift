@@ -383,10 +383,14 @@ enum WebPage {
     }
 
     // The link to the broker: while it does not answer, a banner and the stage marked stale.
+    // Every message repeats the link; only a change is announced (once lost, once back).
+    let linkLost = false;
     function showLink(link) {
       const lost = !!link && link.up === false;
       document.getElementById("link").hidden = !lost;
       document.body.classList.toggle("stale", lost);
+      if (lost !== linkLost && link.announcement) announcerRegion.textContent = link.announcement;
+      linkLost = lost;
     }
 
     // The phone remote's QR code (--phone-remote), an SVG made by the screen; null hides it.

@@ -1,4 +1,6 @@
 import Foundation
+import HummingbirdWSClient
+import Logging
 import TestSupport
 import Testing
 
@@ -18,8 +20,21 @@ struct BrokerLinkTests {
     return String(dom[open..<close])
   }
 
+  /// A headless link line's state (`lost`, `up`) and the announcement it carries.
+  static func link(_ line: String) -> (state: String, said: String?)? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let state = object["link"] as? String
+    else { return nil }
+    return (state, (object["announcement"] as? [String: Any])?["text"] as? String)
+  }
+
+  /// What the announcement channel says when the link is lost, and when it is back.
+  static let saidLost = "The broker is unreachable. Input cannot work until it is back"
+  static let saidBack = "The broker is back. Input works again"
+
   @Test(
-    "headless: {\"link\":\"lost\"} within 1.5 s of kill -9, {\"link\":\"up\"} after the restart")
+    "headless: a lost link line within 1.5 s of kill -9, an up line after the restart, each announced once"
+  )
   func headless() throws {
     let stack = try Stack(.ipc)
     let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
@@ -28,18 +43,26 @@ struct BrokerLinkTests {
     let killed = Date()
     stack.broker.kill()
     let lost = try screen.waitForLine(from: first.index, timeout: 5, "the link lost") {
-      $0 == #"{"link":"lost"}"#
+      Self.link($0)?.state == "lost"
     }
     let elapsed = Date().timeIntervalSince(killed)
     #expect(elapsed <= Self.bound, "the banner took \(elapsed) s")
+    #expect(Self.link(lost.line)?.said == Self.saidLost, "\(lost.line)")
     try stack.restartBroker()
     let resynced = try screen.waitForFrame(from: lost.index, timeout: 10, "the resync") { _ in
       true
     }
-    _ = try screen.waitForLine(from: lost.index, timeout: 10, "the link up again") {
-      $0 == #"{"link":"up"}"#
+    let up = try screen.waitForLine(from: lost.index, timeout: 10, "the link up again") {
+      Self.link($0)?.state == "up"
     }
+    #expect(Self.link(up.line)?.said == Self.saidBack, "\(up.line)")
     #expect(resynced.frame.focused == "r0c0", "the state after the restart is shown")
+    // Heartbeats and frames after the return say nothing more about the link.
+    let press = try stack.remote(["press", "right"])
+    #expect(press.status == 0, "\(press.errors)")
+    try screen.waitForFrame(from: up.index, "a press after the return") { $0.focused == "r0c1" }
+    let links = screen.output.compactMap { Self.link($0) }
+    #expect(links.map(\.state) == ["lost", "up"], "announced once each: \(screen.output)")
   }
 
   @Test("a frozen broker (SIGSTOP: connections open, no heartbeats) is noticed by its silence")
@@ -52,7 +75,7 @@ struct BrokerLinkTests {
     defer { kill(stack.broker.pid, SIGCONT) }
     let stopped = Date()
     let lost = try screen.waitForLine(from: first.index, timeout: 10, "the link lost") {
-      $0 == #"{"link":"lost"}"#
+      Self.link($0)?.state == "lost"
     }
     let elapsed = Date().timeIntervalSince(stopped)
     // The timeout is twice the heartbeat gap, at least 1.5 s, checked every 250 ms: not
@@ -61,7 +84,7 @@ struct BrokerLinkTests {
     #expect(elapsed >= 1.0 && elapsed <= 6.0, "noticed after \(elapsed) s")
     kill(stack.broker.pid, SIGCONT)
     _ = try screen.waitForLine(from: lost.index, timeout: 10, "the link up again") {
-      $0 == #"{"link":"up"}"#
+      Self.link($0)?.state == "up"
     }
   }
 
@@ -111,5 +134,56 @@ struct BrokerLinkTests {
     #expect(!banner.contains("hidden") && banner.contains(#"role="alert""#), "\(banner)")
     #expect(after.contains(#"<body class="stale">"#), "the stage is marked stale")
     #expect(after.contains(#"data-id="r0c0""#), "the last state is still drawn")
+  }
+
+  @Test(
+    "web (Chromium): the live region says the broker is unreachable, then back, once each",
+    .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
+  func webAnnounced() async throws {
+    let stack = try Stack(.ipc)
+    let (web, url) = try stack.webScreen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
+    defer { web.kill() }
+    let (browser, page) = try await WebPageRemoteTests.devTools(
+      url, profile: "\(stack.directory.path)/chromium-link")
+    defer { browser.kill() }
+    let shared = Unchecked(value: stack)
+    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
+      inbound, outbound, _ in
+      let devtools = DevTools(inbound: inbound, outbound: outbound)
+      let stack = shared.value
+      try await devtools.waitFor(
+        "the first frame drawn", "document.querySelector('[data-id=\"r0c0\"]') !== null")
+      // Every text the live region is given, kept in order (a text set twice counts twice).
+      _ = try await devtools.evaluate(
+        """
+        (() => {
+          window.said = [];
+          const region = document.getElementById('announcer');
+          new MutationObserver(() => window.said.push(region.textContent))
+            .observe(region, { childList: true, characterData: true, subtree: true });
+          return true;
+        })()
+        """)
+      stack.broker.kill()
+      try await devtools.waitFor(
+        "the loss announced", "window.said.includes(\(Self.javaScript(Self.saidLost)))")
+      try stack.restartBroker()
+      try await devtools.waitFor(
+        "the return announced", "window.said.includes(\(Self.javaScript(Self.saidBack)))",
+        timeout: 15)
+      // Frames after the return repeat the link on every message: nothing more is said of it.
+      let press = try stack.remote(["press", "right"])
+      #expect(press.status == 0, "\(press.errors)")
+      try await devtools.waitFor(
+        "the press drawn", "document.querySelector('[data-id=\"r0c1\"].focused') !== null")
+      let said = try await devtools.evaluate("window.said") as? [String] ?? []
+      let link = said.filter { $0 == Self.saidLost || $0 == Self.saidBack }
+      #expect(link == [Self.saidLost, Self.saidBack], "the live region said: \(said)")
+    }
+  }
+
+  /// `text` as a JavaScript string literal.
+  static func javaScript(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "\\'") + "'"
   }
 }

@@ -67,6 +67,10 @@ struct PhoneCodeTerminalTests {
     try tmux.run(["send-keys", "-t", tmux.session, "C-c"])
     let after = try tmux.waitFor("the screen to exit on Ctrl-C") { $0.contains("screen-exited-") }
     #expect(after.contains("screen-exited-0") || after.contains("screen-exited-130"), "\(after)")
+    // The first URL was printed before the renderer took the terminal: the normal screen,
+    // back after the alternate one, still shows it (once; the fresh code's is not printed).
+    let printed = after.split(separator: "\n").filter { $0.hasPrefix("tenfoot-screen phone ") }
+    #expect(printed == ["tenfoot-screen phone \(url)"], "the printed URL:\n\(after)")
   }
 
   @Test(
@@ -128,6 +132,14 @@ struct PhoneCodeTerminalTests {
     }
     #expect(try QRCodeReader.decode(shot) == url, "the drawn code holds the URL under it")
     #expect(try PhoneRemoteTests.get(url).status == 200, "the page server serves the phone page")
+    // Standard output carries the frames: the URL is printed for the operator on standard
+    // error, and only there holds its token.
+    let printed = try screen.waitForErrorLine(timeout: 5, "the phone remote's URL printed") {
+      $0.hasPrefix("tenfoot-screen phone ")
+    }
+    #expect(printed == "tenfoot-screen phone \(url)")
+    let token = try #require(url.components(separatedBy: "token=").last)
+    #expect(screen.errors.filter { $0.contains(token) } == [printed], "\(screen.errors)")
     screen.signal()
     _ = try screen.waitForExit(timeout: 10)
   }

@@ -32,6 +32,11 @@ struct PhoneRemoteTests {
       $0.hasPrefix("tenfoot-screen web http://127.0.0.1:")
     }
     let screenURL = String(line.line.dropFirst("tenfoot-screen web ".count))
+    // The phone's URL is printed once for the operator, token and all, next to the page's.
+    let printed = try web.waitForLine(timeout: 20, "the phone remote's URL printed") {
+      $0.hasPrefix("tenfoot-screen phone http://127.0.0.1:")
+    }
+    let printedURL = String(printed.line.dropFirst("tenfoot-screen phone ".count))
     // A headless mirror of the same session (the screen's allow-listed key) observes focus.
     let mirror = try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
@@ -92,6 +97,13 @@ struct PhoneRemoteTests {
     }
     #expect(steps.all == ["decoded", "connected"])
     let url = try #require(phoneURL.withLock { $0 })
+    #expect(url == printedURL, "the printed URL is the one the QR code holds")
+    #expect(
+      web.output.filter { $0.hasPrefix("tenfoot-screen phone ") }.count == 1,
+      "printed once, not again for the fresh token: \(web.output)")
+    // The token is a secret: the log (standard error, notice level) never holds it.
+    let token = try #require(printedURL.components(separatedBy: "token=").last)
+    #expect(!web.errors.contains { $0.contains(token) }, "the token in the log: \(web.errors)")
 
     // Its own key, on the broker's allow-list as a remote named "phone 1".
     let listed = try SecureStack.run(

@@ -101,6 +101,49 @@ struct RevokeTests {
         + "broker line: \(cut)")
   }
 
+  @Test(
+    "a revoked interactive remote (tmux) says so once, in one sentence, and exits",
+    .enabled(if: TerminalScreenTests.hasTmux, "needs tmux (scripts/bootstrap)"))
+  func revokedInteractiveRemote() throws {
+    let stack = try SecureStack()
+    let screen = try stack.screen()
+    let first = try screen.waitForFrame(timeout: 15, "first frame") { $0.focused == "r0c0" }
+    let pair = try stack.pair(name: "phone", screen: screen, from: first.index)
+    let paired = try #require(
+      pair.output.first { $0.hasPrefix("paired: this remote is ") }, "\(pair.errors)")
+    let id = String(try #require(paired.split(separator: " ").dropFirst(4).first))
+
+    // Wide enough that the message is one line of the pane (a wrapped one would split words).
+    let arguments =
+      [TestEnvironment.binary("tenfoot-remote"), "--state-dir", stack.directory.path + "/phone"]
+      + stack.endpointArguments
+    let command =
+      arguments.map { "'\($0)'" }.joined(separator: " ") + "; echo remote-exited-$?"
+      + Tmux.keepAlive
+    let tmux = try Tmux(columns: 220, rows: 30, command: command, environment: stack.environment)
+    defer { tmux.stop() }
+    try tmux.waitFor("the remote's help header", timeout: 15) {
+      $0.contains("driving screen \"main\"")
+    }
+    try tmux.run(["send-keys", "-t", tmux.session, "Right"])
+    try tmux.waitFor("the first press") { $0.contains("right: focus r0c0 → r0c1") }
+
+    _ = try SecureStack.run(
+      "tenfoot-broker", ["remotes", "revoke", id, "--data-dir", stack.dataDirectory])
+    try tmux.run(["send-keys", "-t", tmux.session, "Right"])
+    let pane = try tmux.waitFor("the remote to exit after the revoke", timeout: 15) {
+      $0.contains("remote-exited-")
+    }
+    #expect(!pane.contains("remote-exited-0"), "a revoked remote exits with a failure:\n\(pane)")
+    func count(_ text: String) -> Int { pane.components(separatedBy: text).count - 1 }
+    #expect(count("revoked") == 1, "the revocation said once:\n\(pane)")
+    #expect(count("tenfoot-remote pair") == 1, "the advice given once:\n\(pane)")
+    #expect(
+      pane.contains(
+        "not paired: the broker revoked this remote's key: run tenfoot-remote pair to pair again"),
+      "\(pane)")
+  }
+
   @Test("a revoked screen says 'not paired' and exits; an unknown screen says so at start")
   func revokedScreenExits() throws {
     let stack = try SecureStack()
@@ -119,7 +162,7 @@ struct RevokeTests {
     let errors = screen.errors.joined(separator: "\n")
     #expect(errors.contains("not paired"), "\(errors)")
     #expect(errors.contains("tenfoot-broker remotes add --role screen"), "\(errors)")
-    // (The cut may show as the link lost, {"link":"lost"}, before the screen exits.)
+    // (The cut may show as the link lost, a {"link":"lost",…} line, before the screen exits.)
     #expect(screen.frames.count == framesBefore, "no frame after the revoke")
     print(
       "revoke: command start → revoked screen exited \(Int(exited.timeIntervalSince(revoking) * 1000)) ms; \(errors)"

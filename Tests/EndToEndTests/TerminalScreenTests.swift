@@ -178,6 +178,28 @@ struct TerminalScreenTests {
     #expect(try tmux.pane("cursor_flag") == "1", "the cursor is visible again")
   }
 
+  @Test("the catalog at 80×24 draws every row heading in view, Classics included")
+  func catalogHeadingsAt80x24() throws {
+    try #require(Self.hasTmux, "tmux is not installed: run scripts/bootstrap")
+    let stack = try Stack(.ipc)
+    let tmux = try Tmux(
+      columns: 80, rows: 24,
+      command: "\(TestEnvironment.binary("tenfoot-screen")) --renderer terminal" + Tmux.keepAlive,
+      environment: stack.environment)
+    defer { tmux.stop() }
+    // The first frame the broker publishes has the page scrolled 10 points for the focused
+    // poster's lift: at 80×24 that put the Classics heading on its posters' top border.
+    let pane = try tmux.waitFor("the catalog's first frame", timeout: 15) {
+      $0.contains("▶ The Long Field (upnext-0)")
+    }
+    let lines = pane.split(separator: "\n", omittingEmptySubsequences: false)
+    for title in ["Up Next", "Trending", "Classics", "Kids"] {
+      #expect(
+        lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(title) },
+        "the \(title) heading is drawn:\n\(pane)")
+    }
+  }
+
   @Test("the interactive remote: arrows move, Return selects, Esc is Menu, touch mode, q quits")
   func interactiveRemote() throws {
     try #require(Self.hasTmux, "tmux is not installed: run scripts/bootstrap")

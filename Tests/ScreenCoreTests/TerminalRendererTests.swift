@@ -215,4 +215,49 @@ struct TerminalLabelTests {
     let titles = app.homeLayout.items.filter { $0.kind == .label }.map(\.title)
     #expect(titles == CatalogApp().catalog.rows.map(\.title))
   }
+
+  /// The catalog's page scrolled by `offset` points, focus on the first poster.
+  static func catalogFrame(pageScroll offset: Double) -> ScreenFrame {
+    var frame = ScreenFrame(
+      screen: "main", epoch: 1, seq: 1, layout: CatalogApp().homeLayout, focused: "upnext-0",
+      states: ["upnext-0": .focused], lastEvent: nil)
+    frame.scroll = ["page": Point(x: 0, y: offset)]
+    return frame
+  }
+
+  @Test(
+    "every catalog row heading inside the page's viewport is drawn, at every page scroll",
+    arguments: [(80, 24), (100, 30), (120, 40), (160, 48)])
+  func everyHeadingInView(columns: Int, rows: Int) throws {
+    // Scaled down, a heading 48 points above its posters can round onto their top border's
+    // row (at 80×24 the catalog's own first scroll, 10 points up, hid "Classics").
+    let layout = CatalogApp().homeLayout
+    let headings = layout.items.filter { $0.kind == .label }
+    let viewport = try #require(layout.groups.first { $0.id == "page" }?.viewport)
+    var missing: [String] = []
+    for offset in stride(from: -40.0, through: 400, by: 2) {
+      let grid = TerminalRenderer.compose(
+        Self.catalogFrame(pageScroll: offset), columns: columns, rows: rows,
+        colorMode: .monochrome)
+      let text = grid.lines().joined(separator: "\n")
+      for heading in headings {
+        let top = heading.frame.y - offset
+        guard top >= viewport.y, top + heading.frame.height <= viewport.maxY
+        else { continue }
+        if !text.contains(heading.title) { missing.append("\(heading.title) at \(offset)") }
+      }
+    }
+    #expect(missing.isEmpty, "\(columns)×\(rows): headings not drawn: \(missing)")
+  }
+
+  @Test("at 80×24 scrolled 10 points (the demo's first frame) the Classics heading has its row")
+  func classicsAt80x24() throws {
+    let grid = TerminalRenderer.compose(
+      Self.catalogFrame(pageScroll: -10), columns: 80, rows: 24, colorMode: .monochrome)
+    let lines = grid.lines()
+    let row = try #require(
+      lines.firstIndex { $0.contains("Classics") }, "\(lines.joined(separator: "\n"))")
+    #expect(lines[row].trimmingCharacters(in: .whitespaces) == "Classics", "its own row")
+    #expect(lines[row + 1].contains("┌───────────┐"), "the row's posters right under it")
+  }
 }

@@ -246,6 +246,7 @@ struct ScreenCommand: ParsableCommand {
           brokerKey: curve.brokerKey, screenID: id, publicHost: phoneHost,
           stateDirectory: try connection.stateDirectory(program: "screen")),
         logger: logger)
+      if let phone { printPhoneURL(phone, kind: kind) }
     }
     var (output, web) = try makeRenderer(
       kind, logger: logger, phone: phone, assets: assetDirectory)
@@ -370,13 +371,14 @@ struct ScreenCommand: ParsableCommand {
       guard let phone else { return (terminal, nil) }
       // The phone's page needs the page server: the web renderer's, on --listen, behind the
       // terminal (it also serves the screen's page, which needs its access key). Its address
-      // goes to the log: the terminal is the terminal renderer's.
+      // goes to the log: the terminal is the terminal renderer's. The server starts first, so
+      // the phone's URL is printed before the terminal renderer takes the terminal.
       let slot = terminal.phoneCodeSlot
       phone.observeURL { slot.show($0) }
       let server = try webRenderer(logger: logger, phone: phone, assets: assets) { url in
         Self.logListening(url, logger: logger)
       }
-      return (CompositeRenderer([terminal, server]), server)
+      return (CompositeRenderer([server, terminal]), server)
     case .headless:
       let headless = try HeadlessRenderer(path: frames)
       guard let svg else { return (headless, nil) }
