@@ -135,11 +135,11 @@ public final class Broker {
       // its message is consumed without being copied.
       guard
         let received = try control.receiveMultipartWithUserID(
-          dontWait: true, keep: { [unowned self] peer in self.admit(peer) })
+          dontWait: true, keep: { [unowned self] peer, userID in admit(peer, key: userID) })
       else { break }
       guard received.kept, let peer = received.frames.first else { continue }
       let bytes = received.frames.dropFirst().reduce(0) { $0 + $1.count }
-      throttle.charge(peer, bytes: bytes)
+      throttle.charge(lastBudget, bytes: bytes)
       drained += bytes
       try serve(received.frames, access: PeerAccess(userID: received.userID))
     }
@@ -207,12 +207,19 @@ public final class Broker {
 
   /// What flood control decided for the last message's peer (set by `admit`).
   private var lastAdmission = PeerThrottle.Admission.serve
+  /// Whose budget the last message was charged to (set by `admit`).
+  private var lastBudget: [UInt8] = []
 
-  /// Spends a token of `peer`'s budget; returns whether to read the message at all: yes if it
-  /// is within budget, and for the first and every 1000th refused one (answered
-  /// RATE_LIMITED so a client can tell); the rest are dropped unread and unanswered.
-  private func admit(_ peer: [UInt8]) -> Bool {
-    lastAdmission = throttle.admission(peer, at: now())
+  /// Spends a token of the budget of the message's sender: its CURVE key (the ZAP `User-Id`)
+  /// when it has one, so a key gets one budget however many connections it opens, else its
+  /// connection (`peer`, the routing id). Returns whether to read the message at all: yes if it
+  /// is within budget, and for the first and every 1000th refused one (answered RATE_LIMITED so
+  /// a client can tell); the rest are dropped unread and unanswered.
+  private func admit(_ peer: [UInt8], key: String?) -> Bool {
+    // A key's budget name starts with a zero byte, as only libzmq's own 5-byte routing ids do
+    // (a peer may not choose one that does), so no connection can pose as a key's budget.
+    lastBudget = key.map { [0] + Array($0.utf8) } ?? peer
+    lastAdmission = throttle.admission(lastBudget, at: now())
     return lastAdmission != .drop
   }
 
@@ -237,7 +244,7 @@ public final class Broker {
       let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
       logLimited(
         "request refused: rate limited",
-        ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(peer))"])
+        ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(lastBudget))"])
       var error = Tenfoot_V1_Error(
         .rateLimited,
         "more than \(Int(throttle.rate)) messages or \(Int(throttle.byteRate) / 1024) KiB per "

@@ -7,11 +7,13 @@ extension Socket {
   /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so every frame is
   /// asked and the first answer kept; each is read before its message is released.
   ///
-  /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and may refuse the rest:
-  /// then the remaining frames are consumed without being copied and only the first is
-  /// returned, with `kept` false (cheap dropping for flood control).
+  /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and the `User-Id` once
+  /// the second frame has arrived, and may refuse the rest: then the remaining frames are
+  /// consumed without being copied and only the first is returned, with `kept` false (cheap
+  /// dropping for flood control).
   public func receiveMultipartWithUserID(
-    dontWait: Bool = false, peerAddress: Bool = false, keep: (([UInt8]) -> Bool)? = nil
+    dontWait: Bool = false, peerAddress: Bool = false,
+    keep: ((_ routingID: [UInt8], _ userID: String?) -> Bool)? = nil
   ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool, address: String?)? {
     let message = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
     defer { message.deallocate() }
@@ -37,6 +39,9 @@ extension Socket {
         address = String(cString: value)
       }
       more = zmq_msg_more(message) != 0
+      // Decided on the second frame, before it is copied: the routing-id frame carries no
+      // metadata, the second one names the key (so a budget can be per key).
+      if frames.count == 1, kept, let keep, !keep(frames[0], userID) { kept = false }
       guard kept else { continue }
       let size = zmq_msg_size(message)
       if size > 0, let data = zmq_msg_data(message) {
@@ -44,7 +49,6 @@ extension Socket {
       } else {
         frames.append([])
       }
-      if frames.count == 1, more, let keep, !keep(frames[0]) { kept = false }
     }
     return (frames, userID, kept, address)
   }
