@@ -23,7 +23,7 @@ enum AbuseBench {
     let directory = try TemporaryDirectory()
     let broker = try BenchProcesses.durableBroker(
       dataDirectory: BenchProcesses.dataDirectory(in: directory), peerRate: 2000,
-      screenGrace: 86_400)
+      screenGrace: 86_400, otherKeys: 1)
     defer { broker.stop() }
     let context = try Context()
     defer { context.shutdown() }
@@ -62,12 +62,14 @@ enum AbuseBench {
     return result
   }
 
-  /// Starts `tenfoot-bench abuser` at `niceness` with the benchmark's allow-listed key and
-  /// waits for its first send.
+  /// Starts `tenfoot-bench abuser` at `niceness` with an allow-listed key of its own (budgets
+  /// are per key: the victim's is not the abuser's) and waits for its first send.
   private static func startAbuser(
     broker: BenchProcesses.Server, registrations: Int, niceness: Int
   ) throws -> (process: ChildProcess, stop: Pipe, bytes: Int) {
-    guard let curve = broker.curve else { throw BenchError("abuse: the broker has no CURVE") }
+    guard let curve = broker.otherCurves.first else {
+      throw BenchError("abuse: the broker has no second CURVE key")
+    }
     let stop = Pipe()
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     var environment = ProcessInfo.processInfo.environment

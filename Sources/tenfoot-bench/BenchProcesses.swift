@@ -31,6 +31,9 @@ enum BenchProcesses {
     let startNanoseconds: UInt64
     /// What a client needs to connect, for a CURVE server (nil: plain).
     var curve: ClientCurve? = nil
+    /// Other allow-listed keys of a CURVE server (`durableBroker(otherKeys:)`): budgets are per
+    /// key, so a peer that must not share the benchmark key's budget uses one of these.
+    var otherCurves: [ClientCurve] = []
 
     /// A DEALER connected to the control endpoint (with CURVE when the server uses it).
     func dealer(_ context: Context) throws -> Socket {
@@ -103,18 +106,21 @@ enum BenchProcesses {
   /// `screenGrace` (seconds) overrides the broker's `--screen-grace`.
   static func durableBroker(
     dataDirectory: String, peerRate: Int = peerRate, sessionsInMemory: Bool = false,
-    screenGrace: Int? = nil
+    screenGrace: Int? = nil, otherKeys: Int = 0
   ) throws -> Server {
     let keyPair = try CurveKeyPair.generate()
+    let others = try (0..<otherKeys).map { _ in try CurveKeyPair.generate() }
     let broker = TestEnvironment.binary("tenfoot-broker")
-    let add = try ChildProcess(
-      broker,
-      [
-        "remotes", "add", "--data-dir", dataDirectory, "--name", "bench", "--role", "screen",
-        "--key", keyPair.publicKey,
-      ])
-    guard try add.waitForExit(timeout: 20) == 0 else {
-      throw BenchError("cannot allow the benchmark key: \(add.errors)")
+    for (index, key) in ([keyPair] + others).enumerated() {
+      let add = try ChildProcess(
+        broker,
+        [
+          "remotes", "add", "--data-dir", dataDirectory, "--name", "bench\(index)", "--role",
+          "screen", "--key", key.publicKey,
+        ])
+      guard try add.waitForExit(timeout: 20) == 0 else {
+        throw BenchError("cannot allow the benchmark key: \(add.errors)")
+      }
     }
     let key = try ChildProcess(broker, ["key", "--data-dir", dataDirectory])
     guard try key.waitForExit(timeout: 20) == 0, let brokerKey = key.output.first else {
@@ -135,6 +141,7 @@ enum BenchProcesses {
         ]),
       ready: "tenfoot-broker ready")
     server.curve = ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
+    server.otherCurves = others.map { ClientCurve(keyPair: $0, brokerKey: brokerKey) }
     return server
   }
 

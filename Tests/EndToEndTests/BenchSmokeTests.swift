@@ -62,6 +62,48 @@ struct BenchSmokeTests {
     }
   }
 
+  /// Whether perf can count the syscall tracepoint here (linux-perf installed, tracefs there).
+  static let perfWorks: Bool = {
+    guard
+      let perf = ["/usr/bin/perf", "/usr/local/bin/perf"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else { return false }
+    guard let probe = try? ChildProcess(perf, ["stat", "-e", "raw_syscalls:sys_enter", "true"])
+    else { return false }
+    return (try? probe.waitForExit(timeout: 30)) == 0
+  }()
+
+  @Test(
+    "tenfoot-bench --only accounting counts syscalls, switches and CPU per press for every thread on both paths",
+    .enabled(if: perfWorks))
+  func accounting() throws {
+    let directory = try TemporaryDirectory()
+    let json = directory.path + "/accounting.json"
+    let bench = try ChildProcess(
+      TestEnvironment.binary("tenfoot-bench"),
+      ["--only", "accounting", "--quick", "--output", json])
+    let status = try bench.waitForExit(timeout: 180)
+    #expect(status == 0, "tenfoot-bench failed: \(bench.errors.suffix(10))")
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    let runs = try #require((object as? [String: Any])?["accounting"] as? [[String: Any]])
+    #expect(runs.count == 2, "ipc and tcp")
+    for run in runs {
+      let rows = try #require(run["rows"] as? [[String: Any]])
+      for path in ["tenfoot", "floor"] {
+        for process in ["server", "client"] {
+          let counted = rows.filter {
+            $0["path"] as? String == path && $0["process"] as? String == process
+          }
+          // Every process on the path made system calls while the presses ran.
+          let syscalls = counted.reduce(0.0) { $0 + ($1["syscallsPerPress"] as? Double ?? 0) }
+          #expect(syscalls >= 1, "\(path) \(process): \(counted)")
+        }
+      }
+    }
+  }
+
   @Test("tenfoot-bench --quick prints every table and writes JSON and an SVG plot")
   func quickRun() throws {
     let directory = try TemporaryDirectory()
