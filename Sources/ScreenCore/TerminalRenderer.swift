@@ -299,8 +299,8 @@ extension TerminalRenderer {
   /// Draws the headings over the cards and returns where their text went. Scaled to a small
   /// terminal, a heading and the cards under it can round to the same row (at 80×24 a 48-point
   /// gap is under one cell): such a heading moves to the row above, else the row below, where
-  /// that row is free of cards and other headings inside its clip; with neither free it is
-  /// drawn on its own row over the cards' border, so every heading that is in view is read.
+  /// that row is free of cards and other headings inside its clip; with neither free it keeps
+  /// its own row up to the first card there (cut short), so no title ever moves a border.
   static func placeHeadings(
     _ headings: [Heading], avoiding cards: [CellRect], in grid: inout CellGrid, look: Look
   ) -> [CellRect] {
@@ -312,9 +312,22 @@ extension TerminalRenderer {
         let line = CellRect(x: heading.x, y: row, width: max(1, width), height: 1)
         return !(cards + placed).contains { !$0.intersection(line).isEmpty }
       }
-      let row = [heading.y, heading.y - 1, heading.y + 1].first(where: free) ?? heading.y
-      let end = grid.put(heading.text, x: heading.x, y: row, style: look.palette.heading)
-      placed.append(CellRect(x: heading.x, y: row, width: end - heading.x, height: 1))
+      if let row = [heading.y, heading.y - 1, heading.y + 1].first(where: free) {
+        let end = grid.put(heading.text, x: heading.x, y: row, style: look.palette.heading)
+        placed.append(CellRect(x: heading.x, y: row, width: end - heading.x, height: 1))
+        continue
+      }
+      // No free row: the heading keeps the cells before the first card on its own row, cut
+      // short, and never overwrites a card (a title must not move a border: the strings fuzz
+      // target checks that).
+      let line = CellRect(x: heading.x, y: heading.y, width: max(1, width), height: 1)
+      let stop =
+        (cards + placed).filter { !$0.intersection(line).isEmpty }.map { max(heading.x, $0.x) }
+        .min() ?? heading.x + width
+      guard stop > heading.x else { continue }
+      let text = TerminalText.truncated(heading.text, toWidth: stop - heading.x)
+      let end = grid.put(text, x: heading.x, y: heading.y, style: look.palette.heading)
+      placed.append(CellRect(x: heading.x, y: heading.y, width: end - heading.x, height: 1))
     }
     return placed
   }
