@@ -310,7 +310,8 @@ extension TerminalRenderer {
       func free(_ row: Int) -> Bool {
         guard row >= heading.clip.y, row < heading.clip.maxY else { return false }
         let line = CellRect(x: heading.x, y: row, width: max(1, width), height: 1)
-        return !(cards + placed).contains { !$0.intersection(line).isEmpty }
+        let taken = { (rect: CellRect) in !rect.intersection(line).isEmpty }
+        return !cards.contains(where: taken) && !placed.contains(where: taken)
       }
       if let row = [heading.y, heading.y - 1, heading.y + 1].first(where: free) {
         let end = grid.put(heading.text, x: heading.x, y: row, style: look.palette.heading)
@@ -322,8 +323,8 @@ extension TerminalRenderer {
       // target checks that).
       let line = CellRect(x: heading.x, y: heading.y, width: max(1, width), height: 1)
       let stop =
-        (cards + placed).filter { !$0.intersection(line).isEmpty }.map { max(heading.x, $0.x) }
-        .min() ?? heading.x + width
+        [cards, placed].joined().filter { !$0.intersection(line).isEmpty }
+        .map { max(heading.x, $0.x) }.min() ?? heading.x + width
       guard stop > heading.x else { continue }
       let text = TerminalText.truncated(heading.text, toWidth: stop - heading.x)
       let end = grid.put(text, x: heading.x, y: heading.y, style: look.palette.heading)

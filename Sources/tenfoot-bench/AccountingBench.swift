@@ -89,7 +89,12 @@ enum AccountingBench {
     }
     let threads = try perf.finish()
     let per = Double(presses)
-    let rows = threads.map { thread in
+    // Threads that did nothing measurable per press (this process's output readers) are left out.
+    let measured = threads.filter {
+      Double($0.syscalls + $0.contextSwitches) / Double(presses) >= 0.005
+        || $0.cpuMilliseconds * 1000 / Double(presses) >= 0.005
+    }
+    let rows = measured.map { thread in
       ThreadRow(
         path: name, transport: transport, process: thread.pid == server ? "server" : "client",
         thread: thread.name, syscallsPerPress: round(Double(thread.syscalls) / per),
@@ -108,7 +113,7 @@ enum AccountingBench {
 /// measured work starts (or after it ends).
 final class PerfStat {
   /// One thread's totals. Threads that share a name within a process are summed.
-  struct Thread {
+  struct ThreadCounts {
     var pid: Int32
     var name: String
     var syscalls = 0
@@ -120,10 +125,11 @@ final class PerfStat {
   private let output: String
   private let control: Int32
   private let acknowledgement: Int32
-  private let processes: [Int32]
 
   init(processes: [Int32], directory: String) throws {
-    self.processes = processes
+    guard let perf = Self.perfExecutable else {
+      throw BenchError("the accounting part needs perf (Debian: apt install linux-perf)")
+    }
     output = directory + "/perf.csv"
     let controlPath = directory + "/perf-control"
     let ackPath = directory + "/perf-ack"
@@ -135,9 +141,6 @@ final class PerfStat {
     acknowledgement = open(ackPath, O_RDWR | O_CLOEXEC)
     guard control >= 0, acknowledgement >= 0 else {
       throw BenchError("cannot open perf's control FIFOs: \(String(cString: strerror(errno)))")
-    }
-    guard let perf = Self.perfExecutable else {
-      throw BenchError("the accounting part needs perf (Debian: apt install linux-perf)")
     }
     process = try ChildProcess(
       perf,
@@ -164,7 +167,7 @@ final class PerfStat {
   func enable() throws { try command("enable") }
 
   /// Turns the counters off, ends perf and returns every thread's totals.
-  func finish() throws -> [Thread] {
+  func finish() throws -> [ThreadCounts] {
     try command("disable")
     process.signal(SIGINT)
     let status = try process.waitForExit(timeout: 20)
@@ -190,8 +193,8 @@ final class PerfStat {
 
   /// perf's CSV lines: `comm-tid,value,unit,event,…` (`<not counted>` for a thread that did
   /// nothing).
-  private func parse(_ text: String) throws -> [Thread] {
-    var threads: [String: Thread] = [:]
+  private func parse(_ text: String) throws -> [ThreadCounts] {
+    var threads: [String: ThreadCounts] = [:]
     var order: [String] = []
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
       let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -202,7 +205,7 @@ final class PerfStat {
       let name = String(fields[0][..<dash])
       let key = "\(pid)/\(name)"
       if threads[key] == nil {
-        threads[key] = Thread(pid: pid, name: name)
+        threads[key] = ThreadCounts(pid: pid, name: name)
         order.append(key)
       }
       let value = Double(fields[1]) ?? 0
