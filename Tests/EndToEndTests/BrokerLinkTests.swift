@@ -49,8 +49,10 @@ struct BrokerLinkTests {
     #expect(elapsed <= Self.bound, "the banner took \(elapsed) s")
     #expect(Self.link(lost.line)?.said == Self.saidLost, "\(lost.line)")
     try stack.restartBroker()
-    let resynced = try screen.waitForFrame(from: lost.index, timeout: 10, "the resync") { _ in
-      true
+    // A frame of the restarted broker's epoch: the screen registered again and resynced (a
+    // frame redrawn as stale in between is the old epoch's), so a press can reach it.
+    let resynced = try screen.waitForFrame(from: lost.index, timeout: 10, "the resync") {
+      $0.epoch != first.frame.epoch
     }
     let up = try screen.waitForLine(from: lost.index, timeout: 10, "the link up again") {
       Self.link($0)?.state == "up"
