@@ -184,9 +184,11 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
       ws: app == nil ? .init() : .init(maxFrameSize: Self.appMessageLimit))
     let census = ConnectionCensus(limits: limits)
     let admission = admission
-    let overCap = ThrottledNotice("web connection refused: too many open", logger: logger)
+    let overCap = ThrottledNotice(
+      "web connection refused: too many open", logger: logger, interval: limits.noticeInterval)
     let slowHeaders = ThrottledNotice(
-      "web connection closed: request headers too slow", logger: logger)
+      "web connection closed: request headers too slow", logger: logger,
+      interval: limits.noticeInterval)
     return HTTPServerBuilder { httpResponder in
       GuardedChannel(
         base: HTTP1WebSocketUpgradeChannel(

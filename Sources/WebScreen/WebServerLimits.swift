@@ -14,16 +14,21 @@ public struct WebServerLimits: Sendable, Equatable {
   public var maxConnections: Int
   /// Connections open at once from one client address, so one client cannot take them all.
   public var maxConnectionsPerAddress: Int
+  /// Refusals of one kind (over the cap, headers too slow) are logged at most once per this
+  /// long, with how many there were.
+  public var noticeInterval: Duration
 
   /// Limits; the defaults are the page server's.
   public init(
     headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30),
-    maxConnections: Int = 128, maxConnectionsPerAddress: Int = 32
+    maxConnections: Int = 128, maxConnectionsPerAddress: Int = 32,
+    noticeInterval: Duration = .seconds(10)
   ) {
     self.headerTimeout = headerTimeout
     self.idleTimeout = idleTimeout
     self.maxConnections = maxConnections
     self.maxConnectionsPerAddress = maxConnectionsPerAddress
+    self.noticeInterval = noticeInterval
   }
 
   /// 10 s for the headers, 30 s idle, 128 connections, 32 from one address.
