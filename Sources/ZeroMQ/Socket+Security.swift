@@ -4,8 +4,8 @@ import CZeroMQ
 extension Socket {
   /// Receives every frame of one message together with the `User-Id` property a ZAP handler
   /// gave the connection it arrived on (nil without ZAP), or nil if `dontWait` is set and
-  /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so every frame is
-  /// asked and the first answer kept; each is read before its message is released.
+  /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so the first two
+  /// frames are asked and the first answer kept; each is read before its message is released.
   ///
   /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and the `User-Id` once
   /// the second frame has arrived, and may refuse the rest: then the remaining frames are
@@ -15,9 +15,8 @@ extension Socket {
     dontWait: Bool = false, peerAddress: Bool = false,
     keep: ((_ routingID: [UInt8], _ userID: String?) -> Bool)? = nil
   ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool, address: String?)? {
-    let message = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
-    defer { message.deallocate() }
     var frames: [[UInt8]] = []
+    frames.reserveCapacity(2)  // A ROUTER's routing id and one envelope, the common message.
     var userID: String?
     var address: String?
     var more = true
@@ -32,7 +31,9 @@ extension Socket {
         if error == EAGAIN && frames.isEmpty { return nil }
         throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
       }
-      if userID == nil, let value = zmq_msg_gets(message, "User-Id") {
+      // The property is on every frame of a message but the ROUTER's routing id: asking the
+      // first two frames finds it (each ask is a metadata lookup, so not on every frame).
+      if userID == nil, frames.count < 2, let value = zmq_msg_gets(message, "User-Id") {
         userID = String(cString: value)
       }
       if peerAddress, address == nil, let value = zmq_msg_gets(message, "Peer-Address") {

@@ -16,8 +16,9 @@ import CZeroMQ
 /// a value (`false` from `send`, `nil` from `receive`), any other errno throws `ZeroMQError`.
 public final class Socket {
   let handle: UnsafeMutableRawPointer
-  /// The message `receive` fills, kept at a stable address (zmq_msg_t must not move).
-  private let message: UnsafeMutablePointer<zmq_msg_t>
+  /// The message the receive methods fill, kept at a stable address (zmq_msg_t must not
+  /// move) and allocated once per socket, not per message.
+  let message: UnsafeMutablePointer<zmq_msg_t>
   private var closed = false
   /// Keeps the context alive while the socket is: `zmq_ctx_term` in the context's deinit blocks
   /// until every socket is closed, so a context must never be released before its sockets.

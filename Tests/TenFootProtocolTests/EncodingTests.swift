@@ -86,6 +86,11 @@ struct EncodingTests {
       Tenfoot_V1_Envelope(
         sender: "broker", seq: 1 << 40, sentAtNanoseconds: 123_456_789_012, replyTo: 9, body: body),
       Tenfoot_V1_Envelope(sender: "", seq: 0, sentAtNanoseconds: 0, body: body),
+      // Every header field at its widest: 10-byte varints, a sender whose length needs two
+      // varint bytes and whose characters several UTF-8 bytes each.
+      Tenfoot_V1_Envelope(
+        sender: String(repeating: "é📺", count: 40), seq: .max, sentAtNanoseconds: .max,
+        replyTo: .max, body: body),
     ] {
       let expected: [UInt8] = try envelope.serializedBytes()
       let bytes = envelope.encoded()
@@ -98,6 +103,10 @@ struct EncodingTests {
   @Test("an envelope without a body, or with unknown fields, is still encoded exactly")
   func fallbacks() throws {
     let empty = Tenfoot_V1_Envelope()
+    var versionOnly = Tenfoot_V1_Envelope()
+    versionOnly.protocolVersion = .max
+    versionOnly.body = .hello(Tenfoot_V1_Hello())
+    #expect(versionOnly.encoded() == (try versionOnly.serializedBytes() as [UInt8]))
     #expect(empty.encoded() == (try empty.serializedBytes() as [UInt8]))
     // Field 99 (varint 1) is unknown to this build: kept, and written where SwiftProtobuf puts it.
     var withUnknown = try Tenfoot_V1_Envelope(serializedBytes: [0x98, 0x06, 0x01] as [UInt8])
