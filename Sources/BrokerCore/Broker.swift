@@ -137,7 +137,7 @@ public final class Broker {
         let received = try control.receiveMultipartWithUserID(
           dontWait: true, keep: { [unowned self] peer, userID in admit(peer, key: userID) })
       else { break }
-      guard received.kept, let peer = received.frames.first else { continue }
+      guard received.kept, !received.frames.isEmpty else { continue }
       let bytes = received.frames.dropFirst().reduce(0) { $0 + $1.count }
       throttle.charge(lastBudget, bytes: bytes)
       drained += bytes

@@ -24,11 +24,11 @@ public enum PairingReply: Sendable, Equatable {
   /// Paired: the pairing that succeeded (for the broker's own proof).
   case paired(PairingSession.Pending)
   /// Refused.
-  case refused(PairingError)
+  case refused(PairingRefusal)
 }
 
 /// Why a pairing step was refused, with its cause.
-public enum PairingError: Error, Sendable, Equatable {
+public enum PairingRefusal: Error, Sendable, Equatable {
   /// Too many wrong PINs recently: wait this long.
   case backoff(retryAfter: Duration)
   /// Another key's pairing is in progress (not replaced): it ends within this long.

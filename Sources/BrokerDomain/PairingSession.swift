@@ -118,7 +118,7 @@ public struct PairingSession: Sendable, Equatable {
   }
 
   /// Why `address` may not try now, if it may not: pairing closed, or the address locked.
-  public func refusal(for address: String, at now: BrokerInstant) -> PairingError? {
+  public func refusal(for address: String, at now: BrokerInstant) -> PairingRefusal? {
     if guardState.closed { return .closed(retryAfter: nil) }
     if guardState.byAddress[address, default: 0] >= PairingGuard.addressLimit {
       let wait = PairingGuard.decay - lastDecay.duration(to: now)

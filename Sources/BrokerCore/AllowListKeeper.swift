@@ -1,0 +1,121 @@
+import BrokerDomain
+import Foundation
+import Logging
+import TenFootSecurity
+
+/// The broker's view of its allow-list, kept current on the loop thread: reloads when the
+/// file changes (inotify, or a check at most every 100 ms), writes changes (a pairing's new
+/// key, a screen's first claim), and after every change rebuilds the lookups the rules use
+/// (peers by key, screens' owners) and runs the revoke diff, so a key that left the list is
+/// cut off the state socket however it left.
+final class AllowListKeeper {
+  private let store: any AllowListSource
+  private let logger: Logger
+  private let clock: BrokerClock
+  /// Sees the allow-list file replaced at once (nil without inotify: the timer still checks).
+  let watcher: FileChangeWatcher?
+  /// Who ZAP admitted to the state socket, and which of them a revoke must cut off.
+  private(set) var revocation = Revocation()
+  private var nextReloadCheck = BrokerInstant.origin
+  private var logLimiter = LogLimiter()
+  /// The allow-list's peers by whole key in hex, as the rules see them: rebuilt when the list
+  /// changes, so a message costs one dictionary lookup, not a scan decoding every key.
+  private(set) var principals: [String: Principal]
+  /// Screen id → the hex key of the screen key that owns it.
+  private(set) var owners: [String: String]
+
+  init(store: any AllowListSource, clock: BrokerClock, logger: Logger) {
+    self.store = store
+    self.clock = clock
+    self.logger = logger
+    watcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
+    owners = store.list.screenOwners
+    principals = Self.principals(of: store.list)
+  }
+
+  /// The list as last loaded.
+  var list: AllowList { store.list }
+
+  /// Whether the loop must look at the list every 100 ms: without inotify (or with the
+  /// allow-list in a zone's store) nothing else would notice a revoke.
+  var needsReloadTimer: Bool { watcher == nil }
+
+  /// Reloads now if the watcher saw the file change.
+  func watcherFired() {
+    if watcher?.drain() == true { reloadIfDue(force: true) }
+  }
+
+  /// Reloads if the file changed: always when `force`, else at most every 100 ms.
+  func reloadIfDue(force: Bool) {
+    let now = clock.now
+    guard force || now >= nextReloadCheck else { return }
+    nextReloadCheck = now + .milliseconds(100)
+    do {
+      let before = store.list  // A copy-on-write value: copying it here costs nothing.
+      if try store.reloadIfChanged() { listChanged(from: before) }
+    } catch {
+      logLimiter.log(
+        .error, "allow-list unreadable; keeping the last good one",
+        metadata: ["store.path": "\(store.path)", "error": "\(error)"], to: logger, at: now)
+    }
+  }
+
+  /// Notes a peer ZAP admitted to the state socket (a revoke of its key must cut it).
+  func admittedToState(_ access: PeerAccess) {
+    revocation.subscribed(access)
+  }
+
+  /// The ids revoked since the last call that had been admitted to the state socket.
+  func takeRevokedSubscribers() -> Set<String> {
+    revocation.takeCut()  // Every publish asks: cheap when there is nothing to cut.
+  }
+
+  /// Changes the list and writes it, then treats what the write found as any reload: a
+  /// revoke another process wrote just before (which `modify` read back) still cuts its peer.
+  func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
+    let before = store.list
+    let result = try store.modify(change)
+    listChanged(from: before)
+    return result
+  }
+
+  /// The Z85 keys of the screen keys that show a pairing's PIN: the owner of `screen`, or
+  /// every screen key.
+  func screenKeys(for screen: String?) -> [String] {
+    let screens = store.list.entries.filter { $0.role == .screen }
+    guard let screen else { return screens.map(\.publicKey) }
+    return screens.filter { $0.keyHex == owners[screen] }.map(\.publicKey)
+  }
+
+  /// Runs the revoke diff and rebuilds the lookups after the list changed.
+  private func listChanged(from before: AllowList) {
+    let removed = revocation.allowListChanged(
+      before: Set(before.entries.map(\.keyHex)), after: Set(store.list.entries.map(\.keyHex)))
+    owners = store.list.screenOwners
+    principals = Self.principals(of: store.list)
+    if !removed.isEmpty || before.entries.count != store.list.entries.count {
+      logger.info(
+        "allow-list reloaded",
+        metadata: [
+          "peers": "\(store.list.entries.count)", "peers.removed": "\(removed.sorted())",
+        ])
+    }
+  }
+
+  /// `list`'s peers by key (see `principals`).
+  private static func principals(of list: AllowList) -> [String: Principal] {
+    var principals: [String: Principal] = [:]
+    for entry in list.entries {
+      let role: Principal.Role =
+        switch entry.role {
+        case .screen: .screen
+        case .remote: .remote
+        case .app: .app
+        }
+      let key = entry.keyHex
+      principals[key] = Principal(
+        id: entry.id, key: key, role: role, screens: entry.screens.map(Set.init))
+    }
+    return principals
+  }
+}

@@ -1,0 +1,310 @@
+import BrokerDomain
+import FocusEngine
+import Foundation
+import Logging
+import TenFootProtocol
+import TenFootSecurity
+import ZeroMQ
+
+/// The pairing socket: a remote without a key on the allow-list asks to pair, the PIN is
+/// sealed to the screen keys that show it, and two CPace rounds prove the remote's person
+/// read it. The rules (one pairing at a time, expiry, back-off, the guard that closes pairing
+/// after too many wrong PINs) are `PairingSession`'s; this maps the wire to its requests,
+/// draws the CPace rounds (randomness and the broker's key: not the domain's business), and
+/// carries its effects out (prompts, the allow-list write, the guard file).
+final class PairingServer {
+  /// The topic screens receive pairing prompts on.
+  static let topic = "pairing"
+
+  let socket: Socket
+  private let allowList: AllowListKeeper
+  private let logger: Logger
+  private let clock: BrokerClock
+  private var session: PairingSession
+  /// The broker's public key: raw for CPace, Z85 for the fingerprint screens show.
+  private let brokerKey: [UInt8]
+  private let brokerPublicKey: String
+  private var logLimiter = LogLimiter()
+  private var replySeq: UInt64 = 0
+  /// Pairing requests per source address (not per connection: one host can open hundreds): a
+  /// person pairs a remote a few times a minute at most, so 5 a second (bursts of 10) is
+  /// generous; more are dropped unanswered, with a log line.
+  private var pairingThrottle = PeerThrottle(rate: 5, burst: 10)
+  /// Pairing requests from all addresses together: 20 a second (bursts of 40).
+  private var pairingTotal = PeerThrottle(rate: 20, burst: 40)
+  /// Where the wrong-PIN counts are kept across restarts.
+  private let guardFile: PairingGuardFile
+  /// The pairing endpoints actually bound.
+  private(set) var boundEndpoints: [String] = []
+
+  /// Binds the pairing socket to `settings`' endpoints; the guard's counts come from the file
+  /// beside the allow-list.
+  init(
+    settings: BrokerSecurity, context: Context, allowList: AllowListKeeper, clock: BrokerClock,
+    logger: Logger
+  ) throws {
+    self.allowList = allowList
+    self.clock = clock
+    self.logger = logger
+    session = PairingSession(lifetime: .seconds(settings.pairingLifetimeSeconds))
+    guardFile = PairingGuardFile(
+      directory: (settings.allowListPath as NSString).deletingLastPathComponent)
+    if let saved = try guardFile.loadIfChanged() { session.guardState = saved }
+    guard let key = Z85.decode(settings.keyPair.publicKey), key.count == 32 else {
+      throw StoreError.unreadable("broker key", "the public key is not a Z85 CURVE key")
+    }
+    brokerKey = key
+    brokerPublicKey = settings.keyPair.publicKey
+    socket = try Socket(context, .router)
+    try socket.setMaxMessageSize(4096)
+    try socket.setSendHighWaterMark(100)
+    try socket.setReceiveHighWaterMark(100)
+    for endpoint in settings.pairingEndpoints {
+      try socket.bind(endpoint)
+      boundEndpoints.append(endpoint.hasPrefix("tcp://") ? try socket.lastEndpoint : endpoint)
+    }
+  }
+
+  /// Ends an expired pairing (its prompt is withdrawn from the screens).
+  func tick(now: BrokerInstant, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
+    for effect in session.tick(at: now) where effect == .hidePIN {
+      logger.info("pairing expired")
+      publish(Self.topic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    }
+  }
+
+  /// Serves queued pairing requests.
+  func serve(publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
+    for _ in 0..<64 {
+      let frames: [[UInt8]]
+      let address: String
+      do {
+        guard
+          let received = try socket.receiveMultipartWithUserID(dontWait: true, peerAddress: true)
+        else { return }
+        frames = received.frames
+        address = received.address ?? ""
+      } catch {
+        logger.warning("pairing receive failed", metadata: ["error": "\(error)"])
+        return
+      }
+      guard let peer = frames.first else { continue }
+      guard pairingThrottle.admit(Array(address.utf8), at: clock.now),
+        pairingTotal.admit([], at: clock.now)
+      else {
+        logLimiter.log(
+          .warning, "dropped pairing request: over the rate per address or in all",
+          metadata: [
+            "peer.address": "\(address)",
+            "refused": "\(pairingThrottle.refused(Array(address.utf8)))",
+          ], to: logger, at: clock.now)
+        continue
+      }
+      let replyTo: UInt64
+      let body: Tenfoot_V1_Envelope.OneOf_Body
+      if frames.count != 2 {
+        replyTo = 0
+        body = .error(.init(.malformed, "expected exactly one frame (an Envelope)"))
+      } else {
+        do {
+          let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
+          replyTo = envelope.seq
+          body = handlePairing(envelope, from: address, publish: publish)
+        } catch {
+          replyTo = 0
+          body = .error(.init(.malformed, error.description))
+        }
+      }
+      replySeq += 1
+      let reply = Tenfoot_V1_Envelope(
+        sender: "broker", seq: replySeq, sentAtNanoseconds: clock.now.nanoseconds,
+        replyTo: replyTo, body: body)
+      do {
+        try socket.send(frames: [peer, reply.encoded()], dontWait: true)
+      } catch {
+        logger.warning("dropped pairing reply", metadata: ["error": "\(error)"])
+      }
+    }
+  }
+
+  /// Maps a pairing envelope to a domain request (refusing what cannot be one), lets the
+  /// pairing session decide, carries its effects out and maps its reply back.
+  private func handlePairing(
+    _ envelope: Tenfoot_V1_Envelope, from address: String,
+    publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body {
+    reloadGuardIfChanged()
+    let request: PairingRequest
+    var remoteKeyBytes: [UInt8] = []
+    var brokerTag: [UInt8]?
+    if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
+      return .error(.init(.malformed, "sender: " + problem))
+    }
+    switch envelope.body {
+    case .pairRequest(let pair) where pair.publicKey.isEmpty:
+      request = .probe
+    case .pairRequest(let pair):
+      guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
+        return .error(.init(.invalidInput, "public_key must be 32 bytes"))
+      }
+      guard PairingProof.nonceRange.contains(pair.nonce.count) else {
+        return .error(.init(.invalidInput, "nonce must be 16 to 64 bytes"))
+      }
+      if let problem = PairingName.problem(pair.name) {
+        return .error(.init(.invalidInput, "name: " + problem))
+      }
+      remoteKeyBytes = [UInt8](pair.publicKey)
+      if pair.nextRound {
+        guard let pin = session.pending?.pin else {
+          return PairingReply.refused(.noPairing).wire(brokerKey: brokerKey)
+        }
+        request = .nextRound(
+          remoteKey: key,
+          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)))
+      } else {
+        let screen = pair.screenID.isEmpty ? nil : pair.screenID
+        if let problem = pinShownNowhere(screen: screen) { return problem }
+        let pin = PairingProof.randomPIN()
+        request = .begin(
+          remoteKey: key, name: PairingName.clean(pair.name), pin: pin,
+          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)),
+          screen: screen)
+      }
+    case .pairProof(let proof):
+      guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
+        return .error(.init(.invalidInput, "public_key must be 32 bytes"))
+      }
+      remoteKeyBytes = [UInt8](proof.publicKey)
+      brokerTag = session.pending.flatMap { pending in
+        pending.round.flatMap {
+          PairingProof.brokerConfirms(
+            party(pending.pin, $0, remoteKey: remoteKeyBytes), remoteShare: [UInt8](proof.share),
+            tag: [UInt8](proof.proof))
+        }
+      }
+      request = .prove(remoteKey: key, proofMatches: brokerTag != nil)
+    default:
+      return .error(
+        .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
+    }
+    let outcome = session.handle(request, from: address, at: clock.now)
+    if case .refused(.wrongPIN) = outcome.reply, case .prove(let key, _) = request {
+      logger.notice(
+        "pairing refused: wrong PIN",
+        metadata: [
+          "peer.key": "\(AllowList.id(of: key))", "peer.address": "\(address)",
+          "pairing.failures": "\(session.guardState.totalFailures)",
+          "pairing.closed": "\(session.guardState.closed)",
+        ])
+    }
+    for effect in outcome.effects {
+      if let refusal = carryOut(effect, publish: publish) { return refusal }
+    }
+    return outcome.reply.wire(brokerKey: brokerKey, brokerTag: brokerTag)
+  }
+
+  /// A fresh CPace round for `pin`: the broker's nonce and scalar, and its share.
+  private func drawRound(pin: String, remoteKey: [UInt8], remoteNonce: [UInt8]) -> PairingRound {
+    let nonce = PairingProof.randomBytes(PairingProof.nonceLength)
+    let secret = CPace.sampleScalar()
+    let party = PairingProof.broker(
+      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: nonce,
+      remoteNonce: remoteNonce, secret: secret)
+    return PairingRound(nonce: nonce, remoteNonce: remoteNonce, secret: secret, share: party.share)
+  }
+
+  /// The broker's side of `round` again, from the scalar it kept.
+  private func party(_ pin: String, _ round: PairingRound, remoteKey: [UInt8]) -> CPaceParty {
+    PairingProof.broker(
+      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: round.nonce,
+      remoteNonce: round.remoteNonce, secret: round.secret)
+  }
+
+  /// Carries out one pairing effect; returns the reply to send instead if it failed.
+  private func carryOut(
+    _ effect: PairingEffect, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body? {
+    switch effect {
+    case .showPIN(let pending, let expiresIn):
+      logger.notice(
+        "pairing started",
+        metadata: [
+          "peer.name": "\(pending.name)", "peer.key": "\(AllowList.id(of: pending.remoteKey))",
+        ])
+      var prompt = Tenfoot_V1_PairingPrompt()
+      prompt.active = true
+      // Never the PIN itself: every admitted subscriber reads this topic.
+      prompt.sealed = allowList.screenKeys(for: pending.screen).compactMap { key in
+        SealedPIN.seal(pending.pin, to: key).map { box in
+          var sealed = Tenfoot_V1_SealedPin()
+          sealed.screenKey = .init(Z85.decode(key) ?? [])
+          sealed.box = .init(box)
+          return sealed
+        }
+      }
+      prompt.remoteName = pending.name
+      prompt.brokerFingerprint = AllowList.id(of: brokerPublicKey)
+      prompt.expiresInMs = expiresIn.wholeMillisecondsRoundedUp
+      publish(Self.topic, .pairingPrompt(prompt))
+    case .hidePIN:
+      publish(Self.topic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    case .allow(let key, let name):
+      let entry = AllowList.Entry(
+        publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
+      do {
+        try allowList.modify { $0.allow(entry) }
+      } catch {
+        logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
+        return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
+      }
+      logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
+    case .saveGuard(let state):
+      do {
+        try guardFile.save(state)
+      } catch {
+        logger.error(
+          "cannot save the pairing guard: the counts are kept in memory only",
+          metadata: ["store.path": "\(guardFile.path)", "error": "\(error)"])
+      }
+      if state.closed {
+        logger.warning(
+          "pairing closed: too many wrong PINs; run tenfoot-broker pairing open",
+          metadata: ["pairing.failures": "\(state.totalFailures)"])
+      }
+    }
+    return nil
+  }
+
+  /// A refusal when no screen key could show the PIN (nobody could read it).
+  private func pinShownNowhere(screen: String?) -> Tenfoot_V1_Envelope.OneOf_Body? {
+    guard allowList.screenKeys(for: screen).isEmpty else { return nil }
+    if let screen {
+      return .error(
+        .init(
+          .unknownScreen,
+          "no screen key owns screen \"\(screen)\": start that screen (allowed by key) first"))
+    }
+    return .error(
+      .init(
+        .unknownScreen,
+        "no screen key is on the allow-list to show the PIN: allow a screen first "
+          + "(tenfoot-broker remotes add --role screen)"))
+  }
+
+  /// Takes the guard from its file if someone else wrote it (`tenfoot-broker pairing open`).
+  private func reloadGuardIfChanged() {
+    do {
+      if let saved = try guardFile.loadIfChanged() {
+        if session.guardState.closed && !saved.closed {
+          logger.notice("pairing opened by the operator")
+        }
+        session.guardState = saved
+      }
+    } catch {
+      logLimiter.log(
+        .error, "pairing guard unreadable; keeping the last one",
+        metadata: ["store.path": "\(guardFile.path)", "error": "\(error)"], to: logger,
+        at: clock.now)
+    }
+  }
+}
