@@ -5,7 +5,7 @@ import Logging
 /// The schema, its migrations and the row mapping.
 extension SessionStore {
   /// The versioned migrations. Never edit a registered one: add the next.
-  static func migrator(legacy: String, logger: Logger) -> DatabaseMigrator {
+  static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
       // One row per screen session; the lists and maps are JSON text. WITHOUT ROWID: the
@@ -19,25 +19,10 @@ extension SessionStore {
         table.column("rememberedOwn", .text).notNull()
       }
     }
-    migrator.registerMigration("v2-import-sessions-json") { db in
-      let imported: [SessionRow]
-      do {
-        guard let records = try LegacySessionsFile.read(legacy) else { return }
-        imported = records
-      } catch {
-        // The old broker set an unreadable file aside and started empty: so does this one.
-        rename(legacy, legacy + ".corrupt")
-        logger.error(
-          "legacy session file unreadable: set aside, not imported",
-          metadata: ["store.legacy": "\(legacy)", "error": "\(error)"])
-        return
-      }
-      let statement = try db.cachedStatement(sql: upsertSQL)
-      for record in imported { try statement.execute(arguments: arguments(record)) }
-      logger.notice(
-        "legacy session file imported",
-        metadata: ["store.legacy": "\(legacy)", "store.screens": "\(imported.count)"])
-    }
+    // Imported the `sessions.json` of one day's builds (2026-11-23, never released); empty
+    // now, registered still: every database records it, and an unknown applied migration
+    // would read as a newer format.
+    migrator.registerMigration("v2-import-sessions-json") { _ in }
     return migrator
   }
 

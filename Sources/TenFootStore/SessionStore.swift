@@ -17,8 +17,10 @@ import Logging
 ///   fsync: the broker hands it everything one loop iteration changed. One record is written
 ///   by a single statement in SQLite's own transaction, several between `BEGIN IMMEDIATE` and
 ///   `COMMIT`.
-/// - **Schema.** Versioned GRDB migrations; the first one (`v1`) creates the table, the second
-///   (`v2-import-sessions-json`) imports a `sessions.json` left by an older broker, once.
+/// - **Schema.** Versioned GRDB migrations; the first one (`v1`) creates the table. The second
+///   (`v2-import-sessions-json`) imported a `sessions.json` from the builds of one day of
+///   development (2026-11-23), which no release wrote: it is now empty, and stays registered
+///   because every database records it as applied.
 /// - **Damage.** A file SQLite calls corrupt or not a database, or a row that does not decode,
 ///   is logged (what and where), set aside (`sessions.sqlite.corrupt-<time>`, with its `-wal`
 ///   and `-shm`) and the store starts empty. Other failures to open (permissions, a missing
@@ -38,23 +40,19 @@ public final class SessionStore {
 
   /// The database file name inside the data directory.
   public static let fileName = "sessions.sqlite"
-  /// The file older brokers kept sessions in, imported once.
-  public static let legacyFileName = "sessions.json"
-
-  /// Opens (or creates) the store in `directory`, importing a legacy `sessions.json` once.
+  /// Opens (or creates) the store in `directory`.
   public init(directory: String, logger: Logger) throws(SessionStoreError) {
     path = directory + "/" + Self.fileName
     self.logger = logger
-    let legacy = directory + "/" + Self.legacyFileName
     let database: DatabaseQueue
     do {
-      (database, records) = try Self.open(path, legacy: legacy, logger: logger)
+      (database, records) = try Self.open(path, logger: logger)
     } catch let error as DatabaseError
       where Self.damaged.contains(error.resultCode)
     {
-      (database, records) = try Self.reopenEmpty(path, legacy: legacy, cause: "\(error)", logger)
+      (database, records) = try Self.reopenEmpty(path, cause: "\(error)", logger)
     } catch let error as RecordDecodingError {
-      (database, records) = try Self.reopenEmpty(path, legacy: legacy, cause: "\(error)", logger)
+      (database, records) = try Self.reopenEmpty(path, cause: "\(error)", logger)
     } catch let error as SessionStoreError {
       throw error
     } catch {
@@ -68,7 +66,6 @@ public final class SessionStore {
       throw Self.cannotOpen(path, error)
     }
     writer = try SessionWriter(path: path)
-    Self.retireLegacy(legacy, logger: logger)
     logger.info(
       "session store opened",
       metadata: ["store.path": "\(path)", "store.screens": "\(records.count)"])
@@ -106,7 +103,7 @@ public final class SessionStore {
   /// Result codes that mean the file itself is damaged (set it aside), not the system.
   private static let damaged: [ResultCode] = [.SQLITE_CORRUPT, .SQLITE_NOTADB]
 
-  private static func open(_ path: String, legacy: String, logger: Logger) throws -> (
+  private static func open(_ path: String, logger: Logger) throws -> (
     DatabaseQueue, [String: SessionRow]
   ) {
     var configuration = Configuration()
@@ -128,7 +125,7 @@ public final class SessionStore {
     }
     let database = try DatabaseQueue(path: path, configuration: configuration)
     do {
-      let migrator = Self.migrator(legacy: legacy, logger: logger)
+      let migrator = Self.migrator()
       let superseded = try database.read { db in
         try migrator.hasBeenSuperseded(db)
           ? Array(try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)).sorted()
@@ -154,7 +151,7 @@ public final class SessionStore {
 
   /// Sets a damaged database aside and opens a new, empty one in its place.
   private static func reopenEmpty(
-    _ path: String, legacy: String, cause: String, _ logger: Logger
+    _ path: String, cause: String, _ logger: Logger
   ) throws(SessionStoreError) -> (DatabaseQueue, [String: SessionRow]) {
     let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
     for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
@@ -164,7 +161,7 @@ public final class SessionStore {
       "session store unreadable: set aside, starting empty",
       metadata: ["store.path": "\(path)", "store.aside": "\(aside)", "error": "\(cause)"])
     do {
-      return try open(path, legacy: legacy, logger: logger)
+      return try open(path, logger: logger)
     } catch {
       throw Self.cannotOpen(path, error)
     }
@@ -177,14 +174,5 @@ public final class SessionStore {
     }
     return .cannotOpen(
       path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
-  }
-
-  /// Renames an imported (or already imported) `sessions.json` so no one edits a dead file.
-  private static func retireLegacy(_ legacy: String, logger: Logger) {
-    guard FileManager.default.fileExists(atPath: legacy) else { return }
-    if rename(legacy, legacy + ".imported") == 0 {
-      logger.notice(
-        "legacy session file retired", metadata: ["store.legacy": "\(legacy).imported"])
-    }
   }
 }

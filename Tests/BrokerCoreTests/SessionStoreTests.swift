@@ -4,8 +4,8 @@ import TenFootStore
 import TestSupport
 import Testing
 
-/// The SQLite session store on its own: round trips, group commits, the one-time import of
-/// `sessions.json`, damaged files set aside, a newer format refused.
+/// The SQLite session store on its own: round trips, group commits, damaged files set aside,
+/// a newer format refused.
 @Suite("Session store (SQLite, WAL)")
 struct SessionStoreTests {
   let logger = Logger(label: "test")
@@ -79,38 +79,13 @@ struct SessionStoreTests {
     #expect(store.records == ["a": a, "b": b])
   }
 
-  @Test("an old sessions.json is imported once, then retired")
-  func importLegacy() throws {
+  @Test("a sessions.json of one day's development builds is no longer read, nor touched")
+  func legacyFileIgnored() throws {
     let directory = try TemporaryDirectory()
-    let legacy = """
-      {"version":1,"screens":{"tv":{"focused":"r2c2","selected":["r0c1"],"text":{"r2c2":"kept"}},\
-      "old":{"focused":"r0c0","selected":[]}}}
-      """
-    try directory.write("sessions.json", legacy)
-    do {
-      let store = try SessionStore(directory: directory.path, logger: logger)
-      #expect(store.record(for: "tv")?.focused == "r2c2")
-      #expect(store.record(for: "tv")?.selected == ["r0c1"])
-      #expect(store.record(for: "tv")?.text == ["r2c2": "kept"])
-      #expect(store.record(for: "old")?.remembered == [:])
-      try store.commit([SessionRow(screenID: "tv", focused: "r0c0", selected: [])])
-      store.close()
-    }
-    #expect(!FileManager.default.fileExists(atPath: directory.path + "/sessions.json"))
-    #expect(FileManager.default.fileExists(atPath: directory.path + "/sessions.json.imported"))
-    // A stray sessions.json appearing later is not imported again over newer state.
-    try directory.write("sessions.json", legacy)
-    let reopened = try SessionStore(directory: directory.path, logger: logger)
-    #expect(reopened.record(for: "tv")?.focused == "r0c0")
-  }
-
-  @Test("an unreadable sessions.json is set aside and the store starts empty")
-  func unreadableLegacy() throws {
-    let directory = try TemporaryDirectory()
-    try directory.write("sessions.json", "{not json")
+    try directory.write("sessions.json", #"{"version":1,"screens":{"tv":{"focused":"r2c2"}}}"#)
     let store = try SessionStore(directory: directory.path, logger: logger)
     #expect(store.records.isEmpty)
-    #expect(FileManager.default.fileExists(atPath: directory.path + "/sessions.json.corrupt"))
+    #expect(FileManager.default.fileExists(atPath: directory.path + "/sessions.json"))
   }
 
   @Test("a damaged database is set aside with what it held, and the store starts empty")
