@@ -48,6 +48,37 @@ enum ScaleBench {
     // Every remote says hello first, as the real one does: connections are set up before the
     // clock starts, so no sample includes a TCP/ipc handshake.
     try hello(dealers)
+    loadPhase?(true)
+    let before = try ProcessStats.read(pid: broker.process.pid)
+    let start = MonotonicClock.nanoseconds()
+    let (total, presses) = try drive(
+      dealers, screens: ids, into: &screen, subscriber: subscriber, rate: rate, seconds: seconds)
+    let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
+    let after = try ProcessStats.read(pid: broker.process.pid)
+    loadPhase?(false)
+    let histogram = screen.latencies
+    return ScaleResult(
+      transport: durable ? .tcp : transport, durable: durable, screens: screens,
+      itemsPerScreen: rows * columns, remotes: remotes,
+      inputsPerSecondPerRemote: rate, seconds: (elapsed * 10).rounded() / 10, inputsSent: total,
+      pressesSent: presses, pressDeltasApplied: screen.applied,
+      brokerRSSMiBAfterRegistration: mebibytes(afterRegistration.residentBytes),
+      brokerRSSMiBAtEnd: mebibytes(after.residentBytes),
+      brokerCPUPercent: ((after.cpuSeconds - before.cpuSeconds) / elapsed * 1000).rounded() / 10,
+      medianMicroseconds: LatencyResult.micro(histogram.valueAtPercentile(50)),
+      p99Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99)),
+      p999Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99.9)),
+      registrationSeconds: (registrationSeconds * 100).rounded() / 100)
+  }
+
+  /// Sends `rate` inputs per second per remote for `seconds`, on an absolute schedule (open
+  /// loop: a slow broker does not slow the senders), applying deltas as they come, then waits
+  /// up to 5 s for the last presses' deltas. Returns the inputs and the presses sent.
+  private static func drive(
+    _ dealers: [Socket], screens ids: [String], into screen: inout Screens, subscriber: Socket,
+    rate: Double, seconds: Double
+  ) throws -> (inputs: Int, presses: Int) {
+    let remotes = dealers.count
     let senders = (0..<remotes).map { "remote:r\($0)" }
     var sentAt = Array(repeating: [UInt64](repeating: 0, count: 64), count: remotes)
     var seq = [UInt64](repeating: 0, count: remotes)
@@ -57,8 +88,6 @@ enum ScaleBench {
     let interval = UInt64(1e9 / (rate * Double(remotes)))
     let total = Int(rate * Double(remotes) * seconds)
     var presses = 0
-    loadPhase?(true)
-    let before = try ProcessStats.read(pid: broker.process.pid)
     let start = MonotonicClock.nanoseconds()
     var poller = Poller()
     poller.add(subscriber)
@@ -84,7 +113,7 @@ enum ScaleBench {
       try dealers[remote].send(
         BenchPeers.input(
           sender: senders[remote], seq: UInt64(remote) << 40 | seq[remote],
-          screen: ids[remote % screens]))
+          screen: ids[remote % ids.count]))
       if event.isMultiple(of: 64) { try screen.drain(subscriber, sentAt: sentAt) }
     }
     let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
@@ -92,22 +121,7 @@ enum ScaleBench {
       try poller.poll(timeout: .milliseconds(10))
       try screen.drain(subscriber, sentAt: sentAt)
     }
-    let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
-    let after = try ProcessStats.read(pid: broker.process.pid)
-    loadPhase?(false)
-    let histogram = screen.latencies
-    return ScaleResult(
-      transport: durable ? .tcp : transport, durable: durable, screens: screens,
-      itemsPerScreen: rows * columns, remotes: remotes,
-      inputsPerSecondPerRemote: rate, seconds: (elapsed * 10).rounded() / 10, inputsSent: total,
-      pressesSent: presses, pressDeltasApplied: screen.applied,
-      brokerRSSMiBAfterRegistration: mebibytes(afterRegistration.residentBytes),
-      brokerRSSMiBAtEnd: mebibytes(after.residentBytes),
-      brokerCPUPercent: ((after.cpuSeconds - before.cpuSeconds) / elapsed * 1000).rounded() / 10,
-      medianMicroseconds: LatencyResult.micro(histogram.valueAtPercentile(50)),
-      p99Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99)),
-      p999Microseconds: LatencyResult.micro(histogram.valueAtPercentile(99.9)),
-      registrationSeconds: (registrationSeconds * 100).rounded() / 100)
+    return (total, presses)
   }
 
   private static func hello(_ dealers: [Socket]) throws {
