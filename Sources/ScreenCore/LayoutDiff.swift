@@ -3,12 +3,19 @@ import FocusEngine
 /// The commands that turn the layout a screen has into a new one an app describes whole (a web
 /// page measures its DOM into a layout each time it changes).
 ///
-/// A patch where one says it: groups removed and added, items removed, moved, made available
-/// or unavailable, added, and items whose other fields changed removed and added again. The
-/// engine then treats a vanished focused item as any patch's (focus recovery to a near
-/// neighbour). Changes a patch cannot say (the canvas, the layout's options, the guides, a
-/// group's options or parent, an item moving between groups) replace the layout, keeping the
-/// focused item when the new layout has it. No change: no command.
+/// A patch when one yields exactly the new layout, order included (declaration order breaks
+/// the engine's reading-order ties and is Android search's order, so it must follow the DOM):
+/// groups removed and added, items removed, moved, made available or unavailable, and added.
+/// A patch only appends (`addItem` puts an item at the end of its group and of the layout), so
+/// the items kept in place are the longest prefix of the new order that the old order holds in
+/// the same order, in the same group, unchanged but for frame and availability; every later
+/// item is removed (if it was there) and added again in the new order. That covers reorders,
+/// insertions before existing items, changed items and items moving between groups. The
+/// engine treats a vanished focused item as any patch's (focus recovery to a near neighbour);
+/// an item removed and added again keeps focus. Changes a patch cannot say (the canvas, the
+/// layout's options, the guides, a group's options or parent, groups reordered among their
+/// siblings, a group whose item list does not follow the layout's item order) replace the
+/// layout, keeping the focused item when the new layout has it. No change: no command.
 ///
 /// - Complexity: O(n) in items and groups.
 public enum LayoutDiff {
@@ -58,6 +65,33 @@ public enum LayoutDiff {
     return result
   }
 
+  /// Whether every group lists its items in the layout's item order (as a page's do), so
+  /// that appending to both keeps them in step.
+  private static func listsFollowItemOrder(_ layout: Layout, owners: [String: String]) -> Bool {
+    var induced: [String: [String]] = [:]
+    for item in layout.items {
+      if let owner = owners[item.id] { induced[owner, default: []].append(item.id) }
+    }
+    var follows = true
+    func walk(_ group: Group) {
+      if group.items != induced[group.id, default: []] { follows = false }
+      group.groups.forEach(walk)
+    }
+    layout.groups.forEach(walk)
+    return follows
+  }
+
+  /// Parent id ("" for the top level) → its child groups' ids, in order.
+  private static func children(_ layout: Layout) -> [String: [String]] {
+    var result: [String: [String]] = ["": layout.groups.map(\.id)]
+    func walk(_ group: Group) {
+      result[group.id] = group.groups.map(\.id)
+      group.groups.forEach(walk)
+    }
+    layout.groups.forEach(walk)
+    return result
+  }
+
   /// The patch, or nil when a patch cannot say the change.
   private static func patch(from old: Layout, to new: Layout, focused: String?) -> LayoutPatch? {
     var oldOptions = old
@@ -69,59 +103,100 @@ public enum LayoutDiff {
     newOptions.groups = []
     newOptions.initialFocus = nil
     guard oldOptions == newOptions, !old.items.isEmpty else { return nil }
-    let oldShapes = shapes(old)
-    let newShapes = Dictionary(shapes(new), uniquingKeysWith: { first, _ in first })
-    let oldShapeByID = Dictionary(oldShapes, uniquingKeysWith: { first, _ in first })
-    var operations: [LayoutPatch.Operation] = []
-    // Groups gone: the outermost of each removed subtree (its items go with it).
-    var removedGroups: Set<String> = []
-    for (id, shape) in oldShapes where newShapes[id] == nil {
-      removedGroups.insert(id)
-      if let parent = shape.parent, removedGroups.contains(parent) { continue }
-      operations.append(.removeGroup(id))
-    }
-    for (id, shape) in oldShapes where !removedGroups.contains(id) {
-      guard newShapes[id] == shape else { return nil }
-    }
     let oldOwners = owners(old)
     let newOwners = owners(new)
+    guard listsFollowItemOrder(old, owners: oldOwners),
+      listsFollowItemOrder(new, owners: newOwners),
+      let groupChanges = groupOperations(from: old, to: new)
+    else { return nil }
+    let (groups, removedGroups) = groupChanges
+    let (items, gone) = itemOperations(
+      from: old, to: new, removedGroups: removedGroups, owners: (oldOwners, newOwners))
+    let operations = groups.removals + items.changes + groups.additions + items.additions
+    // An item removed and added again keeps focus if it had it.
+    let refocus = focused.flatMap { gone.contains($0) ? $0 : nil }
+    return LayoutPatch(operations, focus: refocus.map { .item($0) })
+  }
+
+  /// Groups removed (the outermost of each removed subtree: its items go with it) and added
+  /// (empty, in pre-order), and the ids of every removed group; nil when a kept group changed
+  /// its options or parent, or kept groups changed order among their siblings.
+  private static func groupOperations(from old: Layout, to new: Layout) -> (
+    (removals: [LayoutPatch.Operation], additions: [LayoutPatch.Operation]), Set<String>
+  )? {
+    let oldShapes = shapes(old)
+    let newShapeList = shapes(new)
+    let newShapes = Dictionary(newShapeList, uniquingKeysWith: { first, _ in first })
+    let oldShapeByID = Dictionary(oldShapes, uniquingKeysWith: { first, _ in first })
+    var removals: [LayoutPatch.Operation] = []
+    var removed: Set<String> = []
+    for (id, shape) in oldShapes where newShapes[id] == nil {
+      removed.insert(id)
+      if let parent = shape.parent, removed.contains(parent) { continue }
+      removals.append(.removeGroup(id))
+    }
+    for (id, shape) in oldShapes where !removed.contains(id) {
+      guard newShapes[id] == shape else { return nil }
+    }
+    // `addGroup` appends to its parent: the kept children must come first, in the old order.
+    let oldChildren = children(old)
+    for (parent, ids) in children(new) {
+      let kept = (oldChildren[parent] ?? []).filter { !removed.contains($0) }
+      guard ids.starts(with: kept) else { return nil }
+    }
+    let additions = newShapeList.filter { oldShapeByID[$0.0] == nil }.map {
+      LayoutPatch.Operation.addGroup($0.1.group, parent: $0.1.parent)
+    }
+    return ((removals, additions), removed)
+  }
+
+  /// The items' operations: removals, moves and availability in the old order, then the
+  /// additions in the new order (see the type's summary for which items are added again), and
+  /// the ids of the items removed that the new layout has.
+  private static func itemOperations(
+    from old: Layout, to new: Layout, removedGroups: Set<String>,
+    owners: (old: [String: String], new: [String: String])
+  ) -> ((changes: [LayoutPatch.Operation], additions: [LayoutPatch.Operation]), Set<String>) {
     let newItems = Dictionary(
       new.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var gone: Set<String> = []
-    for item in old.items {
-      let owner = oldOwners[item.id]
-      let inRemovedGroup = owner.map(removedGroups.contains) ?? false
-      if inRemovedGroup { gone.insert(item.id) }
-      guard let replacement = newItems[item.id] else {
-        if !inRemovedGroup { operations.append(.removeItem(item.id)) }
-        continue
-      }
-      if inRemovedGroup { continue }
-      guard newOwners[item.id] == owner else { return nil }
+    var oldPosition: [String: Int] = [:]
+    for (position, item) in old.items.enumerated() {
+      let owner = owners.old[item.id]
+      guard let replacement = newItems[item.id], !(owner.map(removedGroups.contains) ?? false),
+        owners.new[item.id] == owner
+      else { continue }
       var same = replacement
       same.frame = item.frame
       same.available = item.available
-      if same != item {
-        operations.append(.removeItem(item.id))
-        gone.insert(item.id)
+      if same == item { oldPosition[item.id] = position }
+    }
+    // The kept prefix of the new order.
+    var kept: Set<String> = []
+    var cursor = -1
+    for item in new.items {
+      guard let position = oldPosition[item.id], position > cursor else { break }
+      kept.insert(item.id)
+      cursor = position
+    }
+    var changes: [LayoutPatch.Operation] = []
+    var gone: Set<String> = []
+    for item in old.items {
+      let inRemovedGroup = owners.old[item.id].map(removedGroups.contains) ?? false
+      guard kept.contains(item.id), let replacement = newItems[item.id] else {
+        if !inRemovedGroup { changes.append(.removeItem(item.id)) }
+        if newItems[item.id] != nil { gone.insert(item.id) }
         continue
       }
       if replacement.frame != item.frame {
-        operations.append(.moveItem(item.id, frame: replacement.frame))
+        changes.append(.moveItem(item.id, frame: replacement.frame))
       }
       if replacement.available != item.available {
-        operations.append(.setItemAvailable(item.id, replacement.available))
+        changes.append(.setItemAvailable(item.id, replacement.available))
       }
     }
-    for (id, shape) in shapes(new) where oldShapeByID[id] == nil {
-      operations.append(.addGroup(shape.group, parent: shape.parent))
+    let additions = new.items.filter { !kept.contains($0.id) }.map {
+      LayoutPatch.Operation.addItem($0, group: owners.new[$0.id])
     }
-    let oldIDs = Set(old.items.map(\.id))
-    for item in new.items where !oldIDs.contains(item.id) || gone.contains(item.id) {
-      operations.append(.addItem(item, group: newOwners[item.id]))
-    }
-    // An item removed and added again to change it keeps focus if it had it.
-    let refocus = focused.flatMap { gone.contains($0) && newItems[$0] != nil ? $0 : nil }
-    return LayoutPatch(operations, focus: refocus.map { .item($0) })
+    return ((changes, additions), gone)
   }
 }

@@ -20,7 +20,12 @@ enum TenFootScript {
       "data-focus-scroll", "data-focus-destinations", "data-focus-disabled", "data-focus-initial",
       "data-focus-effect", "data-focus-hint", "data-focus-selection-follows", "data-focus-search",
       "data-focus-navigation", "data-focus-verbosity", "aria-label", "disabled", "aria-disabled", "hidden",
-      "class"];
+      "class", "data-focus-subtitle", "data-focus-body", "data-focus-badge", "data-focus-image",
+      "data-focus-accent", "data-focus-content"];
+    const CONTENT = ["subtitle", "body", "badge", "image", "accent"];
+    // A page message may be at most this many bytes (the screen closes a larger one with 1009).
+    const LIMIT = 8 * 1024 * 1024;
+    const EDITING = new Set(["Backspace", " ", "Home", "ArrowLeft", "ArrowRight"]);
     const KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
       Enter: "select", Escape: "menu", Backspace: "menu", Home: "home", " ": "play-pause" };
 
@@ -36,6 +41,7 @@ enum TenFootScript {
     let scheduled = false;
     let reacting = null;      // while tenfoot:* listeners run: { focus }
     let live = null;
+    let inactive = false;    // another page took over as the app: this one stays quiet
     const observedSizes = new WeakSet();
 
     /** The marked element with this id (the last measure's, else a fresh look-up). */
@@ -95,13 +101,19 @@ enum TenFootScript {
         (outer && groups.get(outer) ? groups.get(outer).groups : layout.groups).push(group);
         groups.set(el, group);
       }
+      const parts = contentParts();
       const found = new Map();
       for (const el of document.querySelectorAll("[data-focus-id]")) {
         if (!visible(el)) continue;
         const id = el.dataset.focusId;
-        const title = el.dataset.focusTitle ?? el.getAttribute("aria-label") ??
-          el.textContent.replace(/\s+/g, " ").trim().slice(0, 200);
+        const own = parts.get(el) || {};
+        const title = el.dataset.focusTitle ?? el.getAttribute("aria-label") ?? own.title ??
+          text(el);
         const item = { id, title, frame: frame(el), toggles: flag(el, "data-focus-toggle") };
+        for (const name of CONTENT) {
+          const value = el.getAttribute(`data-focus-${name}`) ?? own[name];
+          if (value) item[name] = value;
+        }
         if (flag(el, "data-focus-unavailable") || el.disabled || el.getAttribute("aria-disabled") === "true") {
           item.available = false;
         }
@@ -109,6 +121,7 @@ enum TenFootScript {
         const priority = el.dataset.focusPriority;
         if (priority) item.priority = /^-?\d+$/.test(priority) ? Number(priority) : priority;
         if (el.dataset.focusKind) item.kind = el.dataset.focusKind;
+        else if (editable(el)) item.kind = "textField";
         if (el.dataset.focusEffect) item.focusEffect = el.dataset.focusEffect;
         if (el.dataset.focusHint) item.accessibilityHint = el.dataset.focusHint;
         const owner = el.parentElement && el.parentElement.closest("[data-focus-group]");
@@ -133,6 +146,31 @@ enum TenFootScript {
       return layout;
     }
 
+    /** An element's text, spaces collapsed, at most 200 characters. */
+    function text(el) { return el.textContent.replace(/\s+/g, " ").trim().slice(0, 200); }
+
+    /** Whether typing goes into `el` (a text input, a text area, editable content). */
+    function editable(el) {
+      if (el.isContentEditable || el.localName === "textarea") return true;
+      return el.localName === "input" &&
+        !["button", "checkbox", "radio", "range", "color", "file", "submit", "reset", "image"]
+          .includes(el.type);
+    }
+
+    /** Item element → its content from children marked data-focus-content="subtitle" (or title,
+     * body, badge): one pass over the document, not one per item. */
+    function contentParts() {
+      const result = new Map();
+      for (const el of document.querySelectorAll("[data-focus-content]")) {
+        const owner = el.closest("[data-focus-id]");
+        const name = el.dataset.focusContent;
+        if (!owner || !["title", "subtitle", "body", "badge"].includes(name)) continue;
+        if (!result.has(owner)) result.set(owner, {});
+        result.get(owner)[name] = text(el);
+      }
+      return result;
+    }
+
     /** The layout as JSON when it changed since it was last sent, else null. */
     function changedLayout() {
       const layout = measure();
@@ -143,8 +181,15 @@ enum TenFootScript {
     }
 
     function post(message) {
-      if (!socket || socket.readyState !== WebSocket.OPEN) return;
-      socket.send(JSON.stringify(message));
+      if (inactive || !socket || socket.readyState !== WebSocket.OPEN) return;
+      let json = JSON.stringify(message);
+      if (json.length * 3 > LIMIT && new TextEncoder().encode(json).length > LIMIT) {
+        fail(`the page's ${message.tenfoot || "input"} message is too big for the screen ` +
+          `(${new TextEncoder().encode(json).length} bytes, at most 8 MiB); not sent`);
+        if (message.tenfoot !== "reaction") return;
+        json = JSON.stringify({ ...message, layout: null }); // the broker waits for the answer
+      }
+      socket.send(json);
     }
 
     /** Sends the layout if it changed: once per animation frame, whatever changed how often. */
@@ -214,6 +259,15 @@ enum TenFootScript {
           requestAnimationFrame(() => el.scrollIntoView({ block: "nearest", inline: "nearest" }));
         }
       }
+      for (const [id, value] of Object.entries(frame.text || {})) {
+        const el = element(id);
+        if (el && "value" in el && el.value !== value) el.value = value;
+      }
+      if (frame.focused && frame.focused !== tenfoot.focused) {
+        const el = element(frame.focused);
+        if (el && editable(el)) el.focus({ preventScroll: true });
+        else if (document.activeElement && editable(document.activeElement)) document.activeElement.blur();
+      }
       if (frame.announcement && live) live.textContent = frame.announcement;
       tenfoot.focused = frame.focused || null;
       const replay = fresh;
@@ -260,8 +314,15 @@ enum TenFootScript {
         const message = JSON.parse(e.data);
         if (message.frame) show(message.frame);
         if (message.appError) fail(message.appError.message);
+        if (message.inactive) {
+          inactive = true;
+          for (const el of shown) el.removeAttribute("data-focus-state");
+          shown.clear();
+          document.dispatchEvent(new CustomEvent("tenfoot:inactive", { detail: message.inactive }));
+        }
       });
       socket.addEventListener("close", (e) => {
+        if (inactive) return; // another page is the app; reloading this one takes over again
         if (e.code === 1009) fail("the page's layout is too big for the screen (at most 8 MiB)");
         document.dispatchEvent(new CustomEvent("tenfoot:disconnected"));
         setTimeout(connect, 500);
@@ -274,8 +335,15 @@ enum TenFootScript {
         post(message);
       };
       const down = new Map();
+      document.addEventListener("input", (e) => {
+        const el = e.target.closest && e.target.closest("[data-focus-id]");
+        if (!el || !editable(el)) return;
+        send({ text: el.isContentEditable ? el.textContent : el.value }, e);
+      });
       document.addEventListener("keydown", (e) => {
         if (e.ctrlKey || e.metaKey || e.altKey) return;
+        // In a text field, keys that edit text stay with it (Backspace, Space, Home, ←, →).
+        if (editable(e.target) && EDITING.has(e.key)) return;
         let name = KEYS[e.key];
         if (e.key === "Tab") name = e.shiftKey ? "shift-tab" : "tab";
         if (!name) return;

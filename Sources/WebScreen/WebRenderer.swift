@@ -53,6 +53,8 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     let reactions = Mutex<AppReactionQueue?>(nil)
     /// How many errors went to the page (each error message is numbered).
     let errors = Mutex(0)
+    /// The page connection that is the app (`--app`): the newest.
+    let appPage = AppPageClaim()
   }
 
   /// A renderer that will listen on `host`:`port` (0 picks a free port) once started; pages
@@ -270,9 +272,23 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     logger: Logger, app: Bool
   ) async throws {
     let updates = shared.broadcaster.subscribe()
+    let (takenOver, takeOver) = AsyncStream.makeStream(of: Void.self)
+    let claim = app ? shared.appPage.claim { takeOver.yield() } : nil
     logger.info("page connected")
-    defer { logger.info("page disconnected") }
+    defer {
+      if let claim { shared.appPage.release(claim) }
+      logger.info("page disconnected")
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
+      if claim != nil {
+        group.addTask {
+          for await _ in takenOver {
+            logger.info("page taken over by a newer one")
+            try await outbound.write(.text(AppPageClaim.inactiveMessage))
+            return
+          }
+        }
+      }
       group.addTask {
         var sentVersion: Int?
         var sentOverlays: [FrameBroadcaster.Overlay: Int] = [:]
@@ -295,6 +311,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         var input = PageInput()
         for try await message in inbound.messages(maxSize: app ? appMessageLimit : 64 * 1024) {
           guard case .text(let text) = message else { continue }
+          if let claim, !shared.appPage.holds(claim) { continue }
           if app, handleAppMessage(text, shared: shared, logger: logger) { continue }
           do {
             let event = try input.event(from: text)

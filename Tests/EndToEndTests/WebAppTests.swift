@@ -82,8 +82,11 @@ struct WebAppTests {
       #expect(
         (scale as? String).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0 > 1)
       try await devtools.waitFor(
-        "the live region announces Canyon",
-        "document.querySelector('[data-tenfoot-live]').textContent.startsWith('Canyon')")
+        "the live region announces Canyon and its badge (data-focus-badge)",
+        """
+        document.querySelector('[data-tenfoot-live]').textContent.startsWith('Canyon') &&
+          document.querySelector('[data-tenfoot-live]').textContent.includes('4K')
+        """)
       let tree = try await AccessibleScreenTests.tree(devtools)
       let live = try #require(
         tree.values.first { $0.property("live") as? String == "polite" && $0.role == "status" },

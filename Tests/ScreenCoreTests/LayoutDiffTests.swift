@@ -54,16 +54,133 @@ struct LayoutDiffTests {
       ])
   }
 
-  @Test("a changed title is removed and added again, keeping focus when it had it")
-  func changedItem() {
+  @Test(
+    "a changed title is removed and added again with the items after it, keeping focus when it had it"
+  )
+  func changedItem() throws {
     var new = Self.base
     new.items[1].title = "B"
+    let commands = LayoutDiff.commands(from: Self.base, to: new, focused: "b")
     #expect(
-      LayoutDiff.commands(from: Self.base, to: new, focused: "b") == [
+      commands == [
         .patch(
           LayoutPatch(
-            [.removeItem("b"), .addItem(new.items[1], group: "row")], focus: .item("b")))
+            [
+              .removeItem("b"), .removeItem("c"), .addItem(new.items[1], group: "row"),
+              .addItem(new.items[2], group: nil),
+            ], focus: .item("b")))
       ])
+    try Self.expectApplied(commands, from: Self.base, gives: new)
+  }
+
+  /// A row of `count` items, `r0`, `r1`, …, in one group.
+  static func row(_ count: Int) -> Layout {
+    let items = (0..<count).map { item("r\($0)", x: Double($0) * 20) }
+    return Layout(items: items, groups: [Group(id: "row", items: items.map(\.id))])
+  }
+
+  /// Expects `commands` to be one patch that turns `old` into exactly `new`.
+  static func expectApplied(
+    _ commands: [AppCommand], from old: Layout, gives new: Layout,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    guard commands.count == 1, case .patch(let patch) = commands[0] else {
+      Issue.record("not one patch: \(commands)", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(try patch.applied(to: old) == new, sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "a reorder inside a group re-adds the items after the longest kept prefix, in the new order")
+  func reorder() throws {
+    let old = Self.row(4)
+    var new = old
+    new.items.swapAt(1, 2)
+    new.groups[0].items.swapAt(1, 2)
+    // r0 and r2 keep their place (a prefix of the new order, in the old order); r1 and r3 go
+    // after them again.
+    let commands = LayoutDiff.commands(from: old, to: new, focused: "r1")
+    #expect(
+      commands == [
+        .patch(
+          LayoutPatch(
+            [
+              .removeItem("r1"), .removeItem("r3"), .addItem(old.items[1], group: "row"),
+              .addItem(old.items[3], group: "row"),
+            ], focus: .item("r1")))
+      ])
+    try Self.expectApplied(commands, from: old, gives: new)
+  }
+
+  @Test("an item inserted before others, and an item moved to another group, are patches")
+  func insertAndRegroup() throws {
+    let old = Self.row(3)
+    var inserted = old
+    inserted.items.insert(Self.item("x", x: 5), at: 1)
+    inserted.groups[0].items.insert("x", at: 1)
+    let commands = LayoutDiff.commands(from: old, to: inserted, focused: "r0")
+    #expect(
+      commands == [
+        .patch(
+          LayoutPatch([
+            .removeItem("r1"), .removeItem("r2"), .addItem(inserted.items[1], group: "row"),
+            .addItem(old.items[1], group: "row"), .addItem(old.items[2], group: "row"),
+          ]))
+      ])
+    try Self.expectApplied(commands, from: old, gives: inserted)
+    var regrouped = old
+    regrouped.groups[0].items.removeLast()
+    regrouped.groups.append(Group(id: "other", items: ["r2"]))
+    try Self.expectApplied(
+      LayoutDiff.commands(from: old, to: regrouped, focused: "r2"), from: old, gives: regrouped)
+  }
+
+  @Test("groups reordered among their siblings, or listed out of the items' order, replace")
+  func unorderedReplaces() {
+    let old = Layout(
+      items: [Self.item("a"), Self.item("b", x: 20)],
+      groups: [Group(id: "one", items: ["a"]), Group(id: "two", items: ["b"])])
+    var swapped = old
+    swapped.groups.swapAt(0, 1)
+    var expected = swapped
+    expected.initialFocus = "b"
+    #expect(
+      LayoutDiff.commands(from: old, to: swapped, focused: "b") == [.replaceLayout(expected)])
+    var listed = Self.row(3)
+    listed.groups[0].items.swapAt(0, 1)
+    #expect(
+      LayoutDiff.commands(from: Self.row(3), to: listed, focused: nil) == [.replaceLayout(listed)])
+  }
+
+  @Test(
+    "random edits of a page (reorders, insertions, removals, changes) patch to exactly the new layout"
+  )
+  func randomEdits() throws {
+    var random = SplitMix64(seed: 27)
+    for _ in 0..<200 {
+      let old = Self.row(2 + random.below(8))
+      var ids = old.items.map(\.id)
+      for _ in 0..<(1 + random.below(3)) {
+        switch random.below(4) {
+        case 0: ids.swapAt(random.below(ids.count), random.below(ids.count))
+        case 1: ids.insert("n\(random.below(1000))", at: random.below(ids.count + 1))
+        case 2: if ids.count > 1 { ids.remove(at: random.below(ids.count)) }
+        default: ids.append("t\(random.below(1000))")
+        }
+      }
+      ids = ids.reduce(into: []) { seen, id in if !seen.contains(id) { seen.append(id) } }
+      let items = ids.enumerated().map { position, id in
+        var item = old.items.first { $0.id == id } ?? Self.item(id)
+        if random.below(6) == 0 { item.title = "changed" }
+        if random.below(4) == 0 { item.frame.x = Double(position) * 30 }
+        return item
+      }
+      let new = Layout(items: items, groups: [Group(id: "row", items: ids)])
+      let commands = LayoutDiff.commands(from: old, to: new, focused: ids.first)
+      if old == new { continue }
+      try Self.expectApplied(commands, from: old, gives: new)
+    }
   }
 
   @Test("what a patch cannot say replaces the layout, keeping the focused item")

@@ -81,6 +81,19 @@ final class RawConnection: Sendable {
     }
   }
 
+  /// Sends `bytes` whole, without SIGPIPE; false when the server closed the connection first.
+  func send(bytes: [UInt8]) -> Bool {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let sent = rest.withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard sent > 0 else { return false }
+      rest = rest.dropFirst(sent)
+    }
+    return true
+  }
+
   /// What the next read brings within `timeout`: bytes, the server's close (EOF or reset),
   /// or nothing yet.
   enum Read: Equatable {
