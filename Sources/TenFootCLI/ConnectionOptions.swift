@@ -94,7 +94,7 @@ public struct ConnectionOptions: ParsableArguments {
         endpoints = try Endpoints.localDefault()
       } catch {
         // The runtime directory: a problem of the machine, not of the command line.
-        throw CLIError(error.description)
+        throw CLIError(error)
       }
       if let control { endpoints.control = control }
       if let state { endpoints.state = state }
@@ -123,7 +123,7 @@ public struct ConnectionOptions: ParsableArguments {
     do {
       trust = try ClientTrust(directory: try stateDirectory(program: program))
     } catch let error as StoreError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
     let pinnedID: (String) -> String? = { endpoint in
       (try? trust.pinnedKey(for: endpoint)).flatMap { $0 }.map { AllowList.id(of: $0) }
@@ -138,7 +138,7 @@ public struct ConnectionOptions: ParsableArguments {
         }
       }
     } catch {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
     let brokers = answers.compactMap { answer -> DiscoveredBroker? in
       if case .broker(let found) = answer { found } else { nil }
@@ -157,9 +157,9 @@ public struct ConnectionOptions: ParsableArguments {
           "the broker named \"\(name)\" announced an invalid record: "
             + refusals.joined(separator: "; "))
       }
-      throw CLIError(DiscoveryError.notFound(name: name, seen: seen).description)
+      throw CLIError(DiscoveryError.notFound(name: name, seen: seen))
     } catch {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
   }
 
@@ -214,7 +214,7 @@ public struct ConnectionOptions: ParsableArguments {
       return try StateDirectory.prepare(explicit: stateDir, program: program)
     } catch {
       // A directory that cannot be made or is open to others: not a usage error.
-      throw CLIError("\(error)")
+      throw CLIError(error)
     }
   }
 
@@ -228,9 +228,9 @@ public struct ConnectionOptions: ParsableArguments {
     } catch TrustError.notPaired(let endpoint, let directory) {
       throw CLIError(Self.noBrokerKey(endpoint, directory: directory, program: program))
     } catch let error as TrustError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     } catch let error as StoreError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
   }
 }

@@ -24,7 +24,7 @@ struct DataOptions: ParsableArguments {
     do {
       return try StateDirectory.prepare(explicit: dataDir, program: "broker")
     } catch {
-      throw CLIError("\(error)")
+      throw CLIError(error)
     }
   }
 
@@ -33,7 +33,7 @@ struct DataOptions: ParsableArguments {
     do {
       return try KeyFile.loadOrCreate(path)
     } catch {
-      throw CLIError("\(error)")
+      throw CLIError(error)
     }
   }
 
@@ -41,7 +41,7 @@ struct DataOptions: ParsableArguments {
     do {
       return try AllowListStore(path: try directory() + "/allow-list.json")
     } catch {
-      throw CLIError("\(error)")
+      throw CLIError(error)
     }
   }
 
@@ -215,7 +215,7 @@ struct Pairing: ParsableCommand {
       do {
         state = try file.loadIfChanged() ?? PairingGuard()
       } catch {
-        throw CLIError("\(error)")
+        throw CLIError(error)
       }
       print(state.closed ? "pairing: closed" : "pairing: open")
       print("wrong PINs: \(state.totalFailures) of \(PairingGuard.totalLimit)")
@@ -237,7 +237,7 @@ struct Pairing: ParsableCommand {
       do {
         try file.save(.open)
       } catch {
-        throw CLIError("\(error)")
+        throw CLIError(error)
       }
       print("pairing: open")
     }

@@ -107,7 +107,7 @@ extension RemoteCommand {
           connect: { try options.connect() })
       } catch let error as DeviceSourceError {
         // A path that is not a usable device: refused with its sentence, exit status 1.
-        throw CLIError(error.description)
+        throw CLIError(error)
       }
     }
 
@@ -168,7 +168,7 @@ extension RemoteCommand {
       do {
         adapter = try CECAdapter(path: path, name: name)
       } catch {
-        throw CLIError(error.description)
+        throw CLIError(error)
       }
       let remote = try options.connect()
       let logger = Logger(label: "tenfoot.remote.cec")

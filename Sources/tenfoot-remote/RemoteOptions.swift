@@ -55,7 +55,7 @@ struct RemoteOptions: ParsableArguments {
     do {
       return try ClientTrust(directory: try connection.stateDirectory(program: "remote"))
     } catch let error as StoreError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
   }
 

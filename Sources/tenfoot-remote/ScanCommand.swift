@@ -41,7 +41,7 @@ extension RemoteCommand {
       do {
         answers = try BrokerBrowser().browse(timeout: .milliseconds(Int(wait * 1000)))
       } catch {
-        throw CLIError(error.description)
+        throw CLIError(error)
       }
       let elapsed = ContinuousClock.now - started
       var found = 0

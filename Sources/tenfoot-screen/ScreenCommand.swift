@@ -306,7 +306,7 @@ struct ScreenCommand: ParsableCommand {
         try ClientTrust(directory: try connection.stateDirectory(program: "screen")).keyPair
           .publicKey)
     } catch let error as StoreError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
   }
 
@@ -336,7 +336,7 @@ struct ScreenCommand: ParsableCommand {
     do {
       catalog = try self.catalog.map { try Catalog.load(path: $0) } ?? .builtIn
     } catch let error as CatalogError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
     let app = CatalogApp(catalog: catalog)
     return (app.homeLayout, app)
