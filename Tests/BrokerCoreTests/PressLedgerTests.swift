@@ -61,7 +61,7 @@ struct PressLedgerTests {
     func batch(_ bodies: [Tenfoot_V1_Envelope.OneOf_Body]) -> [Tenfoot_V1_Envelope
       .OneOf_Body]
     {
-      group.open()
+      group.open(&core)
       for body in bodies {
         group.next()
         seq += 1
