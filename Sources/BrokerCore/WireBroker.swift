@@ -98,9 +98,9 @@ struct WireBroker {
       case .release(let token, .ack(let ack)) where mapped?.effects == ack.effects:
         outcome.released.append((token, .ack(Tenfoot_V1_Ack(ack, effects: mapped?.wire ?? []))))
       case .release(let token, let reply): outcome.released.append((token, reply.wire))
-      case .recordPress(let id): outcome.press = id
       }
     }
+    outcome.press = handled.recordedPress
     if case .held(let token, _) = handled.reply {
       outcome.held = token
     } else if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {

@@ -18,7 +18,7 @@ extension BrokerDomain {
   /// Handles `request` (an input) carrying the press id `press`, at most once: a press applied
   /// already is not applied again and is answered with its session as it is (sequence and
   /// focused item; nothing published), and one that the domain applies (its reply is not a
-  /// refusal) ends with a `recordPress` effect, for the store to record with the changes it
+  /// refusal) names its id in `recordedPress`, for the store to record with the changes it
   /// made. A repeat is answered before the access check, as the press it repeats was.
   public mutating func handle(
     _ request: BrokerRequest, press: Press, from principal: Principal,
@@ -27,7 +27,7 @@ extension BrokerDomain {
     guard !press.applied else { return repeated(request) }
     var outcome = handle(request, from: principal, owners: owners, at: now)
     if case .error = outcome.reply { return outcome }
-    outcome.effects.append(.recordPress(press.id))
+    outcome.recordedPress = press.id
     return outcome
   }
 

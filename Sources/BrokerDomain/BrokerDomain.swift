@@ -65,6 +65,10 @@ public struct BrokerDomain: Sendable, Equatable {
     public var reply: BrokerReply
     /// Work for the runtime, in order: records to persist, then state to publish.
     public var effects: [BrokerEffect] = []
+    /// A press id to record as applied, in the same transaction as the records
+    /// (`handle(_:press:from:owners:at:)`). A field, not an effect: most presses publish
+    /// nothing on their key-up, and appending to their empty effects would allocate per press.
+    public var recordedPress: String?
 
     /// An outcome.
     public init(reply: BrokerReply, effects: [BrokerEffect] = []) {

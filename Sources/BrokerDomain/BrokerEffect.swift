@@ -11,9 +11,6 @@ public enum BrokerEffect: Sendable, Equatable {
   case bind(screen: String, key: String)
   /// The reply of a request held earlier (``BrokerReply/held(token:screen:)``), now due.
   case release(token: UInt64, reply: BrokerReply)
-  /// Record the press id as applied, in the same transaction as the changes it made
-  /// (`BrokerDomain.handle(_:press:from:owners:at:)`).
-  case recordPress(String)
 }
 
 /// A state message for a session's subscribers.

@@ -22,7 +22,7 @@ struct WholeOutcomeRulesTests {
     var reference = harness.domain
     let request = harness.keyRequest(.right)
     var expected = reference.handle(request, at: harness.now)
-    expected.effects.append(.recordPress("p1"))
+    expected.recordedPress = "p1"
     let outcome = harness.send(request, press: Press(id: "p1", applied: false))
     expectOutcome(outcome, expected)
     #expect(harness.domain == reference)
