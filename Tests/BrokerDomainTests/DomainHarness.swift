@@ -114,6 +114,11 @@ func expectOutcome(
   for (index, (got, wanted)) in zip(actual.effects, expected.effects).enumerated() {
     #expect(got == wanted, "effect \(index) differs", sourceLocation: sourceLocation)
   }
+  #expect(
+    actual.recordedPress == expected.recordedPress, "the press to record differs",
+    sourceLocation: sourceLocation)
+  // Whatever else differs (a field added later) still fails.
+  #expect(actual == expected, sourceLocation: sourceLocation)
 }
 
 extension Harness {
