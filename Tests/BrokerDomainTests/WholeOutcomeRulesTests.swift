@@ -144,6 +144,36 @@ struct WholeOutcomeRulesTests {
     #expect(harness.domain.sessions["main"]?.focus.focused == "r0c0")
   }
 
+  @Test("a rolled-back deadline release does not apply the inputs it answered again")
+  func rolledBackDeadline() throws {
+    var harness = Harness(records: [:])
+    harness.register(Grid.layout(rows: 1, columns: 3))
+    _ = harness.send(.snapshot(screen: "main", app: true))
+    guard
+      case .held(let selectToken, _) = AppReactionRulesTests.click(&harness, .select, at: 1)
+        .reply
+    else {
+      Issue.record("the activation was not held")
+      return
+    }
+    _ = harness.key(.right, .down, time: 2_000_000_000)
+    let deadline = try #require(harness.domain.nextHoldDeadline)
+    let token = harness.domain.beginBatch()
+    #expect(harness.domain.releaseExpiredHolds(at: deadline).map(\.screen) == ["main"])
+    #expect(harness.domain.rollBack(token) == ["main"])
+    let restored = try #require(harness.domain.sessions["main"])
+    let hold = try #require(restored.hold)
+    #expect(hold.queued.isEmpty, "the answered right is held again")
+    // At the deadline again: only the activation's reply; the app is presumed gone.
+    var ack = hold.ack
+    ack.seq = restored.seq
+    ack.focused = "r0c0"
+    let released = harness.domain.releaseExpiredHolds(at: deadline)
+    #expect(released.map(\.screen) == ["main"])
+    #expect(released.first?.effects == [.release(token: selectToken, reply: .ack(ack))])
+    #expect(harness.domain.sessions["main"]?.focus.focused == "r0c0")
+  }
+
   // MARK: Routing
 
   @Test("input naming no screen goes to the only session: the same outcome and state")
