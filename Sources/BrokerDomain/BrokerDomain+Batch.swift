@@ -81,12 +81,18 @@ extension BrokerDomain {
     return batch?.touched
   }
 
+  /// Notes that the request about to be handled touches `screen` (for `takeTouchedScreen`),
+  /// keeping its value before the batch. Free without a batch.
+  mutating func willHandle(touching screen: String?) {
+    guard batch != nil else { return }
+    batch?.touched = screen
+    touch(screen)
+  }
+
   /// Notes that the work to come touches `screen`, keeping its value before the batch (first
   /// touch only). Free without a batch.
   mutating func touch(_ screen: String?) {
-    guard batch != nil else { return }
-    batch?.touched = screen
-    guard let screen, batch?.before.index(forKey: screen) == nil else { return }
+    guard let screen, batch != nil, batch?.before.index(forKey: screen) == nil else { return }
     batch?.before[screen] = Backup(session: sessions[screen], record: records[screen])
   }
 

@@ -36,7 +36,7 @@ extension BrokerDomain {
   private mutating func repeated(_ request: BrokerRequest) -> Outcome {
     let screen = screen(of: request)
     // Tagged with its screen, so a failed batch refuses it like the press it repeats.
-    touch(screen)
+    willHandle(touching: screen)
     guard let screen, let session = sessions[screen] else {
       return Outcome(reply: .ack(Acknowledgement(screen: "", seq: 0, focused: nil)))
     }

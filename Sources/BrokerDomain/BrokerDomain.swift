@@ -82,7 +82,7 @@ public struct BrokerDomain: Sendable, Equatable {
 
   /// Handles one request that arrived at `now`.
   public mutating func handle(_ request: BrokerRequest, at now: BrokerInstant) -> Outcome {
-    if batch != nil { touch(screen(of: request)) }
+    if batch != nil { willHandle(touching: screen(of: request)) }
     var outcome: Outcome
     switch request {
     case .hello:
