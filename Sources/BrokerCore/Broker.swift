@@ -126,7 +126,7 @@ public final class Broker {
 
   /// The control socket is readable: serves what is queued.
   private func controlReadable() throws(ZeroMQError) {
-    group?.open()
+    group?.open(&core)
     // Drain what is queued, bounded (in messages and bytes) so heartbeats and stop requests are
     // never starved and one batch never holds more than the byte budget.
     var drained = 0
@@ -165,7 +165,11 @@ public final class Broker {
   private func heartbeat(on loop: EventLoop, fastUntil: ContinuousClock.Instant) {
     let started = loop.now
     let grace = max(.zero, configuration.screenGrace)
-    for screen in core.domain.expireScreens(at: now(), grace: grace) {
+    let expired = core.domain.handle(.expire(grace: grace), at: now())
+    guard case .expired(let screens) = expired.reply else {
+      preconditionFailure("expire is answered expired, got \(expired.reply)")
+    }
+    for screen in screens {
       logger.notice(
         "screen session dropped: no screen heartbeat within the grace period",
         metadata: ["screen": "\(screen)", "grace.ms": "\(grace.wholeMillisecondsRoundedUp)"])
@@ -332,9 +336,9 @@ public final class Broker {
 
   /// The inputs of screens whose app did not react in time go on without it.
   private func releaseExpiredHolds() {
-    group?.open()
+    group?.open(&core)
     for (screen, outcome) in core.releaseExpiredHolds(at: now()) {
-      group?.willTouch(screen, domain: core.domain)
+      group?.willTouch(screen)
       group?.didHandle(records: outcome.records)
       send(outcome)
     }

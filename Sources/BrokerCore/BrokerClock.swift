@@ -16,12 +16,3 @@ public struct BrokerClock: Sendable {
   /// The process's monotonic clock (`CLOCK_MONOTONIC`).
   public static let monotonic = BrokerClock { .nanoseconds(MonotonicClock.nanoseconds()) }
 }
-
-extension BrokerInstant {
-  /// The instant as nanoseconds since the clock's origin (wire timestamps); 0 before it.
-  var nanoseconds: UInt64 {
-    let parts = sinceOrigin.components
-    guard parts.seconds >= 0 else { return 0 }
-    return UInt64(parts.seconds) &* 1_000_000_000 &+ UInt64(parts.attoseconds / 1_000_000_000)
-  }
-}

@@ -21,7 +21,7 @@ extension BrokerReply {
       report.text = answer.lines.joined(separator: "\n")
       return .debugReport(report)
     case .error(let error): return .error(Tenfoot_V1_Error(error))
-    case .held:
+    case .held, .expired:
       // Never sent: the runtime keeps the request's route and sends the released reply.
       return .ack(Tenfoot_V1_Ack())
     }

@@ -9,13 +9,13 @@ import ZeroMQ
 /// fsync), and only then are their replies and publications sent.
 ///
 /// Nothing is acknowledged or published before it is durable. When the commit fails (disk
-/// full, I/O error), the screens it would have changed are put back as they were (session and
-/// durable record), nothing about them is published, and the requests that touched them are
-/// answered `STORE_UNAVAILABLE`; the broker keeps serving from what is durable and commits
-/// again with the next batch. Only the touched screens are copied, so a batch costs the same
-/// with 1 or 1,000 sessions.
+/// full, I/O error), the domain rolls the batch back (`BrokerDomain.rollBack`: the screens it
+/// would have changed as they were), nothing about them is published, and the requests that
+/// touched them are answered `STORE_UNAVAILABLE`; the broker keeps serving from what is
+/// durable and commits again with the next batch. The domain keeps only the touched screens,
+/// so a batch costs the same with 1 or 1,000 sessions.
 ///
-/// The loop calls `open()` before draining the control socket, `next()` at the start of each
+/// The loop calls `open` before draining the control socket, `next()` at the start of each
 /// request, `handle` to let the domain serve it (press ids included, see `PressLedger`),
 /// `hold` for every reply and publication while open, and `commit` once the drain ends.
 final class GroupCommit {
@@ -30,13 +30,9 @@ final class GroupCommit {
   /// Press ids applied at most once, when the store deduplicates them.
   let presses: PressLedger?
   private let logger: Logger
-  /// A touched screen as it was before the batch.
-  struct Backup {
-    var session: ScreenSession?
-    var record: SessionRecord?
-  }
-
-  private var batch = CommitBatch<Backup, Output>()
+  private var batch = CommitBatch<Output>()
+  /// The domain's token for the open batch.
+  private var token: BrokerDomain.BatchToken?
   /// The screen the request being served touches (nil: none, or not known yet).
   private var screen: String?
   /// Whether outputs are being held (between `open` and `commit`).
@@ -59,40 +55,34 @@ final class GroupCommit {
     self.logger = logger
   }
 
-  /// Starts a batch: outputs are held until `commit`.
-  func open() { isOpen = true }
+  /// Starts a batch: `core`'s domain records what it changes, outputs are held until `commit`.
+  func open(_ core: inout WireBroker) {
+    isOpen = true
+    token = core.domain.beginBatch()
+  }
 
   /// Starts the next request of the batch (no screen touched yet).
   func next() { screen = nil }
 
-  /// Notes which screen `envelope` touches and keeps its value from before the batch.
-  func willHandle(_ envelope: Tenfoot_V1_Envelope, domain: BrokerDomain) {
-    willTouch(Self.screen(touchedBy: envelope, sessions: domain.sessions), domain: domain)
-  }
-
-  /// Notes that the work to come touches `screen` (the broker's own, such as a reaction
-  /// deadline) and keeps its value from before the batch.
-  func willTouch(_ screen: String?, domain: BrokerDomain) {
+  /// Notes that the outputs to come belong to `screen` (the broker's own work, such as a
+  /// reaction deadline, whose screen the domain names).
+  func willTouch(_ screen: String?) {
     self.screen = screen
-    if let screen {
-      batch.touch(
-        screen, current: Backup(session: domain.sessions[screen], record: domain.records[screen]))
-    }
   }
 
-  /// Lets `core`'s domain handle one request of the batch: notes the screen it touches, answers
-  /// a press already applied without applying it again, and keeps the records to persist and
-  /// the press id to record.
+  /// Lets `core`'s domain handle one request of the batch, with its press id if the store
+  /// deduplicates them; notes the screen the domain says it touched, and keeps the records to
+  /// persist and the press id to record.
   func handle(
     _ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal = .local,
     owners: [String: String] = [:], core: inout WireBroker, at now: BrokerInstant
   ) -> WireBroker.Outcome {
-    willHandle(envelope, domain: core.domain)
-    if let duplicate = presses?.duplicate(of: envelope, domain: core.domain) { return duplicate }
     let outcome = core.handle(
-      envelope, peer: peer, principal: principal, owners: owners, at: now)
+      envelope, peer: peer, principal: principal, owners: owners,
+      press: presses?.press(in: envelope), at: now)
+    screen = core.domain.takeTouchedScreen()
     didHandle(records: outcome.records)
-    presses?.applied(envelope, reply: outcome.reply)
+    presses?.record(outcome.press)
     return outcome
   }
 
@@ -118,6 +108,8 @@ final class GroupCommit {
     } catch {
       return refuse(&core, failure: error, changed: changed)
     }
+    if let token { core.domain.endBatch(token) }
+    token = nil
     if failing, changed > 0 {
       failing = false
       logger.notice(
@@ -125,7 +117,7 @@ final class GroupCommit {
         metadata: ["store.path": "\(persistence.store.path)", "store.refused": "\(refused)"])
       refused = 0
     }
-    return batch.end(committed: true) { $0 }.outputs
+    return batch.end(committed: true) { $0 }
   }
 
   private func refuse(_ core: inout WireBroker, failure: SessionStoreError, changed: Int)
@@ -145,13 +137,13 @@ final class GroupCommit {
     }
     refusal = error
     var refusedNow = 0
+    let undone = token.map { core.domain.rollBack($0) } ?? []
+    token = nil
+    assert(undone.count == changed, "the domain undid other screens than the batch changed")
     let ending = batch.end(committed: false) { output in
       guard case .reply(let peer, let replyTo, _) = output else { return nil }
       refusedNow += 1
       return .reply(peer: peer, replyTo: replyTo, body: .error(error))
-    }
-    for (id, backup) in ending.rollback {
-      core.domain.putBack(backup?.session, record: backup?.record, screen: id)
     }
     refused += refusedNow
     let decision = logLimiter.allow("store", at: clock.now)
@@ -164,26 +156,6 @@ final class GroupCommit {
           "log.suppressed": "\(decision.suppressed)",
         ])
     }
-    return ending.outputs
-  }
-
-  /// The screen session a request reads or changes, if any: the one it names, or for input
-  /// without a screen id the only session (as the domain resolves it).
-  static func screen(touchedBy envelope: Tenfoot_V1_Envelope, sessions: [String: ScreenSession])
-    -> String?
-  {
-    switch envelope.body {
-    case .registerScreen(let request): request.screenID
-    case .input(let input) where input.screenID.isEmpty:
-      sessions.count == 1 ? sessions.keys.first : nil
-    case .input(let input): input.screenID
-    case .patchLayout(let request): request.screenID
-    case .focusRequest(let request): request.screenID
-    case .appReaction(let reaction): reaction.screenID
-    case .snapshotRequest(let request): request.screenID
-    case .debugRequest(let request): request.screenID
-    case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty: heartbeat.screenID
-    default: nil
-    }
+    return ending
   }
 }

@@ -2,10 +2,10 @@ import TenFootProtocol
 
 /// Defensive checks on a decoded control message before the engine sees it, pure: limits the
 /// engine's own validation does not cover (sizes, nesting, enum values from newer peers).
+/// What the domain or the edge's mapping checks (item counts, keys, phases, coordinates) is
+/// not checked again here.
 /// Each failure is a typed `Error` for the sender.
 public enum InputLimits {
-  /// The most items a layout may have.
-  public static let maximumItems = 100_000
   /// The deepest group nesting a layout may have.
   public static let maximumDepth = 64
   /// The longest text input accepted, in bytes.
@@ -20,22 +20,8 @@ public enum InputLimits {
     if let problem = stringProblem(envelope) { return problem }
     switch envelope.body {
     case .input(let input):
-      switch input.event {
-      case .key(let key):
-        if case .UNRECOGNIZED(let value) = key.key {
-          return error(.invalidInput, "key: unknown value \(value)")
-        }
-        if case .UNRECOGNIZED(let value) = key.phase {
-          return error(.invalidInput, "phase: unknown value \(value)")
-        }
-      case .touch(let touch):
-        if case .UNRECOGNIZED(let value) = touch.phase {
-          return error(.invalidInput, "touch.phase: unknown value \(value)")
-        }
-        if !touch.x.isFinite || !touch.y.isFinite {
-          return error(.invalidInput, "touch: x and y must be finite")
-        }
-      case .text(let text):
+      // Keys, phases and coordinates are checked once, where the edge maps them (KeyMapping).
+      if case .text(let text) = input.event {
         let length =
           switch text.edit {
           case .set(let value), .append(let value): value.utf8.count
@@ -44,22 +30,10 @@ public enum InputLimits {
         if length > maximumTextBytes {
           return error(.invalidInput, "text: longer than \(maximumTextBytes) bytes")
         }
-      case .pointer(let pointer):
-        if case .UNRECOGNIZED(let value) = pointer.phase {
-          return error(.invalidInput, "pointer.phase: unknown value \(value)")
-        }
-        if !pointer.x.isFinite || !pointer.y.isFinite {
-          return error(.invalidInput, "pointer: x and y must be finite")
-        }
-      case nil: break
       }
     case .registerScreen(let request):
+      // The item count is the domain's rule (BrokerDomain.maxItems).
       let layout = request.layout
-      if layout.items.count > maximumItems {
-        return error(
-          .invalidLayout,
-          "items: \(layout.items.count) items is more than the limit of \(maximumItems)")
-      }
       for (index, group) in layout.groups.enumerated() {
         if let path = tooDeep(group, path: "groups[\(index)]", depth: 1) {
           return error(.invalidLayout, "\(path): groups nest deeper than \(maximumDepth)")

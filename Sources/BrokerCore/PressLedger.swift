@@ -2,14 +2,11 @@ import BrokerDomain
 import TenFootProtocol
 import TenFootStore
 
-/// Press ids (`Input.press_id`) on a store that deduplicates them (a zone's PostgreSQL store):
-/// a press whose id was applied already, by this broker, earlier in the same group-commit
-/// batch, or before a takeover, is acknowledged with the session's focus as it is and not
-/// applied again; a new one is recorded in the same transaction as what it changed. Other
-/// stores ignore press ids (the ledger is nil).
-///
-/// A duplicate's acknowledgement is held with its screen's other outputs, so when the batch's
-/// commit fails it is refused (`STORE_UNAVAILABLE`) like the press it repeats.
+/// Press ids (`Input.press_id`) on a store that deduplicates them (a zone's PostgreSQL store),
+/// at the wire edge: reads an input's press id and what the store knows of it for the domain,
+/// which applies the press at most once (`BrokerDomain.handle(_:press:from:owners:at:)`), and
+/// hands the store the ids the domain applied, recorded in the same transaction as what they
+/// changed. Other stores ignore press ids (the ledger is nil).
 struct PressLedger {
   /// The store that records applied press ids.
   let store: any PressDeduplicating
@@ -20,27 +17,15 @@ struct PressLedger {
     self.store = store
   }
 
-  /// The acknowledgement of `envelope` if it is a press this zone applied already.
-  func duplicate(of envelope: Tenfoot_V1_Envelope, domain: BrokerDomain) -> WireBroker.Outcome? {
-    guard case .input(let input) = envelope.body, !input.pressID.isEmpty,
-      store.hasApplied(press: input.pressID)
-    else { return nil }
-    var ack = Tenfoot_V1_Ack()
-    if let screen = GroupCommit.screen(touchedBy: envelope, sessions: domain.sessions),
-      let session = domain.sessions[screen]
-    {
-      ack.screenID = screen
-      ack.stateSeq = session.seq
-      if let focused = session.focus.focused { ack.focused = focused }
-    }
-    return WireBroker.Outcome(reply: .ack(ack))
+  /// `envelope`'s press id and whether the store applied it already (by this broker, earlier
+  /// in the same batch, or before a takeover); nil if it carries none.
+  func press(in envelope: Tenfoot_V1_Envelope) -> Press? {
+    guard case .input(let input) = envelope.body, !input.pressID.isEmpty else { return nil }
+    return Press(id: input.pressID, applied: store.hasApplied(press: input.pressID))
   }
 
-  /// Notes that `envelope`'s press was applied (its reply is not an error): recorded with the
-  /// next commit, and a duplicate from now on.
-  func applied(_ envelope: Tenfoot_V1_Envelope, reply: Tenfoot_V1_Envelope.OneOf_Body) {
-    guard case .input(let input) = envelope.body, !input.pressID.isEmpty else { return }
-    if case .error = reply { return }
-    store.willApply(press: input.pressID)
+  /// Records the press id the domain applied with the next commit: a repeat from now on.
+  func record(_ id: String?) {
+    if let id { store.willApply(press: id) }
   }
 }

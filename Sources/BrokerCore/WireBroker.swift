@@ -28,6 +28,8 @@ struct WireBroker {
     var held: UInt64?
     /// Replies of requests held earlier, now due: sent after the publications.
     var released: [(token: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
+    /// The press id to record as applied with the commit (see `PressLedger`).
+    var press: String?
   }
 
   /// A broker with no sessions; with `records` (maybe none) it persists sessions.
@@ -41,9 +43,10 @@ struct WireBroker {
   /// Handles one decoded request from the connection `peer`, arrived at `now`, from
   /// `principal` (its role decides what it may do; a CURVE peer's `sender` is replaced by its
   /// key's id, so nobody speaks as another); `owners` maps screen ids to the keys that own them.
+  /// With `press`, the domain applies the input at most once.
   mutating func handle(
     _ envelope: Tenfoot_V1_Envelope, peer: [UInt8] = [], principal: Principal = .local,
-    owners: [String: String] = [:], at now: BrokerInstant
+    owners: [String: String] = [:], press: Press? = nil, at now: BrokerInstant
   ) -> Outcome {
     let request: BrokerRequest
     do {
@@ -54,7 +57,12 @@ struct WireBroker {
     }
     // In two steps, and `map` static: `map(domain.handle(…))` would copy `self` for the call
     // while the argument mutates it, and every press would copy the sessions dictionary.
-    let handled = domain.handle(request, from: principal, owners: owners, at: now)
+    let handled =
+      if let press {
+        domain.handle(request, press: press, from: principal, owners: owners, at: now)
+      } else {
+        domain.handle(request, from: principal, owners: owners, at: now)
+      }
     return Self.map(handled)
   }
 
@@ -92,6 +100,7 @@ struct WireBroker {
       case .release(let token, let reply): outcome.released.append((token, reply.wire))
       }
     }
+    outcome.press = handled.recordedPress
     if case .held(let token, _) = handled.reply {
       outcome.held = token
     } else if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {

@@ -68,6 +68,7 @@ extension BrokerRequest {
     case .snapshot: "snapshot_request"
     case .heartbeat: "heartbeat"
     case .react: "app_reaction"
+    case .expire: "expire"
     }
   }
 }
@@ -147,17 +148,17 @@ extension BrokerDomain {
     }
   }
 
-  /// The screen a request names, or for input without one the only session (as `apply`
-  /// resolves it); nil for hello, or input that names none while zero or several exist.
+  /// The screen a request names, or for input without one the only session
+  /// (`onlySession`, as `apply` resolves it); nil for hello and expiry, or input that names
+  /// none while zero or several exist.
   public func screen(of request: BrokerRequest) -> String? {
     switch request {
-    case .hello: nil
+    case .hello, .expire: nil
     case .register(let screen, _, _), .patch(_, let screen, _), .focus(_, let screen, _),
       .debug(_, let screen), .snapshot(let screen, _), .heartbeat(let screen),
       .react(_, let screen, _):
       screen
-    case .input(_, let screen?, _, _): screen
-    case .input(_, nil, _, _): sessions.count == 1 ? sessions.keys.first : nil
+    case .input(_, let screen, _, _): screen ?? onlySession
     }
   }
 }

@@ -96,6 +96,7 @@ extension BrokerDomain {
         continue
       }
       guard !(now < hold.deadline) else { continue }
+      touch(screen)
       // The app said nothing in time: presumed gone until it reacts or attaches again.
       sessions[screen]?.hasApp = false
       var outcome = Outcome(reply: .held(token: 0, screen: screen))

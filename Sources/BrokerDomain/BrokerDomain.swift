@@ -5,9 +5,9 @@ import FocusEngine
 /// one reply and the effects (publications, records to persist) out. No sockets, no files, no
 /// clock: the runtime (`BrokerCore`) maps the wire and carries the effects out.
 ///
-/// A value: the runtime may keep a copy before a batch of requests and put it back if the
-/// batch's records could not be made durable (nothing of the batch is then published).
-public struct BrokerDomain: Sendable {
+/// A value. Requests may be handled in batches whose changes the runtime makes durable
+/// together; a batch it could not make durable is undone by its token (`BrokerDomain+Batch`).
+public struct BrokerDomain: Sendable, Equatable {
   /// Changes on every broker start so screens know to resync.
   public let epoch: UInt64
   /// The broker's name and version, sent in Welcome.
@@ -25,7 +25,7 @@ public struct BrokerDomain: Sendable {
   /// What is durable (or about to be) per screen: applied to a session registered anew, and
   /// compared with each session after a request to decide what to persist. Empty unless
   /// `persists`.
-  public private(set) var records: [String: SessionRecord]
+  public internal(set) var records: [String: SessionRecord]
   /// Screen id → when a screen last showed it was alive (registered, asked for a snapshot or
   /// sent a heartbeat).
   public private(set) var lastSeen: [String: BrokerInstant] = [:]
@@ -39,11 +39,15 @@ public struct BrokerDomain: Sendable {
   public internal(set) var holding: Set<String> = []
   /// The last token given to a held request.
   var lastToken: UInt64 = 0
+  /// The batch being recorded, if any (see `beginBatch`).
+  var batch: Batch?
+  /// The last batch token given.
+  var lastBatch: UInt64 = 0
 
   /// A broker with no sessions. With `records` (the sessions kept from an earlier run, maybe
   /// none) it persists; with nil it keeps nothing across restarts.
   public init(
-    epoch: UInt64, name: String, maxItems: Int = 100_000, screensPerKey: Int = 16,
+    epoch: UInt64, name: String, maxItems: Int = Layout.maximumItemCount, screensPerKey: Int = 16,
     records: [String: SessionRecord]? = nil, reactionDeadline: Duration = .milliseconds(250)
   ) {
     self.reactionDeadline = reactionDeadline
@@ -55,20 +59,16 @@ public struct BrokerDomain: Sendable {
     self.records = records ?? [:]
   }
 
-  /// Puts one screen's session and durable record back as they were (nil: none): how the
-  /// runtime undoes a change it could not make durable.
-  public mutating func putBack(_ session: ScreenSession?, record: SessionRecord?, screen: String) {
-    sessions[screen] = session
-    records[screen] = record
-    if session?.hold != nil { holding.insert(screen) } else { holding.remove(screen) }
-  }
-
   /// What handling one request produced.
   public struct Outcome: Sendable, Equatable {
     /// The reply for the requester.
     public var reply: BrokerReply
     /// Work for the runtime, in order: records to persist, then state to publish.
     public var effects: [BrokerEffect] = []
+    /// A press id to record as applied, in the same transaction as the records
+    /// (`handle(_:press:from:owners:at:)`). A field, not an effect: most presses publish
+    /// nothing on their key-up, and appending to their empty effects would allocate per press.
+    public var recordedPress: String?
 
     /// An outcome.
     public init(reply: BrokerReply, effects: [BrokerEffect] = []) {
@@ -82,6 +82,7 @@ public struct BrokerDomain: Sendable {
 
   /// Handles one request that arrived at `now`.
   public mutating func handle(_ request: BrokerRequest, at now: BrokerInstant) -> Outcome {
+    if batch != nil { willHandle(touching: screen(of: request)) }
     var outcome: Outcome
     switch request {
     case .hello:
@@ -119,6 +120,8 @@ public struct BrokerDomain: Sendable {
       var ack = Acknowledgement(screen: screen, seq: sessions.values[index].seq, focused: nil)
       ack.app = sessions.values[index].hasApp
       return Outcome(reply: .ack(ack), effects: effects)
+    case .expire(let grace):
+      return Outcome(reply: .expired(screens: expireScreens(at: now, grace: grace)))
     }
     switch outcome.reply {
     case .ack(let ack): persistIfChanged(ack.screen, &outcome)
@@ -135,6 +138,7 @@ public struct BrokerDomain: Sendable {
     else { return }
     let record = session.record
     records[screen] = record
+    noteChanged(screen)
     outcome.effects.insert(.persist(record), at: 0)
   }
 
@@ -182,15 +186,9 @@ public struct BrokerDomain: Sendable {
     _ input: RemoteInput, screen: String?, remote: String, cause: FocusCause,
     at now: BrokerInstant
   ) -> Outcome {
-    let id: String
-    if let screen {
-      id = screen
-    } else {
-      guard sessions.count == 1, let only = sessions.keys.first else {
-        return .error(
-          sessions.isEmpty ? .noScreenRegistered : .ambiguousScreen(known: sessions.keys.sorted()))
-      }
-      id = only
+    guard let id = screen ?? onlySession else {
+      return .error(
+        sessions.isEmpty ? .noScreenRegistered : .ambiguousScreen(known: sessions.keys.sorted()))
     }
     return applyHeld(input, screen: id, remote: remote, cause: cause, token: nil, at: now)
   }
@@ -324,10 +322,13 @@ public struct BrokerDomain: Sendable {
     gone.removeAll { $0 == screen }
   }
 
+  /// The session input that names no screen goes to: the only one, if exactly one exists.
+  var onlySession: String? { sessions.count == 1 ? sessions.keys.first : nil }
+
   /// Drops the sessions no screen has kept alive for `grace`; returns their ids. A session
   /// whose screen vanished keeps its state for the grace period, so a screen that restarts or
-  /// reconnects in time finds everything as it was.
-  public mutating func expireScreens(at now: BrokerInstant, grace: Duration) -> [String] {
+  /// reconnects in time finds everything as it was (the runtime asks with `.expire`).
+  mutating func expireScreens(at now: BrokerInstant, grace: Duration) -> [String] {
     var dropped: [String] = []
     for id in sessions.keys.sorted() {
       let seenAt = lastSeen[id] ?? now

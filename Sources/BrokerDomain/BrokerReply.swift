@@ -15,6 +15,8 @@ public enum BrokerReply: Sendable, Equatable {
   /// No reply yet: the request waits for `screen`'s app to react (``ReactionHold``); its
   /// reply comes later as a `BrokerEffect.release` with this token.
   case held(token: UInt64, screen: String)
+  /// The answer to `expire`: the sessions dropped, sorted (the runtime logs them).
+  case expired(screens: [String])
 }
 
 /// The broker's greeting.

@@ -25,6 +25,9 @@ public enum BrokerRequest: Sendable, Equatable {
   case react(AppReaction, screen: String, cause: FocusCause)
   /// A screen says it is alive.
   case heartbeat(screen: String)
+  /// The broker's own clock: drop the sessions no screen kept alive for `grace` (answered
+  /// `expired` with their ids). No peer makes it (the wire has no such request).
+  case expire(grace: Duration)
 }
 
 /// What the focus debugger is asked.

@@ -90,7 +90,7 @@ struct BadInputTableTests {
       [
         layout { wire in
           let item = wire.items[0]
-          wire.items = (0...InputLimits.maximumItems).map { index in
+          wire.items = (0...Layout.maximumItemCount).map { index in
             var copy = item
             copy.id = "i\(index)"
             return copy

@@ -50,6 +50,8 @@ struct PressLedgerTests {
     // Empty records (not nil): the domain persists, as over a data directory or a zone store.
     var core = WireBroker(epoch: 1, name: "test", records: [:])
     var seq: UInt64 = 0
+    /// The time every batch is handled at: holds for an app's reaction never run out.
+    let now = BrokerClock.monotonic.now
 
     init() {
       group = GroupCommit(
@@ -61,13 +63,13 @@ struct PressLedgerTests {
     func batch(_ bodies: [Tenfoot_V1_Envelope.OneOf_Body]) -> [Tenfoot_V1_Envelope
       .OneOf_Body]
     {
-      group.open()
+      group.open(&core)
       for body in bodies {
         group.next()
         seq += 1
         let envelope = Tenfoot_V1_Envelope(
           sender: "remote", seq: seq, sentAtNanoseconds: 1, body: body)
-        let outcome = group.handle(envelope, peer: [1], core: &core, at: BrokerClock.monotonic.now)
+        let outcome = group.handle(envelope, peer: [1], core: &core, at: now)
         for publication in outcome.publications {
           group.hold(.publish(topic: publication.topic, body: publication.body))
         }

@@ -1,5 +1,6 @@
 import BrokerDomain
 import FocusEngine
+import Testing
 
 /// Layouts and request helpers for the domain's tests: no sockets, no wire, no clock.
 enum Grid {
@@ -95,5 +96,58 @@ extension BrokerDomain.Outcome {
   /// The records to persist among the effects.
   var records: [SessionRecord] {
     effects.compactMap { if case .persist(let record) = $0 { record } else { nil } }
+  }
+}
+
+/// Checks a whole outcome, TCA `TestStore` style: the reply and every effect, in order, so
+/// nothing changes unnoticed. On a mismatch it names the part that differs.
+func expectOutcome(
+  _ actual: BrokerDomain.Outcome, _ expected: BrokerDomain.Outcome,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard actual != expected else { return }
+  #expect(actual.reply == expected.reply, "the reply differs", sourceLocation: sourceLocation)
+  #expect(
+    actual.effects.count == expected.effects.count,
+    "\(actual.effects.count) effects, expected \(expected.effects.count)",
+    sourceLocation: sourceLocation)
+  for (index, (got, wanted)) in zip(actual.effects, expected.effects).enumerated() {
+    #expect(got == wanted, "effect \(index) differs", sourceLocation: sourceLocation)
+  }
+  #expect(
+    actual.recordedPress == expected.recordedPress, "the press to record differs",
+    sourceLocation: sourceLocation)
+  // Whatever else differs (a field added later) still fails.
+  #expect(actual == expected, sourceLocation: sourceLocation)
+}
+
+extension Harness {
+  /// Sends `request` and checks its whole outcome against `expected`; with `state`, also the
+  /// whole domain after it against `state` (a reference domain the test built, or the domain
+  /// before for a request that must change nothing).
+  @discardableResult
+  mutating func expect(
+    _ request: BrokerRequest, _ expected: BrokerDomain.Outcome, state: BrokerDomain? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> BrokerDomain.Outcome {
+    let outcome = send(request)
+    expectOutcome(outcome, expected, sourceLocation: sourceLocation)
+    if let state {
+      #expect(domain == state, "the domain's state differs", sourceLocation: sourceLocation)
+    }
+    return outcome
+  }
+
+  /// Handles `request` carrying press id `press` now, from a local peer.
+  mutating func send(_ request: BrokerRequest, press: Press) -> BrokerDomain.Outcome {
+    domain.handle(request, press: press, from: .local, owners: [:], at: now)
+  }
+
+  /// A button input request (not sent), with the next cause.
+  mutating func keyRequest(
+    _ button: RemoteButton, _ phase: ButtonPhase = .down, screen: String? = "main",
+    time: UInt64 = 0
+  ) -> BrokerRequest {
+    .input(.button(button, phase, at: time), screen: screen, remote: "remote", cause: cause())
   }
 }

@@ -113,10 +113,12 @@ struct SessionRulesTests {
         == Acknowledgement(
           screen: "tv", seq: 1, focused: nil))
     // 25 s after the last heartbeat: still within 30 s.
-    #expect(harness.domain.expireScreens(at: .at(seconds: 45), grace: .seconds(30)).isEmpty)
+    harness.now = .at(seconds: 45)
+    #expect(harness.send(.expire(grace: .seconds(30))) == .init(reply: .expired(screens: [])))
     #expect(harness.key(.right, screen: "tv").ack != nil)
     // 31 s after the last sign of life.
-    #expect(harness.domain.expireScreens(at: .at(seconds: 51), grace: .seconds(30)) == ["tv"])
+    harness.now = .at(seconds: 51)
+    #expect(harness.send(.expire(grace: .seconds(30))) == .init(reply: .expired(screens: ["tv"])))
     #expect(harness.key(.right, screen: "tv").error == .screenGone("tv"))
     #expect(harness.send(.snapshot(screen: "tv")).error == .screenGone("tv"))
     // The screen comes back: registering again revives the session.
