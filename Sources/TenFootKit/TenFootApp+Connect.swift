@@ -53,7 +53,7 @@ extension TenFootApp {
   /// connection stops: 0 when stopped (SIGINT, SIGTERM), 1 with the error's message when it
   /// fails, 64 for a usage error.
   public static func main(
-    layout: Layout?, _ body: (AppConnection) async throws -> Void
+    layout: Layout?, _ body: @Sendable (AppConnection) async throws -> Void
   ) async -> Never {
     SignalWatcher.start()
     let options: AppOptions
