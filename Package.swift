@@ -251,6 +251,14 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
+    // TenFootKit's async surface: its bookkeeping in memory, and an app connected in-process
+    // to a real broker process driven by the real remote.
+    .testTarget(
+      name: "TenFootKitTests",
+      dependencies: [
+        "TenFootKit", "TestSupport", .product(name: "Logging", package: "swift-log"),
+        "tenfoot-broker", "tenfoot-remote",
+      ]),
     .testTarget(
       name: "BrokerCoreTests",
       dependencies: [

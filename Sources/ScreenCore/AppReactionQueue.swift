@@ -20,15 +20,19 @@ public final class AppReactionQueue: Sendable {
     public var commands: @Sendable (AppScreen) throws -> [AppCommand]
     /// Told why the reaction was refused.
     public var refused: @Sendable (String) -> Void
+    /// Told when the broker applied it (or there was nothing to send); exactly one of
+    /// `refused` and `accepted` is called for a reaction the loop takes.
+    public var accepted: @Sendable () -> Void
 
     /// A reaction.
     public init(
       stateSeq: UInt64?, commands: @escaping @Sendable (AppScreen) throws -> [AppCommand],
-      refused: @escaping @Sendable (String) -> Void
+      refused: @escaping @Sendable (String) -> Void, accepted: @escaping @Sendable () -> Void = {}
     ) {
       self.stateSeq = stateSeq
       self.commands = commands
       self.refused = refused
+      self.accepted = accepted
     }
   }
 

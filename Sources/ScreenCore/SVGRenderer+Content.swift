@@ -96,6 +96,8 @@ extension SVGRenderer {
     let subtitle = short || isText ? nil : item.content.subtitle.flatMap { $0.isEmpty ? nil : $0 }
     let subtitleSize = fontSize * 0.7
     let subtitleHeight = subtitle == nil ? 0 : subtitleSize * 1.3
+    let body = short || isText ? [] : bodyLines(item, rect: rect, fontSize: fontSize)
+    let bodyHeight = body.isEmpty ? 0 : Double(body.count) * fontSize * bodyScale * 1.3 + 6
     let firstBaseline: Double
     if short || isText {
       firstBaseline = rect.y + rect.height / 2 + fontSize * 0.35
@@ -108,7 +110,7 @@ extension SVGRenderer {
           """
       }
     } else {
-      let height = Double(lines.count) * lineHeight + 14 + subtitleHeight
+      let height = Double(lines.count) * lineHeight + 14 + subtitleHeight + bodyHeight
       firstBaseline = rect.y + rect.height - height + 7 + fontSize
       if backed {
         let strip = Rect(
@@ -142,7 +144,51 @@ extension SVGRenderer {
 
         """
     }
+    let bodyTop = firstBaseline + Double(lines.count - 1) * lineHeight + subtitleHeight + 6
+    out += bodyText(
+      item, body, top: bodyTop, rect: rect, fontSize: fontSize, color: textColor, look: look)
     return out
+  }
+
+  /// The body's size against the title's (the page's `0.62em`).
+  public static let bodyScale = 0.62
+  /// Cards shorter than this (canvas points) show no body, as on the page.
+  public static let bodyMinHeight = 300.0
+
+  /// A tall poster's body as the lines drawn under its title and subtitle: line breaks and
+  /// runs of spaces fold into one space (as the page's text does), broken at spaces, at most
+  /// three lines, a line that still does not fit cut with `…`.
+  static func bodyLines(_ item: Item, rect: Rect, fontSize: Double) -> [String] {
+    guard let body = item.content.body, rect.height >= bodyMinHeight else { return [] }
+    let words = body.split(whereSeparator: { $0 == " " || $0.isNewline })
+    guard !words.isEmpty else { return [] }
+    return titleLines(
+      words.joined(separator: " "), width: rect.width - 16, fontSize: fontSize * bodyScale,
+      wraps: true, maximumLines: 3)
+  }
+
+  /// `lines` of body text from the baseline under `top`, escaped, clipped to the card.
+  private static func bodyText(
+    _ item: Item, _ lines: [String], top: Double, rect: Rect, fontSize: Double, color: RGB,
+    look: Look
+  ) -> String {
+    guard !lines.isEmpty else { return "" }
+    let size = fontSize * bodyScale
+    let clip = "body-clip-" + escape(item.id)
+    var out = """
+      <clipPath id="\(clip)"><rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
+      height="\(n(rect.height))"/></clipPath><g class="body" clip-path="url(#\(clip))">
+
+      """
+    for (index, line) in lines.enumerated() {
+      out += """
+        <text x="\(n(rect.x + rect.width / 2))" y="\(n(top + size + Double(index) * size * 1.3))" \
+        text-anchor="middle" font-size="\(n(size))" fill="\(look.hex(color))" \
+        fill-opacity="0.85">\(escape(line))</text>
+
+        """
+    }
+    return out + "</g>\n"
   }
 
 }

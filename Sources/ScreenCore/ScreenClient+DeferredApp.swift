@@ -53,12 +53,14 @@ extension ScreenClient {
       }
       let seq = reaction.stateSeq ?? frame.seq
       guard !commands.isEmpty || seq > deferred.answered && reaction.stateSeq != nil else {
+        reaction.accepted()
         continue
       }
       let expected = Self.layout(after: commands, from: screenFrame.layout)
       if let acked = send(AppReaction(stateSeq: seq, commands: commands), refused: reaction.refused)
       {
         if let expected { deferred.predicted = (expected, acked) }
+        reaction.accepted()
       }
     }
   }

@@ -364,8 +364,9 @@ public final class ScreenClient {
 
   /// Lets the app react to a frame's events and sends its commands as one reaction: always
   /// for a frame with an activation, back or home (the broker holds the inputs after them
-  /// until it hears the app), else only when there are commands. A refusal is logged (the app
-  /// asked for something the engine would not do).
+  /// until it hears the app) unless the app answers later (`appAnswersLater`: its answer
+  /// comes through `reactions`, or the deadline's), else only when there are commands. A
+  /// refusal is logged (the app asked for something the engine would not do).
   private func react(_ app: any ScreenApp, to frame: ScreenFrame) {
     var events = AppEvent.events(in: frame, previous: appFrame)
     var commands: [AppCommand] = []
@@ -382,7 +383,9 @@ public final class ScreenClient {
     appFrame = frame
     let screen = AppScreen(frame: frame)
     for event in events { commands += app.react(to: event, on: screen) }
-    guard !commands.isEmpty || frame.events.contains(where: AppReaction.awaits) else { return }
+    let awaited =
+      configuration.appAnswersLater == nil && frame.events.contains(where: AppReaction.awaits)
+    guard !commands.isEmpty || awaited else { return }
     let reaction = Tenfoot_V1_AppReaction(
       AppReaction(stateSeq: frame.seq, commands: commands), screen: configuration.screenID)
     do {

@@ -188,49 +188,74 @@ extension TerminalRenderer {
   /// Draws a bordered box with `title` centred on its middle row, truncated with `…` to fit.
   /// Boxes two rows high carry the title in their top border; one row high, between two
   /// vertical border glyphs. From `content`, a box four rows high or more shows the subtitle
-  /// on the line under the title (not bold), and a box three rows high or more the badge as
-  /// `[Badge]` on its top border at the right; both filtered and cut like the title.
+  /// on the line under the title (not bold), a box three rows high or more the badge as
+  /// `[Badge]` on its top border at the right, and the body wrapped on the rows left under
+  /// them (the title then goes to the top); all filtered and cut like the title.
   static func drawBox(
     _ box: CellRect, border: Border, borderStyle: Style, title: String, titleStyle: Style,
     in grid: inout CellGrid, titleOffset: (x: Int, y: Int) = (0, 0), wraps: Bool = false,
     content: ItemContent = ItemContent()
   ) {
     guard !box.isEmpty else { return }
+    drawBorder(box, border: border, style: borderStyle, in: &grid)
+    drawText(
+      box, title: title, titleStyle: titleStyle, in: &grid, titleOffset: titleOffset,
+      wraps: wraps, content: content)
+  }
+
+  /// The border of `box` (one row high: two vertical glyphs).
+  private static func drawBorder(
+    _ box: CellRect, border: Border, style: Style, in grid: inout CellGrid
+  ) {
     let left = box.x
     let right = box.maxX - 1
     let top = box.y
     let bottom = box.maxY - 1
     if box.height == 1 {
-      grid[left, top] = Cell(border.vertical, style: borderStyle)
-      if right > left { grid[right, top] = Cell(border.rightEdge, style: borderStyle) }
-    } else {
-      for x in left...right {
-        let isLeft = x == left
-        let isRight = x == right
-        grid[x, top] = Cell(
-          isLeft ? border.topLeft : isRight ? border.topRight : border.horizontal,
-          style: borderStyle)
-        grid[x, bottom] = Cell(
-          isLeft ? border.bottomLeft : isRight ? border.bottomRight : border.bottomEdge,
-          style: borderStyle)
-      }
-      if box.height > 2 {
-        for y in (top + 1)..<bottom {
-          grid[left, y] = Cell(border.vertical, style: borderStyle)
-          if right > left { grid[right, y] = Cell(border.rightEdge, style: borderStyle) }
-        }
-      }
+      grid[left, top] = Cell(border.vertical, style: style)
+      if right > left { grid[right, top] = Cell(border.rightEdge, style: style) }
+      return
     }
+    for x in left...right {
+      let isLeft = x == left
+      let isRight = x == right
+      grid[x, top] = Cell(
+        isLeft ? border.topLeft : isRight ? border.topRight : border.horizontal, style: style)
+      grid[x, bottom] = Cell(
+        isLeft ? border.bottomLeft : isRight ? border.bottomRight : border.bottomEdge,
+        style: style)
+    }
+    guard box.height > 2 else { return }
+    for y in (top + 1)..<bottom {
+      grid[left, y] = Cell(border.vertical, style: style)
+      if right > left { grid[right, y] = Cell(border.rightEdge, style: style) }
+    }
+  }
+
+  /// The title, subtitle, body and badge of a box whose border is drawn (see `drawBox`).
+  private static func drawText(
+    _ box: CellRect, title: String, titleStyle: Style, in grid: inout CellGrid,
+    titleOffset: (x: Int, y: Int), wraps: Bool, content: ItemContent
+  ) {
+    let left = box.x
+    let right = box.maxX - 1
+    let top = box.y
+    let bottom = box.maxY - 1
     let room = box.width - 2
     guard room > 0 else { return }
+    let inner = box.height - 2
     let subtitle = content.subtitle.flatMap { $0.isEmpty || box.height < 4 ? nil : $0 }
     let reserved = subtitle == nil ? 0 : 1
-    let lines = titleLines(title, room: room, rows: wraps ? box.height - 2 - reserved : 1)
+    // The body needs a row of its own under the title and subtitle.
+    let body = content.body.flatMap { $0.isEmpty || inner < 2 + reserved ? nil : $0 }
+    let titleRows = !wraps ? 1 : body == nil ? inner - reserved : min(2, inner - reserved - 1)
+    let lines = titleLines(title, room: room, rows: titleRows)
     let widest = lines.map(TerminalText.width).max() ?? 0
     let block = lines.count + reserved
-    var row = box.height >= 3 ? top + 1 + (box.height - 2 - block) / 2 : top
+    var row = box.height >= 3 ? top + 1 + (inner - block) / 2 : top
+    if body != nil { row = top + 1 }
     // The parallax shift, only where it keeps the title inside the border.
-    if box.height >= 5 && lines.count == 1 && subtitle == nil {
+    if box.height >= 5 && lines.count == 1 && subtitle == nil && body == nil {
       row = min(bottom - 1, max(top + 1, row + titleOffset.y))
     }
     for (index, line) in lines.enumerated() {
@@ -241,18 +266,47 @@ extension TerminalRenderer {
       }
       grid.put(line, x: column, y: row + index, style: titleStyle)
     }
+    var plain = titleStyle
+    plain.bold = false
     if let subtitle {
       let line = truncated(subtitle, to: room)
-      var style = titleStyle
-      style.bold = false
       grid.put(
         line, x: left + 1 + (room - TerminalText.width(line)) / 2, y: row + lines.count,
-        style: style)
+        style: plain)
+    }
+    if let body {
+      // A blank row under the title where the box has rows to spare, a column of margin.
+      let first = row + block + (inner - block >= 4 ? 1 : 0)
+      let margin = room >= 8 ? 1 : 0
+      for (index, line) in bodyLines(body, room: room - 2 * margin, rows: bottom - first)
+        .enumerated()
+      {
+        grid.put(line, x: left + 1 + margin, y: first + index, style: plain)
+      }
     }
     if let badge = content.badge, !badge.isEmpty, box.height >= 3, room >= 6 {
       let tag = "[" + truncated(badge, to: room - 4) + "]"
       grid.put(tag, x: right - 1 - TerminalText.width(tag), y: top, style: titleStyle)
     }
+  }
+
+  /// An item's body on at most `rows` lines of `room` columns: each paragraph (a line break
+  /// in the text starts one) broken at spaces as titles are, a word too long for a line cut;
+  /// the last line ends in `…` when text is left over.
+  static func bodyLines(_ body: String, room: Int, rows: Int) -> [String] {
+    guard rows > 0, room > 0 else { return [] }
+    var lines: [String] = []
+    for paragraph in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      guard lines.count < rows else {
+        if let last = lines.popLast() {
+          let kept = truncated(last, to: room - 1)
+          lines.append(kept.hasSuffix("…") ? kept : kept + "…")
+        }
+        break
+      }
+      lines += titleLines(String(paragraph), room: room, rows: rows - lines.count)
+    }
+    return lines
   }
 
   /// `title` on at most `rows` lines of `room` columns: one line cut with `…` when it does not

@@ -55,13 +55,52 @@ public enum TenFootApp {
 
   /// Runs `app` with `options` on this thread until SIGINT or SIGTERM.
   public static func run(_ app: any ScreenApp, options: AppOptions) throws {
-    let program = "app"
     if options.printKey {
-      print(
-        try ClientTrust(directory: try options.connection.stateDirectory(program: program))
-          .keyPair.publicKey)
+      try printKey(options)
       return
     }
+    let client = try client(for: app, options: options, logger: bootstrapLogging(options))
+    let stopper = client.stopper
+    SignalWatcher.onTerminate { stopper.stop() }
+    try run(client)
+  }
+
+  /// Prints this app's CURVE public key (made on first use).
+  static func printKey(_ options: AppOptions) throws {
+    print(
+      try ClientTrust(directory: try options.connection.stateDirectory(program: "app"))
+        .keyPair.publicKey)
+  }
+
+  /// Runs `client` until it stops; a failure retrying cannot fix is a `CLIError` with its
+  /// sentence.
+  static func run(_ client: ScreenClient) throws {
+    do {
+      try client.run()
+    } catch let error as ScreenError {
+      throw CLIError(error.description)
+    }
+  }
+
+  /// How the app shows its screen: as told, else the terminal on a TTY unless attached.
+  static func rendererKind(_ options: AppOptions) -> AppOptions.RendererKind {
+    options.renderer ?? (options.attach || isatty(STDOUT_FILENO) != 1 ? .headless : .terminal)
+  }
+
+  /// Bootstraps the process's logging as `options` say (once per process: executables only).
+  static func bootstrapLogging(_ options: AppOptions) -> Logger {
+    options.logging.bootstrap(
+      label: "tenfoot.app",
+      defaultFile: rendererKind(options) == .terminal ? logFile(screen: options.id) : nil)
+  }
+
+  /// The screen client that runs `app` as `options` say (connected, not yet running). An app
+  /// that answers later (the async style) gives the deadline after which a frame it has not
+  /// answered is answered with nothing.
+  static func client(
+    for app: any ScreenApp, options: AppOptions, answersLater: Duration? = nil, logger: Logger
+  ) throws -> ScreenClient {
+    let program = "app"
     let endpoints: Endpoints
     do {
       endpoints = try options.connection.endpoints(program: program)
@@ -70,13 +109,8 @@ public enum TenFootApp {
     } catch {
       throw CLIError("\(error)")
     }
-    let kind =
-      options.renderer ?? (options.attach || isatty(STDOUT_FILENO) != 1 ? .headless : .terminal)
-    let logger = options.logging.bootstrap(
-      label: "tenfoot.app",
-      defaultFile: kind == .terminal ? logFile(screen: options.id) : nil)
     let renderer: any Renderer
-    switch kind {
+    switch rendererKind(options) {
     case .terminal: renderer = TerminalRenderer()
     case .headless:
       if let frames = options.frames {
@@ -91,6 +125,7 @@ public enum TenFootApp {
       throw CLIError(
         "this app has no layout of its own: run it with --attach to a screen that shows one")
     }
+    configuration.appAnswersLater = answersLater
     let curve = try options.connection.clientCurve(endpoints, program: program)
     configuration.curve = curve
     if let curve {
@@ -103,16 +138,9 @@ public enum TenFootApp {
         }
       }
     }
-    let client = try ScreenClient(
+    return try ScreenClient(
       configuration: configuration, context: try Context(), renderer: renderer, logger: logger,
       app: app)
-    let stopper = client.stopper
-    SignalWatcher.onTerminate { stopper.stop() }
-    do {
-      try client.run()
-    } catch let error as ScreenError {
-      throw CLIError(error.description)
-    }
   }
 }
 

@@ -1,7 +1,8 @@
 // TenFootKit: the library an app on TenFoot depends on (docs/apps.md). It brings the layout
 // model and the commands (FocusEngine), the app protocol and its events, and `TenFootApp`,
 // which connects (CURVE, pairing keys, discovery, reconnect and resync) and runs an app
-// inside a screen or as its own process.
+// inside a screen or as its own process, with `react` or, in the async style, as an
+// `AppConnection` (its events an AsyncSequence, its commands awaited).
 @_exported import FocusEngine
 import ScreenCore
 

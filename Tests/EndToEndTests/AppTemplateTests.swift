@@ -17,20 +17,28 @@ struct AppTemplateTests {
     )
   }
 
-  /// The template running its own headless screen on `stack`.
-  static func templateScreen(_ stack: Stack, _ extra: [String] = []) throws -> ChildProcess {
-    try ChildProcess(
-      try requireTemplate(),
-      ["--renderer", "headless", "--frames", "-"] + extra + stack.endpointArguments,
+  /// The template running its own headless screen on `stack` (`binary`: the template's
+  /// variant beside it, e.g. `menu-app-async`).
+  static func templateScreen(_ stack: Stack, _ extra: [String] = [], binary: String? = nil)
+    throws -> ChildProcess
+  {
+    var path = try requireTemplate()
+    if let binary {
+      path =
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(binary)
+        .path
+    }
+    return try ChildProcess(
+      path, ["--renderer", "headless", "--frames", "-"] + extra + stack.endpointArguments,
       environment: stack.environment)
   }
 
   @Test(
     "the template opens a page on select and returns on Menu; the remote prints the focus after the reaction",
-    .enabled(if: template != nil))
-  func templateOpensPage() throws {
+    .enabled(if: template != nil), arguments: ["menu-app", "menu-app-async"])
+  func templateOpensPage(binary: String) throws {
     let stack = try Stack(.ipc)
-    let app = try Self.templateScreen(stack)
+    let app = try Self.templateScreen(stack, binary: binary)
     let first = try app.waitForFrame("the template's menu") { $0.focused == "weather" }
     let opened = try stack.remote(["press", "down", "select"])
     #expect(opened.status == 0, "\(opened.errors)")
@@ -62,10 +70,10 @@ struct AppTemplateTests {
 
   @Test(
     "kill -9 of the broker with a page open: after the restart the page is still open",
-    .enabled(if: template != nil))
-  func pageSurvivesBrokerCrash() throws {
+    .enabled(if: template != nil), arguments: ["menu-app", "menu-app-async"])
+  func pageSurvivesBrokerCrash(binary: String) throws {
     let stack = try Stack(.ipc)
-    let app = try Self.templateScreen(stack)
+    let app = try Self.templateScreen(stack, binary: binary)
     _ = try app.waitForFrame("the template's menu") { $0.focused == "weather" }
     _ = try stack.remote(["press", "select"])
     let page = try app.waitForFrame("the Weather page") { $0.focused == "page-weather" }

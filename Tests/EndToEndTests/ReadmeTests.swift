@@ -285,6 +285,7 @@ struct ReadmeTests {
       TestEnvironment.binary("tenfoot-remote"), ["press", "select"], environment: environment)
     #expect(try remote.waitForExit(timeout: 15) == 0, "\(remote.errors)")
     #expect(remote.output.last?.hasSuffix("focused page-weather") == true, "\(remote.output)")
-    try shell.waitFor("the Weather page") { $0.contains("(page-weather)") }
+    // The page's body text, drawn on its card (not the status line's focused id).
+    try shell.waitFor("the Weather page's body") { $0.contains("Sunny, 21 °C.") }
   }
 }

@@ -11,6 +11,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "menu-app", dependencies: [.product(name: "TenFootKit", package: "TenFoot")],
-      path: "Sources/MenuApp")
+      path: "Sources/MenuApp"),
+    // The same menu in the async style: `for await` over the events, `await` the commands.
+    .executableTarget(
+      name: "menu-app-async", dependencies: [.product(name: "TenFootKit", package: "TenFoot")],
+      path: "Sources/AsyncMenuApp"),
   ]
 )

@@ -5,7 +5,7 @@ import TenFootProtocol
 import TerminalUI
 
 /// The `strings` target (issue 17): arbitrary bytes as a title, a text value and an id, through
-/// the door's rules and the terminal renderer's composition. Traps (a finding) when
+/// the door's rules and the terminal renderer's composition (as titles, subtitles and bodies). Traps (a finding) when
 /// - the rules pass an id with a character outside the grammar, or text with a control;
 /// - the terminal filter lets a control character through, or measures its own output
 ///   differently;
@@ -85,7 +85,9 @@ public enum StringsHarness {
       Item(
         id: "label", title: title, frame: Rect(x: 40, y: 1010, width: 1800, height: 60),
         kind: .label),
-      Item(id: "focused", title: title, frame: Rect(x: 80, y: 200, width: 400, height: 400)),
+      Item(
+        id: "focused", title: title, frame: Rect(x: 80, y: 200, width: 400, height: 400),
+        content: ItemContent(body: value)),
       Item(id: "selected", title: value, frame: Rect(x: 560, y: 200, width: 400, height: 400)),
       Item(
         id: "field", title: title, frame: Rect(x: 1040, y: 200, width: 400, height: 400),
@@ -93,7 +95,9 @@ public enum StringsHarness {
       Item(
         id: "off", title: id + title, frame: Rect(x: 1520, y: 200, width: 360, height: 400),
         available: false),
-      Item(id: "plain", title: value + title, frame: Rect(x: 80, y: 700, width: 1760, height: 300)),
+      Item(
+        id: "plain", title: value + title, frame: Rect(x: 80, y: 700, width: 1760, height: 300),
+        content: ItemContent(subtitle: id, body: title + "\n" + value)),
     ]
     var frame = ScreenFrame(
       screen: id, epoch: 1, seq: 2, layout: Layout(items: items), focused: "focused",
