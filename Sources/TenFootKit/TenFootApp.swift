@@ -78,7 +78,7 @@ public enum TenFootApp {
     do {
       try client.run()
     } catch let error as ScreenError {
-      throw CLIError(error.description)
+      throw CLIError(error)
     }
   }
 
@@ -107,7 +107,7 @@ public enum TenFootApp {
     } catch let error as CLIError {
       throw error
     } catch {
-      throw CLIError("\(error)")
+      throw CLIError(error)
     }
     let renderer: any Renderer
     switch rendererKind(options) {
