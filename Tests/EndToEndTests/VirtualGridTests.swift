@@ -40,6 +40,10 @@ struct VirtualGridTests {
     }
     #expect(shown.frame.states[landed] == "focused", "\(shown.frame.states)")
     #expect(shown.frame.states["grid#500500"] != "focused")
+    // The frame draws the visible window only, with the focused item's placeholder title.
+    let drawn = shown.frame.virtual
+    #expect(drawn[landed] == "Title \(Self.index(landed) + 1)", "\(drawn.keys.sorted())")
+    #expect((1...100).contains(drawn.count), "\(drawn.count) virtual items drawn")
 
     let down = try stack.remote(["swipe", "down", "--speed", "fast"])
     #expect(down.status == 0, "\(down.errors)")
