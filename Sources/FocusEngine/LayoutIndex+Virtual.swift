@@ -64,10 +64,11 @@ extension LayoutIndex {
   /// The position of the item with this id: a listed id, or a virtual `group#index` whose
   /// index is below its group's count. O(1) for listed ids, O(id length) for virtual ones.
   func position(of id: String) -> Int? {
-    if let listed = itemIndex[id] { return listed }
-    guard !virtualSpans.isEmpty, let (group, index) = VirtualItems.parse(id),
-      let node = groupIndex[String(group)], nodes[node].virtual >= 0
-    else { return nil }
+    // Listed ids never hold "#" (TextRules), so a virtual-shaped id skips the listed table.
+    guard !virtualSpans.isEmpty, let (group, index) = VirtualItems.parse(id) else {
+      return itemIndex[id]
+    }
+    guard let node = groupIndex[String(group)], nodes[node].virtual >= 0 else { return nil }
     let span = virtualSpans[nodes[node].virtual]
     return index < span.items.count ? span.base + index : nil
   }

@@ -55,4 +55,21 @@ struct VirtualGridTests {
       $0.focused == below
     }
   }
+
+  @Test("the remote focuses an index by its id; an index past the count is refused")
+  func focusByIndex() throws {
+    let stack = try Stack(.ipc)
+    let file = try stack.directory.write("grid.json", Self.layout)
+    let screen = try stack.screen(["--layout", file])
+    let first = try screen.waitForFrame("first frame") { $0.focused == "grid#500500" }
+    let last = try stack.remote(["focus", "grid#999999"])
+    #expect(last.status == 0, "\(last.errors)")
+    let shown = try screen.waitForFrame(from: first.index, "the last index focused") {
+      $0.focused == "grid#999999"
+    }
+    #expect(shown.frame.virtual["grid#999999"] == "Title 1000000", "\(shown.frame.virtual)")
+    let past = try stack.remote(["focus", "grid#1000000"])
+    #expect(past.status != 0, "\(past.output)")
+    #expect(past.errors.joined().contains("grid#1000000"), "\(past.errors)")
+  }
 }

@@ -167,6 +167,16 @@ struct VirtualGroupTests {
     #expect(announced.text.contains("Title 1234"))
   }
 
+  @Test("request ids may name a virtual item; plain ids still may not hold #")
+  func requestIDs() {
+    #expect(TextRules.itemIDProblem("grid#5") == nil)
+    #expect(TextRules.itemIDProblem("menu") == nil)
+    for bad in ["#5", "grid#05", "gr d#5", "grid#x", "a#b#c"] {
+      #expect(TextRules.itemIDProblem(bad) != nil, "\(bad)")
+    }
+    #expect(TextRules.idProblem("grid#5") != nil)
+  }
+
   @Test("when the count shrinks below the focused index, focus recovers to the last item")
   func shrink() throws {
     var state = try FocusState(layout: layout())
