@@ -167,20 +167,7 @@ struct HeadlessFrame: Encodable {
   /// no virtual group: only what is on screen, whatever the count.
   private func encodeVirtual(into container: inout KeyedEncodingContainer<Keys>) throws {
     var titles: [String: String] = [:]
-    func visit(_ group: Group) {
-      group.groups.forEach(visit)
-      guard let virtual = group.virtual else { return }
-      let offset = frame.scroll[group.id] ?? .zero
-      let view =
-        group.viewport
-        ?? Rect(x: 0, y: 0, width: frame.layout.canvas.width, height: frame.layout.canvas.height)
-      let window = Rect(
-        x: view.x + offset.x, y: view.y + offset.y, width: view.width, height: view.height)
-      for index in virtual.indices(in: window) {
-        titles[VirtualItems.id(group: group.id, index: index)] = virtual.title(at: index)
-      }
-    }
-    frame.layout.groups.forEach(visit)
+    for item in frame.visibleVirtualItems() { titles[item.id] = item.title }
     guard !titles.isEmpty else { return }
     try container.encode(titles, forKey: .virtual)
   }
