@@ -204,7 +204,7 @@ let package = Package(
     ),
     // Prints the focus engine's speed (scripts/bench-engine); not part of the test run.
     .executableTarget(
-      name: "tenfoot-engine-bench", dependencies: ["FocusEngine"],
+      name: "tenfoot-engine-bench", dependencies: ["FocusEngine", "TenFootProtocol", "CMalloc"],
       linkerSettings: [.linkedLibrary("m")]),
     // posix_spawn with every inherited descriptor closed, for TestSupport's ChildProcess.
     .target(name: "CSpawn"),

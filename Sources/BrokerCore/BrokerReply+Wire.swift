@@ -86,6 +86,17 @@ extension Tenfoot_V1_ScreenState {
       itemState.state = Tenfoot_V1_FocusDisplayState(focus.displayState(of: item))
       return itemState
     }
+    // Virtual items are not listed: only those whose state differs from unfocused (the
+    // focused one, selected ones) are sent, by their `group#index` ids.
+    let virtual = (focus.selected.sorted() + [focus.focused].compactMap { $0 })
+      .filter { focus.virtualIndex(of: $0) != nil }
+    for id in virtual where !states.contains(where: { $0.id == id }) {
+      guard let state = focus.displayState(of: id) else { continue }
+      var itemState = Tenfoot_V1_ItemState()
+      itemState.id = id
+      itemState.state = Tenfoot_V1_FocusDisplayState(state)
+      states.append(itemState)
+    }
     if let parallax = snapshot.parallax { self.parallax = Tenfoot_V1_Parallax(parallax) }
     text = focus.textValues
     editingText = focus.isEditingText

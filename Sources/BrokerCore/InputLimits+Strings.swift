@@ -62,7 +62,12 @@ extension InputLimits {
     }
     for (field, value) in ids {
       let limit = field.hasSuffix("screen_id") ? ScreenID.maxLength : TextRules.maximumIDLength
-      if let problem = TextRules.idProblem(value, maximumLength: limit) {
+      // Item ids may name a virtual item (`group#index`); screen ids may not.
+      let problem =
+        field.hasSuffix("screen_id")
+        ? TextRules.idProblem(value, maximumLength: limit)
+        : TextRules.itemIDProblem(value, maximumLength: limit)
+      if let problem {
         return error(code, "\(field): \(problem)")
       }
     }

@@ -111,7 +111,8 @@ public struct Announcer: Sendable, Equatable {
       parts.append(AnnouncementPart(.trait, trait.spoken))
     }
     if verbosity != .low, let place = state.accessibilityPosition(ofItem: id), place.count > 1 {
-      parts.append(AnnouncementPart(.position, "\(place.index) of \(place.count)"))
+      parts.append(
+        AnnouncementPart(.position, "\(grouped(place.index)) of \(grouped(place.count))"))
     }
     if verbosity == .high, let hint = state.item(id)?.accessibility.hint, !hint.isEmpty {
       parts.append(AnnouncementPart(.hint, hint))
@@ -192,4 +193,15 @@ extension FocusHeading {
     case .next, .previous, .programmatic, .recovery, .initial, .pointer: nil
     }
   }
+}
+
+/// A count as spoken and shown: thousands separated by commas ("1,234", "1,000,000").
+func grouped(_ value: Int) -> String {
+  let digits = String(value.magnitude)
+  var out = value < 0 ? "-" : ""
+  for (offset, character) in digits.enumerated() {
+    if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
+    out.append(character)
+  }
+  return out
 }

@@ -24,7 +24,7 @@ extension FocusState {
   ///
   /// - Complexity: the arrow-reachability line searches from every item reached, O(n) moves.
   public func explain(_ id: String) -> Explanation {
-    guard let position = index.itemIndex[id] else {
+    guard let position = index.position(of: id) else {
       var lines = ["no item \"\(id)\" in this layout"]
       if index.groupIndex[id] != nil { lines.append("\"\(id)\" is a group; explain its items") }
       return Explanation(id: id, canFocus: false, lines: lines)
@@ -44,7 +44,7 @@ extension FocusState {
     if canFocus {
       lines.append(id == focused ? "\(id) has focus" : "\(id) can take focus")
     }
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     if group >= 0 {
       let chain = index.ancestors(of: group).map { index.nodes[$0].id }
       lines.append("groups: \(chain.joined(separator: " < "))")
@@ -66,10 +66,10 @@ extension FocusState {
     if canFocus, let start = focusedPosition, start != position {
       if let path = arrowPath(from: start, to: position) {
         let moves = path.map(\.rawValue).joined(separator: ", ")
-        lines.append("reachable from \(layout.items[start].id) with arrows: \(moves)")
+        lines.append("reachable from \(itemID(at: start)) with arrows: \(moves)")
       } else {
         lines.append(
-          "not reachable from \(layout.items[start].id) with arrows; use Tab or a focus request")
+          "not reachable from \(itemID(at: start)) with arrows; use Tab or a focus request")
       }
     }
     return Explanation(id: id, canFocus: canFocus, lines: lines)
@@ -78,7 +78,7 @@ extension FocusState {
   /// `pointer: hit region [84, 84, 232 × 332] (frame + 16 margin) · effect lift (automatic) ·
   /// magnetism on`.
   private func pointerFacts(_ position: Int) -> String {
-    let item = layout.items[position]
+    let item = itemValue(at: position)
     let frame = presentedFrame(at: position)
     let margin = item.pointerMagnetism ? layout.pointerHitMargin : 0
     func number(_ value: Double) -> String {
@@ -101,13 +101,13 @@ extension FocusState {
     let navigation = navigation(forItem: position)
     var reach = ""
     if navigation == .ipados {
-      let group = index.itemGroup[position]
+      let group = index.groupOf(position)
       reach =
         group >= 0
         ? " (arrows stay in group \"\(index.nodes[group].id)\")"
         : " (arrows stay among the top-level items)"
     }
-    let item = layout.items[position]
+    let item = itemValue(at: position)
     let effect = item.focusEffect ?? .default(for: navigation)
     let radius = item.cornerRadius.map { value in
       let whole = value == value.rounded() && abs(value) < 1e15
@@ -139,7 +139,7 @@ extension FocusState {
       let current = queue[head]
       head += 1
       if current == goal { break }
-      probe.focused = layout.items[current].id
+      probe.focused = itemID(at: current)
       for direction in Direction.allCases {
         guard let next = probe.moveDestination(from: current, direction),
           seen.insert(next).inserted
@@ -163,7 +163,7 @@ extension FocusState {
     index.tabStops.map { stop in
       TabStop(
         group: stop >= 0 ? index.nodes[stop].id : nil,
-        entry: stopEntry(stop, scope: -1).map { layout.items[$0].id })
+        entry: stopEntry(stop, scope: -1).map { itemID(at: $0) })
     }
   }
 
@@ -188,7 +188,7 @@ extension FocusState {
       }
       if let preferred = group.preferredFocus { options.append("prefers \(preferred)") }
       if !node.enabled { options.append("disabled") }
-      let primary = entryItem(ofGroup: position, scope: -1).map { layout.items[$0].id } ?? "none"
+      let primary = entryItem(ofGroup: position, scope: -1).map { itemID(at: $0) } ?? "none"
       let indent = String(repeating: "  ", count: node.depth - 1)
       let suffix = options.isEmpty ? "" : " [\(options.joined(separator: ", "))]"
       lines.append(

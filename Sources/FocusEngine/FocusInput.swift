@@ -41,7 +41,7 @@ extension FocusState {
   /// Checks a programmatic focus request without performing it: the item focus would go to,
   /// or why it cannot.
   public func checkFocusRequest(_ target: FocusTarget) -> Result<String, FocusRequestError> {
-    resolve(target).map { layout.items[$0].id }
+    resolve(target).map { itemID(at: $0) }
   }
 
   /// What a sequence of events would do, without changing this state.

@@ -90,7 +90,7 @@ extension FocusState {
     let model = searchModel(forItem: position)
     let confine =
       index.usesIPadNavigation && navigation(forItem: position) == .ipados
-      ? index.itemGroup[position] : nil
+      ? index.groupOf(position) : nil
     var skippedGuides: [Int] = []
     while let hit = search(
       from: source, excluding: position, scope: scope, confine: confine, model: model,
@@ -101,7 +101,7 @@ extension FocusState {
         return remembered(entering: target, from: position, scope: scope) ?? target
       case .guide(let guide):
         if let target = resolveGuide(guide, scope: scope, avoiding: position),
-          confine.map({ index.itemGroup[target] == $0 }) ?? true
+          confine.map({ index.groupOf(target) == $0 }) ?? true
         {
           return target
         }
@@ -138,10 +138,10 @@ extension FocusState {
 
   @inline(__always)
   private func admits(_ position: Int, _ reach: SearchReach) -> Bool {
-    guard position != reach.excluded, index.focusable[position],
+    guard position != reach.excluded, index.isFocusable(position),
       index.contains(group: reach.scope, item: position)
     else { return false }
-    if let confine = reach.confine { return index.itemGroup[position] == confine }
+    if let confine = reach.confine { return index.groupOf(position) == confine }
     return true
   }
 
@@ -189,23 +189,31 @@ extension FocusState {
           guard admits(position, reach) else { continue }
           consider(
             layout.items[position].frame.offsetBy(dx: -shift.x, dy: -shift.y),
-            rank: index.rank[position], .item(position))
+            rank: index.rankOf(position), .item(position))
         }
         return true
       }
     }
+    forEachVirtualCandidate(from: source, reach, direction) { frame, position in
+      consider(frame, rank: index.rankOf(position), .item(position))
+    }
     for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
-      consider(presentedFrame(ofGuide: guide), rank: layout.items.count + guide, .guide(guide))
+      // Guides rank after every item, listed or virtual.
+      consider(
+        presentedFrame(ofGuide: guide), rank: Int.max - layout.guides.count + guide, .guide(guide))
     }
     return best?.hit
   }
 
   /// AOSP's loop (``AndroidFocusFinder``): items in declaration order, then guides, each
-  /// replacing the best only when strictly better.
+  /// replacing the best only when strictly better. Virtual groups are not searched in this
+  /// model (a move that starts in one searches from its presented frame).
   private func androidSearch(
     from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
   ) -> SearchHit? {
-    let origin = reach.excluded.map(androidFrame(at:)) ?? AndroidRect(source)
+    let origin =
+      reach.excluded.flatMap { index.isVirtual($0) ? nil : androidFrame(at: $0) }
+      ?? AndroidRect(source)
     var best: (frame: AndroidRect, hit: SearchHit)?
     for position in layout.items.indices where admits(position, reach) {
       let frame = androidFrame(at: position)
@@ -226,8 +234,8 @@ extension FocusState {
   /// item focus starts from.
   func resolveGuide(_ guide: Int, scope: Int, avoiding source: Int?) -> Int? {
     for destination in layout.guides[guide].destinations {
-      if let position = index.itemIndex[destination] {
-        if position != source, index.focusable[position],
+      if let position = index.position(of: destination) {
+        if position != source, index.isFocusable(position),
           index.contains(group: scope, item: position)
         {
           return position
@@ -250,14 +258,14 @@ extension FocusState {
   /// When a move enters a group that remembers its last focused item, that item instead of
   /// the geometric winner (the outermost such group entered wins).
   private func remembered(entering target: Int, from source: Int, scope: Int) -> Int? {
-    let group = index.itemGroup[target]
+    let group = index.groupOf(target)
     guard group >= 0 else { return nil }
     var result: Int?
     for ancestor in index.ancestors(of: group) {
       if index.contains(group: ancestor, item: source) { break }  // Not entered: already in.
       let node = index.groupValues[ancestor]
       guard node.remembersLastFocused, let last = lastFocused[node.id],
-        let position = index.itemIndex[last], index.focusable[position],
+        let position = index.position(of: last), index.isFocusable(position),
         index.contains(group: ancestor, item: position),
         index.contains(group: scope, item: position)
       else { continue }
@@ -277,21 +285,26 @@ extension FocusState {
     var best: (priority: Int, rank: Int, position: Int)?
     for member in group..<end {
       for position in index.nodes[member].directItems
-      where index.focusable[position] && index.contains(group: scope, item: position) {
+      where index.isFocusable(position) && index.contains(group: scope, item: position) {
         let priority = self.priority(of: position, last: last)
         if let current = best,
           current.priority > priority
-            || (current.priority == priority && current.rank <= index.rank[position])
+            || (current.priority == priority && current.rank <= index.rankOf(position))
         {
           continue
         }
-        best = (priority, index.rank[position], position)
+        best = (priority, index.rankOf(position), position)
+      }
+      if let entry = virtualEntry(ofGroup: member, scope: scope, last: last),
+        best.map({ $0.priority < entry.priority }) ?? true
+      {
+        best = (entry.priority, index.rankOf(entry.position), entry.position)
       }
     }
     guard let best else { return nil }
     if best.priority > 0 { return best.position }
     if let preferred = node.preferredFocus {
-      if let position = index.itemIndex[preferred], index.focusable[position],
+      if let position = index.position(of: preferred), index.isFocusable(position),
         index.contains(group: scope, item: position)
       {
         return position
@@ -307,10 +320,10 @@ extension FocusState {
 
   /// An item's effective focus-group priority: its system priority raised by its own.
   func priority(of position: Int, last: String?) -> Int {
-    let id = layout.items[position].id
+    let id = itemID(at: position)
     let system: FocusPriority =
       id == focused ? .currentlyFocused : (id == last ? .previouslyFocused : .ignored)
-    let custom = layout.items[position].priority ?? .ignored
+    let custom = index.isVirtual(position) ? .ignored : layout.items[position].priority ?? .ignored
     return max(system, custom).rawValue
   }
 
@@ -318,8 +331,7 @@ extension FocusState {
   /// distance between centres, then reading order) inside `scope`: where focus recovers.
   func nearest(to frame: Rect, scope: Int = -1) -> Int? {
     var best: (gap: Double, centre: Double, rank: Int, position: Int)?
-    for position in layout.items.indices
-    where index.focusable[position] && index.contains(group: scope, item: position) {
+    func consider(_ position: Int) {
       let other = presentedFrame(at: position)
       let dx = max(0, max(other.minX - frame.maxX, frame.minX - other.maxX))
       let dy = max(0, max(other.minY - frame.maxY, frame.minY - other.maxY))
@@ -327,15 +339,20 @@ extension FocusState {
       let cx = other.midX - frame.midX
       let cy = other.midY - frame.midY
       let centre = cx * cx + cy * cy
-      let rank = index.rank[position]
+      let rank = index.rankOf(position)
       if let current = best,
         current.gap < gap || (current.gap == gap && current.centre < centre)
           || (current.gap == gap && current.centre == centre && current.rank <= rank)
       {
-        continue
+        return
       }
       best = (gap, centre, rank, position)
     }
+    for position in layout.items.indices
+    where index.isFocusable(position) && index.contains(group: scope, item: position) {
+      consider(position)
+    }
+    forEachVirtualCell(near: frame, scope: scope, consider)
     return best?.position
   }
 
@@ -343,12 +360,17 @@ extension FocusState {
   /// reading order.
   func initialFocus() -> String? {
     if let wanted = layout.initialFocus, isFocusable(wanted) { return wanted }
-    return index.readingOrder.first { index.focusable[$0] }.map { layout.items[$0].id }
+    if let listed = index.readingOrder.first(where: { index.isFocusable($0) }) {
+      return itemID(at: listed)
+    }
+    return index.virtualSpans.first { $0.focusable && $0.items.count > 0 }.map {
+      itemID(at: $0.base)
+    }
   }
 
   /// Where a directional move from `id` would put focus, or nil if nothing lies that way.
   public func destination(from id: String, _ direction: Direction) -> String? {
-    guard let position = index.itemIndex[id] else { return nil }
-    return moveDestination(from: position, direction).map { layout.items[$0].id }
+    guard let position = index.position(of: id) else { return nil }
+    return moveDestination(from: position, direction).map { itemID(at: $0) }
   }
 }

@@ -15,7 +15,7 @@ extension FocusState {
   }
 
   func accessibilityLabel(ofGroupAt group: Int) -> String? {
-    index.groupValues[group].accessibilityName { index.itemIndex[$0].map { layout.items[$0] } }
+    index.groupValues[group].accessibilityName { index.position(of: $0).map { itemValue(at: $0) } }
   }
 
   /// The item's value as spoken: its accessibility value, else a text field's text, else a
@@ -38,8 +38,8 @@ extension FocusState {
   /// for a selected item that is not a toggle (a toggle says it in its value) and
   /// `unavailable` for one that cannot take focus.
   public func accessibilityTraits(ofItem id: String) -> [AccessibilityTrait] {
-    guard let position = index.itemIndex[id] else { return [] }
-    let item = layout.items[position]
+    guard let position = index.position(of: id) else { return [] }
+    let item = itemValue(at: position)
     var traits =
       item.accessibility.traits
       ?? {
@@ -53,7 +53,7 @@ extension FocusState {
     if selected.contains(id) && !(item.kind == .button && item.toggles) {
       traits.append(.selected)
     }
-    if !index.focusable[position] && item.kind != .label { traits.append(.unavailable) }
+    if !index.isFocusable(position) && item.kind != .label { traits.append(.unavailable) }
     return traits
   }
 
@@ -63,12 +63,16 @@ extension FocusState {
   ///
   /// - Complexity: O(k) in the number of items directly in the group.
   public func accessibilityPosition(ofItem id: String) -> (index: Int, count: Int)? {
-    guard let position = index.itemIndex[id], index.focusable[position] else { return nil }
-    let group = index.itemGroup[position]
+    guard let position = index.position(of: id), index.isFocusable(position) else { return nil }
+    if index.isVirtual(position) {
+      let (span, item) = index.virtualLocation(position)
+      return (item + 1, index.virtualSpans[span].items.count)
+    }
+    let group = index.groupOf(position)
     let members = group >= 0 ? index.nodes[group].directItems : index.rootItems
     var count = 0
     var at = 0
-    for member in members where index.focusable[member] {
+    for member in members where index.isFocusable(member) {
       count += 1
       if member == position { at = count }
     }
@@ -77,8 +81,8 @@ extension FocusState {
 
   /// The labelled groups around an item, outermost first, as `(id, label)`.
   func labelledGroups(aroundItem id: String) -> [(id: String, label: String)] {
-    guard let position = index.itemIndex[id] else { return [] }
-    let group = index.itemGroup[position]
+    guard let position = index.position(of: id) else { return [] }
+    let group = index.groupOf(position)
     guard group >= 0 else { return [] }
     var chain: [(id: String, label: String)] = []
     for ancestor in index.ancestors(of: group) {
@@ -91,8 +95,8 @@ extension FocusState {
 
   /// The ids of the groups around an item, innermost first.
   func groupIDs(aroundItem id: String) -> [String] {
-    guard let position = index.itemIndex[id] else { return [] }
-    let group = index.itemGroup[position]
+    guard let position = index.position(of: id) else { return [] }
+    let group = index.groupOf(position)
     guard group >= 0 else { return [] }
     return index.ancestors(of: group).map { index.nodes[$0].id }
   }

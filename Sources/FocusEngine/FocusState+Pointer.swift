@@ -85,8 +85,8 @@ extension FocusState {
   /// Targets the item whose hit region holds the pointer and focuses it.
   private mutating func retarget(cause: FocusCause?) -> [FocusEffect] {
     let hit = hitTest(pointer.position, keeping: pointer.target)
-    pointer.target = hit.map { layout.items[$0].id }
-    guard let hit, layout.items[hit].id != focused else { return [] }
+    pointer.target = hit.map { itemID(at: $0) }
+    guard let hit, itemID(at: hit) != focused else { return [] }
     pressed = nil
     pointer.pressing = false
     return changeFocus(to: hit, heading: .pointer, cause: cause)
@@ -111,16 +111,16 @@ extension FocusState {
       grid.forEach(in: area) { members in
         for member in members {
           let position = Int(member)
-          guard index.focusable[position], index.contains(group: scope, item: position) else {
+          guard index.isFocusable(position), index.contains(group: scope, item: position) else {
             continue
           }
-          let item = layout.items[position]
+          let item = itemValue(at: position)
           let frame = presentedFrame(at: position)
           let distance = Self.distance(from: point, to: frame)
           guard distance <= (item.pointerMagnetism ? margin : 0), isShown(point, position)
           else { continue }
           if item.id == current { keep = position }
-          let candidate = (distance, frame.width * frame.height, index.rank[position], position)
+          let candidate = (distance, frame.width * frame.height, index.rankOf(position), position)
           if let now = best,
             (now.distance, now.area, now.rank) <= (distance, candidate.1, candidate.2)
           {
@@ -130,12 +130,24 @@ extension FocusState {
         }
       }
     }
+    let currentPosition = current.flatMap { index.position(of: $0) }
+    virtualHit(point, scope: scope) { position, frame, distance in
+      guard isShown(point, position) else { return }
+      if position == currentPosition { keep = position }
+      let rank = index.rankOf(position)
+      if let now = best,
+        (now.distance, now.area, now.rank) <= (distance, frame.width * frame.height, rank)
+      {
+        return
+      }
+      best = (distance, frame.width * frame.height, rank, position)
+    }
     return keep ?? best?.position
   }
 
   /// Whether every scrolling group around the item shows `point` in its viewport.
   private func isShown(_ point: Point, _ position: Int) -> Bool {
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     guard group >= 0 else { return true }
     for ancestor in index.ancestors(of: group) {
       let node = index.groupValues[ancestor]
@@ -181,10 +193,10 @@ extension FocusState {
       grid.forEach(in: area) { members in
         for member in members {
           let position = Int(member)
-          guard index.focusable[position], index.contains(group: scope, item: position) else {
+          guard index.isFocusable(position), index.contains(group: scope, item: position) else {
             continue
           }
-          let item = layout.items[position]
+          let item = itemValue(at: position)
           let frame = presentedFrame(at: position)
           let reach = item.pointerMagnetism ? margin : 0
           let region = Rect(
@@ -192,7 +204,7 @@ extension FocusState {
             height: frame.height + 2 * reach)
           guard Self.segment(from: start, to: end, crosses: region) else { continue }
           let distance = Self.distance(from: end, to: frame)
-          let rank = index.rank[position]
+          let rank = index.rankOf(position)
           if let now = best, (now.distance, now.rank) <= (distance, rank) { continue }
           best = (distance, rank, position)
         }
@@ -206,7 +218,7 @@ extension FocusState {
     let frame = presentedFrame(at: best.position)
     pointer.position = Point(x: frame.midX, y: frame.midY)
     pointer.velocity = .zero
-    pointer.target = layout.items[best.position].id
+    pointer.target = itemID(at: best.position)
     guard pointer.target != focused else { return [] }
     pressed = nil
     return changeFocus(to: best.position, heading: .pointer, cause: cause)

@@ -75,13 +75,13 @@ public struct FocusState: Sendable, Equatable {
       focus(first)
       // Initial focus follows the same selection rule as every later focus change.
       var effects: [FocusEffect] = []
-      if let position = index.itemIndex[first] { followSelection(position, &effects) }
+      if let position = index.position(of: first) { followSelection(position, &effects) }
     }
   }
 
   /// The item with this id, if the layout has one.
   public func item(_ id: String) -> Item? {
-    index.itemIndex[id].map { layout.items[$0] }
+    index.position(of: id).map { itemValue(at: $0) }
   }
 
   /// The group with this id, if the layout has one.
@@ -91,7 +91,7 @@ public struct FocusState: Sendable, Equatable {
 
   /// Whether the item can take focus: it is available and no group around it is disabled.
   public func isFocusable(_ id: String) -> Bool {
-    index.itemIndex[id].map { index.focusable[$0] } ?? false
+    index.position(of: id).map { index.isFocusable($0) } ?? false
   }
 
   /// The display state of an item, or nil for an unknown id.
@@ -99,13 +99,13 @@ public struct FocusState: Sendable, Equatable {
   /// Unavailable if it cannot take focus; highlighted while the select press is down on the
   /// focused item; focused; selected if its flag is set; otherwise unfocused.
   public func displayState(of id: String) -> FocusDisplayState? {
-    guard let position = index.itemIndex[id] else { return nil }
+    guard let position = index.position(of: id) else { return nil }
     return displayState(at: position)
   }
 
   /// The display state of an item of this layout (for walking `layout.items`).
   public func displayState(of item: Item) -> FocusDisplayState {
-    guard let position = index.itemIndex[item.id] else { return .unavailable }
+    guard let position = index.position(of: item.id) else { return .unavailable }
     return displayState(at: position)
   }
 
@@ -114,28 +114,28 @@ public struct FocusState: Sendable, Equatable {
     var states: [String: FocusDisplayState] = [:]
     states.reserveCapacity(layout.items.count)
     for position in layout.items.indices {
-      states[layout.items[position].id] = displayState(at: position)
+      states[itemID(at: position)] = displayState(at: position)
     }
     return states
   }
 
   func displayState(at position: Int) -> FocusDisplayState {
-    if !index.focusable[position] {
-      return layout.items[position].kind == .label ? .unfocused : .unavailable
+    if !index.isFocusable(position) {
+      return itemKind(at: position) == .label ? .unfocused : .unavailable
     }
-    let id = layout.items[position].id
+    let id = itemID(at: position)
     if id == focused { return id == pressed ? .highlighted : .focused }
     return selected.contains(id) ? .selected : .unfocused
   }
 
   /// The item's frame as shown: its content frame moved by its scroll containers' offsets.
   public func presentedFrame(of id: String) -> Rect? {
-    index.itemIndex[id].map(presentedFrame(at:))
+    index.position(of: id).map(presentedFrame(at:))
   }
 
   func presentedFrame(at position: Int) -> Rect {
-    let frame = layout.items[position].frame
-    let group = index.itemGroup[position]
+    let frame = contentFrame(at: position)
+    let group = index.groupOf(position)
     guard group >= 0 else { return frame }
     let offset = shift[group]
     return frame.offsetBy(dx: -offset.x, dy: -offset.y)
@@ -143,19 +143,19 @@ public struct FocusState: Sendable, Equatable {
 
   /// The group directly containing the item, or nil for a top-level item or unknown id.
   public func groupID(of itemID: String) -> String? {
-    guard let position = index.itemIndex[itemID] else { return nil }
-    let group = index.itemGroup[position]
+    guard let position = index.position(of: itemID) else { return nil }
+    let group = index.groupOf(position)
     return group >= 0 ? index.nodes[group].id : nil
   }
 
   /// The innermost trapping group around the focused item, or -1.
   var trapScope: Int {
-    guard let focused, let position = index.itemIndex[focused] else { return -1 }
+    guard let focused, let position = index.position(of: focused) else { return -1 }
     return trapScope(ofItem: position)
   }
 
   func trapScope(ofItem position: Int) -> Int {
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     guard group >= 0 else { return -1 }
     for ancestor in index.ancestors(of: group) where index.groupValues[ancestor].trapsFocus {
       return ancestor
@@ -166,7 +166,7 @@ public struct FocusState: Sendable, Equatable {
   /// The search model for a move starting at this item: the innermost group's `search`,
   /// else the layout's.
   func searchModel(forItem position: Int) -> SearchModel {
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     if group >= 0 {
       for ancestor in index.ancestors(of: group) {
         if let model = index.groupValues[ancestor].search { return model }
@@ -178,7 +178,7 @@ public struct FocusState: Sendable, Equatable {
   /// The navigation model for a move starting at this item: the innermost group's
   /// `navigation`, else the layout's.
   func navigation(forItem position: Int) -> NavigationModel {
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     if group >= 0 {
       for ancestor in index.ancestors(of: group) {
         if let model = index.groupValues[ancestor].navigation { return model }
@@ -189,14 +189,14 @@ public struct FocusState: Sendable, Equatable {
 
   /// The navigation model arrows follow from this item, or nil for an unknown id.
   public func navigation(of id: String) -> NavigationModel? {
-    index.itemIndex[id].map(navigation(forItem:))
+    index.position(of: id).map(navigation(forItem:))
   }
 
   /// How the item shows focus: its own `focusEffect`, else its navigation model's default;
   /// nil for an unknown id.
   public func focusEffect(of id: String) -> FocusEffectStyle? {
-    guard let position = index.itemIndex[id] else { return nil }
-    return layout.items[position].focusEffect
+    guard let position = index.position(of: id) else { return nil }
+    return itemValue(at: position).focusEffect
       ?? .default(for: navigation(forItem: position))
   }
 
@@ -205,8 +205,8 @@ public struct FocusState: Sendable, Equatable {
   /// Sets focus, remembers it in every enclosing group and scrolls it into view.
   mutating func focus(_ id: String?) {
     focused = id
-    guard let id, let position = index.itemIndex[id] else { return }
-    let group = index.itemGroup[position]
+    guard let id, let position = index.position(of: id) else { return }
+    let group = index.groupOf(position)
     guard group >= 0 else { return }
     lastFocusedOwn[index.nodes[group].id] = id
     var scrolled = false
@@ -231,7 +231,7 @@ public struct FocusState: Sendable, Equatable {
   private mutating func scrollIntoView(_ position: Int, group: Int, inner: Point) -> Bool {
     let node = index.groupValues[group]
     guard let axis = node.scroll, let viewport = node.viewport else { return false }
-    let frame = layout.items[position].frame.offsetBy(dx: -inner.x, dy: -inner.y)
+    let frame = contentFrame(at: position).offsetBy(dx: -inner.x, dy: -inner.y)
     // Frames and viewport share the parent content space; the group's own offset is relative.
     let content = contentBounds(of: group)
     var offset = scrollOffsets[node.id] ?? .zero
@@ -294,25 +294,25 @@ public struct FocusState: Sendable, Equatable {
 
   /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain.
   mutating func replace(_ newLayout: Layout) {
-    let stillThere = Set(newLayout.items.lazy.map(\.id))
-    selected = selected.intersection(stillThere)
-      .union(newLayout.items.lazy.filter(\.selected).map(\.id))
     layout = newLayout
     textValues = Self.textFields(of: newLayout, keeping: textValues)
     index = LayoutIndex(newLayout)
+    let index = self.index
+    selected = selected.filter { index.position(of: $0) != nil }
+      .union(newLayout.items.lazy.filter(\.selected).map(\.id))
     lastFocused = lastFocused.filter {
-      index.groupIndex[$0.key] != nil && stillThere.contains($0.value)
+      index.groupIndex[$0.key] != nil && index.position(of: $0.value) != nil
     }
     lastFocusedOwn = lastFocusedOwn.filter { entry in
-      guard let group = index.groupIndex[entry.key], let item = index.itemIndex[entry.value]
+      guard let group = index.groupIndex[entry.key], let item = index.position(of: entry.value)
       else { return false }
-      return index.itemGroup[item] == group
+      return index.groupOf(item) == group
     }
     scrollOffsets = scrollOffsets.filter {
       index.groupIndex[$0.key].map { index.groupValues[$0].scroll != nil } ?? false
     }
-    if let pressed, !stillThere.contains(pressed) { self.pressed = nil }
-    if let target = pointer.target, !stillThere.contains(target) { pointer.target = nil }
+    if let pressed, index.position(of: pressed) == nil { self.pressed = nil }
+    if let target = pointer.target, index.position(of: target) == nil { pointer.target = nil }
     revealed = revealed.filter { index.groupIndex[$0] != nil }
     applyReveal()
     rebuildDerived()
@@ -325,11 +325,19 @@ public struct FocusState: Sendable, Equatable {
     for position in layout.items.indices {
       index.focusable[position] = index.baseFocusable(position, layout) && isRevealed(position)
     }
+    for span in index.virtualSpans.indices {
+      let group = index.virtualSpans[span].group
+      index.virtualSpans[span].focusable = index.nodes[group].enabled && isRevealed(group: group)
+    }
   }
 
   /// Whether every `revealOnPointer` group around the item is revealed.
   func isRevealed(_ position: Int) -> Bool {
-    let group = index.itemGroup[position]
+    isRevealed(group: index.groupOf(position))
+  }
+
+  /// Whether every `revealOnPointer` group at or around `group` is revealed.
+  func isRevealed(group: Int) -> Bool {
     guard group >= 0 else { return true }
     for ancestor in index.ancestors(of: group) where index.groupValues[ancestor].revealOnPointer {
       if !revealed.contains(index.nodes[ancestor].id) { return false }
@@ -356,14 +364,14 @@ public struct FocusState: Sendable, Equatable {
 
   mutating func restore(_ memory: FocusMemory) {
     for (group, item) in memory.lastFocused {
-      guard let groupIndex = index.groupIndex[group], let position = index.itemIndex[item],
+      guard let groupIndex = index.groupIndex[group], let position = index.position(of: item),
         index.contains(group: groupIndex, item: position)
       else { continue }
       lastFocused[group] = item
     }
     for (group, item) in memory.lastFocusedOwn {
-      guard let groupIndex = index.groupIndex[group], let position = index.itemIndex[item],
-        index.itemGroup[position] == groupIndex
+      guard let groupIndex = index.groupIndex[group], let position = index.position(of: item),
+        index.groupOf(position) == groupIndex
       else { continue }
       lastFocusedOwn[group] = item
     }
@@ -371,7 +379,7 @@ public struct FocusState: Sendable, Equatable {
 
   /// Whether the focused item is a text field (the remote may type).
   public var isEditingText: Bool {
-    focusedPosition.map { layout.items[$0].kind == .textField } ?? false
+    focusedPosition.map { itemKind(at: $0) == .textField } ?? false
   }
 
   private mutating func rebuildDerived() {
@@ -384,7 +392,7 @@ public struct FocusState: Sendable, Equatable {
     rebuildShift()
     var members: [Int: [Int]] = [:]
     for position in layout.items.indices {
-      let group = index.itemGroup[position]
+      let group = index.groupOf(position)
       members[group >= 0 ? scrollDomain[group] : -1, default: []].append(position)
     }
     let frames = layout.items.map(\.frame)
@@ -414,7 +422,7 @@ public struct FocusState: Sendable, Equatable {
   /// The item's presented frame in whole points: its rounded content frame moved by its
   /// groups' rounded scroll offset (as Android's integer layout and scroll positions would).
   func androidFrame(at position: Int) -> AndroidRect {
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     let frame = androidFrames[position]
     return group < 0 ? frame : frame.offsetBy(androidShift[group])
   }

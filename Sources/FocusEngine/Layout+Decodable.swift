@@ -133,7 +133,7 @@ extension Group: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, items, groups, trapsFocus, remembersLastFocused, preferredFocus
     case selectionFollowsFocus, search, navigation, scroll, viewport, scrollMargin, enabled
-    case accessibilityLabel, revealOnPointer
+    case accessibilityLabel, revealOnPointer, virtual
   }
 
   /// Decodes `{"id", "items"?, "groups"?, …options}`; unknown fields are errors.
@@ -159,7 +159,8 @@ extension Group: Decodable {
         ?? Group.defaultScrollMargin,
       enabled: try flag(.enabled, true),
       accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
-      revealOnPointer: try flag(.revealOnPointer, false))
+      revealOnPointer: try flag(.revealOnPointer, false),
+      virtual: try container.decodeIfPresent(VirtualItems.self, forKey: .virtual))
   }
 }
 

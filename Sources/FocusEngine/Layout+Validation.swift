@@ -90,7 +90,7 @@ extension Layout {
       try walk.check(group, path: "groups[\(index)]", depth: 1)
     }
     try Self.checkGuides(guides, itemPaths: itemPaths, groupPaths: walk.groupPaths)
-    if let initialFocus, itemPaths[initialFocus] == nil {
+    if let initialFocus, itemPaths[initialFocus] == nil, !walk.namesVirtualItem(initialFocus) {
       throw LayoutError(path: "initialFocus", reason: "unknown item \"\(initialFocus)\"")
     }
   }
@@ -230,6 +230,49 @@ extension Layout {
   }
 }
 
+extension Layout {
+  /// A virtual group's declaration: the group lists no items and nests no groups; the count
+  /// is 0 to ``VirtualItems/maximumCount``; the item size is finite and positive, spacing and
+  /// origin finite (spacing not negative); a grid has 1 to ``VirtualItems/maximumColumns``
+  /// columns; the title prefix is free text.
+  static func checkVirtual(_ virtual: VirtualItems, _ group: Group, path: String)
+    throws(LayoutError)
+  {
+    if !group.items.isEmpty || !group.groups.isEmpty {
+      throw LayoutError(
+        path: path, reason: "a virtual group lists no items and holds no nested groups")
+    }
+    if !(0...VirtualItems.maximumCount).contains(virtual.count) {
+      throw LayoutError(
+        path: path + ".count",
+        reason: "must be between 0 and \(VirtualItems.maximumCount), got \(virtual.count)")
+    }
+    let size = virtual.itemSize
+    for (name, value) in [("width", size.width), ("height", size.height)]
+    where !(value.isFinite && value > 0) {
+      throw LayoutError(
+        path: "\(path).itemSize.\(name)", reason: "must be finite and above 0, got \(value)")
+    }
+    let spacing = virtual.spacing
+    for (name, value) in [("width", spacing.width), ("height", spacing.height)]
+    where !(value.isFinite && value >= 0) {
+      throw LayoutError(
+        path: "\(path).spacing.\(name)", reason: "must be finite and not negative, got \(value)")
+    }
+    if !(virtual.origin.x.isFinite && virtual.origin.y.isFinite) {
+      throw LayoutError(path: path + ".origin", reason: "must be finite")
+    }
+    if case .grid(let columns) = virtual.arrangement,
+      !(1...VirtualItems.maximumColumns).contains(columns)
+    {
+      throw LayoutError(
+        path: path + ".columns",
+        reason: "must be between 1 and \(VirtualItems.maximumColumns), got \(columns)")
+    }
+    try checkGroupText(virtual.titlePrefix, path: path + ".titlePrefix", group: group.id)
+  }
+}
+
 /// The depth-first walk over the group tree that `validate()` performs.
 private struct GroupWalk {
   /// Item id → its path, for known-item checks.
@@ -238,6 +281,15 @@ private struct GroupWalk {
   var groupPaths: [String: String] = [:]
   /// Item id → the id of the group that claimed it.
   var owners: [String: String] = [:]
+  /// Virtual group id → its item count.
+  var virtualCounts: [String: Int] = [:]
+
+  /// Whether `id` is `group#index` of a virtual group seen so far, with index in range.
+  func namesVirtualItem(_ id: String) -> Bool {
+    guard let (group, index) = VirtualItems.parse(id), let count = virtualCounts[String(group)]
+    else { return false }
+    return index < count
+  }
 
   mutating func check(_ group: Group, path: String, depth: Int) throws(LayoutError) {
     try Layout.checkID(group.id, path: path + ".id")
@@ -264,6 +316,10 @@ private struct GroupWalk {
     for (index, child) in group.groups.enumerated() {
       try check(child, path: "\(path).groups[\(index)]", depth: depth + 1)
     }
+    if let virtual = group.virtual {
+      try Layout.checkVirtual(virtual, group, path: path + ".virtual")
+      virtualCounts[group.id] = virtual.count
+    }
     if group.scroll != nil, group.viewport == nil {
       throw LayoutError(path: path + ".viewport", reason: "a scrolling group needs a viewport")
     }
@@ -278,7 +334,9 @@ private struct GroupWalk {
     if let label = group.accessibilityLabel {
       try Layout.checkGroupText(label, path: path + ".accessibilityLabel", group: group.id)
     }
-    if let preferred = group.preferredFocus, !Self.contains(group, preferred) {
+    if let preferred = group.preferredFocus, !Self.contains(group, preferred),
+      !(namesVirtualItem(preferred) && VirtualItems.parse(preferred)?.group == group.id[...])
+    {
       throw LayoutError(
         path: path + ".preferredFocus",
         reason: "\"\(preferred)\" is not an item or group inside group \"\(group.id)\"")

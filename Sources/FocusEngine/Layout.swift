@@ -128,6 +128,9 @@ public struct Group: Sendable, Hashable {
   /// The group's items are unavailable until the pointer is over the group's region (a
   /// minimised toolbar, playback controls), then available until it leaves.
   public var revealOnPointer: Bool
+  /// The group's items declared by count and geometry (``VirtualItems``) instead of listed;
+  /// such a group lists no items and holds no nested groups.
+  public var virtual: VirtualItems?
 
   /// Creates a group.
   public init(
@@ -136,7 +139,8 @@ public struct Group: Sendable, Hashable {
     selectionFollowsFocus: Bool = false, search: SearchModel? = nil,
     navigation: NavigationModel? = nil, scroll: ScrollAxis? = nil, viewport: Rect? = nil,
     scrollMargin: Double = Group.defaultScrollMargin, enabled: Bool = true,
-    accessibilityLabel: String? = nil, revealOnPointer: Bool = false
+    accessibilityLabel: String? = nil, revealOnPointer: Bool = false,
+    virtual: VirtualItems? = nil
   ) {
     self.id = id
     self.items = items
@@ -153,6 +157,7 @@ public struct Group: Sendable, Hashable {
     self.enabled = enabled
     self.accessibilityLabel = accessibilityLabel
     self.revealOnPointer = revealOnPointer
+    self.virtual = virtual
   }
 
   /// The default scroll margin: 40 points, about one poster gutter on a 1920×1080 canvas.

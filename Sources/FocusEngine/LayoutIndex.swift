@@ -18,6 +18,8 @@ struct LayoutIndex: Sendable, Equatable {
     var directItems: [Int]
     /// Whether this group and all its ancestors are enabled.
     var enabled: Bool
+    /// Index into `virtualSpans` when the group declares its items virtually, else -1.
+    var virtual: Int = -1
   }
 
   /// Item id → index into `layout.items`.
@@ -51,15 +53,23 @@ struct LayoutIndex: Sendable, Equatable {
   var usesIPadNavigation = false
   /// Whether any group has `revealOnPointer` (else the pointer's reveal check is skipped).
   var usesReveal = false
+  /// How many items the layout lists: positions below are listed items, positions from here
+  /// on are virtual items (``VirtualSpan``).
+  var listedCount = 0
+  /// The virtual groups, in tree order, with consecutive position ranges after the listed
+  /// items.
+  var virtualSpans: [VirtualSpan] = []
 
   init() {}
 
   init(_ layout: Layout) {
     let count = layout.items.count
+    listedCount = count
     itemIndex.reserveCapacity(count)
     for (position, item) in layout.items.enumerated() { itemIndex[item.id] = position }
     itemGroup = [Int](repeating: -1, count: count)
     for group in layout.groups { flatten(group, parent: -1, depth: 1, enabled: true) }
+    makeVirtualSpans()
 
     let rtl = layout.layoutDirection == .rtl
     readingOrder = Array(0..<count)
@@ -119,6 +129,11 @@ struct LayoutIndex: Sendable, Equatable {
       let group = itemGroup[position]
       bounds[group] = bounds[group].map { $0.union(item.frame) } ?? item.frame
     }
+    for span in virtualSpans {
+      if let box = span.items.bounds {
+        bounds[span.group] = bounds[span.group].map { $0.union(box) } ?? box
+      }
+    }
     for group in nodes.indices.reversed() {
       let parent = nodes[group].parent
       if parent >= 0, let own = bounds[group] {
@@ -149,7 +164,7 @@ struct LayoutIndex: Sendable, Equatable {
   /// Whether item `item` lies inside group `group`'s subtree (-1, the root, holds everything).
   func contains(group: Int, item: Int) -> Bool {
     guard group >= 0 else { return true }
-    let owner = itemGroup[item]
+    let owner = groupOf(item)
     return owner >= group && owner < group + nodes[group].subtreeCount
   }
 
@@ -170,10 +185,14 @@ struct LayoutIndex: Sendable, Equatable {
   private func makeTabLoop(_ layout: Layout) -> [Int] {
     let rtl = layout.layoutDirection == .rtl
     let bounds = subtreeBounds
-    func ownBounds(_ items: [Int]) -> Rect? {
-      items.reduce(nil) { (box: Rect?, item: Int) in
+    func ownBounds(_ level: Int, _ items: [Int]) -> Rect? {
+      let listed = items.reduce(nil) { (box: Rect?, item: Int) in
         box.map { $0.union(layout.items[item].frame) } ?? layout.items[item].frame
       }
+      guard level >= 0, nodes[level].virtual >= 0,
+        let virtual = virtualSpans[nodes[level].virtual].items.bounds
+      else { return listed }
+      return listed.map { $0.union(virtual) } ?? virtual
     }
     func before(_ a: Rect, _ b: Rect) -> Bool {
       if a.minY != b.minY { return a.minY < b.minY }
@@ -184,7 +203,7 @@ struct LayoutIndex: Sendable, Equatable {
     var loop: [Int] = []
     func walk(level: Int, ownItems: [Int], children: [Int]) {
       var entries: [(Rect, Int, Entry)] = []
-      if let box = ownBounds(ownItems) { entries.append((box, -1, .own(level))) }
+      if let box = ownBounds(level, ownItems) { entries.append((box, -1, .own(level))) }
       for (order, child) in children.enumerated() {
         if let box = bounds[child] { entries.append((box, order, .child(child))) }
       }

@@ -139,7 +139,7 @@ public func reduce(
 extension FocusState {
   /// The focused item's index in `layout.items`.
   var focusedPosition: Int? {
-    focused.flatMap { index.itemIndex[$0] }
+    focused.flatMap { index.position(of: $0) }
   }
 
   /// Moves focus to the item at `position` and reports the update, the scrolling it caused
@@ -148,7 +148,7 @@ extension FocusState {
     -> [FocusEffect]
   {
     let previous = focused
-    let next = position.map { layout.items[$0].id }
+    let next = position.map { itemID(at: $0) }
     let before = scrollOffsets
     focus(next)
     var effects: [FocusEffect] = [
@@ -173,19 +173,26 @@ extension FocusState {
   /// `selectionFollowsFocus`: the newly focused item becomes the one selected item of the
   /// innermost group around it that has the option.
   mutating func followSelection(_ position: Int, _ effects: inout [FocusEffect]) {
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     guard group >= 0,
       let owner = index.ancestors(of: group).first(where: {
         index.groupValues[$0].selectionFollowsFocus
       })
     else { return }
-    let id = layout.items[position].id
+    let id = itemID(at: position)
     for other in index.readingOrder
     where other != position && index.contains(group: owner, item: other) {
-      let otherID = layout.items[other].id
+      let otherID = itemID(at: other)
       if selected.remove(otherID) != nil {
         effects.append(.selectionChanged(id: otherID, selected: false))
       }
+    }
+    for otherID in selected.sorted() where otherID != id {
+      guard let other = index.position(of: otherID), index.isVirtual(other),
+        index.contains(group: owner, item: other)
+      else { continue }
+      selected.remove(otherID)
+      effects.append(.selectionChanged(id: otherID, selected: false))
     }
     if selected.insert(id).inserted {
       effects.append(.selectionChanged(id: id, selected: true))
@@ -198,7 +205,7 @@ extension FocusState {
     let stops = index.tabStops
     guard !stops.isEmpty else { return nil }
     let scope = trapScope
-    let current = focusedPosition.map { index.itemGroup[$0] }
+    let current = focusedPosition.map { index.groupOf($0) }
     let step = tab == .next ? 1 : -1
     let start: Int
     if let current, let at = stops.firstIndex(of: current) {
@@ -221,10 +228,20 @@ extension FocusState {
   /// ungrouped items): highest priority, else the group's `preferredFocus` when it is one of
   /// them, else the first in reading order.
   func stopEntry(_ stop: Int, scope: Int) -> Int? {
+    if stop >= 0, index.nodes[stop].virtual >= 0 {
+      let last = lastFocusedOwn[index.nodes[stop].id]
+      guard let entry = virtualEntry(ofGroup: stop, scope: scope, last: last) else { return nil }
+      if entry.priority == 0, let preferred = index.groupValues[stop].preferredFocus,
+        let position = index.position(of: preferred), index.groupOf(position) == stop
+      {
+        return position
+      }
+      return entry.position
+    }
     let members = stop >= 0 ? index.nodes[stop].directItems : index.rootItems
     let last = stop >= 0 ? lastFocusedOwn[index.nodes[stop].id] : nil
     var best: (priority: Int, position: Int)?
-    for position in members where index.focusable[position] {
+    for position in members where index.isFocusable(position) {
       guard index.contains(group: scope, item: position) else { continue }
       let priority = self.priority(of: position, last: last)
       if let current = best, current.priority >= priority { continue }  // Reading order.
@@ -232,8 +249,8 @@ extension FocusState {
     }
     guard let best else { return nil }
     if best.priority == 0, stop >= 0, let preferred = index.groupValues[stop].preferredFocus,
-      let position = index.itemIndex[preferred], members.contains(position),
-      index.focusable[position]
+      let position = index.position(of: preferred), members.contains(position),
+      index.isFocusable(position)
     {
       return position
     }
@@ -253,7 +270,7 @@ extension FocusState {
       asItem = false
     case .any(let name):
       id = name
-      let isItem = index.itemIndex[name] != nil
+      let isItem = index.position(of: name) != nil
       let isGroup = index.groupIndex[name] != nil
       if isItem && isGroup {
         return .failure(
@@ -266,10 +283,10 @@ extension FocusState {
     let scope = trapScope
     let trapName = scope >= 0 ? index.nodes[scope].id : ""
     if asItem {
-      guard let position = index.itemIndex[id] else {
+      guard let position = index.position(of: id) else {
         return .failure(FocusRequestError(.unknown, target: id, message: "no item \"\(id)\""))
       }
-      guard index.focusable[position] else {
+      guard index.isFocusable(position) else {
         return .failure(
           FocusRequestError(
             .unavailable, target: id, message: explainUnfocusable(position) ?? "unavailable"))
@@ -300,13 +317,13 @@ extension FocusState {
 
   /// Why the item at `position` cannot take focus, or nil if it can.
   func explainUnfocusable(_ position: Int) -> String? {
-    let item = layout.items[position]
+    let item = itemValue(at: position)
     if !item.available { return "item \"\(item.id)\" is unavailable" }
     if item.kind == .label { return "item \"\(item.id)\" is a label, which never takes focus" }
     if !isRevealed(position) {
       return "item \"\(item.id)\" is in a revealOnPointer group the pointer is not over"
     }
-    let group = index.itemGroup[position]
+    let group = index.groupOf(position)
     if group >= 0 {
       for ancestor in index.ancestors(of: group) where !index.groupValues[ancestor].enabled {
         return "group \"\(index.nodes[ancestor].id)\" around \"\(item.id)\" is disabled"
@@ -324,7 +341,7 @@ extension FocusState {
     var oldGroups: [String] = []
     var oldTrap: String?
     if let position = focusedPosition {
-      let group = index.itemGroup[position]
+      let group = index.groupOf(position)
       if group >= 0 { oldGroups = index.ancestors(of: group).map { index.nodes[$0].id } }
       let trap = trapScope(ofItem: position)
       if trap >= 0 { oldTrap = index.nodes[trap].id }
@@ -334,7 +351,7 @@ extension FocusState {
     var effects: [FocusEffect] = []
     if let target, case .success(let position) = resolve(target) {
       // The patch names where focus goes: one step, no recovery in between.
-      let stays = previous.flatMap { index.itemIndex[$0] } == position
+      let stays = previous.flatMap { index.position(of: $0) } == position
       pressed = stays ? pressed : nil
       lastInputWasDirectional = stays ? lastInputWasDirectional : false
       lastInputWasPointer = stays ? lastInputWasPointer : false
@@ -345,7 +362,7 @@ extension FocusState {
       }
       return changeFocus(to: position, heading: .programmatic, cause: cause)
     }
-    if let previous, let position = index.itemIndex[previous], index.focusable[position] {
+    if let previous, let position = index.position(of: previous), index.isFocusable(position) {
       focus(previous)  // Stays; its frame may have moved, so scroll again.
       appendScrolls(since: before, to: &effects)
       return effects
@@ -356,11 +373,12 @@ extension FocusState {
       pointer.pressing = false
       return changeFocus(to: nil, heading: .recovery, cause: cause)
     }
-    var next: Int?
-    if let lastFrame, lastInputWasDirectional {
+    // A virtual group that shrank below the focused index: its last item.
+    var next: Int? = previous.flatMap(virtualRecovery(forID:))
+    if next == nil, let lastFrame, lastInputWasDirectional {
       let scope = oldTrap.flatMap { index.groupIndex[$0] } ?? -1
       next = nearest(to: lastFrame, scope: scope) ?? nearest(to: lastFrame)
-    } else if previous != nil {
+    } else if next == nil, previous != nil {
       for name in oldGroups {
         if let group = index.groupIndex[name], let entry = entryItem(ofGroup: group, scope: -1) {
           next = entry
@@ -368,7 +386,7 @@ extension FocusState {
         }
       }
     }
-    if next == nil { next = initialFocus().flatMap { index.itemIndex[$0] } }
+    if next == nil { next = initialFocus().flatMap { index.position(of: $0) } }
     let heading: FocusHeading = previous == nil ? .initial : .recovery
     if next == nil && previous == nil { return effects }
     return changeFocus(to: next, heading: heading, cause: cause)

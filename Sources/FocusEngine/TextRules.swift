@@ -40,6 +40,19 @@ public enum TextRules {
     return nil
   }
 
+  /// Like ``idProblem(_:maximumLength:)``, but also accepts a virtual item's id
+  /// `GROUP#INDEX` (``VirtualItems/id(group:index:)``) whose group part is a valid id.
+  public static func itemIDProblem(_ id: String, maximumLength: Int = maximumIDLength)
+    -> String?
+  {
+    if let (group, _) = VirtualItems.parse(id), !group.isEmpty,
+      idProblem(String(group), maximumLength: maximumLength) == nil
+    {
+      return nil
+    }
+    return idProblem(id, maximumLength: maximumLength)
+  }
+
   /// Whether `scalar` may appear in an id.
   public static func isIDScalar(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {

@@ -102,7 +102,7 @@ struct HeadlessFrame: Encodable {
 
   enum Keys: String, CodingKey {
     case screen, epoch, seq, focused, states, event, parallax, text, editing, events, scroll
-    case announcement, effects, focusEffect, pointer, pointerEffects, content
+    case announcement, effects, focusEffect, pointer, pointerEffects, content, virtual
   }
 
   enum ContentKeys: String, CodingKey { case subtitle, body, badge, image, accent }
@@ -159,6 +159,17 @@ struct HeadlessFrame: Encodable {
     try encodeEffects(into: &container)
     try encodePointer(into: &container)
     try encodeContent(into: &container)
+    try encodeVirtual(into: &container)
+  }
+
+  /// `"virtual": {"<id>": "<title>"}` for the virtual items inside their group's viewport
+  /// (scrolled by its offset; the canvas for a group without one), absent when the layout has
+  /// no virtual group: only what is on screen, whatever the count.
+  private func encodeVirtual(into container: inout KeyedEncodingContainer<Keys>) throws {
+    var titles: [String: String] = [:]
+    for item in frame.visibleVirtualItems() { titles[item.id] = item.title }
+    guard !titles.isEmpty else { return }
+    try container.encode(titles, forKey: .virtual)
   }
 
   /// `"content": {"<id>": {"subtitle", "body", "badge", "image", "accent"}}` for every item

@@ -127,7 +127,7 @@ public final class SVGRenderer: Renderer {
 
       """
     // The focused (and highlighted) card goes last so it is drawn above its neighbours.
-    let order = frame.layout.items.sorted { rank(frame, $0) < rank(frame, $1) }
+    let order = frame.drawnItems.sorted { rank(frame, $0) < rank(frame, $1) }
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
     // A focus-trapping group holding focus (a detail view) is drawn over a dark scrim; in
     // high contrast what lies under it is not drawn at all (the page hides it too).

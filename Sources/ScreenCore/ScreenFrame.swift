@@ -62,13 +62,14 @@ extension ScreenFrame {
         total.x += own.x
         total.y += own.y
       }
-      for item in group.items { shift[item] = total }
+      for item in drawnMembers(of: group) { shift[item] = total }
       for child in group.groups { walk(child, total) }
     }
     for group in layout.groups { walk(group, .zero) }
     var frames: [String: Rect] = [:]
-    frames.reserveCapacity(layout.items.count)
-    for item in layout.items {
+    let items = drawnItems
+    frames.reserveCapacity(items.count)
+    for item in items {
       let offset = shift[item.id] ?? .zero
       frames[item.id] = Rect(
         x: item.frame.x - offset.x, y: item.frame.y - offset.y, width: item.frame.width,
@@ -95,7 +96,7 @@ extension ScreenFrame {
         total.x += own.x
         total.y += own.y
       }
-      if let clip { for item in group.items { clips[item] = clip } }
+      if let clip { for item in drawnMembers(of: group) { clips[item] = clip } }
       for child in group.groups { walk(child, total, clip) }
     }
     for group in layout.groups { walk(group, .zero, nil) }

@@ -241,7 +241,7 @@ extension TerminalRenderer {
     var cards: [CellRect] = []
     let presented = frame.scroll.isEmpty ? [:] : frame.presentedFrames()
     let clips = frame.presentedClips()
-    for var item in frame.layout.items where !skipping.contains(item.id) {
+    for var item in frame.drawnItems where !skipping.contains(item.id) {
       if let shown = presented[item.id] { item.frame = shown }
       // Drawn whole, then cut to what its scrolling groups show (one cell of slack for the
       // focused card's lift) and to the content area: a poster half out of view shows its

@@ -126,7 +126,8 @@ extension Group {
       scrollMargin: wire.hasScrollMargin ? wire.scrollMargin : Group.defaultScrollMargin,
       enabled: !wire.disabled,
       accessibilityLabel: wire.hasAccessibilityLabel ? wire.accessibilityLabel : nil,
-      revealOnPointer: wire.revealOnPointer)
+      revealOnPointer: wire.revealOnPointer,
+      virtual: wire.hasVirtual ? VirtualItems(wire: wire.virtual) : nil)
   }
 }
 
@@ -234,6 +235,7 @@ extension Tenfoot_V1_Group {
     disabled = !group.enabled
     if let label = group.accessibilityLabel { accessibilityLabel = label }
     revealOnPointer = group.revealOnPointer
+    if let virtual = group.virtual { self.virtual = Tenfoot_V1_VirtualItems(virtual) }
   }
 }
 

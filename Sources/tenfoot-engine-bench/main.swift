@@ -1,6 +1,7 @@
 // tenfoot-engine-bench: how fast the pure focus engine is. Prints figures; never fails on them.
 //
 //   tenfoot-engine-bench [--moves N]            the full report
+//   tenfoot-engine-bench --virtual              only the virtual-group figures
 //   tenfoot-engine-bench --probe MOVES          only MOVES moves on the EPG (for valgrind's
 //                                               allocation count: run twice, subtract)
 //
@@ -187,6 +188,8 @@ if let flag = arguments.firstIndex(of: "--probe"), flag + 1 < arguments.count,
     moved += 1
   }
   print("probe: \(moved) moves")
+} else if arguments.contains("--virtual") {
+  try virtualReport(moves: 100_000)
 } else {
   var moves = 100_000
   if let flag = arguments.firstIndex(of: "--moves"), flag + 1 < arguments.count,
@@ -236,4 +239,5 @@ if let flag = arguments.firstIndex(of: "--probe"), flag + 1 < arguments.count,
     reduce(&state, .replaceLayout(flip ? shifted : large))
   }
   row("replace a 10,000-item layout (reduce)", replace)
+  try virtualReport(moves: moves)
 }

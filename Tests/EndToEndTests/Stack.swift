@@ -122,6 +122,8 @@ struct Frame: CustomStringConvertible {
   let events: [String]
   /// What a screen reader says about this frame's step (its text), if anything.
   let announcement: String?
+  /// The virtual items drawn (inside their group's viewport): id → title.
+  let virtual: [String: String]
 
   init?(_ line: String) {
     guard let data = line.data(using: .utf8),
@@ -141,6 +143,7 @@ struct Frame: CustomStringConvertible {
     text = object["text"] as? [String: String] ?? [:]
     events = object["events"] as? [String] ?? []
     announcement = (object["announcement"] as? [String: Any])?["text"] as? String
+    virtual = object["virtual"] as? [String: String] ?? [:]
   }
 
   var description: String { line }

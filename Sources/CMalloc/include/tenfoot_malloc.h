@@ -7,4 +7,8 @@
    (1 on success), or 1 where there is no glibc. */
 int tenfoot_fix_mmap_threshold(int bytes);
 
+/* The bytes the heap has handed out now (glibc's mallinfo2: in use plus mapped blocks), for
+   the benchmarks' memory figures; -1 where there is no glibc. */
+long long tenfoot_heap_in_use(void);
+
 #endif

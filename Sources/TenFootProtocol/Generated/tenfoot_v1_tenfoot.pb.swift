@@ -490,6 +490,44 @@ public nonisolated enum Tenfoot_V1_ItemKind: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+public nonisolated enum Tenfoot_V1_VirtualArrangement: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case row // = 0
+  case column // = 1
+  case grid // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .row
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .row
+    case 1: self = .column
+    case 2: self = .grid
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .row: return 0
+    case .column: return 1
+    case .grid: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Tenfoot_V1_VirtualArrangement] = [
+    .row,
+    .column,
+    .grid,
+  ]
+
+}
+
 public nonisolated enum Tenfoot_V1_TouchPhase: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -1940,11 +1978,80 @@ public nonisolated struct Tenfoot_V1_Group: @unchecked Sendable {
   /// Clears the value of `accessibilityLabel`. Subsequent reads from it will return its default value.
   public mutating func clearAccessibilityLabel() {_uniqueStorage()._accessibilityLabel = nil}
 
+  /// 30–39: virtual items. Set: the group declares its items by count and geometry instead of
+  /// listing them (it then lists no items and nests no groups); item i's id is "<group id>#i".
+  public var virtual: Tenfoot_V1_VirtualItems {
+    get {_storage._virtual ?? Tenfoot_V1_VirtualItems()}
+    set {_uniqueStorage()._virtual = newValue}
+  }
+  /// Returns true if `virtual` has been explicitly set.
+  public var hasVirtual: Bool {_storage._virtual != nil}
+  /// Clears the value of `virtual`. Subsequent reads from it will return its default value.
+  public mutating func clearVirtual() {_uniqueStorage()._virtual = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A virtual group's items: `count` items of one size, placed by index arithmetic. Item i sits
+/// at column i % columns, row i / columns (a row: one row; a column: one column), at
+/// origin + (column × (width + spacing.width), row × (height + spacing.height)).
+public nonisolated struct Tenfoot_V1_VirtualItems: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0 to 1,000,000,000.
+  public var count: UInt64 = 0
+
+  /// Item 0's frame origin in the group's content space (unset: 0, 0).
+  public var origin: Tenfoot_V1_Point {
+    get {_origin ?? Tenfoot_V1_Point()}
+    set {_origin = newValue}
+  }
+  /// Returns true if `origin` has been explicitly set.
+  public var hasOrigin: Bool {self._origin != nil}
+  /// Clears the value of `origin`. Subsequent reads from it will return its default value.
+  public mutating func clearOrigin() {self._origin = nil}
+
+  /// Every item's size; both positive.
+  public var itemSize: Tenfoot_V1_Size {
+    get {_itemSize ?? Tenfoot_V1_Size()}
+    set {_itemSize = newValue}
+  }
+  /// Returns true if `itemSize` has been explicitly set.
+  public var hasItemSize: Bool {self._itemSize != nil}
+  /// Clears the value of `itemSize`. Subsequent reads from it will return its default value.
+  public mutating func clearItemSize() {self._itemSize = nil}
+
+  /// The gap between columns (width) and rows (height); unset: none.
+  public var spacing: Tenfoot_V1_Size {
+    get {_spacing ?? Tenfoot_V1_Size()}
+    set {_spacing = newValue}
+  }
+  /// Returns true if `spacing` has been explicitly set.
+  public var hasSpacing: Bool {self._spacing != nil}
+  /// Clears the value of `spacing`. Subsequent reads from it will return its default value.
+  public mutating func clearSpacing() {self._spacing = nil}
+
+  public var arrangement: Tenfoot_V1_VirtualArrangement = .row
+
+  /// A grid's columns, 1 or more (only for VIRTUAL_ARRANGEMENT_GRID).
+  public var columns: UInt64 = 0
+
+  /// Item i's placeholder title: this prefix and i + 1.
+  public var titlePrefix: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _origin: Tenfoot_V1_Point? = nil
+  fileprivate var _itemSize: Tenfoot_V1_Size? = nil
+  fileprivate var _spacing: Tenfoot_V1_Size? = nil
 }
 
 /// Part of a layout changes; see LayoutPatch in the engine.
@@ -3451,6 +3558,10 @@ nonisolated extension Tenfoot_V1_ItemKind: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ITEM_KIND_BUTTON\0\u{1}ITEM_KIND_TEXT_FIELD\0\u{1}ITEM_KIND_LABEL\0")
 }
 
+nonisolated extension Tenfoot_V1_VirtualArrangement: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0VIRTUAL_ARRANGEMENT_ROW\0\u{1}VIRTUAL_ARRANGEMENT_COLUMN\0\u{1}VIRTUAL_ARRANGEMENT_GRID\0")
+}
+
 nonisolated extension Tenfoot_V1_TouchPhase: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TOUCH_PHASE_UNSPECIFIED\0\u{1}TOUCH_PHASE_BEGAN\0\u{1}TOUCH_PHASE_MOVED\0\u{1}TOUCH_PHASE_ENDED\0\u{1}TOUCH_PHASE_CANCELLED\0")
 }
@@ -4600,7 +4711,7 @@ nonisolated extension Tenfoot_V1_ParallaxLayer: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Group"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0\u{3}reveal_on_pointer\0\u{4}\u{6}accessibility_label\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}items\0\u{1}groups\0\u{3}traps_focus\0\u{3}remembers_last_focused\0\u{3}preferred_focus\0\u{3}selection_follows_focus\0\u{1}search\0\u{1}scroll\0\u{1}viewport\0\u{3}scroll_margin\0\u{1}disabled\0\u{1}navigation\0\u{3}reveal_on_pointer\0\u{4}\u{6}accessibility_label\0\u{2}\u{a}virtual\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -4618,6 +4729,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _navigation: Tenfoot_V1_NavigationModel = .unspecified
     var _revealOnPointer: Bool = false
     var _accessibilityLabel: String? = nil
+    var _virtual: Tenfoot_V1_VirtualItems? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4643,6 +4755,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       _navigation = source._navigation
       _revealOnPointer = source._revealOnPointer
       _accessibilityLabel = source._accessibilityLabel
+      _virtual = source._virtual
     }
   }
 
@@ -4676,6 +4789,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 13: try { try decoder.decodeSingularEnumField(value: &_storage._navigation) }()
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._revealOnPointer) }()
         case 20: try { try decoder.decodeSingularStringField(value: &_storage._accessibilityLabel) }()
+        case 30: try { try decoder.decodeSingularMessageField(value: &_storage._virtual) }()
         default: break
         }
       }
@@ -4733,6 +4847,9 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
       try { if let v = _storage._accessibilityLabel {
         try visitor.visitSingularStringField(value: v, fieldNumber: 20)
       } }()
+      try { if let v = _storage._virtual {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4757,10 +4874,75 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._navigation != rhs_storage._navigation {return false}
         if _storage._revealOnPointer != rhs_storage._revealOnPointer {return false}
         if _storage._accessibilityLabel != rhs_storage._accessibilityLabel {return false}
+        if _storage._virtual != rhs_storage._virtual {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VirtualItems"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}origin\0\u{3}item_size\0\u{1}spacing\0\u{1}arrangement\0\u{1}columns\0\u{3}title_prefix\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.count) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._origin) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._itemSize) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._spacing) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.arrangement) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.columns) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.titlePrefix) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.count != 0 {
+      try visitor.visitSingularUInt64Field(value: self.count, fieldNumber: 1)
+    }
+    try { if let v = self._origin {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._itemSize {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._spacing {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if self.arrangement != .row {
+      try visitor.visitSingularEnumField(value: self.arrangement, fieldNumber: 5)
+    }
+    if self.columns != 0 {
+      try visitor.visitSingularUInt64Field(value: self.columns, fieldNumber: 6)
+    }
+    if !self.titlePrefix.isEmpty {
+      try visitor.visitSingularStringField(value: self.titlePrefix, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_VirtualItems, rhs: Tenfoot_V1_VirtualItems) -> Bool {
+    if lhs.count != rhs.count {return false}
+    if lhs._origin != rhs._origin {return false}
+    if lhs._itemSize != rhs._itemSize {return false}
+    if lhs._spacing != rhs._spacing {return false}
+    if lhs.arrangement != rhs.arrangement {return false}
+    if lhs.columns != rhs.columns {return false}
+    if lhs.titlePrefix != rhs.titlePrefix {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

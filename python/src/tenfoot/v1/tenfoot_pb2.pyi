@@ -80,6 +80,12 @@ class ItemKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ITEM_KIND_TEXT_FIELD: _ClassVar[ItemKind]
     ITEM_KIND_LABEL: _ClassVar[ItemKind]
 
+class VirtualArrangement(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VIRTUAL_ARRANGEMENT_ROW: _ClassVar[VirtualArrangement]
+    VIRTUAL_ARRANGEMENT_COLUMN: _ClassVar[VirtualArrangement]
+    VIRTUAL_ARRANGEMENT_GRID: _ClassVar[VirtualArrangement]
+
 class TouchPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     TOUCH_PHASE_UNSPECIFIED: _ClassVar[TouchPhase]
@@ -237,6 +243,9 @@ ACCESSIBILITY_TRAIT_UNAVAILABLE: AccessibilityTrait
 ITEM_KIND_BUTTON: ItemKind
 ITEM_KIND_TEXT_FIELD: ItemKind
 ITEM_KIND_LABEL: ItemKind
+VIRTUAL_ARRANGEMENT_ROW: VirtualArrangement
+VIRTUAL_ARRANGEMENT_COLUMN: VirtualArrangement
+VIRTUAL_ARRANGEMENT_GRID: VirtualArrangement
 TOUCH_PHASE_UNSPECIFIED: TouchPhase
 TOUCH_PHASE_BEGAN: TouchPhase
 TOUCH_PHASE_MOVED: TouchPhase
@@ -545,7 +554,7 @@ class ParallaxLayer(_message.Message):
     def __init__(self, name: _Optional[str] = ..., depth: _Optional[float] = ...) -> None: ...
 
 class Group(_message.Message):
-    __slots__ = ("id", "items", "groups", "traps_focus", "remembers_last_focused", "preferred_focus", "selection_follows_focus", "search", "scroll", "viewport", "scroll_margin", "disabled", "navigation", "reveal_on_pointer", "accessibility_label")
+    __slots__ = ("id", "items", "groups", "traps_focus", "remembers_last_focused", "preferred_focus", "selection_follows_focus", "search", "scroll", "viewport", "scroll_margin", "disabled", "navigation", "reveal_on_pointer", "accessibility_label", "virtual")
     ID_FIELD_NUMBER: _ClassVar[int]
     ITEMS_FIELD_NUMBER: _ClassVar[int]
     GROUPS_FIELD_NUMBER: _ClassVar[int]
@@ -561,6 +570,7 @@ class Group(_message.Message):
     NAVIGATION_FIELD_NUMBER: _ClassVar[int]
     REVEAL_ON_POINTER_FIELD_NUMBER: _ClassVar[int]
     ACCESSIBILITY_LABEL_FIELD_NUMBER: _ClassVar[int]
+    VIRTUAL_FIELD_NUMBER: _ClassVar[int]
     id: str
     items: _containers.RepeatedScalarFieldContainer[str]
     groups: _containers.RepeatedCompositeFieldContainer[Group]
@@ -576,7 +586,26 @@ class Group(_message.Message):
     navigation: NavigationModel
     reveal_on_pointer: bool
     accessibility_label: str
-    def __init__(self, id: _Optional[str] = ..., items: _Optional[_Iterable[str]] = ..., groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ..., traps_focus: _Optional[bool] = ..., remembers_last_focused: _Optional[bool] = ..., preferred_focus: _Optional[str] = ..., selection_follows_focus: _Optional[bool] = ..., search: _Optional[_Union[SearchModel, str]] = ..., scroll: _Optional[_Union[ScrollAxis, str]] = ..., viewport: _Optional[_Union[Rect, _Mapping]] = ..., scroll_margin: _Optional[float] = ..., disabled: _Optional[bool] = ..., navigation: _Optional[_Union[NavigationModel, str]] = ..., reveal_on_pointer: _Optional[bool] = ..., accessibility_label: _Optional[str] = ...) -> None: ...
+    virtual: VirtualItems
+    def __init__(self, id: _Optional[str] = ..., items: _Optional[_Iterable[str]] = ..., groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ..., traps_focus: _Optional[bool] = ..., remembers_last_focused: _Optional[bool] = ..., preferred_focus: _Optional[str] = ..., selection_follows_focus: _Optional[bool] = ..., search: _Optional[_Union[SearchModel, str]] = ..., scroll: _Optional[_Union[ScrollAxis, str]] = ..., viewport: _Optional[_Union[Rect, _Mapping]] = ..., scroll_margin: _Optional[float] = ..., disabled: _Optional[bool] = ..., navigation: _Optional[_Union[NavigationModel, str]] = ..., reveal_on_pointer: _Optional[bool] = ..., accessibility_label: _Optional[str] = ..., virtual: _Optional[_Union[VirtualItems, _Mapping]] = ...) -> None: ...
+
+class VirtualItems(_message.Message):
+    __slots__ = ("count", "origin", "item_size", "spacing", "arrangement", "columns", "title_prefix")
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    ITEM_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SPACING_FIELD_NUMBER: _ClassVar[int]
+    ARRANGEMENT_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    TITLE_PREFIX_FIELD_NUMBER: _ClassVar[int]
+    count: int
+    origin: Point
+    item_size: Size
+    spacing: Size
+    arrangement: VirtualArrangement
+    columns: int
+    title_prefix: str
+    def __init__(self, count: _Optional[int] = ..., origin: _Optional[_Union[Point, _Mapping]] = ..., item_size: _Optional[_Union[Size, _Mapping]] = ..., spacing: _Optional[_Union[Size, _Mapping]] = ..., arrangement: _Optional[_Union[VirtualArrangement, str]] = ..., columns: _Optional[int] = ..., title_prefix: _Optional[str] = ...) -> None: ...
 
 class PatchLayout(_message.Message):
     __slots__ = ("screen_id", "operations", "focus_item", "focus_group")

@@ -1,0 +1,85 @@
+/// The focus rules over virtual groups (``VirtualItems``): each asks the group's index
+/// arithmetic for the few cells that can win and scores them as it scores listed items.
+extension FocusState {
+  /// The virtual groups a search with `reach` may enter, with their scroll shift.
+  private func forEachReachableSpan(
+    scope: Int, confine: Int?, _ body: (VirtualSpan, Point) -> Void
+  ) {
+    for span in index.virtualSpans where span.focusable {
+      guard index.contains(group: scope, group: span.group) else { continue }
+      if let confine, confine != span.group { continue }
+      body(span, shift[span.group])
+    }
+  }
+
+  /// Calls `body` with the presented frame and position of every virtual cell that can win a
+  /// tvOS move from `source` (presented space). O(virtual groups).
+  func forEachVirtualCandidate(
+    from source: Rect, _ reach: SearchReach, _ direction: Direction,
+    _ body: (Rect, Int) -> Void
+  ) {
+    forEachReachableSpan(scope: reach.scope, confine: reach.confine) { span, shift in
+      let local = source.offsetBy(dx: shift.x, dy: shift.y)
+      span.items.forEachSearchCell(from: local, direction) { item in
+        let position = span.base + item
+        guard position != reach.excluded else { return }
+        body(span.items.frame(at: item).offsetBy(dx: -shift.x, dy: -shift.y), position)
+      }
+    }
+  }
+
+  /// Calls `body` with the positions of the virtual cells that can lie nearest to `frame`
+  /// (presented space) inside `scope`. O(virtual groups).
+  func forEachVirtualCell(near frame: Rect, scope: Int, _ body: (Int) -> Void) {
+    forEachReachableSpan(scope: scope, confine: nil) { span, shift in
+      span.items.forEachCellNear(frame.offsetBy(dx: shift.x, dy: shift.y)) { body(span.base + $0) }
+    }
+  }
+
+  /// The primary item of a virtual group (nil for a listed group): the focused item if it is
+  /// there, else the one focused there last (`last`), else item 0.
+  func virtualEntry(ofGroup group: Int, scope: Int, last: String?) -> (
+    priority: Int, position: Int
+  )? {
+    let spanIndex = index.nodes[group].virtual
+    guard spanIndex >= 0 else { return nil }
+    let span = index.virtualSpans[spanIndex]
+    guard span.focusable, span.items.count > 0, index.contains(group: scope, group: group)
+    else { return nil }
+    for (candidate, priority) in [
+      (focused, FocusPriority.currentlyFocused), (last, .previouslyFocused),
+    ] {
+      if let candidate, let position = index.position(of: candidate), index.isVirtual(position),
+        index.groupOf(position) == group
+      {
+        return (priority.rawValue, position)
+      }
+    }
+    return (FocusPriority.ignored.rawValue, span.base)
+  }
+
+  /// The virtual item under `point` (presented space) by the pointer's rules: within the hit
+  /// margin of its frame, shown by its scrolling groups; nearest, then first. O(groups).
+  func virtualHit(_ point: Point, scope: Int, _ body: (Int, Rect, Double) -> Void) {
+    let margin = layout.pointerHitMargin
+    forEachReachableSpan(scope: scope, confine: nil) { span, shift in
+      let local = Rect(x: point.x + shift.x, y: point.y + shift.y, width: 0, height: 0)
+      span.items.forEachCellNear(local) { item in
+        let frame = span.items.frame(at: item).offsetBy(dx: -shift.x, dy: -shift.y)
+        let distance = Self.distance(from: point, to: frame)
+        if distance <= margin { body(span.base + item, frame, distance) }
+      }
+    }
+  }
+
+  /// Focus recovery when a virtual group shrank below the focused index: its last item, when
+  /// the group is still virtual and holds any.
+  func virtualRecovery(forID id: String) -> Int? {
+    guard let (group, _) = VirtualItems.parse(id), let node = index.groupIndex[String(group)],
+      index.nodes[node].virtual >= 0
+    else { return nil }
+    let span = index.virtualSpans[index.nodes[node].virtual]
+    guard span.focusable, span.items.count > 0 else { return nil }
+    return span.base + span.items.count - 1
+  }
+}

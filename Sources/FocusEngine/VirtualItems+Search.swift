@@ -1,0 +1,149 @@
+/// The index arithmetic behind the searches over a virtual group: instead of visiting its
+/// items, each search names the few cells that can win, and the caller scores them with the
+/// same exact rules as listed items. So a move costs the same at 10 items and at 10⁹.
+///
+/// **Directional (tvOS).** Along the direction every line (a row for left/right, a column
+/// for up/down) has one best cell: moving forward, the first slot that is a candidate
+/// (distance and rank both grow with the slot); moving back, the last candidate slot, or the
+/// first slot the source overlaps when that one is a candidate too (distance 0, lower rank).
+/// Across the direction, the beam's lines score by the offset between centres, which is least
+/// at the line nearest the source's centre: that line and its neighbours are tried, and the
+/// nearest line that exists where the last row is partial.
+extension VirtualItems {
+  /// One axis of the arrangement: `count` slots of `size`, `pitch` apart from `origin`.
+  struct Axis {
+    var origin: Double
+    var pitch: Double
+    var size: Double
+    var count: Int
+
+    func start(_ slot: Int) -> Double { origin + Double(slot) * pitch }
+    func end(_ slot: Int) -> Double { start(slot) + size }
+
+    /// The first slot in `0...count` where `holds` is true (`count` if none), for a
+    /// predicate that is false up to some slot and true from there on; `estimate` is where
+    /// the arithmetic puts the switch, corrected by exact checks (a step or two).
+    func first(near estimate: Double, _ holds: (Int) -> Bool) -> Int {
+      let clamped = estimate.isFinite ? min(max(estimate.rounded(.down), 0), Double(count)) : 0
+      var slot = Int(clamped)
+      while slot > 0 && holds(slot - 1) { slot -= 1 }
+      while slot < count && !holds(slot) { slot += 1 }
+      return slot
+    }
+
+    /// The slot nearest `value` (clamped to the slots).
+    func nearest(to value: Double) -> Int {
+      let estimate = ((value - origin - size / 2) / pitch).rounded()
+      return Int(min(max(estimate.isFinite ? estimate : 0, 0), Double(max(count - 1, 0))))
+    }
+  }
+
+  var columnAxis: Axis {
+    Axis(origin: origin.x, pitch: pitchX, size: itemSize.width, count: min(count, columns))
+  }
+  var rowAxis: Axis { Axis(origin: origin.y, pitch: pitchY, size: itemSize.height, count: rows) }
+
+  /// Calls `body` with the indices of the cells that can win a tvOS move from `source`
+  /// (content space) in `direction`; some may repeat. O(1).
+  func forEachSearchCell(from source: Rect, _ direction: Direction, _ body: (Int) -> Void) {
+    guard count > 0 else { return }
+    let horizontal = direction == .left || direction == .right
+    let major = horizontal ? columnAxis : rowAxis
+    let minor = horizontal ? rowAxis : columnAxis
+    let (sMin, sMax) = horizontal ? (source.minX, source.maxX) : (source.minY, source.maxY)
+    let (bMin, bMax) = horizontal ? (source.minY, source.maxY) : (source.minX, source.maxX)
+    // The beam: lines whose range overlaps the source's strictly.
+    let low = minor.first(near: (bMin - minor.origin - minor.size) / minor.pitch) {
+      minor.end($0) > bMin
+    }
+    let high =
+      minor.first(near: (bMax - minor.origin) / minor.pitch) { minor.start($0) >= bMax } - 1
+    guard low <= high else { return }
+    let forward = direction == .right || direction == .down
+    // Along the direction: for forward moves the first candidate slot; backward, the last
+    // candidate slot and the first slot with distance 0.
+    let firstAhead = major.first(near: (sMin - major.origin) / major.pitch) { slot in
+      (sMin < major.start(slot) || sMax <= major.start(slot)) && sMax < major.end(slot)
+    }
+    let lastBehind =
+      major.first(near: (sMin - major.origin) / major.pitch) { slot in
+        !((sMax > major.end(slot) || sMin >= major.end(slot)) && sMin > major.start(slot))
+      } - 1
+    let firstOverlapping = major.first(near: (sMin - major.origin - major.size) / major.pitch) {
+      major.end($0) >= sMin
+    }
+    let middle = min(max(minor.nearest(to: (bMin + bMax) / 2), low), high)
+    func visit(_ line: Int) {
+      guard line >= low && line <= high else { return }
+      // The last slot that exists on this line (the last row may be partial).
+      let limit = lastSlot(onLine: line, horizontal: horizontal)
+      if forward {
+        if firstAhead <= limit { body(cell(line: line, slot: firstAhead, horizontal)) }
+        return
+      }
+      let last = min(lastBehind, limit)
+      guard last >= 0 else { return }
+      body(cell(line: line, slot: last, horizontal))
+      if firstOverlapping < last { body(cell(line: line, slot: firstOverlapping, horizontal)) }
+    }
+    for line in (middle - 2)...(middle + 1) { visit(line) }
+    if !horizontal { visit(min(middle, count - 1 - (rows - 1) * columns)) }
+  }
+
+  /// The last slot along the direction that holds an item on a line.
+  private func lastSlot(onLine line: Int, horizontal: Bool) -> Int {
+    let lastRow = rows - 1
+    let lastRowCount = count - lastRow * columns
+    if horizontal { return line == lastRow ? lastRowCount - 1 : min(count, columns) - 1 }
+    return line < lastRowCount ? lastRow : lastRow - 1
+  }
+
+  private func cell(line: Int, slot: Int, _ horizontal: Bool) -> Int {
+    horizontal ? line * columns + slot : slot * columns + line
+  }
+
+  /// Calls `body` with the indices of the cells that can be nearest to `frame` (content
+  /// space) by the gap between rectangles, then the distance between centres: the nearest
+  /// row and column, their neighbours, and the last item. O(1).
+  func forEachCellNear(_ frame: Rect, _ body: (Int) -> Void) {
+    guard count > 0 else { return }
+    let row = rowAxis.nearest(to: frame.midY)
+    let column = columnAxis.nearest(to: frame.midX)
+    for r in (row - 1)...(row + 1) {
+      for c in (column - 1)...(column + 1) where exists(row: r, column: c) {
+        body(r * columns + c)
+      }
+    }
+    body(count - 1)
+  }
+}
+
+extension VirtualItems {
+  /// The indices of the items that meet `window` (content space), row by row: what a renderer
+  /// draws of the group. O(items in the window).
+  public func indices(in window: Rect) -> [Int] {
+    guard count > 0 else { return [] }
+    let rowsAxis = rowAxis
+    let columnsAxis = columnAxis
+    let firstRow = rowsAxis.first(near: (window.minY - origin.y - itemSize.height) / pitchY) {
+      rowsAxis.end($0) > window.minY
+    }
+    let endRow = rowsAxis.first(near: (window.maxY - origin.y) / pitchY) {
+      rowsAxis.start($0) >= window.maxY
+    }
+    let firstColumn = columnsAxis.first(
+      near: (window.minX - origin.x - itemSize.width) / pitchX
+    ) { columnsAxis.end($0) > window.minX }
+    let endColumn = columnsAxis.first(near: (window.maxX - origin.x) / pitchX) {
+      columnsAxis.start($0) >= window.maxX
+    }
+    var visible: [Int] = []
+    for row in firstRow..<max(firstRow, endRow) {
+      for column in firstColumn..<max(firstColumn, endColumn) where exists(row: row, column: column)
+      {
+        visible.append(row * columns + column)
+      }
+    }
+    return visible
+  }
+}

@@ -1,0 +1,124 @@
+/// A group's items declared by count and geometry instead of listed one by one: a row, a
+/// column or a grid of `count` items of one size, placed by index arithmetic.
+///
+/// Item `i` of a virtual group `g` has the stable id `g#i` (``VirtualItems/id(group:index:)``,
+/// decimal, no leading zeros) and sits at column `i % columns`, row `i / columns`:
+/// `origin + (column · (width + spacing.width), row · (height + spacing.height))`. Its title is
+/// `titlePrefix` followed by `i + 1` (a placeholder until an app supplies content). Every
+/// virtual item is a focusable button while its group is enabled; the engine never makes an
+/// `Item` for one except to answer a question about that one item.
+public struct VirtualItems: Sendable, Hashable {
+  /// How many items the group holds.
+  public var count: Int
+  /// The frame origin of item 0, in the group's content space.
+  public var origin: Point
+  /// The size of every item.
+  public var itemSize: Size
+  /// The gap between neighbouring items: `width` between columns, `height` between rows.
+  public var spacing: Size
+  /// A row, a column or a grid.
+  public var arrangement: VirtualArrangement
+  /// The placeholder title's prefix ("Title " → "Title 1234").
+  public var titlePrefix: String
+
+  /// Creates a virtual item declaration.
+  public init(
+    count: Int, origin: Point = .zero, itemSize: Size, spacing: Size = Size(width: 0, height: 0),
+    arrangement: VirtualArrangement = .row, titlePrefix: String = ""
+  ) {
+    self.count = count
+    self.origin = origin
+    self.itemSize = itemSize
+    self.spacing = spacing
+    self.arrangement = arrangement
+    self.titlePrefix = titlePrefix
+  }
+
+  /// The most items one virtual group may declare.
+  public static let maximumCount = 1_000_000_000
+  /// The most columns a grid may declare.
+  public static let maximumColumns = 1_000_000_000
+
+  /// Items per row: all of them for a row, 1 for a column.
+  public var columns: Int {
+    switch arrangement {
+    case .row: max(count, 1)
+    case .column: 1
+    case .grid(let columns): columns
+    }
+  }
+
+  /// How many rows the items fill (the last may be partial).
+  public var rows: Int { count == 0 ? 0 : (count - 1) / columns + 1 }
+
+  /// The distance from one column's leading edge to the next.
+  var pitchX: Double { itemSize.width + spacing.width }
+  /// The distance from one row's top edge to the next.
+  var pitchY: Double { itemSize.height + spacing.height }
+
+  /// Item `index`'s frame in the group's content space. O(1).
+  public func frame(at index: Int) -> Rect {
+    frame(row: index / columns, column: index % columns)
+  }
+
+  /// The frame of the cell at (`row`, `column`).
+  func frame(row: Int, column: Int) -> Rect {
+    Rect(
+      x: origin.x + Double(column) * pitchX, y: origin.y + Double(row) * pitchY,
+      width: itemSize.width, height: itemSize.height)
+  }
+
+  /// Whether the cell at (`row`, `column`) holds an item.
+  func exists(row: Int, column: Int) -> Bool {
+    row >= 0 && column >= 0 && column < columns && row < rows && row * columns + column < count
+  }
+
+  /// The bounding box of all items (nil when there are none).
+  public var bounds: Rect? {
+    guard count > 0 else { return nil }
+    let usedColumns = min(count, columns)
+    return Rect(
+      x: origin.x, y: origin.y,
+      width: Double(usedColumns - 1) * pitchX + itemSize.width,
+      height: Double(rows - 1) * pitchY + itemSize.height)
+  }
+
+  /// The placeholder title of item `index`.
+  public func title(at index: Int) -> String { titlePrefix + String(index + 1) }
+
+  /// The stable id of item `index` of group `group`: `group#index`.
+  public static func id(group: String, index: Int) -> String { group + "#" + String(index) }
+
+  /// Splits a virtual id `group#index` into its parts, or nil if `id` is not of that shape
+  /// (no `#`, or not a decimal index without leading zeros). O(length of the id).
+  public static func parse(_ id: String) -> (group: Substring, index: Int)? {
+    guard let hash = id.utf8.lastIndex(of: UInt8(ascii: "#")) else { return nil }
+    let digits = id.utf8[id.utf8.index(after: hash)...]
+    guard let first = digits.first, digits.count <= 10,
+      first != UInt8(ascii: "0") || digits.count == 1
+    else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return (Substring(id.utf8[..<hash]), value)
+  }
+
+  /// The item at `index` of group `group`, made on demand.
+  func item(group: String, index: Int) -> Item {
+    Item(
+      id: Self.id(group: group, index: index), title: title(at: index), frame: frame(at: index),
+      toggles: false)
+  }
+}
+
+/// How a virtual group arranges its items.
+public enum VirtualArrangement: Sendable, Hashable {
+  /// One row, leading to trailing.
+  case row
+  /// One column, top to bottom.
+  case column
+  /// Rows of `columns` items, filled row by row.
+  case grid(columns: Int)
+}

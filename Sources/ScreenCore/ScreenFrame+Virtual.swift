@@ -1,0 +1,47 @@
+import FocusEngine
+
+extension ScreenFrame {
+  /// The items a renderer draws: every listed item, then the visible items of the virtual
+  /// groups (``visibleVirtualItems()``), whatever their count.
+  public var drawnItems: [Item] {
+    let virtual = visibleVirtualItems()
+    return virtual.isEmpty ? layout.items : layout.items + virtual
+  }
+
+  /// The items of the virtual groups that meet their group's viewport as scrolled (the canvas
+  /// for a group without one), made with their placeholder titles and content-space frames.
+  /// O(visible items).
+  public func visibleVirtualItems() -> [Item] {
+    var items: [Item] = []
+    func walk(_ group: Group) {
+      group.groups.forEach(walk)
+      guard let virtual = group.virtual else { return }
+      for index in visibleVirtualIndices(of: group) {
+        items.append(
+          Item(
+            id: VirtualItems.id(group: group.id, index: index), title: virtual.title(at: index),
+            frame: virtual.frame(at: index), toggles: false))
+      }
+    }
+    layout.groups.forEach(walk)
+    return items
+  }
+
+  /// The indices of a virtual group's items inside its viewport moved by its own scroll
+  /// offset (the viewport lies in the parent's content space, the items in the group's).
+  func visibleVirtualIndices(of group: Group) -> [Int] {
+    guard let virtual = group.virtual else { return [] }
+    let offset = scroll[group.id] ?? .zero
+    let view =
+      group.viewport ?? Rect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
+    return virtual.indices(
+      in: Rect(x: view.x + offset.x, y: view.y + offset.y, width: view.width, height: view.height))
+  }
+
+  /// The ids of the group's own drawn items: its listed members and its visible virtual ones.
+  func drawnMembers(of group: Group) -> [String] {
+    guard group.virtual != nil else { return group.items }
+    return group.items
+      + visibleVirtualIndices(of: group).map { VirtualItems.id(group: group.id, index: $0) }
+  }
+}

@@ -1,0 +1,52 @@
+import FocusEngine
+
+extension VirtualItems {
+  /// The engine declaration a wire one describes (not yet validated): counts beyond `Int`
+  /// clamp, and validation then rejects them.
+  public init(wire: Tenfoot_V1_VirtualItems) {
+    let arrangement: VirtualArrangement
+    switch wire.arrangement {
+    case .column: arrangement = .column
+    case .grid: arrangement = .grid(columns: Int(clamping: wire.columns))
+    case .row, .UNRECOGNIZED: arrangement = .row
+    }
+    self.init(
+      count: Int(clamping: wire.count),
+      origin: Point(x: wire.origin.x, y: wire.origin.y),
+      itemSize: Size(width: wire.itemSize.width, height: wire.itemSize.height),
+      spacing: Size(width: wire.spacing.width, height: wire.spacing.height),
+      arrangement: arrangement, titlePrefix: wire.titlePrefix)
+  }
+}
+
+extension Tenfoot_V1_VirtualItems {
+  /// The wire form of a virtual declaration.
+  public init(_ virtual: VirtualItems) {
+    self.init()
+    count = UInt64(clamping: virtual.count)
+    if virtual.origin != .zero {
+      origin = .with {
+        $0.x = virtual.origin.x
+        $0.y = virtual.origin.y
+      }
+    }
+    itemSize = .with {
+      $0.width = virtual.itemSize.width
+      $0.height = virtual.itemSize.height
+    }
+    if virtual.spacing != Size(width: 0, height: 0) {
+      spacing = .with {
+        $0.width = virtual.spacing.width
+        $0.height = virtual.spacing.height
+      }
+    }
+    switch virtual.arrangement {
+    case .row: arrangement = .row
+    case .column: arrangement = .column
+    case .grid(let columns):
+      arrangement = .grid
+      self.columns = UInt64(clamping: columns)
+    }
+    titlePrefix = virtual.titlePrefix
+  }
+}
