@@ -263,7 +263,7 @@ let package = Package(
       name: "BrokerCoreTests",
       dependencies: [
         "BrokerCore", "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
-        "TenFootStore", "TestSupport",
+        "TenFootStore", "TestSupport", "CMalloc",
       ]
     ),
     .testTarget(

@@ -11,4 +11,9 @@ int tenfoot_fix_mmap_threshold(int bytes);
    the benchmarks' memory figures; -1 where there is no glibc. */
 long long tenfoot_heap_in_use(void);
 
+/* Whether a 1 MiB block is its own mapping right after a 4 MiB one was freed: 1 once the
+   threshold is fixed below 1 MiB (glibc would otherwise have raised it to 4 MiB), 0 if not,
+   -1 where there is no glibc. For the test that the fix takes effect. */
+int tenfoot_mmap_threshold_probe(void);
+
 #endif
