@@ -209,6 +209,20 @@ public final class ControlConnection {
     }
   }
 
+  /// Waits (bounded) until this connection's first handshake succeeded, so the next `send`
+  /// finds a connection up; for start-up before a loop runs (a test's). Throws the refusal, or
+  /// `noAnswer` at the deadline.
+  public func awaitConnected(until deadline: ContinuousClock.Instant) throws(ControlError) {
+    do {
+      try awaitHandshake(deadline: deadline)
+    } catch let error as ControlError {
+      throw error
+    } catch {
+      throw ControlError.socket(
+        error as? ZeroMQError ?? ZeroMQError(errno: 0, operation: "monitor"))
+    }
+  }
+
   /// What a request that got no reply in time failed with: nothing listening if every connect
   /// attempt so far was refused, else a timeout.
   public var noAnswer: ControlError { timedOut }

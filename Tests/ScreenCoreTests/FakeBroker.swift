@@ -6,7 +6,7 @@ import TestSupport
 import ZeroMQ
 
 /// A broker a screen talks to in a test: a real ROUTER (control) and XPUB (state) on
-/// `inproc://`, served by its own `EventLoop` thread. It answers snapshot requests with a
+/// `ipc://`, served by its own `EventLoop` thread. It answers snapshot requests with a
 /// 1×3 grid, everything else with an ack, and records every request. Replies to the request
 /// kinds in `holding` wait until `releaseHeld()`: a slow broker.
 final class FakeBroker: Sendable {
@@ -26,9 +26,10 @@ final class FakeBroker: Sendable {
   }
 
   init(context: Context, holding: Set<String> = []) throws {
-    let name = UUID().uuidString
-    control = "inproc://fake-control-\(name)"
-    state = "inproc://fake-state-\(name)"
+    // ipc, as a local screen uses: its connections report handshakes, as over tcp.
+    let name = UUID().uuidString.prefix(8)
+    control = "ipc:///tmp/tenfoot-fake-\(name)-control"
+    state = "ipc:///tmp/tenfoot-fake-\(name)-state"
     self.holding = Mutex(holding)
     stopper = try LoopStopper()
     let router = try Socket(context, .router)
@@ -43,6 +44,7 @@ final class FakeBroker: Sendable {
   func stop() {
     stopper.stop()
     _ = wait(timeout: .seconds(5)) { finished.withLock { $0 } }
+    for endpoint in [control, state] { unlink(String(endpoint.dropFirst("ipc://".count))) }
   }
 
   /// The names of the request bodies received so far, in order.
@@ -115,8 +117,6 @@ final class FakeBroker: Sendable {
         guard frames.count == 2, let request = try? Tenfoot_V1_Envelope.decode(frames[1]) else {
           continue
         }
-        received.withLock { $0.append(request) }
-        signal()
         seq += 1
         let reply = Tenfoot_V1_Envelope(
           sender: "broker", seq: seq, sentAtNanoseconds: 0, replyTo: request.seq,
@@ -127,6 +127,9 @@ final class FakeBroker: Sendable {
         } else {
           try sockets.router.send(frames: message)
         }
+        // Recorded once answered or held: a test that saw it changes only later requests.
+        received.withLock { $0.append(request) }
+        signal()
       }
     }
     loop.whenReadable(sockets.publisher) { [self] in

@@ -1,11 +1,12 @@
 import FocusEngine
 import Foundation
 import Logging
-import ScreenCore
 import Synchronization
 import TenFootProtocol
 import TestSupport
 import ZeroMQ
+
+@testable import ScreenCore
 
 /// A `ScreenClient` on its own thread against a `FakeBroker`, on a `ManualClock` the test
 /// advances: the screen's timing rules run without sleeping.
@@ -31,14 +32,23 @@ final class ScreenHarness: @unchecked Sendable {
       endpoints: Endpoints(control: broker.control, state: broker.state), screenID: "main",
       layout: layout)
     configuration.clock = .manual(clock)
-    if let requestTimeout { configuration.requestTimeout = requestTimeout }
+    // Virtual time jumps while a reply is on its way: by default no advance of a test times
+    // a request out.
+    configuration.requestTimeout = requestTimeout ?? .seconds(3600)
     client = try ScreenClient(
       configuration: configuration, context: context, renderer: renderer,
       logger: Logger(label: "test.screen"))
   }
 
-  /// Runs the screen on its own thread.
-  func start() {
+  /// Runs the screen on its own thread, once its control connection is up (connecting is
+  /// real I/O, and a request made before it waits for a retry on the loop's clock, which
+  /// moves only when the test advances it), and returns once it drew its first frame and
+  /// finished that iteration (a probe), so the test's first advance comes after it.
+  func start() throws {
+    try client.control.awaitConnected(until: .now + .seconds(5))
+    defer {
+      if renderer.await(until: { $0.frameCount >= 1 }) { _ = probe() }
+    }
     Thread { [self] in
       let outcome = Result { try client.run() }
       done.lock()

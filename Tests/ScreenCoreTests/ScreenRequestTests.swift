@@ -22,7 +22,7 @@ struct ScreenRequestTests {
   func drawsWhileHeartbeatOutstanding() throws {
     // A minute's timeout: a screen that waited for the reply would draw nothing for a minute.
     let harness = try ScreenHarness(requestTimeout: .seconds(60))
-    harness.start()
+    try harness.start()
     defer { harness.stop() }
     #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
     harness.broker.hold(["heartbeat"])
@@ -44,7 +44,7 @@ struct ScreenRequestTests {
     // A minute's timeout on the manual clock: a screen that waited in real time for the
     // reply would send nothing more for a minute.
     let harness = try ScreenHarness(requestTimeout: .seconds(60))
-    harness.start()
+    try harness.start()
     defer { harness.stop() }
     #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
     harness.broker.hold(["input"])

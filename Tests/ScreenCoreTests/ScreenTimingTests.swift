@@ -11,11 +11,13 @@ struct ScreenTimingTests {
   )
   func heartbeatInterval() throws {
     let harness = try ScreenHarness()
-    harness.start()
+    try harness.start()
     defer { harness.stop() }
     #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
     func beats() throws -> Int {
-      let kinds = try #require(harness.probe(), "the probe input did not arrive within 5 s")
+      let kinds = try #require(
+        harness.probe(), "the probe input did not arrive within 5 s: \(harness.broker.requestKinds)"
+      )
       return kinds.filter { $0 == "heartbeat" }.count
     }
     #expect(try beats() == 0)
@@ -52,19 +54,22 @@ struct ScreenTimingTests {
   )
   func linkLostAndHeard() throws {
     let harness = try ScreenHarness()
-    harness.start()
+    try harness.start()
     defer { harness.stop() }
     #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
     // Checked every 250 ms: silent 2 s is not yet more than the 2 s timeout, 2.25 s is.
     harness.clock.advance(by: .milliseconds(2000))
-    _ = try #require(harness.probe(), "the probe input did not arrive within 5 s")
+    _ = try #require(
+      harness.probe(), "the probe input did not arrive within 5 s: \(harness.broker.requestKinds)")
     #expect(harness.renderer.linkChanges == [], "lost before the broker was silent 2 s")
     harness.clock.advance(by: .milliseconds(250))
     // Lost in the iteration that saw the advance, not after real time passed: no waiting.
-    _ = try #require(harness.probe(), "the probe input did not arrive within 5 s")
+    _ = try #require(
+      harness.probe(), "the probe input did not arrive within 5 s: \(harness.broker.requestKinds)")
     #expect(
       harness.renderer.linkChanges == [.lost],
-      "not lost 2.25 s into the silence: \(harness.renderer.linkChanges)")
+      "not lost 2.25 s into the silence: \(harness.renderer.linkChanges) \(harness.broker.requestKinds)"
+    )
     #expect(harness.broker.awaitSubscription(WireProtocol.heartbeatTopic), "not subscribed")
     harness.broker.publish(topic: WireProtocol.heartbeatTopic, .heartbeat(.with { $0.epoch = 1 }))
     #expect(
