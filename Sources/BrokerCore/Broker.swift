@@ -34,6 +34,8 @@ public final class Broker {
   private var logLimiter = LogLimiter()
   /// State endpoints a cut could not bind again; retried on every heartbeat.
   var lostStateEndpoints: [String] = []
+  /// The state cut in progress, if any (`Broker+StateCut`).
+  var stateCut: StateCut?
   /// Stops `run()` from any thread.
   public let stopper: LoopStopper
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
@@ -108,6 +110,7 @@ public final class Broker {
       // At once, even when nothing is about to be published (`publish` checks too): for a
       // revoke the watcher, the timer, ZAP or a control message's sender check noticed.
       cutRevokedSubscribers()
+      continueStateCut(on: loop)
       scheduleHoldDeadline(on: loop)
     }
     logger.info(

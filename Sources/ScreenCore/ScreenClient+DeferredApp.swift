@@ -56,11 +56,15 @@ extension ScreenClient {
         reaction.accepted()
         continue
       }
+      // Predicted at once (the next reaction may be made before this one's ack), with the
+      // broker's sequence once the ack says it.
       let expected = Self.layout(after: commands, from: screenFrame.layout)
-      if let acked = send(AppReaction(stateSeq: seq, commands: commands), refused: reaction.refused)
-      {
-        if let expected { deferred.predicted = (expected, acked) }
-        reaction.accepted()
+      if let expected { deferred.predicted = (expected, .max) }
+      send(AppReaction(stateSeq: seq, commands: commands), refused: reaction.refused) {
+        [unowned self] acked in
+        if acked != nil { reaction.accepted() }
+        guard let expected, deferred.predicted?.seq == .max else { return }
+        deferred.predicted = acked.map { (expected, $0) }
       }
     }
   }
@@ -80,28 +84,31 @@ extension ScreenClient {
     return result
   }
 
-  /// Sends one reaction; returns the broker's sequence after it, or nil (refused: `refused`
-  /// hears why; undelivered: logged).
-  @discardableResult
-  func send(_ reaction: AppReaction, refused: (String) -> Void) -> UInt64? {
+  /// Sends one reaction; `answered` hears, on the loop, the broker's sequence after it, or
+  /// nil (refused: `refused` hears why; undelivered: logged).
+  func send(
+    _ reaction: AppReaction, refused: @escaping (String) -> Void,
+    answered: @escaping (UInt64?) -> Void = { _ in }
+  ) {
     deferred.answered = max(deferred.answered, reaction.stateSeq)
     let message = Tenfoot_V1_AppReaction(reaction, screen: configuration.screenID)
-    do {
-      let reply = try control.request(
-        .appReaction(message), timeout: configuration.requestTimeout)
-      switch reply {
-      case .ack(let ack): return ack.stateSeq
-      case .error(let error):
+    request(.appReaction(message)) { [logger] result in
+      switch result {
+      case .success(.ack(let ack)):
+        answered(ack.stateSeq)
+        return
+      case .success(.error(let error)):
         logger.notice(
           "app reaction refused",
           metadata: ["error.code": "\(error.code.name)", "error.message": "\(error.message)"])
         refused("\(error.code.name): \(error.message)")
-      default: break
+      case .failure(let error):
+        logger.warning("app reaction not delivered", metadata: ["error": "\(error)"])
+        refused("not delivered: \(error)")
+      case .success(let body):
+        refused("the broker answered \(body) instead of an ack")
       }
-    } catch {
-      logger.warning("app reaction not delivered", metadata: ["error": "\(error)"])
-      refused("not delivered: \(error)")
+      answered(nil)
     }
-    return nil
   }
 }

@@ -32,6 +32,9 @@ public struct ScreenConfiguration: Sendable {
   /// deadline gets an empty reaction, so the inputs held behind it go on before the broker's
   /// own 250 ms deadline.
   public var appAnswersLater: Duration?
+  /// The time the loop runs on: heartbeats, the link's silence and request deadlines (a test
+  /// injects a `ManualClock`).
+  public var clock = LoopClock.continuous
 
   /// A configuration for `screenID` at `endpoints`.
   public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
@@ -49,14 +52,14 @@ public final class ScreenClient {
   private let renderer: any Renderer
   /// The app reacting to this screen's events, if it runs one (inside this screen, or as its
   /// own process attached to it).
-  private let app: (any ScreenApp)?
+  let app: (any ScreenApp)?
   /// The last frame the app saw, and whether it has seen one (`.joined`) and must be told the
   /// next is a resync.
-  private var appFrame: ScreenFrame?
-  private var appResyncing = false
+  var appFrame: ScreenFrame?
+  var appResyncing = false
   /// Whether the broker said (in its last heartbeat reply) that an app reacts to this
   /// session: a registration after a broker restart says so too.
-  private var appAttached = false
+  var appAttached = false
   let logger: Logger
   let control: ControlConnection
   private let subscriber: Socket
@@ -85,11 +88,19 @@ public final class ScreenClient {
   /// Whether the broker is heard, what the renderer last showed of it, when it was last heard
   /// and the gap between its last two heartbeats.
   private var link = BrokerLink.up
-  private var lastHeard: ContinuousClock.Instant = .now
+  private var lastHeard: ContinuousClock.Instant
   private var lastHeartbeat: ContinuousClock.Instant?
   private var heartbeatGap: Duration = .seconds(1)
+  /// The control requests in flight while `run()` runs (their replies are loop events), and
+  /// the inputs waiting for the one in flight to be answered.
+  var requests: ControlRequests?
+  var inputBacklog: [Tenfoot_V1_Input.OneOf_Event] = []
+  var inputInFlight = false
+  /// Whether a snapshot request (or the registration before it) or a heartbeat is in flight.
+  var resyncInFlight = false
+  var beatInFlight = false
   /// Whether `whenBrokerAnswered` was called.
-  private var brokerAnswered = false
+  var brokerAnswered = false
 
   /// Creates and connects the sockets (subscribing before any snapshot is requested).
   public init(
@@ -106,6 +117,7 @@ public final class ScreenClient {
     sync = StateSync(screen: configuration.screenID)
     topic = Array(WireProtocol.stateTopic(screen: configuration.screenID).utf8)
     dropDeltas = configuration.dropDeltas
+    lastHeard = configuration.clock.now
     subscriber = try Socket(context, .subscriber)
     if let curve = configuration.curve {
       try subscriber.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
@@ -140,16 +152,18 @@ public final class ScreenClient {
   static let pairingTopic = "pairing"
 
   /// The error that ends a screen whose key the broker refuses (never added, or revoked).
-  private var notPaired: ScreenError { .notPaired(endpoint: configuration.endpoints.control) }
+  var notPaired: ScreenError { .notPaired(endpoint: configuration.endpoints.control) }
 
   /// Runs until stopped. Throws only for problems retrying cannot fix (an invalid layout).
   public func run() throws {
     try renderer.start()
     defer { renderer.stop() }
-    let loop = EventLoop(stopper: stopper)
+    let loop = EventLoop(stopper: stopper, clock: configuration.clock)
     self.loop = loop
     // The handlers hold `self`: dropping the loop when the run ends frees them.
     defer { self.loop = nil }
+    requests = ControlRequests(connection: control, loop: loop)
+    defer { requests = nil }
     loop.whenWoken { [unowned self] in
       sendQueuedInputs()
       sendQueuedReactions()
@@ -183,7 +197,7 @@ public final class ScreenClient {
     if let beatTimer { loop.cancel(beatTimer.id) }
     let id = loop.schedule(at: deadline) { [unowned self, unowned loop] in
       scheduleBeat(at: loop.now + beatInterval)
-      try beat()
+      beat()
     }
     beatTimer = (id, deadline)
   }
@@ -216,7 +230,7 @@ public final class ScreenClient {
 
   /// The broker was heard: once the screen is in sync again, the banner goes.
   private func heard(heartbeat: Bool) throws {
-    let now = ContinuousClock.now
+    let now = configuration.clock.now
     if heartbeat {
       if let lastHeartbeat { heartbeatGap = now - lastHeartbeat }
       lastHeartbeat = now
@@ -250,33 +264,6 @@ public final class ScreenClient {
       stateConnections += 1
       if stateConnections > 1 && !sync.awaitingSnapshot {
         try resync(reason: "state connection re-established")
-      }
-    }
-  }
-
-  /// Sends what `inputs` holds to the broker, one request each. A refusal is logged and the
-  /// event dropped; when the broker does not answer, the rest of the batch is dropped too, so
-  /// a page streaming touch samples cannot stall the loop one timeout per sample, and input is
-  /// never replayed late.
-  private func sendQueuedInputs() {
-    let events = inputs.drain()
-    for (index, event) in events.enumerated() {
-      var input = Tenfoot_V1_Input()
-      input.screenID = configuration.screenID
-      input.event = event
-      do {
-        let reply = try control.request(
-          .input(input), timeout: configuration.requestTimeout)
-        if case .error(let error) = reply {
-          logger.notice(
-            "broker refused input",
-            metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
-        }
-      } catch {
-        logger.notice(
-          "input not delivered",
-          metadata: ["error": "\(error)", "dropped": "\(events.count - index)"])
-        return
       }
     }
   }
@@ -348,7 +335,7 @@ public final class ScreenClient {
         pin: pin, remoteName: prompt.remoteName, brokerFingerprint: prompt.brokerFingerprint))
   }
 
-  private func perform(_ action: StateSync.Action) throws {
+  func perform(_ action: StateSync.Action) throws {
     switch action {
     case .none: break
     case .render(let frame):
@@ -388,19 +375,19 @@ public final class ScreenClient {
     guard !commands.isEmpty || awaited else { return }
     let reaction = Tenfoot_V1_AppReaction(
       AppReaction(stateSeq: frame.seq, commands: commands), screen: configuration.screenID)
-    do {
-      let reply = try control.request(
-        .appReaction(reaction), timeout: configuration.requestTimeout)
-      if case .error(let error) = reply {
+    request(.appReaction(reaction)) { [logger] result in
+      switch result {
+      case .success(.error(let error)):
         logger.warning(
           "app reaction refused",
           metadata: [
             "commands": "\(commands.count)", "error.code": "\(error.code.name)",
             "error.message": "\(error.message)",
           ])
+      case .failure(let error):
+        logger.warning("app reaction not delivered", metadata: ["error": "\(error)"])
+      case .success: break
       }
-    } catch {
-      logger.warning("app reaction not delivered", metadata: ["error": "\(error)"])
     }
   }
 
@@ -416,123 +403,7 @@ public final class ScreenClient {
 
   /// Whether this client is an app in its own process, attached to a screen another process
   /// shows (it registers nothing).
-  private var isAttachedApp: Bool { app != nil && configuration.layout == nil }
-
-  /// Tells the broker this screen still shows its session, so the session outlives the
-  /// broker's grace period; if the broker no longer knows it, resyncs (re-registering).
-  private func beat() throws {
-    guard !sync.awaitingSnapshot else { return }  // The resync loop talks to the broker.
-    var heartbeat = Tenfoot_V1_Heartbeat()
-    heartbeat.screenID = configuration.screenID
-    let reply: Tenfoot_V1_Envelope.OneOf_Body
-    do {
-      reply = try control.request(
-        .heartbeat(heartbeat), timeout: configuration.requestTimeout)
-    } catch {
-      logger.notice("heartbeat unanswered", metadata: ["error": "\(error)"])
-      return
-    }
-    if case .ack(let ack) = reply, ack.app != appAttached {
-      appAttached = ack.app
-      logger.info(ack.app ? "an app reacts to this screen" : "no app reacts to this screen")
-    }
-    if case .error(let error) = reply, error.code == .unknownScreen || error.code == .screenGone {
-      try resync(reason: "the broker no longer knows this session")
-    }
-    if case .error(let error) = reply, error.code == .notPaired { throw notPaired }
-  }
-
-  /// Asks for a snapshot (registering the layout first if the broker does not know the
-  /// session) and applies it; on no answer it returns, and the loop retries.
-  private func resync(reason: String) throws {
-    sync.snapshotRequested()
-    if appFrame != nil { appResyncing = true }
-    logger.info("requesting snapshot", metadata: ["reason": "\(reason)"])
-    var request = Tenfoot_V1_SnapshotRequest()
-    request.screenID = configuration.screenID
-    request.app = app != nil || configuration.appAnswersLater != nil
-    for attempt in 0..<2 {
-      let reply: Tenfoot_V1_Envelope.OneOf_Body
-      do {
-        reply = try control.request(
-          .snapshotRequest(request), timeout: configuration.requestTimeout)
-      } catch .notPaired {
-        throw notPaired
-      } catch {
-        logger.notice(
-          "waiting for broker",
-          metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
-        return
-      }
-      switch reply {
-      case .snapshot(let snapshot):
-        if let answered = configuration.whenBrokerAnswered, !brokerAnswered {
-          brokerAnswered = true
-          answered()
-        }
-        try perform(sync.apply(snapshot: snapshot))
-        return
-      case .error(let error) where error.code == .notPaired:
-        throw notPaired
-      case .error(let error) where error.code == .forbidden:
-        throw ScreenError.forbidden(error.message)
-      case .error(let error) where error.code == .unknownScreen && attempt == 0:
-        guard configuration.layout != nil else {
-          logger.notice("waiting for the session to be registered by another screen")
-          return
-        }
-        try register()
-      default:
-        logger.warning("unexpected snapshot reply", metadata: ["reply": "\(reply)"])
-        return
-      }
-    }
-  }
-
-  /// The layout to register: the one last shown (the app's pages and patches included, with
-  /// focus where it was) once there is one, so a broker that restarted without the session
-  /// gets the screen as it was, not the file's first page; else the configured one.
-  private var layoutToRegister: Layout? {
-    guard configuration.layout != nil else { return nil }
-    guard let frame = sync.frame else { return configuration.layout }
-    var layout = frame.layout
-    layout.initialFocus = frame.focused
-    return layout
-  }
-
-  private func register() throws {
-    guard let layout = layoutToRegister else { return }
-    var request = Tenfoot_V1_RegisterScreen()
-    request.screenID = configuration.screenID
-    request.layout = Tenfoot_V1_Layout(layout)
-    // A broker that restarted holds activations for the app from the first press, before
-    // an app in its own process has attached again (or presumes it gone at a missed deadline).
-    request.app = app != nil || configuration.appAnswersLater != nil || appAttached
-    let reply: Tenfoot_V1_Envelope.OneOf_Body
-    do {
-      reply = try control.request(
-        .registerScreen(request), timeout: configuration.requestTimeout)
-    } catch .notPaired {
-      throw notPaired
-    } catch {
-      // A zone's broker paused or dying under a takeover: the next resync registers again.
-      logger.notice(
-        "waiting for broker",
-        metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
-      return
-    }
-    switch reply {
-    case .ack(let ack):
-      logger.info(
-        "registered layout", metadata: ["screen": "\(ack.screenID)", "seq": "\(ack.stateSeq)"])
-    case .error(let error) where error.code == .storeUnavailable:
-      logger.notice("layout not registered yet: the broker's store is unavailable")
-    case .error(let error):
-      throw ScreenError.layoutRefused(error)
-    default:
-      throw ScreenError.unexpectedReply(request: "register", reply: reply)
-    }
-  }
+  var isAttachedApp: Bool { app != nil && configuration.layout == nil }
 }
 
 /// A screen failure retrying cannot fix, with its cause; `description` says what is wrong and

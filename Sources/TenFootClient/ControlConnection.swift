@@ -119,46 +119,113 @@ public final class ControlConnection {
   private func awaitHandshake(deadline: ContinuousClock.Instant) throws {
     guard let monitor else { return }
     repeat {
-      while let event = try monitor.next() {
-        if event.event == SocketEvent.connectRetried {
-          refusedOnly = !everConnected
-          continue
-        }
-        if event.event == SocketEvent.connected {
-          everConnected = true
-          refusedOnly = false
-          continue
-        }
-        if event.event == SocketEvent.handshakeFailedProtocol,
-          event.value == SocketEvent.mechanismMismatch
-        {
-          try socket.stopMonitor()
-          self.monitor = nil
-          throw ControlError.securityMismatch(endpoint, clientUsesCurve: usesCurve)
-        }
-        if event.event == SocketEvent.handshakeSucceeded {
-          // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
-          try socket.stopMonitor()
-          self.monitor = nil
-          // A broker answered: a later timeout is a broker not answering, whatever another
-          // endpoint of a zone refused meanwhile.
-          refusedOnly = false
-          return
-        }
-        if event.event == SocketEvent.handshakeFailedAuth {
-          try socket.stopMonitor()
-          self.monitor = nil
-          throw ControlError.notPaired(endpoint)
-        }
-        if event.event == SocketEvent.handshakeFailedProtocol {
-          try socket.stopMonitor()
-          self.monitor = nil
-          throw ControlError.handshakeFailed(endpoint)
-        }
-      }
+      if try readHandshakeEvents() { return }
     } while try monitor.socket.awaitInput(until: deadline)
     throw timedOut
   }
+
+  /// Reads the handshake events queued so far, without waiting; returns true once the
+  /// handshake succeeded (or was already known to), and throws a `ControlError` for a refusal,
+  /// a security mismatch or a failed handshake.
+  private func readHandshakeEvents() throws -> Bool {
+    guard let monitor else { return true }
+    while let event = try monitor.next() {
+      if event.event == SocketEvent.connectRetried {
+        refusedOnly = !everConnected
+        continue
+      }
+      if event.event == SocketEvent.connected {
+        everConnected = true
+        refusedOnly = false
+        continue
+      }
+      let failure: ControlError?
+      switch event.event {
+      case SocketEvent.handshakeFailedProtocol where event.value == SocketEvent.mechanismMismatch:
+        failure = .securityMismatch(endpoint, clientUsesCurve: usesCurve)
+      case SocketEvent.handshakeFailedAuth: failure = .notPaired(endpoint)
+      case SocketEvent.handshakeFailedProtocol: failure = .handshakeFailed(endpoint)
+      case SocketEvent.handshakeSucceeded: failure = nil
+      default: continue
+      }
+      // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
+      try socket.stopMonitor()
+      self.monitor = nil
+      if let failure { throw failure }
+      // A broker answered: a later timeout is a broker not answering, whatever another
+      // endpoint of a zone refused meanwhile.
+      refusedOnly = false
+      return true
+    }
+    return false
+  }
+
+  // MARK: Requests a loop waits for
+
+  /// Sends `body` without waiting and returns its sequence number (a reply's `replyTo`), or
+  /// nil while no connection is up (`ZMQ_IMMEDIATE`: try again later). For a loop that polls
+  /// `socket` and takes replies with `nextReply()`; a refused handshake throws here.
+  public func send(_ body: Tenfoot_V1_Envelope.OneOf_Body) throws(ControlError) -> UInt64? {
+    try checkHandshake()
+    let envelope = Tenfoot_V1_Envelope(
+      sender: sender, seq: seq + 1, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
+    do {
+      guard try socket.send(envelope.encoded(), dontWait: true) else { return nil }
+    } catch {
+      throw ControlError.socket(error)
+    }
+    seq += 1
+    return seq
+  }
+
+  /// The next reply queued on the socket, without waiting (nil: none); replies that cannot be
+  /// decoded or carry no body are skipped.
+  public func nextReply() throws(ControlError) -> (
+    replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
+  )? {
+    do {
+      while let frame = try socket.receive(dontWait: true) {
+        guard let reply = try? Tenfoot_V1_Envelope.decode(frame), let body = reply.body else {
+          continue
+        }
+        return (reply.replyTo, body)
+      }
+      return nil
+    } catch {
+      throw ControlError.socket(error)
+    }
+  }
+
+  /// Reads the handshake's outcome so far without waiting: throws `notPaired`, a security
+  /// mismatch or a failed handshake once the monitor reported one.
+  public func checkHandshake() throws(ControlError) {
+    do {
+      _ = try readHandshakeEvents()
+    } catch let error as ControlError {
+      throw error
+    } catch {
+      throw ControlError.socket(
+        error as? ZeroMQError ?? ZeroMQError(errno: 0, operation: "monitor"))
+    }
+  }
+
+  /// Waits (bounded) until this connection's first handshake succeeded, so the next `send`
+  /// finds a connection up; for start-up before a loop runs (a test's). Throws the refusal, or
+  /// `noAnswer` at the deadline.
+  public func awaitConnected(until deadline: ContinuousClock.Instant) throws(ControlError) {
+    do {
+      try awaitHandshake(deadline: deadline)
+    } catch let error as ControlError {
+      throw error
+    } catch {
+      throw ControlError.socket(
+        error as? ZeroMQError ?? ZeroMQError(errno: 0, operation: "monitor"))
+    }
+  }
+
+  /// What a request that got no reply in time failed with: nothing listening if every connect
+  /// attempt so far was refused, else a timeout.
+  public var noAnswer: ControlError { timedOut }
 
   /// Says hello as `role` and returns the broker's welcome; any other answer is an error.
   public func hello(role: Tenfoot_V1_PeerRole, client: String, timeout: Duration)

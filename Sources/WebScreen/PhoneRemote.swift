@@ -349,8 +349,11 @@ final class PhoneSession: Sendable {
   }
 
   /// Sends the page's input as this phone until stopped; when idle, asks the broker every
-  /// second whether it still lets the key in, so a revoke shows on the page at once.
-  private func serve(_ control: ControlConnection, _ settings: PhoneRemoteSettings) throws {
+  /// second whether it still lets the key in, so a revoke shows on the page at once. An
+  /// unanswered check replaces the connection with a fresh one (in this loop, not by
+  /// recursion: a broker away for hours does not grow the stack).
+  private func serve(_ connection: ControlConnection, _ settings: PhoneRemoteSettings) throws {
+    var control = connection
     while !stopped.load(ordering: .relaxed) {
       let woken = wake.wait(timeout: .now() + .seconds(1)) == .success
       let batch = events.withLock { events in
@@ -373,7 +376,7 @@ final class PhoneSession: Sendable {
           _ = try fresh.hello(
             role: .remote, client: "tenfoot-screen phone remote",
             timeout: settings.requestTimeout)
-          return try serve(fresh, settings)
+          control = fresh
         }
         continue
       }

@@ -25,12 +25,16 @@
 /// loop keeps its registrations, and `run()` may be called again (a stopped loop returns at
 /// once: the stop is final).
 ///
+/// Time is the loop's `clock`: the monotonic clock, or in tests a `ManualClock` that moves only
+/// when advanced (see `advance(by:)`).
+///
 /// Cost: one `zmq_poll` and one clock read per iteration, timers in a sorted array
 /// (O(n) insertion, fine for the handful a process keeps), no allocation on the message path.
 public final class EventLoop {
   /// Wakes or stops the loop from any thread.
   public let stopper: LoopStopper
-  private let clock = ContinuousClock()
+  /// What deadlines are measured on (`LoopClock.continuous` unless a test injects time).
+  public let clock: LoopClock
   private var poller = Poller()
   private var readHandlers: [() throws -> Void] = []
   private var wokenHandler: (() throws -> Void)?
@@ -55,14 +59,17 @@ public final class EventLoop {
   }
 
   /// Creates a loop with its own stopper.
-  public convenience init() throws(ZeroMQError) {
-    self.init(stopper: try LoopStopper())
+  public convenience init(clock: LoopClock = .continuous) throws(ZeroMQError) {
+    self.init(stopper: try LoopStopper(), clock: clock)
   }
 
   /// Creates a loop that `stopper` stops: a component can hand out its stopper before it
-  /// builds the loop (for example on the thread that will run it).
-  public init(stopper: LoopStopper) {
+  /// builds the loop (for example on the thread that will run it). On a manual `clock` the
+  /// loop wakes whenever a test advances it.
+  public init(stopper: LoopStopper, clock: LoopClock = .continuous) {
     self.stopper = stopper
+    self.clock = clock
+    clock.manual?.attach(stopper.waker)
     poller.add(fileDescriptor: stopper.waker.fileDescriptor)
   }
 
@@ -137,7 +144,12 @@ public final class EventLoop {
 
   /// One iteration (see the type's documentation); returns early if stopped.
   func runOnce() throws {
-    try poller.poll(until: timers.first?.deadline, clock: clock)
+    try runOnce(waitingUntil: timers.first?.deadline)
+  }
+
+  /// One iteration whose poll waits until `deadline` at most (nil: until an item is readable).
+  func runOnce(waitingUntil deadline: ContinuousClock.Instant?) throws {
+    try poller.poll(until: deadline, clock: clock)
     if poller.isReadable(0) {
       stopper.waker.drain()
       if stopper.isStopped { return }

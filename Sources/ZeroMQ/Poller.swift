@@ -36,12 +36,12 @@ public struct Poller {
   /// does not end it: the wait goes on for the time left.
   @discardableResult
   public mutating func poll(
-    until deadline: ContinuousClock.Instant?, clock: ContinuousClock = ContinuousClock()
+    until deadline: ContinuousClock.Instant?, clock: LoopClock = .continuous
   ) throws(ZeroMQError) -> Int {
     let count = Int32(items.count)
     let result = items.withUnsafeMutableBufferPointer { buffer in
       SystemCall.retryingInterrupts {
-        zmq_poll(buffer.baseAddress, count, Self.milliseconds(until: deadline, clock: clock))
+        zmq_poll(buffer.baseAddress, count, clock.pollTimeout(until: deadline))
       }
     }
     guard result >= 0 else { throw ZeroMQError.last("zmq_poll") }
@@ -52,8 +52,7 @@ public struct Poller {
   /// `poll(until:)`.
   @discardableResult
   public mutating func poll(timeout: Duration?) throws(ZeroMQError) -> Int {
-    let clock = ContinuousClock()
-    return try poll(until: timeout.map { clock.now.advanced(by: $0) }, clock: clock)
+    try poll(until: timeout.map { ContinuousClock.now.advanced(by: $0) })
   }
 
   /// Whether the item at `index` was readable after the last `poll`.
@@ -61,13 +60,9 @@ public struct Poller {
     items[index].revents & Int16(ZMQ_POLLIN) != 0
   }
 
-  /// `zmq_poll`'s timeout for `deadline`: whole milliseconds rounded up (a wait never ends
-  /// before its deadline), 0 once it passed, -1 (forever) for nil.
-  static func milliseconds(until deadline: ContinuousClock.Instant?, clock: ContinuousClock)
-    -> Int
-  {
-    guard let deadline else { return -1 }
-    let left = clock.now.duration(to: deadline)
+  /// `zmq_poll`'s timeout for a wait of `left`: whole milliseconds rounded up (a wait never
+  /// ends before its deadline), 0 once it passed.
+  static func milliseconds(left: Duration) -> Int {
     guard left > .zero else { return 0 }
     let (seconds, attoseconds) = left.components
     let wholeMilliseconds = attoseconds / 1_000_000_000_000_000

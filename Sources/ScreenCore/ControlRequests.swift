@@ -1,0 +1,108 @@
+import TenFootClient
+import TenFootProtocol
+import ZeroMQ
+
+/// Control requests whose replies come back as loop events, so the loop keeps reading and
+/// drawing while one is outstanding: a table of pending requests by sequence number, each
+/// with its deadline as a loop timer.
+///
+/// `send` returns at once; the completion runs later on the loop: with the reply whose
+/// `replyTo` matches, or with `ControlConnection.noAnswer` at the deadline (a late reply is
+/// then dropped), or with the handshake's refusal. While no connection is up (`ZMQ_IMMEDIATE`)
+/// requests wait in order and are tried again every `retryInterval` until their deadline.
+/// A completion may throw: that ends the loop's `run()`, as a handler's error does.
+///
+/// Owned by the loop's thread, like the connection's socket.
+final class ControlRequests {
+  typealias Completion = (Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>) throws -> Void
+
+  private struct Request {
+    let body: Tenfoot_V1_Envelope.OneOf_Body
+    let deadline: ContinuousClock.Instant
+    let completion: Completion
+  }
+
+  /// How often requests waiting for a connection are tried again.
+  static let retryInterval: Duration = .milliseconds(10)
+
+  private let connection: ControlConnection
+  private unowned let loop: EventLoop
+  /// Sent requests by sequence number, with their deadline timers.
+  private var pending: [UInt64: (request: Request, timer: EventLoop.TimerID)] = [:]
+  /// Requests not sent yet (no connection up), oldest first.
+  private var unsent: [Request] = []
+  private var retryTimer: EventLoop.TimerID?
+
+  /// Polls `connection`'s socket on `loop` for replies.
+  init(connection: ControlConnection, loop: EventLoop) {
+    self.connection = connection
+    self.loop = loop
+    loop.whenReadable(connection.socket) { [unowned self] in try takeReplies() }
+  }
+
+  /// How many requests are waiting for a reply or a connection.
+  var outstanding: Int { pending.count + unsent.count }
+
+  /// Sends `body` (after the requests still waiting for a connection); `completion` runs on
+  /// the loop with its reply or its failure, never before `send` returns.
+  func send(
+    _ body: Tenfoot_V1_Envelope.OneOf_Body, timeout: Duration,
+    _ completion: @escaping Completion
+  ) {
+    unsent.append(Request(body: body, deadline: loop.now + timeout, completion: completion))
+    if retryTimer == nil { sendWaiting() }
+  }
+
+  /// Sends what waits for a connection, in order; fails those past their deadline, and tries
+  /// the rest again after `retryInterval`.
+  private func sendWaiting() {
+    retryTimer = nil
+    while let request = unsent.first {
+      let sent: UInt64?
+      do throws(ControlError) {
+        sent = try connection.send(request.body)
+      } catch {
+        unsent.removeFirst()
+        fail(request, error)
+        continue
+      }
+      guard let sent else {
+        if request.deadline <= loop.now {
+          unsent.removeFirst()
+          fail(request, connection.noAnswer)
+          continue
+        }
+        retryTimer = loop.schedule(after: Self.retryInterval) { [unowned self] in sendWaiting() }
+        return
+      }
+      unsent.removeFirst()
+      let timer = loop.schedule(at: request.deadline) { [unowned self] in
+        guard let expired = pending.removeValue(forKey: sent) else { return }
+        // A refused handshake says why nothing came back; else no answer.
+        do throws(ControlError) {
+          try connection.checkHandshake()
+        } catch {
+          try expired.request.completion(.failure(error))
+          return
+        }
+        try expired.request.completion(.failure(connection.noAnswer))
+      }
+      pending[sent] = (request, timer)
+    }
+  }
+
+  /// Fails `request` with `error` on the loop's next iteration.
+  private func fail(_ request: Request, _ error: ControlError) {
+    loop.schedule(after: .zero) { try request.completion(.failure(error)) }
+  }
+
+  /// Hands each queued reply to its request's completion; replies to requests that timed out
+  /// (or to nobody) are dropped.
+  private func takeReplies() throws {
+    while let reply = try connection.nextReply() {
+      guard let (request, timer) = pending.removeValue(forKey: reply.replyTo) else { continue }
+      loop.cancel(timer)
+      try request.completion(.success(reply.body))
+    }
+  }
+}
