@@ -14,20 +14,20 @@ import ZeroMQ
 /// Create and `run()` it on the same thread (sockets belong to one thread); stop it from any
 /// thread with `stopper`. `run()` runs an `EventLoop` on that thread.
 public final class Broker {
-  private let configuration: BrokerConfiguration
+  let configuration: BrokerConfiguration
   let logger: Logger
   /// For the monitor a revoke's cut-off watches the state socket with.
   let context: Context
   private let control: Socket
   let state: Socket
   /// The broker's rules and sessions behind the wire mapping.
-  private var core: WireBroker
+  var core: WireBroker
   /// CURVE, ZAP and pairing, when the broker is configured with security.
-  private let security: SecurityRuntime?
+  let security: SecurityRuntime?
   /// Durable per-screen focus and selections, when the broker has a data directory.
   /// Group commit of each loop iteration's requests to the session store, when the broker
   /// has a data directory.
-  private let group: GroupCommit?
+  let group: GroupCommit?
   /// Per-peer flood control.
   private var throttle: PeerThrottle
   /// Keeps bad-input log lines to a few per second.
@@ -38,6 +38,10 @@ public final class Broker {
   var stateCut: StateCut?
   /// Stops `run()` from any thread.
   public let stopper: LoopStopper
+  /// Prepares large messages off the loop (see `Broker+Preparation`).
+  let worker: PreparationWorker
+  /// Each connection's messages waiting behind its large ones, and the bytes in flight.
+  var preparation: PreparationLedger<(frames: [[UInt8]], access: PeerAccess)>
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
   public private(set) var boundControlEndpoints: [String] = []
   /// The state endpoints actually bound.
@@ -56,6 +60,11 @@ public final class Broker {
     self.context = context
     let epoch = configuration.epoch ?? UInt64(Date().timeIntervalSince1970 * 1_000_000)
     stopper = try LoopStopper()
+    worker = PreparationWorker(waker: stopper.waker)
+    preparation = PreparationLedger(
+      bytesPerBudget: configuration.preparationBytesPerPeer,
+      bytesTotal: configuration.preparationBytesTotal,
+      queuedPerConnection: configuration.queuedBehindPreparation)
     throttle = PeerThrottle(
       rate: configuration.peerRate, burst: configuration.peerBurst,
       byteRate: configuration.peerByteRate, byteBurst: configuration.peerByteBurst)
@@ -97,12 +106,15 @@ public final class Broker {
     }
   }
 
+  deinit { worker.stop() }
+
   /// Loops until stopped: requests in, replies and publications out, heartbeats on time.
   /// Throws `ZeroMQError` if polling or the control socket fails.
   public func run() throws {
     let loop = EventLoop(stopper: stopper)
     security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
     loop.whenReadable(control) { [unowned self] in try controlReadable() }
+    loop.whenWoken { [unowned self] in try applyPrepared() }
     loop.eachIteration { [unowned self] in
       security?.tick(now: now()) { topic, body in
         publish(topic: topic, body: body)
@@ -144,7 +156,17 @@ public final class Broker {
       let bytes = received.frames.dropFirst().reduce(0) { $0 + $1.count }
       throttle.charge(lastBudget, bytes: bytes)
       drained += bytes
-      try serve(received.frames, access: PeerAccess(userID: received.userID))
+      let frames = received.frames
+      // Large messages, and those of a connection with one in preparation, go off the loop;
+      // the rest (presses) pay one size comparison and one emptiness check.
+      if frames.count == 2, lastAdmission == .serve,
+        frames[1].count >= configuration.preparationThreshold
+          || (!preparation.isEmpty && preparation.isWaiting(frames[0]))
+      {
+        try prepareOffLoop(frames, access: PeerAccess(userID: received.userID))
+        continue
+      }
+      try serve(frames, access: PeerAccess(userID: received.userID))
     }
     // Group commit: one transaction for the whole drain, then the held replies and
     // publications (or STORE_UNAVAILABLE for what could not be made durable).
@@ -154,7 +176,7 @@ public final class Broker {
   /// Commits the group's batch and sends what it held. A failed commit put the touched
   /// sessions back as they were, holds included: a request whose reply waited for an app's
   /// reaction in a hold that is now undone is answered STORE_UNAVAILABLE, not left waiting.
-  private func commit(_ group: GroupCommit) {
+  func commit(_ group: GroupCommit) {
     send(group.commit(&core))
     guard group.failing, !heldReplies.isEmpty, let refusal = group.refusal else { return }
     for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
@@ -213,9 +235,9 @@ public final class Broker {
   }
 
   /// What flood control decided for the last message's peer (set by `admit`).
-  private var lastAdmission = PeerThrottle.Admission.serve
+  var lastAdmission = PeerThrottle.Admission.serve
   /// Whose budget the last message was charged to (set by `admit`).
-  private var lastBudget: [UInt8] = []
+  var lastBudget: [UInt8] = []
 
   /// Spends a token of the budget of the message's sender: its CURVE key (the ZAP `User-Id`)
   /// when it has one, so a key gets one budget however many connections it opens, else its
@@ -231,10 +253,10 @@ public final class Broker {
   }
 
   /// The broker's monotonic clock now: the time requests are handled at.
-  private func now() -> BrokerInstant { configuration.clock.now }
+  func now() -> BrokerInstant { configuration.clock.now }
 
   /// Handles one ROUTER message: [peer identity, envelope].
-  private func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
+  func serve(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
     group?.next()
     guard let peer = frames.first else { return }
     guard frames.count == 2 else {
@@ -281,30 +303,38 @@ public final class Broker {
       return
     }
     let outcome = handle(envelope, peer: peer, principal: principal)
-    if let token = outcome.held { heldReplies[token] = (peer, envelope.seq) }
+    finish(
+      outcome, peer: peer, seq: envelope.seq, sender: envelope.sender,
+      request: envelope.bodyName, principal: principal)
+  }
+
+  /// Carries out what serving a request produced: binds, a log line, publications, the reply.
+  func finish(
+    _ outcome: WireBroker.Outcome, peer: [UInt8], seq: UInt64, sender: String,
+    request: String, principal: Principal
+  ) {
+    if let token = outcome.held { heldReplies[token] = (peer, seq) }
     for bind in outcome.binds { security?.bind(screen: bind.screen, key: bind.key) }
     if case .error(let error) = outcome.reply, error.code == .forbidden {
       logger.notice(
         "request forbidden",
         metadata: [
           "peer.id": "\(principal.id)", "peer.role": "\(principal.role.rawValue)",
-          "request": "\(envelope.bodyName)", "error.message": "\(error.message)",
+          "request": "\(request)", "error.message": "\(error.message)",
         ])
     } else if case .error(let error) = outcome.reply {
       logLimited(
         "request refused",
         [
-          "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
+          "peer": "\(sender)", "request": "\(request)",
           "error.code": "\(error.code)", "error.message": "\(error.message)",
         ])
     } else {
-      logger.debug(
-        "request served",
-        metadata: ["peer": "\(envelope.sender)", "request": "\(envelope.bodyName)"])
+      logger.debug("request served", metadata: ["peer": "\(sender)", "request": "\(request)"])
     }
     // Publish before replying: a peer that sees the ack can rely on the state being on its way.
     send(outcome)
-    if outcome.held == nil { reply(to: peer, replyTo: envelope.seq, body: outcome.reply) }
+    if outcome.held == nil { reply(to: peer, replyTo: seq, body: outcome.reply) }
   }
 
   /// Sends an outcome's publications, then the replies it released.
@@ -350,7 +380,7 @@ public final class Broker {
 
   /// Who sent `frame`, checked on every message before it is decoded: nil (answered) if its key
   /// was revoked, or if it is a remote's message over the remote size limit (refused unread).
-  private func principal(for access: PeerAccess, peer: [UInt8], frame: [UInt8]) -> Principal? {
+  func principal(for access: PeerAccess, peer: [UInt8], frame: [UInt8]) -> Principal? {
     guard let security else { return .local }
     guard let principal = security.principal(for: access) else {
       logger.notice(
@@ -379,7 +409,7 @@ public final class Broker {
 
   /// Lets the domain handle a request; the records it asks to persist join the group
   /// commit, which holds the reply and publications until they are durable.
-  private func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal)
+  func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal)
     -> WireBroker.Outcome
   {
     let owners = security?.owners ?? [:]
@@ -393,7 +423,7 @@ public final class Broker {
   private var sentCount: UInt64 = 0
 
   /// A warning, at most a few per second per message; the next one says how many were dropped.
-  private func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
+  func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
     logLimiter.log(
       .warning, message, metadata: metadata, to: logger, at: now())
   }
@@ -409,7 +439,7 @@ public final class Broker {
     }
   }
 
-  private func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
+  func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
     if let group, group.isOpen {
       group.hold(.reply(peer: peer, replyTo: replyTo, body: body))
     } else {

@@ -47,6 +47,18 @@ public struct BrokerConfiguration: Sendable {
   /// At most this many bytes of requests are read in one loop iteration (one group commit),
   /// so one batch holds at most this much, however large each request.
   public var drainByteBudget = 8 * 1024 * 1024
+  /// Control messages of at least this many bytes (a large registration, patch or app
+  /// reaction) are decoded, checked and mapped on a worker thread, not on the loop, so other
+  /// peers are served meanwhile; smaller ones (presses) are served on the loop at once.
+  public var preparationThreshold = 64 * 1024
+  /// The most bytes of large messages a peer (a key, or a connection without one) may have in
+  /// preparation or waiting to be applied; more are refused `RATE_LIMITED`.
+  public var preparationBytesPerPeer = 16 * 1024 * 1024
+  /// The same bound for all peers together.
+  public var preparationBytesTotal = 48 * 1024 * 1024
+  /// The most messages a connection may have queued behind its own large ones (they wait, in
+  /// order, for them to be applied); more are refused `RATE_LIMITED`.
+  public var queuedBehindPreparation = 256
   /// The data directory whose session store (`sessions.sqlite`) keeps per-screen focus,
   /// selections and text across restarts; nil keeps them in memory.
   public var sessionStoreDirectory: String?

@@ -66,6 +66,15 @@ struct WireBroker {
     return Self.map(handled)
   }
 
+  /// Handles a request already mapped from the wire (off the loop, see `PreparationWorker`).
+  mutating func handle(
+    _ request: BrokerRequest, principal: Principal, owners: [String: String],
+    at now: BrokerInstant
+  ) -> Outcome {
+    let handled = domain.handle(request, from: principal, owners: owners, at: now)
+    return Self.map(handled)
+  }
+
   /// Releases the holds whose app did not react in time; one outcome per screen (its
   /// `reply` unused).
   mutating func releaseExpiredHolds(at now: BrokerInstant) -> [(screen: String, Outcome)] {

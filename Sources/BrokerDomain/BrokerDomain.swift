@@ -148,16 +148,14 @@ public struct BrokerDomain: Sendable, Equatable {
     guard layout.items.count <= maxItems else {
       return .error(.tooManyItems(count: layout.items.count, limit: maxItems))
     }
-    do {
-      try layout.validate()
-    } catch {
-      return .error(.invalidLayout(error))
-    }
+    // Validated once, by the engine (`replaceLayout` or `FocusState(layout:)`): a layout of
+    // 100,000 items costs milliseconds to check, on the broker's loop.
     var session: ScreenSession
     var announcement: Announcement?
     if var existing = sessions[id] {
       let before = existing.focus
       let effects = reduce(&existing.focus, .replaceLayout(layout))
+      if case .layoutRejected(let error) = effects.first { return .error(.invalidLayout(error)) }
       announcement = existing.announcer.announce(
         effects, before: before, after: existing.focus, at: now.nanoseconds)
       existing.seq += 1
@@ -165,6 +163,8 @@ public struct BrokerDomain: Sendable, Equatable {
     } else {
       let record = records[id]
       do {
+        // The layout as sent is checked, not only as the record restores it.
+        if record != nil { try layout.validate() }
         let restored = record.map { $0.restoring(layout) } ?? layout
         session = ScreenSession(id: id, focus: try FocusState(layout: restored), seq: 1)
       } catch {

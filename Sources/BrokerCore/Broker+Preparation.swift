@@ -1,0 +1,134 @@
+import BrokerDomain
+import Logging
+import TenFootProtocol
+import TenFootSecurity
+import ZeroMQ
+
+/// Large messages off the loop. A registration of tens of thousands of items costs tens of
+/// milliseconds to decode, check and map; on the loop, every other peer's press or `Hello`
+/// would wait behind a pipeline of them. So a message of at least
+/// `preparationThreshold` bytes goes to the `PreparationWorker`, and the loop goes on serving
+/// others; when it is prepared, the worker wakes the loop, which applies it through the domain
+/// and the group commit like any request (its reply still waits until it is durable).
+///
+/// A connection's messages stay in order: once one of its messages is in preparation, the ones
+/// it sends after (large or small) queue behind it (`PreparationLedger`) and are served when
+/// it has been applied. Bytes in flight are bounded per peer and in total, and the queue per
+/// connection in messages: over a bound the message is answered `RATE_LIMITED` and freed.
+extension Broker {
+  /// Sends a large message to the worker, or queues a message behind its connection's large
+  /// ones; refuses it over the bounds.
+  func prepareOffLoop(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) {
+    let peer = frames[0]
+    let frame = frames[1]
+    group?.next()
+    if frame.count < configuration.preparationThreshold {
+      if let refusal = preparation.queue((frames, access), connection: peer) {
+        refuse(peer, frame: frame, refusal)
+      }
+      return
+    }
+    guard let principal = principal(for: access, peer: peer, frame: frame) else { return }
+    switch preparation.startPreparing(connection: peer, budget: lastBudget, bytes: frame.count) {
+    case .success(let id):
+      worker.submit(
+        .init(id: id, peer: peer, frame: frame, access: access, principal: principal))
+    case .failure(let refusal):
+      refuse(peer, frame: frame, refusal)
+    }
+  }
+
+  /// Applies what the worker finished, with whatever its connections had queued behind it, in
+  /// one group commit.
+  func applyPrepared() throws(ZeroMQError) {
+    let finished = worker.takeFinished()
+    guard !finished.isEmpty else { return }
+    group?.open()
+    for prepared in finished {
+      for entry in preparation.finish(prepared) {
+        switch entry {
+        case .prepared(let prepared, _, _): apply(prepared)
+        case .small(let small):
+          lastAdmission = .serve
+          try serve(small.frames, access: small.access)
+        case .preparing: break
+        }
+      }
+    }
+    if let group { commit(group) }
+  }
+
+  /// Lets the domain handle a prepared request and carries out the outcome.
+  private func apply(_ prepared: PreparationWorker.Prepared) {
+    group?.next()
+    let peer = prepared.peer
+    // Checked again: the key may have been revoked while its message was prepared.
+    if security != nil, security?.principal(for: prepared.access) == nil {
+      reply(
+        to: peer, replyTo: prepared.seq,
+        body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))
+      return
+    }
+    let request: BrokerRequest
+    switch prepared.result {
+    case .refused(let error):
+      logLimited(
+        "request refused",
+        [
+          "peer": "\(prepared.sender)", "request": "\(prepared.bodyName)",
+          "error.code": "\(error.code)", "error.message": "\(error.message)",
+        ])
+      reply(to: peer, replyTo: prepared.seq, body: .error(error))
+      return
+    case .request(let mapped): request = mapped
+    }
+    let outcome: WireBroker.Outcome
+    if let input = prepared.input {
+      // Through the usual path, so the press ledger sees it.
+      outcome = handle(input, peer: peer, principal: prepared.principal)
+    } else {
+      group?.willTouch(Self.screen(touchedBy: request, core.domain), domain: core.domain)
+      outcome = core.handle(
+        request, principal: prepared.principal, owners: security?.owners ?? [:], at: now())
+      group?.didHandle(records: outcome.records)
+    }
+    finish(
+      outcome, peer: peer, seq: prepared.seq, sender: prepared.sender,
+      request: prepared.bodyName, principal: prepared.principal)
+  }
+
+  /// Answers a message over a preparation bound `RATE_LIMITED`, without decoding it.
+  private func refuse(
+    _ peer: [UInt8], frame: [UInt8], _ refusal: PreparationRefusal
+  ) {
+    let message: String
+    switch refusal {
+    case .bytes(let inFlight, let limit):
+      message =
+        "\(inFlight / 1024) KiB of large messages already in preparation (limit \(limit / 1024)"
+        + " KiB): wait for their replies"
+    case .queue(let limit):
+      message = "\(limit) messages already wait behind a large one: wait for its reply"
+    }
+    logLimited(
+      "request refused unread: too much in preparation",
+      ["peer": "\(Hex.encode(peer.prefix(16)))", "bytes": "\(frame.count)"])
+    var error = Tenfoot_V1_Error(.rateLimited, message)
+    error.retryAfterMs = 100
+    reply(to: peer, replyTo: PreparationWorker.peekSeq(frame), body: .error(error))
+  }
+
+  /// The screen a request touches, as the group commit needs to know (see
+  /// `GroupCommit.screen(touchedBy:sessions:)` for the wire form).
+  static func screen(touchedBy request: BrokerRequest, _ domain: BrokerDomain) -> String? {
+    switch request {
+    case .hello: nil
+    case .register(let screen, _, _), .patch(_, let screen, _), .focus(_, let screen, _),
+      .debug(_, let screen), .snapshot(let screen, _), .react(_, let screen, _),
+      .heartbeat(let screen):
+      screen
+    case .input(_, let screen, _, _):
+      screen ?? (domain.sessions.count == 1 ? domain.sessions.keys.first : nil)
+    }
+  }
+}
