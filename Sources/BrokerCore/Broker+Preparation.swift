@@ -43,7 +43,7 @@ extension Broker {
   func applyPrepared() throws(ZeroMQError) {
     let finished = worker.takeFinished()
     guard !finished.isEmpty else { return }
-    group?.open()
+    group?.open(&core)
     for prepared in finished {
       for entry in preparation.finish(prepared) {
         switch entry {
@@ -87,10 +87,13 @@ extension Broker {
       // Through the usual path, so the press ledger sees it.
       outcome = handle(input, peer: peer, principal: prepared.principal)
     } else {
-      group?.willTouch(Self.screen(touchedBy: request, core.domain), domain: core.domain)
       outcome = core.handle(
         request, principal: prepared.principal, owners: security?.owners ?? [:], at: now())
-      group?.didHandle(records: outcome.records)
+      // The domain says which screen the request touched (while a batch is open).
+      if let group {
+        group.willTouch(core.domain.takeTouchedScreen())
+        group.didHandle(records: outcome.records)
+      }
     }
     finish(
       outcome, peer: peer, seq: prepared.seq, sender: prepared.sender,
@@ -116,19 +119,5 @@ extension Broker {
     var error = Tenfoot_V1_Error(.rateLimited, message)
     error.retryAfterMs = 100
     reply(to: peer, replyTo: PreparationWorker.peekSeq(frame), body: .error(error))
-  }
-
-  /// The screen a request touches, as the group commit needs to know (see
-  /// `GroupCommit.screen(touchedBy:sessions:)` for the wire form).
-  static func screen(touchedBy request: BrokerRequest, _ domain: BrokerDomain) -> String? {
-    switch request {
-    case .hello: nil
-    case .register(let screen, _, _), .patch(_, let screen, _), .focus(_, let screen, _),
-      .debug(_, let screen), .snapshot(let screen, _), .react(_, let screen, _),
-      .heartbeat(let screen):
-      screen
-    case .input(_, let screen, _, _):
-      screen ?? (domain.sessions.count == 1 ? domain.sessions.keys.first : nil)
-    }
   }
 }
