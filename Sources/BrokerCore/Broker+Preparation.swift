@@ -63,7 +63,7 @@ extension Broker {
     group?.next()
     let peer = prepared.peer
     // Checked again: the key may have been revoked while its message was prepared.
-    if security != nil, security?.principal(for: prepared.access) == nil {
+    if let security, security.principal(for: prepared.access) == nil {
       reply(
         to: peer, replyTo: prepared.seq,
         body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))

@@ -106,16 +106,7 @@ extension ScreenClient {
   private func handleSnapshotReply(
     _ result: Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>, attempt: Int
   ) throws {
-    let reply: Tenfoot_V1_Envelope.OneOf_Body
-    switch result {
-    case .success(let body): reply = body
-    case .failure(.notPaired): throw notPaired
-    case .failure(let error):
-      logger.notice(
-        "waiting for broker",
-        metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
-      return
-    }
+    guard let reply = try resyncReply(result) else { return }
     switch reply {
     case .snapshot(let snapshot):
       if let answered = configuration.whenBrokerAnswered, !brokerAnswered {
@@ -135,6 +126,23 @@ extension ScreenClient {
       register(layout)
     default:
       logger.warning("unexpected snapshot reply", metadata: ["reply": "\(reply)"])
+    }
+  }
+
+  /// A resync request's reply body; nil (logged) when the broker did not answer, for the next
+  /// resync to try again (a zone's broker paused or dying under a takeover); throws when this
+  /// screen's key is not paired.
+  private func resyncReply(_ result: Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>) throws
+    -> Tenfoot_V1_Envelope.OneOf_Body?
+  {
+    switch result {
+    case .success(let body): return body
+    case .failure(.notPaired): throw notPaired
+    case .failure(let error):
+      logger.notice(
+        "waiting for broker",
+        metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
+      return nil
     }
   }
 
@@ -169,17 +177,7 @@ extension ScreenClient {
   private func registered(_ result: Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>) throws
     -> Bool
   {
-    let reply: Tenfoot_V1_Envelope.OneOf_Body
-    switch result {
-    case .success(let body): reply = body
-    case .failure(.notPaired): throw notPaired
-    case .failure(let error):
-      // A zone's broker paused or dying under a takeover: the next resync registers again.
-      logger.notice(
-        "waiting for broker",
-        metadata: ["zmq.endpoint": "\(configuration.endpoints.control)", "error": "\(error)"])
-      return false
-    }
+    guard let reply = try resyncReply(result) else { return false }
     switch reply {
     case .ack(let ack):
       logger.info(

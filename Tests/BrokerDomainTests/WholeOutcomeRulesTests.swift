@@ -97,21 +97,27 @@ struct WholeOutcomeRulesTests {
     #expect(harness.domain.sessions == after.sessions)
   }
 
+  /// A 1×3 grid whose app is attached, with a select held for the app's reaction: its token.
+  private static func heldActivation(_ harness: inout Harness) throws -> UInt64 {
+    harness.register(Grid.layout(rows: 1, columns: 3))
+    _ = harness.send(.snapshot(screen: "main", app: true))
+    guard
+      case .held(let token, _) = AppReactionRulesTests.click(&harness, .select, at: 1).reply
+    else { throw HeldActivationError() }
+    return token
+  }
+
+  private struct HeldActivationError: Error, CustomStringConvertible {
+    var description: String { "the activation was not held" }
+  }
+
   /// An app reacts just as a commit fails: the reaction released the hold, applying the held
   /// `right` and answering it; the failed commit told its requester STORE_UNAVAILABLE. The hold
   /// put back must not apply that `right` later, when the app reacts again.
   @Test("a rolled-back release does not apply the inputs it answered again")
   func rolledBackRelease() throws {
     var harness = Harness(records: [:])
-    harness.register(Grid.layout(rows: 1, columns: 3))
-    _ = harness.send(.snapshot(screen: "main", app: true))
-    guard
-      case .held(let selectToken, _) = AppReactionRulesTests.click(&harness, .select, at: 1)
-        .reply
-    else {
-      Issue.record("the activation was not held")
-      return
-    }
+    let selectToken = try Self.heldActivation(&harness)
     let activationSeq = try #require(harness.domain.sessions["main"]?.seq)
     guard case .held(let rightToken, _) = harness.key(.right, .down, time: 2_000_000_000).reply
     else {
@@ -147,15 +153,7 @@ struct WholeOutcomeRulesTests {
   @Test("a rolled-back deadline release does not apply the inputs it answered again")
   func rolledBackDeadline() throws {
     var harness = Harness(records: [:])
-    harness.register(Grid.layout(rows: 1, columns: 3))
-    _ = harness.send(.snapshot(screen: "main", app: true))
-    guard
-      case .held(let selectToken, _) = AppReactionRulesTests.click(&harness, .select, at: 1)
-        .reply
-    else {
-      Issue.record("the activation was not held")
-      return
-    }
+    let selectToken = try Self.heldActivation(&harness)
     _ = harness.key(.right, .down, time: 2_000_000_000)
     let deadline = try #require(harness.domain.nextHoldDeadline)
     let token = harness.domain.beginBatch()

@@ -4,16 +4,11 @@
 
 /* Fixes the size from which glibc allocates a block as its own mapping (returned to the system
    when freed) instead of letting glibc raise it after each large free. Returns mallopt's result
-   (1 on success), or 1 where there is no glibc. */
+   (1 on success), or 0 where there is no glibc (nothing was fixed). */
 int tenfoot_fix_mmap_threshold(int bytes);
 
 /* The bytes the heap has handed out now (glibc's mallinfo2: in use plus mapped blocks), for
    the benchmarks' memory figures; -1 where there is no glibc. */
 long long tenfoot_heap_in_use(void);
-
-/* Whether a 1 MiB block is its own mapping right after a 4 MiB one was freed: 1 once the
-   threshold is fixed below 1 MiB (glibc would otherwise have raised it to 4 MiB), 0 if not,
-   -1 where there is no glibc. For the test that the fix takes effect. */
-int tenfoot_mmap_threshold_probe(void);
 
 #endif
