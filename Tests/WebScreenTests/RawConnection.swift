@@ -108,7 +108,9 @@ final class RawConnection: Sendable {
     let milliseconds =
       Int32(timeout.components.seconds * 1000)
       + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
-    guard poll(&poller, 1, milliseconds) > 0 else { return .nothing }
+    var ready = poll(&poller, 1, milliseconds)
+    while ready < 0 && errno == EINTR { ready = poll(&poller, 1, milliseconds) }
+    guard ready > 0 else { return .nothing }
     var buffer = [UInt8](repeating: 0, count: 65536)
     let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
     return count > 0 ? .bytes(Array(buffer.prefix(count))) : .closed
@@ -140,7 +142,11 @@ final class RawConnection: Sendable {
       if let response = RawResponse(bytes: received), response.isComplete {
         return response
       }
-      guard case .bytes = next else { break }
+      if next == .closed {
+        throw RawError(
+          "the server closed the connection before a whole response: "
+            + String(decoding: received, as: UTF8.self))
+      }
     }
     throw RawError(
       "no whole response within \(timeout): \(String(decoding: received, as: UTF8.self))")
