@@ -270,7 +270,9 @@ public final class Broker {
       return
     }
     if lastAdmission == .refuse {
-      let refused = try? Tenfoot_V1_Envelope.decode(frames[1])
+      // A large message is not decoded to be refused: its seq is read from its first bytes.
+      let small = frames[1].count < configuration.preparationThreshold
+      let refused = small ? try? Tenfoot_V1_Envelope.decode(frames[1]) : nil
       logLimited(
         "request refused: rate limited",
         ["peer": "\(refused?.sender ?? hex(peer))", "refused": "\(throttle.refused(lastBudget))"])
@@ -279,7 +281,9 @@ public final class Broker {
         "more than \(Int(throttle.rate)) messages or \(Int(throttle.byteRate) / 1024) KiB per "
           + "second: slow down")
       error.retryAfterMs = throttle.retryAfter.wholeMillisecondsRoundedUp
-      reply(to: peer, replyTo: refused?.seq ?? 0, body: .error(error))
+      reply(
+        to: peer, replyTo: refused?.seq ?? PreparationWorker.peekSeq(frames[1]),
+        body: .error(error))
       return
     }
     guard let principal = principal(for: access, peer: peer, frame: frames[1]) else { return }
@@ -385,9 +389,9 @@ public final class Broker {
     guard let principal = security.principal(for: access) else {
       logger.notice(
         "refused message from a revoked peer", metadata: ["peer.user": "\(access.userID)"])
-      // Decoded only to answer the right request: the client waits for that reply.
+      // Its seq, read without decoding it, answers the right request: the client waits.
       reply(
-        to: peer, replyTo: (try? Tenfoot_V1_Envelope.decode(frame))?.seq ?? 0,
+        to: peer, replyTo: PreparationWorker.peekSeq(frame),
         body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))
       return nil
     }
