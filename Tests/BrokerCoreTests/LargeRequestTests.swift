@@ -2,6 +2,7 @@ import FocusEngine
 import Foundation
 import Logging
 import TenFootProtocol
+import TenFootSecurity
 import TestSupport
 import Testing
 import ZeroMQ
@@ -20,7 +21,7 @@ struct LargeRequestTests {
     let peerB: Socket
     let directory: TemporaryDirectory
 
-    init() throws {
+    init(adjust: (inout BrokerConfiguration) -> Void = { _ in }) throws {
       context = try Context()
       directory = try TemporaryDirectory()
       let unique = UUID().uuidString.prefix(8)
@@ -32,6 +33,7 @@ struct LargeRequestTests {
       // The byte budget would refuse the pipeline below: these tests are about the loop.
       configuration.peerByteRate = 1e9
       configuration.peerByteBurst = 1e9
+      adjust(&configuration)
       broker = try BrokerThread(
         configuration: configuration, context: context, logger: Logger(label: "test"))
       peerA = try Socket(context, .dealer)
@@ -118,6 +120,133 @@ struct LargeRequestTests {
       return
     }
     #expect(ack.focused == "r0c1")
+  }
+
+  /// The replies to `count` requests sent by `socket`, by the request's seq.
+  static func replies(
+    _ pair: Pair, _ socket: Socket, count: Int
+  ) throws -> [UInt64: Tenfoot_V1_Envelope] {
+    var replies: [UInt64: Tenfoot_V1_Envelope] = [:]
+    for index in 0..<count {
+      let reply = try pair.reply(socket, "reply \(index + 1) of \(count)")
+      #expect(replies[reply.replyTo] == nil, "two replies to seq \(reply.replyTo)")
+      replies[reply.replyTo] = reply
+    }
+    return replies
+  }
+
+  @Test("large messages over a peer's bytes in flight are refused RATE_LIMITED; the rest apply")
+  func overBytesInFlight() throws {
+    let frames = (1...8).map { Self.registration("big-\($0)", rows: 200, seq: UInt64($0)) }
+    // Room for one registration in preparation at a time: the pipeline's later ones arrive
+    // while the first is still being prepared (tens of milliseconds each) and are refused.
+    let pair = try Pair { $0.preparationBytesPerPeer = frames[0].count * 3 / 2 }
+    for frame in frames { try pair.peerA.send(frame) }
+    try pair.peerB.send(Self.envelope(.hello(.with { $0.role = .remote }), seq: 99))
+    let welcome = try pair.reply(pair.peerB, "B's Hello")
+    #expect(welcome.bodyName == "welcome", "B is served: \(welcome)")
+
+    let replies = try Self.replies(pair, pair.peerA, count: frames.count)
+    #expect(Set(replies.keys) == Set(1...8), "one reply to each registration, by its seq")
+    var refused: [UInt64] = []
+    for (seq, reply) in replies.sorted(by: { $0.key < $1.key }) {
+      switch reply.body {
+      case .ack: continue
+      case .error(let error) where error.code == .rateLimited:
+        #expect(error.retryAfterMs == 100)
+        #expect(error.message.contains("already in preparation"), "\(error.message)")
+        refused.append(seq)
+      default: Issue.record("registration \(seq): \(reply)")
+      }
+    }
+    #expect(replies[1]?.bodyName == "ack", "the first registration applies")
+    #expect(!refused.isEmpty, "8 registrations at once, room for one: none refused")
+    // Once its replies are in, the peer's next registration is taken again.
+    try pair.peerA.send(Self.registration("after", rows: 200, seq: 20))
+    let after = try pair.reply(pair.peerA, "the registration after the refusals")
+    #expect(after.replyTo == 20 && after.bodyName == "ack", "\(after)")
+  }
+
+  @Test("over the queue behind a large message, a connection's messages are refused; order holds")
+  func overQueueBehindLarge() throws {
+    let pair = try Pair { $0.queuedBehindPreparation = 4 }
+    try pair.peerA.send(Self.registration("main", rows: 200, seq: 1))
+    var input = Tenfoot_V1_Input()
+    input.screenID = "main"
+    input.key.key = .right
+    for seq in 2...11 {
+      // Down, up, down, up…: a press each two messages.
+      input.key.phase = seq % 2 == 0 ? .down : .up
+      try pair.peerA.send(Self.envelope(.input(input), seq: UInt64(seq)))
+    }
+    let replies = try Self.replies(pair, pair.peerA, count: 11)
+    #expect(replies[1]?.bodyName == "ack", "the registration applies")
+    let served = (2...11).filter { replies[UInt64($0)]?.bodyName == "ack" }
+    let refused = (2...11).filter {
+      if case .error(let error) = replies[UInt64($0)]?.body { return error.code == .rateLimited }
+      return false
+    }
+    #expect(served == Array(2...5), "the four queued inputs are served: \(served)")
+    #expect(refused == Array(6...11), "the rest are refused: \(refused)")
+    // The two presses served moved focus in order after the registration: r0c0 → r0c2.
+    if case .ack(let last) = replies[5]?.body { #expect(last.focused == "r0c2") }
+  }
+
+  @Test("a key revoked while its registrations are prepared: none applies after the revoke")
+  func revokedDuringPreparation() throws {
+    let directory = try TemporaryDirectory()
+    let context = try Context()
+    let brokerKeys = try CurveKeyPair.generate()
+    let screenKeys = try CurveKeyPair.generate()
+    let allowList = directory.path + "/allow-list.json"
+    let store = try AllowListStore(path: allowList)
+    let entry = AllowList.Entry(
+      publicKey: screenKeys.publicKey, name: "tv", role: .screen, added: 0)
+    try store.modify { $0.allow(entry) }
+    let control = "ipc://\(directory.path)/control"
+    var configuration = BrokerConfiguration(
+      controlEndpoints: [control], stateEndpoints: ["ipc://\(directory.path)/state"])
+    configuration.security = BrokerSecurity(
+      keyPair: brokerKeys, allowListPath: allowList,
+      pairingEndpoints: ["ipc://\(directory.path)/pairing"])
+    configuration.peerByteRate = 1e9
+    configuration.peerByteBurst = 1e9
+    let broker = try BrokerThread(
+      configuration: configuration, context: context, logger: Logger(label: "test"))
+    defer { broker.stop() }
+    let dealer = try Socket(context, .dealer)
+    defer { dealer.close() }
+    try dealer.setCurveClient(serverKey: brokerKeys.publicKey, keyPair: screenKeys)
+    try dealer.connect(control)
+
+    // A handshake and one small request first, so the pipeline below is all in preparation.
+    try dealer.send(Self.envelope(.hello(.with { $0.role = .screen }), seq: 100))
+    let welcome = try #require(try SocketWait.message(on: dealer, within: 10), "no Welcome")
+    #expect(try Tenfoot_V1_Envelope.decode(welcome[0]).bodyName == "welcome")
+    // Tens of milliseconds of preparation each: the revoke lands while most wait.
+    for seq in 1...8 {
+      try dealer.send(Self.registration("big-\(seq)", rows: 200, seq: UInt64(seq)))
+    }
+    try store.modify { $0.revoke(entry.id) }
+
+    var bodies: [String] = []
+    for index in 1...8 {
+      let frame = try #require(
+        try SocketWait.message(on: dealer, within: 10), "reply \(index) of 8 missing")
+      let reply = try Tenfoot_V1_Envelope.decode(frame[0])
+      #expect(reply.replyTo == UInt64(index), "replies in order")
+      if case .error(let error) = reply.body {
+        #expect(error.code == .notPaired, "\(error)")
+        bodies.append("refused")
+      } else {
+        bodies.append(reply.bodyName)
+      }
+    }
+    let firstRefused = try #require(
+      bodies.firstIndex(of: "refused"), "8 registrations, none refused after the revoke: \(bodies)")
+    #expect(
+      bodies[firstRefused...].allSatisfy { $0 == "refused" },
+      "a registration was applied after an earlier one was refused as revoked: \(bodies)")
   }
 
   @Test("the seq of an encoded envelope is read without decoding it")
