@@ -161,11 +161,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // A zone's broker on PostgreSQL: stands by, takes the zone's lock, serves, steps down.
+    .target(
+      name: "ZoneBroker",
+      dependencies: [
+        "BrokerCore", "TenFootPostgres", "TenFootStore", "TenFootSecurity", "ZeroMQ",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .executableTarget(
       name: "tenfoot-broker",
       dependencies: [
         "BrokerCore", "BrokerDomain", "CMalloc", "FocusEngine", "TenFootCLI", "TenFootProtocol",
         "TenFootSecurity", "TerminalUI", "TenFootPostgres", "TenFootStore", "TenFootDiscovery",
+        "ZoneBroker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -251,6 +259,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
+    .testTarget(name: "ZoneBrokerTests", dependencies: ["ZoneBroker", "TenFootStore"]),
     // TenFootKit's async surface: its bookkeeping in memory, and an app connected in-process
     // to a real broker process driven by the real remote.
     .testTarget(

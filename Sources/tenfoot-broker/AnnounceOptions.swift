@@ -5,6 +5,7 @@ import Logging
 import TenFootDiscovery
 import TenFootProtocol
 import TenFootSecurity
+import ZoneBroker
 
 /// How the broker announces itself on the local network (DNS-SD over mDNS, through
 /// avahi-daemon), so remotes and screens find it with `--broker NAME`.
@@ -81,3 +82,5 @@ struct AnnounceOptions: ParsableArguments {
     return UInt16(endpoint[endpoint.index(after: colon)...])
   }
 }
+
+extension BrokerAnnouncer: ZoneAnnouncement {}

@@ -8,6 +8,7 @@ import TenFootPostgres
 import TenFootProtocol
 import TenFootSecurity
 import ZeroMQ
+import ZoneBroker
 
 /// `tenfoot-broker serve` (the default): the broker itself.
 struct ServeCommand: ParsableCommand {
@@ -114,13 +115,15 @@ struct ServeCommand: ParsableCommand {
         lease: leaseDuration, logger: logger)
       let announce = announceOptions
       let zone = storeOptions.zone
+      let control = ZoneControl()
+      SignalWatcher.onTerminate { control.terminate() }
       try ZoneServe(
         url: url, leadership: leadership, base: configuration, logger: logger,
         announce: { broker in
           announce.announce(
             broker, security: configuration.security, zone: zone, logger: logger)
         }
-      ).run()
+      ).run(control: control)
       return
     }
     let broker = try BrokerThread(

@@ -1,9 +1,6 @@
 import BrokerCore
 import Foundation
 import Logging
-import Synchronization
-import TenFootCLI
-import TenFootDiscovery
 import TenFootPostgres
 import TenFootStore
 import ZeroMQ
@@ -11,20 +8,37 @@ import ZeroMQ
 /// A broker of a zone on a PostgreSQL store: stands by, connected, until it takes the zone's
 /// lock; then binds and serves under a new term until it is fenced, loses its lock or is
 /// stopped; then unbinds and stands by again.
-struct ZoneServe {
+///
+/// Its waits (between tries of the lock, after a failure) are `ZoneControl.pause`, which a
+/// SIGTERM ends at once.
+public struct ZoneServe {
   let url: PostgresURL
   let leadership: ZoneLeadership
   let base: BrokerConfiguration
   let logger: Logger
-  /// Announces the active broker on the network (mDNS), or returns nil.
-  let announce: (BrokerThread) -> BrokerAnnouncer?
+  /// Announces the active broker on the network (mDNS); what it returns is stopped when the
+  /// broker steps down.
+  let announce: (BrokerThread) -> (any ZoneAnnouncement)?
   /// How often a standby tries the lock.
-  static let pollMilliseconds = 50
+  static let pollInterval = Duration.milliseconds(50)
+  /// How long to wait after the store failed before trying again.
+  static let retryInterval = Duration.milliseconds(500)
 
-  /// Stands by and serves until SIGINT or SIGTERM.
-  func run() throws {
-    let control = ZoneControl()
-    SignalWatcher.onTerminate { control.terminate() }
+  /// A zone loop for the broker `base` configures, on the store at `url`.
+  public init(
+    url: PostgresURL, leadership: ZoneLeadership, base: BrokerConfiguration, logger: Logger,
+    announce: @escaping (BrokerThread) -> (any ZoneAnnouncement)?
+  ) {
+    self.url = url
+    self.leadership = leadership
+    self.base = base
+    self.logger = logger
+    self.announce = announce
+  }
+
+  /// Stands by and serves until `control` is terminated (the executable terminates it on
+  /// SIGINT or SIGTERM).
+  public func run(control: ZoneControl) throws {
     let context = try Context()
     // The store's connection, opened while standing by: a takeover then costs one query.
     let storeLink = PostgresLink(url: url, logger: logger)
@@ -42,7 +56,7 @@ struct ZoneServe {
           if unreachable > 0 { logReachable(after: unreachable) }
           unreachable = 0
           if !storeLink.isConnected { try storeLink.query("SELECT 1") }
-          usleep(UInt32(Self.pollMilliseconds * 1000))
+          _ = control.pause(Self.pollInterval)
           continue
         }
         term = taken
@@ -53,7 +67,7 @@ struct ZoneServe {
             metadata: ["zone": "\(leadership.zone)", "error": "\(error)"])
         }
         unreachable += 1
-        usleep(500_000)
+        _ = control.pause(Self.retryInterval)
         continue
       }
       if unreachable > 0 { logReachable(after: unreachable) }
@@ -89,16 +103,16 @@ struct ZoneServe {
     configuration.sessionStore = {
       let store = try PostgresSessionStore(
         link: link, zone: zone, term: term, migrate: false, logger: logger)
-      store.onFenced = { failure in control.fence("\(failure)") }
+      store.onFenced = { failure in control.fence(.sessionsFenced(failure)) }
       // Its sessions in memory may be behind the store: take the zone again, loading it.
-      store.onOutcomeUnknown = { failure in control.fence("\(failure)") }
+      store.onOutcomeUnknown = { failure in control.fence(.outcomeUnknown(failure)) }
       return store
     }
     // The allow-list and revocations live in the zone's store too, read and written (under
     // the term) over the same connection, on the broker's thread: loaded here, at takeover.
     configuration.security?.allowList = {
       let peers = try PostgresAllowListStore(link: link, zone: zone, term: term, logger: logger)
-      peers.onFenced = { failure in control.fence("\(failure)") }
+      peers.onFenced = { failure in control.fence(.peersFenced(failure)) }
       return peers
     }
     let broker: BrokerThread
@@ -108,7 +122,7 @@ struct ZoneServe {
       logger.error(
         "cannot serve after taking the zone: stepping down",
         metadata: ["zone": "\(zone)", "zone.term": "\(term)", "error": "\(error)"])
-      usleep(500_000)
+      _ = control.pause(Self.retryInterval)
       return
     }
     control.serving(broker.stopper)
@@ -135,19 +149,19 @@ struct ZoneServe {
 
   /// Renews the lease until the broker must stop; returns why it steps down (nil: asked to
   /// stop).
-  private func keepActive(_ broker: BrokerThread, control: ZoneControl) -> String? {
+  private func keepActive(_ broker: BrokerThread, control: ZoneControl) -> StepDownReason? {
     while true {
       if broker.wait(milliseconds: Int(leadership.renewInterval / .milliseconds(1))) {
-        return control.isTerminated ? nil : control.fenceReason ?? "the broker loop ended"
+        return control.isTerminated ? nil : control.fenceReason ?? .loopEnded
       }
       if control.isTerminated { return nil }
       if let fenced = control.fenceReason { return fenced }
       do {
         try leadership.renew()
       } catch .fenced(_, let term, _) {
-        return "a newer term than \(term) exists: another broker took over"
+        return .newerTerm(term)
       } catch {
-        return "lost the zone's lock: \(error)"
+        return .lostLock("\(error)")
       }
     }
   }
@@ -163,44 +177,7 @@ struct ZoneServe {
   }
 }
 
-/// What the signal watcher and the store's fencing tell the zone loop, across threads.
-final class ZoneControl: Sendable {
-  private struct State {
-    var terminated = false
-    var fenced: String?
-    var stopper: LoopStopper?
-  }
-
-  private let state = Mutex(State())
-
-  var isTerminated: Bool { state.withLock { $0.terminated } }
-  var fenceReason: String? { state.withLock { $0.fenced } }
-
-  /// SIGINT or SIGTERM: stop serving and stop standing by.
-  func terminate() {
-    let stopper = state.withLock { state in
-      state.terminated = true
-      return state.stopper
-    }
-    stopper?.stop()
-  }
-
-  /// A write was refused for a newer term: stop serving.
-  func fence(_ reason: String) {
-    let stopper = state.withLock { state in
-      if state.fenced == nil { state.fenced = reason }
-      return state.stopper
-    }
-    stopper?.stop()
-  }
-
-  /// The stopper of the broker now serving (nil: none); clears the fence.
-  func serving(_ stopper: LoopStopper?) {
-    let stop = state.withLock { state in
-      state.stopper = stopper
-      if stopper == nil { state.fenced = nil }
-      return state.terminated
-    }
-    if stop { stopper?.stop() }
-  }
+/// An announcement of the active broker on the network, stopped when it steps down.
+public protocol ZoneAnnouncement {
+  func stop()
 }
