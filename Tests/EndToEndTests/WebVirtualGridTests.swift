@@ -54,6 +54,8 @@ struct WebVirtualGridTests {
       // headless renderer draws for the same state.
       let window = shown.frame.virtual.keys.sorted()
       #expect((12...60).contains(window.count), "\(window.count) cells in view")
+      // The presses scrolled the grid: cells left the view and others came in.
+      #expect(Set(start.frame.virtual.keys) != Set(window), "the window did not move")
       let expected = String(
         decoding: try JSONSerialization.data(withJSONObject: window), as: UTF8.self)
       try await devtools.waitFor(
