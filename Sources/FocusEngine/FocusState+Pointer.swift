@@ -364,3 +364,11 @@ extension Layout {
     return effects
   }
 }
+
+extension VirtualItems {
+  /// The pointer effect of every item of the group, `automatic` resolved as for a listed
+  /// button of the same size (for renderers).
+  public var pointerEffect: PointerEffectStyle {
+    FocusState.resolvedPointerEffect(item(group: "", index: 0))
+  }
+}

@@ -27,6 +27,26 @@ extension ScreenFrame {
     return items
   }
 
+  /// Every virtual group's window: the indices of its items in view and the shift of its
+  /// content, in the groups' reading order. O(visible items).
+  public func virtualWindows() -> [VirtualWindow] {
+    var windows: [VirtualWindow] = []
+    func walk(_ group: Group, _ inherited: Point) {
+      var total = inherited
+      if let own = scroll[group.id] {
+        total.x += own.x
+        total.y += own.y
+      }
+      if group.virtual != nil {
+        windows.append(
+          VirtualWindow(group: group.id, shift: total, indices: visibleVirtualIndices(of: group)))
+      }
+      for child in group.groups { walk(child, total) }
+    }
+    for group in layout.groups { walk(group, .zero) }
+    return windows
+  }
+
   /// The indices of a virtual group's items inside its viewport moved by its own scroll
   /// offset (the viewport lies in the parent's content space, the items in the group's).
   func visibleVirtualIndices(of group: Group) -> [Int] {

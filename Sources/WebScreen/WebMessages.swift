@@ -39,7 +39,9 @@ enum WebMessages {
           image: item.content.image,
           accent: item.content.accentRGB == nil ? nil : item.content.accent)
       },
-      groups: layout.groups.flatMap { Self.flatten($0, in: items, parent: nil) },
+      groups: layout.groups.flatMap {
+        Self.flatten($0, in: items, parent: nil, navigation: layout.navigation)
+      },
       states: states)
     return try encode(message)
   }
@@ -65,25 +67,32 @@ enum WebMessages {
         if offset != [0, 0] { shift[item.id] = offset }
       }
     }
+    let windows = frame.virtualWindows()
     return try encode(
       FrameJSON(
         screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
         states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
         text: frame.text, editing: frame.editingText, events: frame.events.compactMap(\.eventName),
         shift: shift, announcement: frame.announcement.map(AnnouncementJSON.init),
-        pointer: frame.pointer.map(PointerJSON.init)))
+        pointer: frame.pointer.map(PointerJSON.init),
+        virtual: windows.isEmpty
+          ? nil
+          : Dictionary(
+            windows.map { ($0.group, WindowJSON($0)) }, uniquingKeysWith: { first, _ in first })))
   }
 
-  private static func flatten(_ group: Group, in items: [String: Item], parent: String?)
-    -> [GroupJSON]
-  {
+  private static func flatten(
+    _ group: Group, in items: [String: Item], parent: String?, navigation: NavigationModel
+  ) -> [GroupJSON] {
     let label = group.accessibilityName { items[$0] }
+    let model = group.navigation ?? navigation
     return [
       GroupJSON(
         id: group.id, items: group.items, scroll: group.scroll?.rawValue,
         viewport: group.viewport.map { [$0.x, $0.y, $0.width, $0.height] },
-        trapsFocus: group.trapsFocus, allItems: allItems(of: group), parent: parent, label: label)
-    ] + group.groups.flatMap { flatten($0, in: items, parent: group.id) }
+        trapsFocus: group.trapsFocus, allItems: allItems(of: group), parent: parent, label: label,
+        virtual: group.virtual.map { VirtualJSON($0, effect: .default(for: model)) })
+    ] + group.groups.flatMap { flatten($0, in: items, parent: group.id, navigation: model) }
   }
 
   /// The items of `group` and of every group inside it.
@@ -200,6 +209,47 @@ enum WebMessages {
     let parent: String?
     /// The spoken name (nil: none).
     let label: String?
+    /// A virtual group's items (nil: the group lists its items).
+    let virtual: VirtualJSON?
+  }
+
+  /// A virtual group's declaration, as the page makes its cells: item i sits at column
+  /// i % columns, row i / columns, at origin + (column × (size + spacing).width, row × …),
+  /// titled titlePrefix and i + 1, with the id `GROUP#i`.
+  struct VirtualJSON: Encodable {
+    let count: Int
+    /// Items per row (a row: all of them; a column: 1).
+    let columns: Int
+    let origin: [Double]
+    let size: [Double]
+    let spacing: [Double]
+    let titlePrefix: String
+    /// The items' focus effect (their group's navigation model's default).
+    let effect: String
+    /// The items' pointer effect, resolved.
+    let pointerEffect: String
+
+    init(_ virtual: VirtualItems, effect: FocusEffectStyle) {
+      count = virtual.count
+      columns = virtual.columns
+      origin = [virtual.origin.x, virtual.origin.y]
+      size = [virtual.itemSize.width, virtual.itemSize.height]
+      spacing = [virtual.spacing.width, virtual.spacing.height]
+      titlePrefix = virtual.titlePrefix
+      self.effect = effect.rawValue
+      pointerEffect = virtual.pointerEffect.rawValue
+    }
+  }
+
+  /// A virtual group's window in a frame: the indices in view and the content's shift.
+  struct WindowJSON: Encodable {
+    let shift: [Double]
+    let indices: [Int]
+
+    init(_ window: VirtualWindow) {
+      shift = [WebMessages.round(window.shift.x), WebMessages.round(window.shift.y)]
+      indices = window.indices
+    }
   }
 
   /// What a screen reader says about a frame's step.
@@ -254,6 +304,8 @@ enum WebMessages {
     let announcement: AnnouncementJSON?
     /// The session's pointer (nil until a pointer has been used).
     let pointer: PointerJSON?
+    /// Virtual group id → its window (nil: the layout has no virtual group).
+    let virtual: [String: WindowJSON]?
   }
 
   /// What the page draws for the pointer: where (canvas points, magnetised), whether shown,

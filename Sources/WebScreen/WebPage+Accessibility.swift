@@ -50,7 +50,7 @@ extension WebPage {
         box.id = "group-" + group.id;
         const own = group.items.map((id) => a11yItems.get(id)).filter((i) => i && i.kind !== "label");
         const buttons = own.length > 0 && own.every((i) => i.kind !== "textField");
-        box.setAttribute("role", group.trapsFocus ? "dialog" : buttons ? "listbox" : "group");
+        box.setAttribute("role", group.trapsFocus ? "dialog" : buttons || group.virtual ? "listbox" : "group");
         if (group.trapsFocus) box.setAttribute("aria-modal", "true");
         if (group.label) box.setAttribute("aria-label", group.label);
         const children = [];

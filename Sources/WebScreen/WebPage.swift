@@ -51,6 +51,7 @@ enum WebPage {
     \(displayScript)
     \(contentScript)
     \(script)
+    \(virtualScript)
     </script>
     </body>
     </html>
@@ -225,56 +226,64 @@ enum WebPage {
           stage.appendChild(el); labels.set(item.id, el);
           continue;
         }
-        const el = document.createElement("div");
-        el.id = "item-" + item.id;
-        el.dataset.id = item.id;
-        el.style.left = x + "px"; el.style.top = y + "px";
-        el.style.width = w + "px"; el.style.height = h + "px";
-        if (item.cornerRadius != null) el.style.borderRadius = item.cornerRadius + "px";
-        const g = hue(item.id);
-        const layers = [];
-        if (item.layers.length > 0) {
-          item.layers.forEach((layer, i) => {
-            const l = document.createElement("div");
-            l.className = "layer";
-            l.dataset.name = layer.name;
-            const a = 0.25 + 0.55 * layer.depth;
-            l.style.background = i === 0
-              ? "linear-gradient(160deg, hsl(" + g + " 55% 42%), hsl(" + ((g + 40) % 360) + " 60% 18%))"
-              : "radial-gradient(circle at " + (30 + 40 * layer.depth) + "% " + (60 - 20 * layer.depth) +
-                "%, hsla(" + ((g + 180 * layer.depth) % 360) + ", 70%, 70%, " + a + ") 0 18%, transparent 19%)";
-            el.appendChild(l); layers.push(l);
-          });
-        } else {
-          const f = document.createElement("div");
-          f.className = "face";
-          f.style.background = "linear-gradient(160deg, hsl(" + g + " 50% 38%), hsl(" + ((g + 40) % 360) + " 55% 16%))";
-          el.appendChild(f);
-        }
-        const art = contentArt(item);
-        if (art) el.appendChild(art);
-        const title = document.createElement("div");
-        title.className = "title";
-        if (item.kind === "textField") {
-          const v = document.createElement("span");
-          v.className = "value"; v.dataset.placeholder = item.title;
-          title.appendChild(v);
-        } else {
-          title.textContent = item.title;
-          contentText(item, title);
-        }
-        const spec = document.createElement("div"); spec.className = "specular";
-        const heart = document.createElement("div"); heart.className = "heart"; heart.textContent = "♥";
-        el.append(title, heart, spec);
-        const accent = contentMarks(item, el);
-        stage.appendChild(el);
-        nodes.set(item.id, { item, el, layers, title, spec, accent });
+        const n = card(item);
+        stage.appendChild(n.el);
+        nodes.set(item.id, n);
       }
       pointerEl = document.createElement("div");
       pointerEl.id = "pointer"; pointerEl.className = "hidden"; pointerEl.setAttribute("aria-hidden", "true");
       stage.appendChild(pointerEl);
+      virtualBuild();
       fit();
       a11yBuild();
+    }
+
+    // An item's card, not yet on the stage: { item, el, layers, title, spec, accent }.
+    function card(item) {
+      const [x, y, w, h] = item.frame;
+      const el = document.createElement("div");
+      el.id = "item-" + item.id;
+      el.dataset.id = item.id;
+      el.style.left = x + "px"; el.style.top = y + "px";
+      el.style.width = w + "px"; el.style.height = h + "px";
+      if (item.cornerRadius != null) el.style.borderRadius = item.cornerRadius + "px";
+      const g = hue(item.id);
+      const layers = [];
+      if (item.layers.length > 0) {
+        item.layers.forEach((layer, i) => {
+          const l = document.createElement("div");
+          l.className = "layer";
+          l.dataset.name = layer.name;
+          const a = 0.25 + 0.55 * layer.depth;
+          l.style.background = i === 0
+            ? "linear-gradient(160deg, hsl(" + g + " 55% 42%), hsl(" + ((g + 40) % 360) + " 60% 18%))"
+            : "radial-gradient(circle at " + (30 + 40 * layer.depth) + "% " + (60 - 20 * layer.depth) +
+              "%, hsla(" + ((g + 180 * layer.depth) % 360) + ", 70%, 70%, " + a + ") 0 18%, transparent 19%)";
+          el.appendChild(l); layers.push(l);
+        });
+      } else {
+        const f = document.createElement("div");
+        f.className = "face";
+        f.style.background = "linear-gradient(160deg, hsl(" + g + " 50% 38%), hsl(" + ((g + 40) % 360) + " 55% 16%))";
+        el.appendChild(f);
+      }
+      const art = contentArt(item);
+      if (art) el.appendChild(art);
+      const title = document.createElement("div");
+      title.className = "title";
+      if (item.kind === "textField") {
+        const v = document.createElement("span");
+        v.className = "value"; v.dataset.placeholder = item.title;
+        title.appendChild(v);
+      } else {
+        title.textContent = item.title;
+        contentText(item, title);
+      }
+      const spec = document.createElement("div"); spec.className = "specular";
+      const heart = document.createElement("div"); heart.className = "heart"; heart.textContent = "♥";
+      el.append(title, heart, spec);
+      const accent = contentMarks(item, el);
+      return { item, el, layers, title, spec, accent };
     }
 
     function shadowCSS(s) {
@@ -283,10 +292,11 @@ enum WebPage {
 
     function draw() {
       if (!layout || !frame) return;
+      virtualSync();
       const p = settled(frame.parallax);
       const shift = frame.shift || {};
       // A focus-trapping group (a modal such as a detail view) holding focus dims the rest.
-      const modal = layout.groups.find((g) => g.trapsFocus && g.allItems.includes(frame.focused));
+      const modal = layout.groups.find((g) => g.trapsFocus && holds(g, frame.focused));
       const inModal = modal ? new Set(modal.allItems) : null;
       for (const [id, el] of labels) {
         const o = shift[id];
@@ -308,11 +318,11 @@ enum WebPage {
         if (n.item.frame[3] < 120) cls += " short";
         if (n.accent) cls += " accented";
         if (frame.editing && frame.focused === id) cls += " editing";
-        if (inModal && !inModal.has(id)) cls += " behind";
+        if (inModal && !inModal.has(id) && !(n.cell && holds(modal, id))) cls += " behind";
         if (pointed && pointed !== "none") cls += " ptr-" + pointed;
         n.el.className = cls;
         n.el.dataset.state = state;
-        const o = shift[id];
+        const o = n.cell ? virtualShift(n) : shift[id];
         const base = o ? "translate(" + o[0] + "px, " + o[1] + "px) " : "";
         let rx = 0, ry = 0, scale = style.scale, shadow = style.shadow, spec = [0.5, 0.5], translate = [];
         if (p && p.item === id && !flat) {

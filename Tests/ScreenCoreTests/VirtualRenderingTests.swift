@@ -34,6 +34,28 @@ struct VirtualRenderingTests {
     #expect(shown == Rect(x: 680, y: 0, width: 300, height: 400))
   }
 
+  @Test("a virtual group's window: its indices in view and the scrolling around it, summed")
+  func windows() {
+    var frame = Self.frame()
+    #expect(
+      frame.virtualWindows() == [
+        VirtualWindow(
+          group: "rail", shift: Point(x: 500_000 * 340, y: 0), indices: Array(500_000...500_005))
+      ])
+    // The rail inside a page scrolled 500 down: the page's offset adds to the rail's.
+    frame.layout.groups = [
+      Group(
+        id: "page", groups: frame.layout.groups, scroll: .vertical,
+        viewport: Rect(x: 0, y: 0, width: 1920, height: 1080))
+    ]
+    frame.scroll["page"] = Point(x: 0, y: 500)
+    #expect(
+      frame.virtualWindows() == [
+        VirtualWindow(
+          group: "rail", shift: Point(x: 500_000 * 340, y: 500), indices: Array(500_000...500_005))
+      ])
+  }
+
   @Test("SVG draws the visible cards only, the focused one by its title")
   func svg() {
     let svg = SVGRenderer.svg(for: Self.frame())

@@ -99,6 +99,34 @@ class AttachedMenuApp(unittest.TestCase):
                              ["weather", "news", "page-news", "news"])
 
 
+class AttachedCatalogApp(unittest.TestCase):
+    """The catalog example (docs/apps.md, "Catalogs of any size"): a row of 1,000,000 titles
+    built with `tenfoot.virtual_group`, attached to a screen."""
+
+    def test_its_titles_take_focus_open_a_page_and_the_screen_draws_only_the_window(self):
+        stack = Stack()
+        self.addCleanup(stack.close)
+        screen = stack.screen(["--layout", HOME])
+        grid, _ = wait_for_frame(screen, "the file's layout",
+                                 lambda f: f["focused"] == "upnext-0")
+        stack.example("catalog_app.py", ["--attach"])
+        row, first = wait_for_frame(screen, "the app's row on the screen",
+                                    lambda f: f["focused"] == "titles#0", grid)
+        self.assertEqual(first["virtual"]["titles#0"], "Title 1")
+        self.assertLess(len(first["virtual"]), 10)  # the titles in view, not a million
+        self.assertEqual(remote(stack, "right", "right", "select"),
+                         ["right: focused titles#1", "right: focused titles#2",
+                          "select: focused page"])
+        page, _ = wait_for_frame(screen, "the page of Title 3",
+                                 lambda f: f["focused"] == "page", row)
+        self.assertEqual(remote(stack, "menu"), ["menu: focused titles#2"])
+        with tenfoot.Remote(stack.endpoints, screen="main", name="e2e") as keys:
+            self.assertEqual(keys.focus("titles#999999").focused, "titles#999999")
+        _, last = wait_for_frame(screen, "the last title in view",
+                                 lambda f: f["focused"] == "titles#999999", page)
+        self.assertEqual(last["virtual"]["titles#999999"], "Title 1000000")
+
+
 class OwnScreenMenuApp(unittest.TestCase):
     """The app as the screen itself (it registers its layout), shown by a mirror."""
 

@@ -1,7 +1,7 @@
 """Builders for layouts, patches and the commands an app answers with.
 
 Thin helpers over the protocol's messages (`tenfoot.pb`), so an app reads like the Swift
-template: `item(...)`, `group(...)`, `layout(...)`, and the commands `patch(...)`,
+template: `item(...)`, `group(...)`, `virtual_group(...)`, `layout(...)`, and the commands `patch(...)`,
 `focus(...)`, `replace_layout(...)` with the patch operations `add_group`, `add_item`,
 `remove_group`, `remove_item`, `move_item`, `set_item_available`. Every builder returns a
 protocol message, so anything the helpers do not cover can be set on it directly.
@@ -14,7 +14,16 @@ from typing import Iterable, Optional, Sequence, Tuple, Union
 from .v1 import tenfoot_pb2 as pb
 
 RectLike = Union[pb.Rect, Tuple[float, float, float, float]]
+Pair = Tuple[float, float]
 CANVAS = (1920.0, 1080.0)
+# A virtual group's arrangement → its wire value and the axis it scrolls along.
+_ARRANGEMENTS = {
+    "row": (pb.VIRTUAL_ARRANGEMENT_ROW, pb.SCROLL_AXIS_HORIZONTAL),
+    "column": (pb.VIRTUAL_ARRANGEMENT_COLUMN, pb.SCROLL_AXIS_VERTICAL),
+    "grid": (pb.VIRTUAL_ARRANGEMENT_GRID, pb.SCROLL_AXIS_BOTH),
+}
+_SCROLL = {"horizontal": pb.SCROLL_AXIS_HORIZONTAL, "vertical": pb.SCROLL_AXIS_VERTICAL,
+           "both": pb.SCROLL_AXIS_BOTH}
 
 
 def rect(value: RectLike) -> pb.Rect:
@@ -52,6 +61,42 @@ def group(id: str, items: Iterable[Union[str, pb.Item]] = (), *, traps_focus: bo
     """A focus group of items (ids or Items) and nested groups."""
     return pb.Group(id=id, items=_ids(items), traps_focus=traps_focus,
                     remembers_last_focused=remembers_last_focused, groups=list(groups))
+
+
+def virtual_group(id: str, count: int, item_size: Pair, *, spacing: Pair = (0, 0),
+                  origin: Pair = (0, 0), arrangement: str = "row", columns: int = 0,
+                  title_prefix: str = "", viewport: Optional[RectLike] = None,
+                  scroll: Optional[str] = None) -> pb.Group:
+    """A virtual group: `count` items of one size declared by their geometry instead of
+    listed, so a catalog of a million titles costs what is on screen (docs/layout-format.md,
+    "Virtual groups"). Item i is `f"{id}#{i}"`, titled `title_prefix` and i + 1, at column
+    i % columns, row i // columns of `arrangement` ("row", "column", or "grid" with
+    `columns`), from `origin` (item 0's frame origin), `item_size` plus `spacing` apart.
+
+    With a `viewport` the group scrolls along its arrangement (a row sideways, a column up and
+    down, a grid both ways) unless `scroll` ("horizontal", "vertical", "both") says otherwise;
+    without one it does not scroll."""
+    if arrangement not in _ARRANGEMENTS:
+        raise ValueError(f"arrangement {arrangement!r} is not 'row', 'column' or 'grid'")
+    if (arrangement == "grid") != (columns > 0):
+        raise ValueError("a grid needs columns (1 or more), and only a grid takes them")
+    if scroll is not None and scroll not in _SCROLL:
+        raise ValueError(f"scroll {scroll!r} is not 'horizontal', 'vertical' or 'both'")
+    kind, along = _ARRANGEMENTS[arrangement]
+    items = pb.VirtualItems(count=count, item_size=pb.Size(width=item_size[0],
+                                                           height=item_size[1]),
+                            arrangement=kind, columns=columns, title_prefix=title_prefix)
+    if tuple(origin) != (0, 0):  # Unset on the wire means 0, 0, as the Swift side writes it.
+        items.origin.CopyFrom(pb.Point(x=origin[0], y=origin[1]))
+    if tuple(spacing) != (0, 0):
+        items.spacing.CopyFrom(pb.Size(width=spacing[0], height=spacing[1]))
+    made = pb.Group(id=id, virtual=items)
+    if viewport is not None:
+        made.viewport.CopyFrom(rect(viewport))
+        made.scroll = _SCROLL[scroll] if scroll is not None else along
+    elif scroll is not None:
+        raise ValueError("a scrolling group needs a viewport")
+    return made
 
 
 def layout(items: Iterable[pb.Item], groups: Sequence[pb.Group] = (), *,

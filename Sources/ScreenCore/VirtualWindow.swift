@@ -1,0 +1,20 @@
+import FocusEngine
+
+/// What a renderer that keeps its own drawing (the web page) needs of one virtual group in one
+/// frame: which of its items are in view and how far scrolling moves them.
+public struct VirtualWindow: Sendable, Equatable {
+  /// The virtual group's id.
+  public var group: String
+  /// How far the group's content is shown from its layout place: the scroll offsets of the
+  /// group and of every group around it, summed (an item is drawn at its frame minus this).
+  public var shift: Point
+  /// The indices of the items that meet the group's viewport as scrolled, in reading order.
+  public var indices: [Int]
+
+  /// Creates a window.
+  public init(group: String, shift: Point, indices: [Int]) {
+    self.group = group
+    self.shift = shift
+    self.indices = indices
+  }
+}

@@ -1,0 +1,102 @@
+/// The page's drawing of virtual groups: only the cells in view, scrolled with the focus.
+///
+/// The layout message declares each virtual group once (``WebMessages/VirtualJSON``); every
+/// frame names the indices in view and the content's shift (``WebMessages/WindowJSON``, made
+/// by ``ScreenCore/ScreenFrame/virtualWindows()`` like the other renderers' windows). The page
+/// makes a card for an index when it comes into view (placed by the same arithmetic as the
+/// engine, titled and named like a listed button) and keeps it in `nodes`, so `draw()` gives
+/// it the five states, the parallax and the focus ring like any item. A card that leaves the
+/// view stays while it slides out (the transitions' length), then goes: the DOM holds about a
+/// screenful of cards whatever the count.
+///
+/// A card is placed where it was shown when it was made and moved by a translation of the
+/// scrolling since (not at its content position minus the whole scroll): a grid of a billion
+/// items reaches coordinates past what CSS lengths hold, the distance scrolled while a card is
+/// in view does not.
+extension WebPage {
+  /// `virtualBuild()` (after a layout is built), `virtualSync()` and `virtualShift(n)` (for
+  /// `draw()`), `holds(group, id)` (whether an item is inside a group, virtual ones too).
+  static let virtualScript = """
+    const VIRTUAL_LINGER = 320;  // ms a card that left the view stays: the transitions' 0.28 s.
+    const virtualGroups = new Map();  // virtual group id → its layout group
+    const groupsByID = new Map();
+
+    function virtualBuild() {
+      virtualGroups.clear();
+      groupsByID.clear();
+      for (const g of layout.groups) {
+        groupsByID.set(g.id, g);
+        if (g.virtual) virtualGroups.set(g.id, g);
+      }
+    }
+
+    // Makes the cards that came into view and retires those that left it.
+    function virtualSync() {
+      if (virtualGroups.size === 0) return;
+      const windows = frame.virtual || {};
+      const inView = new Set();
+      for (const [groupID, view] of Object.entries(windows)) {
+        const group = virtualGroups.get(groupID);
+        if (!group) continue;
+        for (const index of view.indices) {
+          const id = groupID + "#" + index;
+          inView.add(id);
+          const known = nodes.get(id);
+          if (!known) virtualCard(group, index, view.shift);
+          else if (known.leaving) { clearTimeout(known.leaving); known.leaving = 0; }
+        }
+      }
+      const linger = display.reducedMotion() ? 0 : VIRTUAL_LINGER;
+      for (const [id, n] of nodes) {
+        if (!n.cell || inView.has(id) || n.leaving) continue;
+        const drop = () => { n.el.remove(); if (nodes.get(id) === n) nodes.delete(id); };
+        if (linger === 0) drop(); else n.leaving = setTimeout(drop, linger);
+      }
+    }
+
+    // Item `index` of a virtual group as a card, where it is shown now (`shift` scrolled).
+    function virtualCard(group, index, shift) {
+      const v = group.virtual;
+      const column = index % v.columns, row = Math.floor(index / v.columns);
+      const x = v.origin[0] + column * (v.size[0] + v.spacing[0]);
+      const y = v.origin[1] + row * (v.size[1] + v.spacing[1]);
+      const id = group.id + "#" + index;
+      const title = v.titlePrefix + (index + 1);
+      const item = { id, title, label: title, kind: "button", toggles: false, layers: [],
+        frame: [x - shift[0], y - shift[1], v.size[0], v.size[1]], effect: v.effect,
+        pointerEffect: v.pointerEffect };
+      const n = card(item);
+      n.cell = { group: group.id, base: shift.slice() };
+      const el = n.el;
+      el.setAttribute("role", "option");
+      el.setAttribute("aria-label", title);
+      el.setAttribute("aria-posinset", String(index + 1));
+      el.setAttribute("aria-setsize", String(v.count));
+      el.tabIndex = -1;
+      for (const part of el.querySelectorAll(".heart, .specular, .face")) part.setAttribute("aria-hidden", "true");
+      (document.getElementById("group-" + group.id) || stage).appendChild(el);
+      nodes.set(id, n);
+    }
+
+    // How far a card has scrolled since it was made ([dx, dy]; null: not at all).
+    function virtualShift(n) {
+      const view = (frame.virtual || {})[n.cell.group];
+      if (!view) return null;
+      const dx = n.cell.base[0] - view.shift[0], dy = n.cell.base[1] - view.shift[1];
+      return dx || dy ? [dx, dy] : null;
+    }
+
+    // Whether item `id` is inside group `g`: listed there, or a virtual item of `g` or of a
+    // group inside it.
+    function holds(g, id) {
+      if (!id) return false;
+      if (g.allItems.includes(id)) return true;
+      const hash = id.lastIndexOf("#");
+      if (hash < 0 || !virtualGroups.has(id.slice(0, hash))) return false;
+      for (let at = groupsByID.get(id.slice(0, hash)); at; at = groupsByID.get(at.parent)) {
+        if (at.id === g.id) return true;
+      }
+      return false;
+    }
+    """
+}
