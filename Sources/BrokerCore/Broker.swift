@@ -306,6 +306,9 @@ public final class Broker {
       reply(to: peer, replyTo: envelope.seq, body: .error(problem))
       return
     }
+    if case .openPairing(let request) = envelope.body {
+      return openPairing(request, peer: peer, seq: envelope.seq, principal: principal)
+    }
     let outcome = handle(envelope, peer: peer, principal: principal)
     finish(
       outcome, peer: peer, seq: envelope.seq, sender: envelope.sender,

@@ -58,6 +58,9 @@ extension BrokerRequest {
     case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
       .paired, .pairingPrompt:
       throw .unexpectedMessage(envelope.bodyName)
+    // The broker serves it beside the domain (`Broker.openPairing`), never as a domain request;
+    // only one large enough to be prepared off the loop gets here.
+    case .openPairing: throw .unexpectedMessage(envelope.bodyName)
     case .pairRequest, .pairProof: throw .pairingOnControl
     case nil: throw .noBody
     }

@@ -56,6 +56,8 @@ extension InputLimits {
       }
     case .snapshotRequest(let request):
       ids = [("snapshot_request.screen_id", request.screenID)]
+    case .openPairing(let request):
+      ids = [("open_pairing.screen_id", request.screenID)]
     case .heartbeat(let heartbeat):
       if !heartbeat.screenID.isEmpty { ids = [("heartbeat.screen_id", heartbeat.screenID)] }
     default: break

@@ -44,8 +44,16 @@ extension PairingReply {
       return .error(
         .init(
           .pairingClosed,
-          "pairing is closed after too many wrong PINs: the operator opens it with "
-            + "tenfoot-broker pairing open"))
+          "pairing is closed after too many wrong PINs: open it at a screen with "
+            + "tenfoot-screen pairing open, or the operator with tenfoot-broker pairing open"))
+    case .opened(let screen, _):
+      var ack = Tenfoot_V1_Ack()
+      ack.screenID = screen
+      return .ack(ack)
+    case .refused(.forbidden(let refusal)):
+      return .error(.init(.forbidden, refusal.sentence))
+    case .refused(.unknownScreen(let screen, let known)):
+      return .error(.init(BrokerError.unknownScreen(screen, known: known)))
     }
   }
 

@@ -65,12 +65,40 @@ final class PairingServer {
     }
   }
 
-  /// Ends an expired pairing (its prompt is withdrawn from the screens).
+  /// When the guard file was last looked at from `tick`.
+  private var guardChecked = BrokerInstant.origin
+
+  /// Ends an expired pairing (its prompt is withdrawn from the screens), takes the guard file
+  /// if the operator wrote it (looked at once a second), and tells the screens again while
+  /// pairing is closed.
   func tick(now: BrokerInstant, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
-    for effect in session.tick(at: now) where effect == .hidePIN {
-      logger.info("pairing expired")
-      publish(Self.topic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    if guardChecked.duration(to: now) >= .seconds(1) {
+      guardChecked = now
+      reloadGuardIfChanged(publish: publish)
     }
+    for effect in session.tick(at: now) {
+      if effect == .hidePIN { logger.info("pairing expired") }
+      _ = carryOut(effect, publish: publish)
+    }
+  }
+
+  /// Someone at screen `screen` opens pairing again with the screen's key (`open_pairing` on
+  /// the control socket); `registered`: the broker's sessions. The rule is
+  /// `PairingSession.openAtScreen`'s; this carries its effects out and maps its reply.
+  func openAtScreen(
+    _ screen: String, by principal: Principal, registered: [String],
+    publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body {
+    reloadGuardIfChanged(publish: publish)
+    let outcome = session.openAtScreen(
+      screen, by: principal, owners: allowList.owners, registered: registered)
+    if case .opened(let screen, wasClosed: true) = outcome.reply {
+      logger.notice(
+        "pairing opened at a screen",
+        metadata: ["screen": "\(screen)", "peer.id": "\(principal.id)"])
+    }
+    for effect in outcome.effects { _ = carryOut(effect, publish: publish) }
+    return outcome.reply.wire(brokerKey: brokerKey)
   }
 
   /// Serves queued pairing requests.
@@ -133,7 +161,7 @@ final class PairingServer {
     _ envelope: Tenfoot_V1_Envelope, from address: String,
     publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    reloadGuardIfChanged()
+    reloadGuardIfChanged(publish: publish)
     let request: PairingRequest
     var remoteKeyBytes: [UInt8] = []
     var brokerTag: [UInt8]?
@@ -248,6 +276,11 @@ final class PairingServer {
       publish(Self.topic, .pairingPrompt(prompt))
     case .hidePIN:
       publish(Self.topic, .pairingPrompt(Tenfoot_V1_PairingPrompt()))
+    case .announceClosed(let closed):
+      // No secret: every admitted subscriber may read that pairing is closed.
+      var prompt = Tenfoot_V1_PairingPrompt()
+      prompt.closed = closed
+      publish(Self.topic, .pairingPrompt(prompt))
     case .allow(let key, let name):
       let entry = AllowList.Entry(
         publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
@@ -268,7 +301,7 @@ final class PairingServer {
       }
       if state.closed {
         logger.warning(
-          "pairing closed: too many wrong PINs; run tenfoot-broker pairing open",
+          "pairing closed: too many wrong PINs; open it at a screen (tenfoot-screen pairing open) or run tenfoot-broker pairing open",
           metadata: ["pairing.failures": "\(state.totalFailures)"])
       }
     }
@@ -291,14 +324,15 @@ final class PairingServer {
           + "(tenfoot-broker remotes add --role screen)"))
   }
 
-  /// Takes the guard from its file if someone else wrote it (`tenfoot-broker pairing open`).
-  private func reloadGuardIfChanged() {
+  /// Takes the guard from its file if someone else wrote it (`tenfoot-broker pairing open`);
+  /// the screens hear if that opened or closed pairing.
+  private func reloadGuardIfChanged(publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
     do {
       if let saved = try guardFile.loadIfChanged() {
         if session.guardState.closed && !saved.closed {
           logger.notice("pairing opened by the operator")
         }
-        session.guardState = saved
+        for effect in session.adopt(saved, at: clock.now) { _ = carryOut(effect, publish: publish) }
       }
     } catch {
       logLimiter.log(

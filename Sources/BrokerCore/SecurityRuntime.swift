@@ -95,6 +95,16 @@ final class SecurityRuntime {
     }
   }
 
+  /// Someone at `screen` opens pairing again with the screen's key (`open_pairing`);
+  /// `registered`: the broker's sessions. Returns the reply.
+  func openPairing(
+    at screen: String, by principal: Principal, registered: [String],
+    publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
+  ) -> Tenfoot_V1_Envelope.OneOf_Body {
+    allowList.reloadIfDue(force: true)
+    return pairing.openAtScreen(screen, by: principal, registered: registered, publish: publish)
+  }
+
   /// Periodic work: reload the allow-list if changed, end an expired pairing.
   func tick(now: BrokerInstant, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
     allowList.reloadIfDue(force: false)

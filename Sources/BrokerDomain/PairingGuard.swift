@@ -3,7 +3,8 @@
 /// and the runtime saves the value (the `saveGuard` effect) and loads it at start.
 ///
 /// With 6-digit PINs, `totalLimit` wrong guesses before pairing closes give an online attacker
-/// a chance of `totalLimit / 10^6` (1 in 100,000) per time the operator opens pairing again.
+/// a chance of `totalLimit / 10^6` (1 in 100,000) per time pairing is opened again (by the
+/// operator, or at a screen: `openedAtScreen`).
 public struct PairingGuard: Sendable, Equatable, Codable {
   /// Wrong PINs from one address before it is refused (until one decays).
   public static let addressLimit = 5
@@ -38,4 +39,15 @@ public struct PairingGuard: Sendable, Equatable, Codable {
 
   /// Open again, every count cleared (`tenfoot-broker pairing open`).
   public static let open = PairingGuard()
+
+  /// Opened again by someone at a screen (`tenfoot-screen pairing open`): the total starts
+  /// again, but every address keeps its count, so a guesser's address stays refused until its
+  /// failures decay. An open guard stays as it is (a screen cannot reset the total early).
+  public var openedAtScreen: PairingGuard {
+    guard closed else { return self }
+    var opened = self
+    opened.closed = false
+    opened.totalFailures = 0
+    return opened
+  }
 }

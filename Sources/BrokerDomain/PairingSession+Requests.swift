@@ -23,6 +23,8 @@ public enum PairingReply: Sendable, Equatable {
   case challenge(PairingSession.Pending, expiresIn: Duration)
   /// Paired: the pairing that succeeded (for the broker's own proof).
   case paired(PairingSession.Pending)
+  /// Pairing is open (again) at `screen`'s request; `wasClosed`: it had closed.
+  case opened(screen: String, wasClosed: Bool)
   /// Refused.
   case refused(PairingRefusal)
 }
@@ -42,6 +44,10 @@ public enum PairingRefusal: Error, Sendable, Equatable {
   case noPairing
   /// The round already answered a confirmation: ask for the next round.
   case roundUsed
+  /// The principal may not open pairing at this screen (not a screen key, or not its owner).
+  case forbidden(AccessRefusal)
+  /// No session has this id now (the registered ones, sorted).
+  case unknownScreen(String, known: [String])
 }
 
 /// One CPace round of a pairing, drawn by the runtime: both sides' nonces (the session id is
@@ -77,6 +83,9 @@ public enum PairingEffect: Sendable, Equatable {
   case allow(remoteKey: String, name: String)
   /// Save the failure counts (they must survive a restart).
   case saveGuard(PairingGuard)
+  /// Tell the screens whether pairing is closed: true shows the notice (too many wrong PINs,
+  /// and how to open pairing at the screen) and hides any PIN; false withdraws it.
+  case announceClosed(Bool)
 }
 
 extension PairingSession {
@@ -109,7 +118,10 @@ extension PairingSession {
       let wasClosed = guardState.closed
       countFailure(from: address, at: now)
       outcome.effects.append(.saveGuard(guardState))
-      if guardState.closed && !wasClosed { outcome.effects.append(.hidePIN) }
+      if guardState.closed && !wasClosed {
+        closedAnnounced = now
+        outcome.effects.append(.announceClosed(true))  // Its prompt also hides the PIN.
+      }
     case .paired:
       outcome.effects.append(.saveGuard(guardState))
     default: break
@@ -154,8 +166,16 @@ extension PairingSession {
     }
   }
 
-  /// Periodic work at `now`: a pairing that expired hides its PIN.
+  /// Periodic work at `now`: a pairing that expired hides its PIN; while pairing is closed, the
+  /// screens are told so again every `closedNoticeInterval`.
   public mutating func tick(at now: BrokerInstant) -> [PairingEffect] {
-    expire(at: now) ? [.hidePIN] : []
+    var effects: [PairingEffect] = expire(at: now) ? [.hidePIN] : []
+    if guardState.closed,
+      closedAnnounced.map({ $0.duration(to: now) >= Self.closedNoticeInterval }) ?? true
+    {
+      closedAnnounced = now
+      effects.append(.announceClosed(true))
+    }
+    return effects
   }
 }

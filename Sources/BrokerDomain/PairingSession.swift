@@ -13,8 +13,10 @@
 ///
 /// On top, `PairingGuard` counts wrong PINs per source address and in all: an address with
 /// `addressLimit` failures is refused until they decay (one an hour), and `totalLimit` failures
-/// close pairing until the operator opens it (`tenfoot-broker pairing open`). The counts are
-/// saved (the `saveGuard` effect) so a restart does not reset them.
+/// close pairing until the operator opens it (`tenfoot-broker pairing open`, which clears every
+/// count) or someone at a screen does (`openAtScreen`, which keeps the per-address counts). The
+/// counts are saved (the `saveGuard` effect) so a restart does not reset them, and the screens
+/// are told while pairing is closed (`announceClosed`), so the person there knows to open it.
 public struct PairingSession: Sendable, Equatable {
   /// A pairing waiting for its proof.
   public struct Pending: Sendable, Equatable {
@@ -59,7 +61,7 @@ public struct PairingSession: Sendable, Equatable {
   /// How long a PIN stays valid.
   public let lifetime: Duration
   /// The pairing in progress.
-  public private(set) var pending: Pending?
+  public internal(set) var pending: Pending?
   /// Consecutive wrong proofs.
   public private(set) var failures = 0
   /// No attempt is accepted before this time.
@@ -68,6 +70,11 @@ public struct PairingSession: Sendable, Equatable {
   public var guardState = PairingGuard()
   /// When `guardState` last forgave failures (it forgives one per `PairingGuard.decay`).
   private var lastDecay = BrokerInstant.origin
+  /// When the screens were last told that pairing is closed (nil: not since it closed).
+  var closedAnnounced: BrokerInstant?
+  /// While pairing is closed the screens are told again this often, so a screen that starts
+  /// (or reconnects) later shows the notice too.
+  public static let closedNoticeInterval = Duration.seconds(5)
 
   /// A session whose PINs live `lifetime`.
   public init(lifetime: Duration = .seconds(120)) {

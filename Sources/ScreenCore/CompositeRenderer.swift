@@ -29,6 +29,13 @@ public final class CompositeRenderer: Renderer, PairingDisplay, LinkDisplay {
     for case let display as any PairingDisplay in renderers { try display.showPairing(overlay) }
   }
 
+  /// Shows (or removes) the closed-pairing notice with every renderer that shows pairing.
+  public func showPairingClosed(_ closed: Bool) throws {
+    for case let display as any PairingDisplay in renderers {
+      try display.showPairingClosed(closed)
+    }
+  }
+
   /// Shows (or removes) the broker-gone banner with every renderer that shows it.
   public func showLink(_ link: BrokerLink) throws {
     for case let display as any LinkDisplay in renderers { try display.showLink(link) }

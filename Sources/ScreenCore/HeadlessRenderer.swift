@@ -47,6 +47,14 @@ public final class HeadlessRenderer: Renderer, PairingDisplay, LinkDisplay {
     try output.write(contentsOf: line)
   }
 
+  /// Writes `{"pairingClosed":true}` when pairing closes after too many wrong PINs and
+  /// `{"pairingClosed":false}` when it opens again, each as its own line.
+  public func showPairingClosed(_ closed: Bool) throws {
+    var line = try encoder.encode(["pairingClosed": closed])
+    line.append(0x0A)
+    try output.write(contentsOf: line)
+  }
+
   /// Writes `{"announcement":{…},"link":"lost"}` when the broker stops answering and
   /// `{"announcement":{…},"link":"up"}` when it is back, each as its own line: the
   /// announcement (``BrokerLink/announcement``) has a frame's shape (`text`, `parts`,

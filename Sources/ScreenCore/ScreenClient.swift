@@ -88,6 +88,8 @@ public final class ScreenClient {
   /// Whether the broker is heard, what the renderer last showed of it, when it was last heard
   /// and the gap between its last two heartbeats.
   private var link = BrokerLink.up
+  /// Whether the broker last said pairing is closed (the notice is shown).
+  private var pairingClosed = false
   private var lastHeard: ContinuousClock.Instant
   private var lastHeartbeat: ContinuousClock.Instant?
   private var heartbeatGap: Duration = .seconds(1)
@@ -312,11 +314,21 @@ public final class ScreenClient {
   }
 
   /// Shows (or hides) a pairing prompt: the PIN comes sealed to this screen's key, and a
-  /// prompt with nothing sealed to it is another screen's (not shown).
+  /// prompt with nothing sealed to it is another screen's (not shown). Every prompt says
+  /// whether pairing is closed; the notice changes only when that does (the broker repeats it
+  /// while closed).
   private func showPairing(_ prompt: Tenfoot_V1_PairingPrompt) throws {
+    let display = renderer as? any PairingDisplay
+    if prompt.closed != pairingClosed {
+      pairingClosed = prompt.closed
+      logger.notice("pairing closed notice", metadata: ["pairing.closed": "\(prompt.closed)"])
+      if prompt.closed { try display?.showPairing(nil) }  // Closing withdrew any PIN.
+      try display?.showPairingClosed(prompt.closed)
+    }
+    if prompt.closed { return }
     guard prompt.active else {
       logger.notice("pairing prompt", metadata: ["pairing.active": "false"])
-      try (renderer as? any PairingDisplay)?.showPairing(nil)
+      try display?.showPairing(nil)
       return
     }
     var pin = prompt.pin
@@ -330,7 +342,7 @@ public final class ScreenClient {
       return
     }
     logger.notice("pairing prompt", metadata: ["pairing.active": "true"])
-    try (renderer as? any PairingDisplay)?.showPairing(
+    try display?.showPairing(
       PairingOverlay(
         pin: pin, remoteName: prompt.remoteName, brokerFingerprint: prompt.brokerFingerprint))
   }

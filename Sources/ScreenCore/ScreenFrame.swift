@@ -140,6 +140,9 @@ public struct PairingOverlay: Sendable, Equatable {
 public protocol PairingDisplay: AnyObject {
   /// Shows (or, with nil, hides) the pairing PIN over whatever is drawn.
   func showPairing(_ overlay: PairingOverlay?) throws
+  /// Shows (true) or removes (false) the notice that pairing is closed after too many wrong
+  /// PINs, and how to open it at this screen (`tenfoot-screen pairing open`).
+  func showPairingClosed(_ closed: Bool) throws
 }
 
 extension Rect {

@@ -24,6 +24,7 @@ public final class TerminalRenderer: Renderer, PairingDisplay, LinkDisplay {
   private var previous: CellGrid?
   private var lastFrame: ScreenFrame?
   private var pairing: PairingOverlay?
+  private var pairingClosed = false
   private var link = BrokerLink.up
   private var phoneCode: (url: String, code: QRCode?)?
   /// Where the phone remote's page server hands over the URL of its QR code (from any
@@ -96,6 +97,8 @@ public final class TerminalRenderer: Renderer, PairingDisplay, LinkDisplay {
     }
     if let pairing {
       Self.drawPairing(pairing, in: &grid, palette: .forContrast(display.contrast))
+    } else if pairingClosed {
+      Self.drawPairingClosed(in: &grid, palette: .forContrast(display.contrast))
     }
     if link == .lost { Self.drawLinkLost(in: &grid, columns: size.columns) }
     let bytes = grid.ansiDiff(from: previous, colorMode: colorMode)
@@ -113,6 +116,12 @@ public final class TerminalRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// if a frame is already on screen).
   public func showPairing(_ overlay: PairingOverlay?) throws {
     pairing = overlay
+    if let lastFrame { try render(lastFrame) }
+  }
+
+  /// Shows or removes the notice that pairing is closed (at once over the last frame).
+  public func showPairingClosed(_ closed: Bool) throws {
+    pairingClosed = closed
     if let lastFrame { try render(lastFrame) }
   }
 
@@ -339,36 +348,6 @@ extension TerminalRenderer {
     guard item.kind == .textField else { return item.title }
     let value = frame.text[item.id] ?? item.value
     return (value.isEmpty ? item.title : value) + (item.id == frame.focused ? "▏" : "")
-  }
-
-  /// Draws the pairing PIN in a double-bordered box in the middle of the grid:
-  /// "Pair remote <name>", the PIN with spaced digits, and the broker key's fingerprint.
-  static func drawPairing(
-    _ overlay: PairingOverlay, in grid: inout CellGrid, palette: TerminalPalette = .normal
-  ) {
-    let lines = [
-      "Pair remote \"\(overlay.remoteName)\"",
-      "PIN  " + overlay.pin.map(String.init).joined(separator: " "),
-      "broker key \(overlay.brokerFingerprint)",
-    ]
-    let width = min(grid.columns, (lines.map(TerminalText.width).max() ?? 0) + 6)
-    let height = min(grid.rows, lines.count + 4)
-    guard width >= 8, height >= 3 else {
-      grid.put("PIN \(overlay.pin)", x: 0, y: 0, style: palette.warning)
-      return
-    }
-    let box = CellRect(
-      x: (grid.columns - width) / 2, y: (grid.rows - height) / 2, width: width, height: height)
-    grid.fill(box, style: palette.titleBar)
-    drawBox(
-      box, border: .double, borderStyle: palette.titleBar, title: "", titleStyle: palette.titleBar,
-      in: &grid)
-    for (index, line) in lines.enumerated() where index + 2 < height - 1 {
-      let shown = truncated(line, to: width - 4)
-      grid.put(
-        shown, x: box.x + (width - TerminalText.width(shown)) / 2, y: box.y + 2 + index,
-        style: palette.titleBar)
-    }
   }
 
   /// The key hint line, longest first; the longest that fits is shown.

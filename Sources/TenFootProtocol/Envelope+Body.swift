@@ -102,6 +102,7 @@ extension Tenfoot_V1_Envelope {
       case .pairProof(let message): return (32, try message.serializedBytes())
       case .paired(let message): return (33, try message.serializedBytes())
       case .pairingPrompt(let message): return (34, try message.serializedBytes())
+      case .openPairing(let message): return (35, try message.serializedBytes())
       case nil: return nil
       }
     } catch {
@@ -141,6 +142,7 @@ extension Tenfoot_V1_Envelope {
     case .pairProof: "pair_proof"
     case .paired: "paired"
     case .pairingPrompt: "pairing_prompt"
+    case .openPairing: "open_pairing"
     case nil: "empty"
     }
   }

@@ -23,6 +23,8 @@ final class FrameBroadcaster: Sendable {
   enum Overlay: String, CaseIterable, Sendable {
     /// The PIN while a remote pairs.
     case pairing
+    /// `true` while pairing is closed after too many wrong PINs.
+    case pairingClosed
     /// The phone remote's QR code.
     case phoneCode
     /// The link to the broker (`{"up":false,…}` while the broker does not answer).

@@ -26,9 +26,12 @@ enum WebPage {
     <body>
     <div id="viewport"><div id="stage"></div></div>
     <div id="pairing" hidden role="dialog" aria-label="pairing">
-      <div class="card"><p>Pair a remote</p><div id="pin"></div>
+      <div class="card" id="pin-card"><p>Pair a remote</p><div id="pin"></div>
         <p id="pair-remote"></p><p class="small">Type this code on the remote.
         Broker key <span id="pair-broker"></span>: check the remote shows the same.</p></div>
+      <div class="card" id="closed-card" hidden><p>Pairing is closed: too many wrong PINs</p>
+        <p class="small">To open it at this screen, run <code>tenfoot-screen pairing open</code>
+        on its host (with this screen's --id and connection options).</p></div>
     </div>
     <div id="link" hidden role="alert">The broker is not answering: input cannot work.
       What you see is the last state.</div>
@@ -382,10 +385,16 @@ enum WebPage {
       pointerEl.style.transform = "translate(" + (x - w / 2) + "px, " + (y - h / 2) + "px)";
     }
 
-    // The PIN overlay while a remote pairs (null hides it).
-    function showPairing(p) {
-      const overlay = document.getElementById("pairing");
-      overlay.hidden = !p;
+    // The PIN overlay while a remote pairs (null hides it), or the notice that pairing closed
+    // after too many wrong PINs (the broker withdraws the PIN when it closes).
+    let pairingPrompt = null, pairingClosed = false;
+    function showPairing(p) { pairingPrompt = p; drawPairing(); }
+    function showPairingClosed(closed) { pairingClosed = closed === true; drawPairing(); }
+    function drawPairing() {
+      const p = pairingPrompt;
+      document.getElementById("pairing").hidden = !p && !pairingClosed;
+      document.getElementById("pin-card").hidden = !p;
+      document.getElementById("closed-card").hidden = !!p || !pairingClosed;
       if (!p) return;
       document.getElementById("pin").textContent = p.pin;
       document.getElementById("pair-remote").textContent = "“" + p.remote + "” wants to pair";
@@ -425,6 +434,7 @@ enum WebPage {
         if (message.layout) { layout = message.layout; build(); }
         if (message.frame) { frame = message.frame; draw(); }
         if ("pairing" in message) { showPairing(message.pairing); }
+        if ("pairingClosed" in message) { showPairingClosed(message.pairingClosed); }
         if ("phoneCode" in message) { showPhoneCode(message.phoneCode); }
         if ("link" in message) { showLink(message.link); }
       };

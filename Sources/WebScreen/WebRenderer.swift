@@ -242,6 +242,11 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     phone?.prompts.post(overlay)
   }
 
+  /// Shows (true) or hides (false) the notice that pairing is closed on every connected page.
+  public func showPairingClosed(_ closed: Bool) throws {
+    shared.broadcaster.publish(.pairingClosed, closed ? "true" : "false")
+  }
+
   /// Shows (lost) or hides (up) the banner that says the broker does not answer, and marks
   /// the last state shown stale.
   public func showLink(_ link: BrokerLink) throws {

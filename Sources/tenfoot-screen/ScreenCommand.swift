@@ -23,9 +23,11 @@ struct ScreenCommand: ParsableCommand {
       applied state instead (docs/running.md); --svg DIR also draws each state as an SVG file. \
       --renderer web serves a page that draws the screen in CSS 3D and acts as a remote \
       (--listen HOST:PORT, default 127.0.0.1:8080). --speak says each focus change aloud \
-      (speech-dispatcher when one runs, else espeak-ng).
+      (speech-dispatcher when one runs, else espeak-ng). 'tenfoot-screen pairing open' opens \
+      pairing again at this screen after too many wrong PINs closed it.
       """,
-    version: TenFootVersion.string)
+    version: TenFootVersion.string,
+    subcommands: [PairingCommand.self])
 
   /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
   /// parses the arguments and runs.

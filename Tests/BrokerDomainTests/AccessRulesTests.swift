@@ -201,7 +201,7 @@ struct PairingGuardRulesTests {
     }
     #expect(session.guardState.closed && session.pending == nil)
     #expect(last.effects.contains(.saveGuard(session.guardState)))
-    #expect(last.effects.contains(.hidePIN))
+    #expect(last.effects.contains(.announceClosed(true)))
     #expect(attempt(from: "c").reply == .refused(.closed(retryAfter: nil)))
     session.guardState = .open
     let reopened = session.handle(

@@ -1384,6 +1384,16 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .pairingPrompt(newValue)}
   }
 
+  /// A screen key opens pairing again at its screen after it closed (control socket).
+  /// Answered with Ack (screen_id set) or Error FORBIDDEN / UNKNOWN_SCREEN.
+  public var openPairing: Tenfoot_V1_OpenPairing {
+    get {
+      if case .openPairing(let v)? = _storage._body {return v}
+      return Tenfoot_V1_OpenPairing()
+    }
+    set {_uniqueStorage()._body = .openPairing(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -1413,6 +1423,9 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
     case pairProof(Tenfoot_V1_PairProof)
     case paired(Tenfoot_V1_Paired)
     case pairingPrompt(Tenfoot_V1_PairingPrompt)
+    /// A screen key opens pairing again at its screen after it closed (control socket).
+    /// Answered with Ack (screen_id set) or Error FORBIDDEN / UNKNOWN_SCREEN.
+    case openPairing(Tenfoot_V1_OpenPairing)
 
   }
 
@@ -3492,6 +3505,27 @@ public nonisolated struct Tenfoot_V1_PairingPrompt: Sendable {
   /// The PIN sealed to each screen key that shows it.
   public var sealed: [Tenfoot_V1_SealedPin] = []
 
+  /// Pairing is closed after too many wrong PINs (`active` is false, no PIN): screens say so,
+  /// and that `tenfoot-screen pairing open` at a screen (or the operator) opens it again. No
+  /// secret. Republished every few seconds while closed; a prompt without it ends the notice.
+  public var closed: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sent by a screen key on the control socket (`tenfoot-screen pairing open`) after pairing
+/// closed: someone at the screen opens it again. Only a screen key that owns `screen_id`,
+/// registered now, may (others: FORBIDDEN, nothing changes). It keeps the per-address wrong-PIN
+/// counts; the operator's `tenfoot-broker pairing open` clears them all.
+public nonisolated struct Tenfoot_V1_OpenPairing: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var screenID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3600,7 +3634,7 @@ nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{3}app_reaction\0\u{4}\u{6}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{3}app_reaction\0\u{4}\u{6}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0\u{3}open_pairing\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -3908,6 +3942,19 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .pairingPrompt(v)
           }
         }()
+        case 35: try {
+          var v: Tenfoot_V1_OpenPairing?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .openPairing(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .openPairing(v)
+          }
+        }()
         default: break
         }
       }
@@ -4015,6 +4062,10 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .pairingPrompt?: try {
         guard case .pairingPrompt(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
+      }()
+      case .openPairing?: try {
+        guard case .openPairing(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
       }()
       case nil: break
       }
@@ -7409,7 +7460,7 @@ nonisolated extension Tenfoot_V1_Paired: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PairingPrompt"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}active\0\u{1}pin\0\u{3}remote_name\0\u{3}broker_fingerprint\0\u{3}expires_in_ms\0\u{1}sealed\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}active\0\u{1}pin\0\u{3}remote_name\0\u{3}broker_fingerprint\0\u{3}expires_in_ms\0\u{1}sealed\0\u{1}closed\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7423,6 +7474,7 @@ nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProt
       case 4: try { try decoder.decodeSingularStringField(value: &self.brokerFingerprint) }()
       case 5: try { try decoder.decodeSingularUInt64Field(value: &self.expiresInMs) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.sealed) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.closed) }()
       default: break
       }
     }
@@ -7447,6 +7499,9 @@ nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProt
     if !self.sealed.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.sealed, fieldNumber: 6)
     }
+    if self.closed != false {
+      try visitor.visitSingularBoolField(value: self.closed, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7457,6 +7512,37 @@ nonisolated extension Tenfoot_V1_PairingPrompt: SwiftProtobuf.Message, SwiftProt
     if lhs.brokerFingerprint != rhs.brokerFingerprint {return false}
     if lhs.expiresInMs != rhs.expiresInMs {return false}
     if lhs.sealed != rhs.sealed {return false}
+    if lhs.closed != rhs.closed {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_OpenPairing: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OpenPairing"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.screenID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.screenID.isEmpty {
+      try visitor.visitSingularStringField(value: self.screenID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_OpenPairing, rhs: Tenfoot_V1_OpenPairing) -> Bool {
+    if lhs.screenID != rhs.screenID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -336,7 +336,7 @@ ERROR_CODE_PAIRING_BUSY: ErrorCode
 ERROR_CODE_PAIRING_CLOSED: ErrorCode
 
 class Envelope(_message.Message):
-    __slots__ = ("protocol_version", "sender", "seq", "sent_at_ns", "reply_to", "hello", "welcome", "register_screen", "input", "snapshot_request", "snapshot", "delta", "ack", "error", "heartbeat", "patch_layout", "focus_request", "debug_request", "debug_report", "app_reaction", "pair_request", "pair_challenge", "pair_proof", "paired", "pairing_prompt")
+    __slots__ = ("protocol_version", "sender", "seq", "sent_at_ns", "reply_to", "hello", "welcome", "register_screen", "input", "snapshot_request", "snapshot", "delta", "ack", "error", "heartbeat", "patch_layout", "focus_request", "debug_request", "debug_report", "app_reaction", "pair_request", "pair_challenge", "pair_proof", "paired", "pairing_prompt", "open_pairing")
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     SENDER_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -362,6 +362,7 @@ class Envelope(_message.Message):
     PAIR_PROOF_FIELD_NUMBER: _ClassVar[int]
     PAIRED_FIELD_NUMBER: _ClassVar[int]
     PAIRING_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    OPEN_PAIRING_FIELD_NUMBER: _ClassVar[int]
     protocol_version: int
     sender: str
     seq: int
@@ -387,7 +388,8 @@ class Envelope(_message.Message):
     pair_proof: PairProof
     paired: Paired
     pairing_prompt: PairingPrompt
-    def __init__(self, protocol_version: _Optional[int] = ..., sender: _Optional[str] = ..., seq: _Optional[int] = ..., sent_at_ns: _Optional[int] = ..., reply_to: _Optional[int] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., register_screen: _Optional[_Union[RegisterScreen, _Mapping]] = ..., input: _Optional[_Union[Input, _Mapping]] = ..., snapshot_request: _Optional[_Union[SnapshotRequest, _Mapping]] = ..., snapshot: _Optional[_Union[ScreenState, _Mapping]] = ..., delta: _Optional[_Union[StateDelta, _Mapping]] = ..., ack: _Optional[_Union[Ack, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., heartbeat: _Optional[_Union[Heartbeat, _Mapping]] = ..., patch_layout: _Optional[_Union[PatchLayout, _Mapping]] = ..., focus_request: _Optional[_Union[FocusRequest, _Mapping]] = ..., debug_request: _Optional[_Union[DebugRequest, _Mapping]] = ..., debug_report: _Optional[_Union[DebugReport, _Mapping]] = ..., app_reaction: _Optional[_Union[AppReaction, _Mapping]] = ..., pair_request: _Optional[_Union[PairRequest, _Mapping]] = ..., pair_challenge: _Optional[_Union[PairChallenge, _Mapping]] = ..., pair_proof: _Optional[_Union[PairProof, _Mapping]] = ..., paired: _Optional[_Union[Paired, _Mapping]] = ..., pairing_prompt: _Optional[_Union[PairingPrompt, _Mapping]] = ...) -> None: ...
+    open_pairing: OpenPairing
+    def __init__(self, protocol_version: _Optional[int] = ..., sender: _Optional[str] = ..., seq: _Optional[int] = ..., sent_at_ns: _Optional[int] = ..., reply_to: _Optional[int] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., register_screen: _Optional[_Union[RegisterScreen, _Mapping]] = ..., input: _Optional[_Union[Input, _Mapping]] = ..., snapshot_request: _Optional[_Union[SnapshotRequest, _Mapping]] = ..., snapshot: _Optional[_Union[ScreenState, _Mapping]] = ..., delta: _Optional[_Union[StateDelta, _Mapping]] = ..., ack: _Optional[_Union[Ack, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., heartbeat: _Optional[_Union[Heartbeat, _Mapping]] = ..., patch_layout: _Optional[_Union[PatchLayout, _Mapping]] = ..., focus_request: _Optional[_Union[FocusRequest, _Mapping]] = ..., debug_request: _Optional[_Union[DebugRequest, _Mapping]] = ..., debug_report: _Optional[_Union[DebugReport, _Mapping]] = ..., app_reaction: _Optional[_Union[AppReaction, _Mapping]] = ..., pair_request: _Optional[_Union[PairRequest, _Mapping]] = ..., pair_challenge: _Optional[_Union[PairChallenge, _Mapping]] = ..., pair_proof: _Optional[_Union[PairProof, _Mapping]] = ..., paired: _Optional[_Union[Paired, _Mapping]] = ..., pairing_prompt: _Optional[_Union[PairingPrompt, _Mapping]] = ..., open_pairing: _Optional[_Union[OpenPairing, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("role", "client")
@@ -1122,20 +1124,28 @@ class Paired(_message.Message):
     def __init__(self, peer_id: _Optional[str] = ..., broker_proof: _Optional[bytes] = ...) -> None: ...
 
 class PairingPrompt(_message.Message):
-    __slots__ = ("active", "pin", "remote_name", "broker_fingerprint", "expires_in_ms", "sealed")
+    __slots__ = ("active", "pin", "remote_name", "broker_fingerprint", "expires_in_ms", "sealed", "closed")
     ACTIVE_FIELD_NUMBER: _ClassVar[int]
     PIN_FIELD_NUMBER: _ClassVar[int]
     REMOTE_NAME_FIELD_NUMBER: _ClassVar[int]
     BROKER_FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     EXPIRES_IN_MS_FIELD_NUMBER: _ClassVar[int]
     SEALED_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_FIELD_NUMBER: _ClassVar[int]
     active: bool
     pin: str
     remote_name: str
     broker_fingerprint: str
     expires_in_ms: int
     sealed: _containers.RepeatedCompositeFieldContainer[SealedPin]
-    def __init__(self, active: _Optional[bool] = ..., pin: _Optional[str] = ..., remote_name: _Optional[str] = ..., broker_fingerprint: _Optional[str] = ..., expires_in_ms: _Optional[int] = ..., sealed: _Optional[_Iterable[_Union[SealedPin, _Mapping]]] = ...) -> None: ...
+    closed: bool
+    def __init__(self, active: _Optional[bool] = ..., pin: _Optional[str] = ..., remote_name: _Optional[str] = ..., broker_fingerprint: _Optional[str] = ..., expires_in_ms: _Optional[int] = ..., sealed: _Optional[_Iterable[_Union[SealedPin, _Mapping]]] = ..., closed: _Optional[bool] = ...) -> None: ...
+
+class OpenPairing(_message.Message):
+    __slots__ = ("screen_id",)
+    SCREEN_ID_FIELD_NUMBER: _ClassVar[int]
+    screen_id: str
+    def __init__(self, screen_id: _Optional[str] = ...) -> None: ...
 
 class SealedPin(_message.Message):
     __slots__ = ("screen_key", "box")
