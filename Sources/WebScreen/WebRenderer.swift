@@ -273,6 +273,9 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   ) async throws {
     let updates = shared.broadcaster.subscribe()
     let (takenOver, takeOver) = AsyncStream.makeStream(of: Void.self)
+    // This connection's own errors (its messages refused): never another connection's.
+    let (errors, report) = AsyncStream.makeStream(
+      of: String.self, bufferingPolicy: .bufferingNewest(16))
     let claim = app ? shared.appPage.claim { takeOver.yield() } : nil
     logger.info("page connected")
     defer {
@@ -287,6 +290,11 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
             try await outbound.write(.text(AppPageClaim.inactiveMessage))
             return
           }
+        }
+      }
+      if app {
+        group.addTask {
+          for await error in errors { try await outbound.write(.text(error)) }
         }
       }
       group.addTask {
@@ -312,7 +320,12 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         for try await message in inbound.messages(maxSize: app ? appMessageLimit : 64 * 1024) {
           guard case .text(let text) = message else { continue }
           if let claim, !shared.appPage.holds(claim) { continue }
-          if app, handleAppMessage(text, shared: shared, logger: logger) { continue }
+          if app,
+            handleAppMessage(
+              text, shared: shared, logger: logger, report: { report.yield($0) })
+          {
+            continue
+          }
           do {
             let event = try input.event(from: text)
             shared.inputs.withLock { $0 }?.enqueue(event)
