@@ -303,7 +303,9 @@ enum TenFootScript {
 
     function connect() {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${scheme}://${location.host}/ws?key=${encodeURIComponent(key)}`);
+      // role=app: this page is the app (the screen also wants the key cookie loading it set).
+      socket = new WebSocket(
+        `${scheme}://${location.host}/ws?key=${encodeURIComponent(key)}&role=app`);
       socket.addEventListener("open", () => {
         sent = "";
         fresh = true;

@@ -26,6 +26,35 @@ struct AppPageConnectionTests {
       screen: "main", epoch: 1, seq: seq, layout: Layout(items: []), focused: nil, states: [:])
   }
 
+  @Test(
+    "a connection that is not an app page cannot take over a running app; a page that declares itself with the cookie can",
+    arguments: [
+      Opening(cookie: false, role: false), Opening(cookie: false, role: true),
+      Opening(cookie: true, role: false),
+    ])
+  func noTakeOver(intruder: Opening) async throws {
+    try await AppPageRouteTests.withApp { server in
+      let heard = try await offPool {
+        let app = try AppSocket(server, .page)
+        try app.send(#"{"tenfoot":"first"}"#)
+        _ = try app.waitFor("the app page hears its own error") { $0.contains("first") }
+        let other = try AppSocket(server, intruder)
+        try other.send(#"{"tenfoot":"intruder"}"#)
+        try app.send(#"{"tenfoot":"second"}"#)
+        let heard = try app.waitFor(
+          "the app page is still the app (its messages are handled) after a connection \(intruder.testDescription)"
+        ) { $0.contains("second") }
+        let reloaded = try AppSocket(server, .page)
+        _ = try app.waitFor("a reloaded app page takes over") { $0.contains("inactive") }
+        try reloaded.send(#"{"tenfoot":"third"}"#)
+        _ = try reloaded.waitFor("the reloaded page is the app") { $0.contains("third") }
+        return heard
+      }
+      let toldInactive = heard.contains { $0.contains("inactive") }
+      #expect(!toldInactive, "the app page was told it is not the app: \(heard)")
+    }
+  }
+
   @Test("a page's error goes to its own connection only; a page connecting later never hears it")
   func errorsStayWithTheirConnection() async throws {
     try await AppPageRouteTests.withApp { server in
