@@ -88,7 +88,9 @@ extension InputLimits {
     for (index, operation) in request.operations.enumerated() {
       let path = "operations[\(index)]"
       switch operation.op {
-      case .addItem(let add) where !add.group.isEmpty: ids.append((path + ".group", add.group))
+      case .addItem(let add):
+        if !add.group.isEmpty { ids.append((path + ".group", add.group)) }
+        if !add.before.isEmpty { ids.append((path + ".before", add.before)) }
       case .addGroup(let add) where !add.parent.isEmpty: ids.append((path + ".parent", add.parent))
       case .removeItem(let id), .removeGroup(let id), .removeGuide(let id):
         ids.append((path, id))

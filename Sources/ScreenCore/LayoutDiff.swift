@@ -6,19 +6,29 @@ import FocusEngine
 /// A patch when one yields exactly the new layout, order included (declaration order breaks
 /// the engine's reading-order ties and is Android search's order, so it must follow the DOM):
 /// groups removed and added, items removed, moved, made available or unavailable, and added.
-/// A patch only appends (`addItem` puts an item at the end of its group and of the layout), so
-/// the items kept in place are the longest prefix of the new order that the old order holds in
-/// the same order, in the same group, unchanged but for frame and availability; every later
-/// item is removed (if it was there) and added again in the new order. That covers reorders,
-/// insertions before existing items, changed items and items moving between groups. The
-/// engine treats a vanished focused item as any patch's (focus recovery to a near neighbour);
-/// an item removed and added again keeps focus. Changes a patch cannot say (the canvas, the
-/// layout's options, the guides, a group's options or parent, groups reordered among their
-/// siblings, a group whose item list does not follow the layout's item order) replace the
-/// layout, keeping the focused item when the new layout has it. No change: no command.
 ///
-/// - Complexity: O(n) in items and groups.
+/// **Which items stay.** An item may stay where it is when both layouts have it, in the same
+/// group, unchanged but for frame and availability. Of those, the ones kept are the longest
+/// run that both orders share (a longest increasing subsequence of their old positions, taken
+/// in the new order); every other item is removed (if it was there) and added again at its
+/// place in the new order (`addItem` with `before`: the next kept item). So a patch grows with
+/// the change, not the layout: one element inserted, removed or moved in a row of 10,000 is
+/// one or two operations. An insertion with `before` costs the engine O(n) to apply, so when
+/// more than `positionalLimit` additions would need one, the kept items are instead the
+/// longest prefix of the new order that the old order holds in the same order, and every later
+/// item is added again at the end (O(n) operations, each O(1) to apply). The engine treats a
+/// vanished focused item as any patch's (focus recovery to a near neighbour); an item removed
+/// and added again keeps focus. Changes a patch cannot say (the canvas, the layout's options,
+/// the guides, a group's options or parent, groups reordered among their siblings, a group
+/// whose item list does not follow the layout's item order) replace the layout, keeping the
+/// focused item when the new layout has it. No change: no command.
+///
+/// - Complexity: O(n log n) in items, O(n) in groups.
 public enum LayoutDiff {
+  /// At most this many additions go before a kept item (`addItem` with `before`, O(n) each to
+  /// apply); past it the items after the kept prefix are added again at the end.
+  static let positionalLimit = 64
+
   /// The commands from `old` (focus on `focused`) to `new`.
   public static func commands(from old: Layout, to new: Layout, focused: String?)
     -> [AppCommand]
@@ -170,13 +180,13 @@ public enum LayoutDiff {
       same.available = item.available
       if same == item { oldPosition[item.id] = position }
     }
-    // The kept prefix of the new order.
-    var kept: Set<String> = []
-    var cursor = -1
-    for item in new.items {
-      guard let position = oldPosition[item.id], position > cursor else { break }
-      kept.insert(item.id)
-      cursor = position
+    var kept = longestSharedRun(new.items.map(\.id), oldPosition: oldPosition)
+    var before = nextKept(new.items, kept: kept)
+    if zip(new.items, before).count(where: { !kept.contains($0.id) && $1 != nil })
+      > positionalLimit
+    {
+      kept = keptPrefix(new.items.map(\.id), oldPosition: oldPosition)
+      before = Array(repeating: nil, count: new.items.count)
     }
     var changes: [LayoutPatch.Operation] = []
     var gone: Set<String> = []
@@ -194,9 +204,62 @@ public enum LayoutDiff {
         changes.append(.setItemAvailable(item.id, replacement.available))
       }
     }
-    let additions = new.items.filter { !kept.contains($0.id) }.map {
-      LayoutPatch.Operation.addItem($0, group: owners.new[$0.id])
+    let additions = zip(new.items, before).filter { !kept.contains($0.0.id) }.map {
+      LayoutPatch.Operation.addItem($0, group: owners.new[$0.id], before: $1)
     }
     return ((changes, additions), gone)
+  }
+
+  /// For each of `items`, the first kept item after it (nil: none).
+  private static func nextKept(_ items: [Item], kept: Set<String>) -> [String?] {
+    var result: [String?] = Array(repeating: nil, count: items.count)
+    var next: String?
+    for index in items.indices.reversed() {
+      result[index] = next
+      if kept.contains(items[index].id) { next = items[index].id }
+    }
+    return result
+  }
+
+  /// The ids of `ids` (the new order) that `oldPosition` has, kept as the longest prefix whose
+  /// old positions increase.
+  private static func keptPrefix(_ ids: [String], oldPosition: [String: Int]) -> Set<String> {
+    var kept: Set<String> = []
+    var cursor = -1
+    for id in ids {
+      guard let position = oldPosition[id], position > cursor else { break }
+      kept.insert(id)
+      cursor = position
+    }
+    return kept
+  }
+
+  /// The largest set of `ids` (the new order) that `oldPosition` has whose old positions
+  /// increase in the new order: a longest increasing subsequence (patience sorting, each
+  /// position placed on the leftmost pile whose top is not smaller, by binary search).
+  ///
+  /// - Complexity: O(n log n).
+  static func longestSharedRun(_ ids: [String], oldPosition: [String: Int]) -> Set<String> {
+    let candidates = ids.compactMap { id in oldPosition[id].map { (id, $0) } }
+    // tops[k]: the index in `candidates` ending the best run of length k + 1 found so far.
+    var tops: [Int] = []
+    var previous = Array(repeating: -1, count: candidates.count)
+    for (index, candidate) in candidates.enumerated() {
+      var low = 0
+      var high = tops.count
+      while low < high {
+        let middle = (low + high) / 2
+        if candidates[tops[middle]].1 < candidate.1 { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[index] = tops[low - 1] }
+      if low == tops.count { tops.append(index) } else { tops[low] = index }
+    }
+    var kept: Set<String> = []
+    var index = tops.last ?? -1
+    while index >= 0 {
+      kept.insert(candidates[index].0)
+      index = previous[index]
+    }
+    return kept
   }
 }

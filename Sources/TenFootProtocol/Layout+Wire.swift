@@ -262,7 +262,8 @@ extension LayoutPatch {
         operations.append(
           .addItem(
             Item(wire: add.item),
-            group: add.group.isEmpty ? nil : add.group))
+            group: add.group.isEmpty ? nil : add.group,
+            before: add.before.isEmpty ? nil : add.before))
       case .removeItem(let id): operations.append(.removeItem(id))
       case .moveItem(let move): operations.append(.moveItem(move.id, frame: Rect(wire: move.frame)))
       case .setItemAvailable(let set): operations.append(.setItemAvailable(set.id, set.enabled))
@@ -293,11 +294,12 @@ extension Tenfoot_V1_PatchOperation {
       }
     }
     switch operation {
-    case .addItem(let item, let group):
+    case .addItem(let item, let group, let before):
       op = .addItem(
         .with {
           $0.item = Tenfoot_V1_Item(item)
           $0.group = group ?? ""
+          $0.before = before ?? ""
         })
     case .removeItem(let id): op = .removeItem(id)
     case .moveItem(let id, let frame):

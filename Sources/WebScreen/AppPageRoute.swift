@@ -69,7 +69,13 @@ enum AppPageRoute {
   /// Whether `request` presents the key, in its query or its cookie.
   static func admitted(_ request: Request, accessKey: WebAccessKey) -> Bool {
     if let key = request.uri.queryParameters.get("key"), accessKey.matches(key) { return true }
-    for header in request.headers[values: .cookie] {
+    return hasKeyCookie(request.headers, accessKey: accessKey)
+  }
+
+  /// Whether `headers` carry the key cookie (which a browser sends once it loaded the page
+  /// with the key).
+  static func hasKeyCookie(_ headers: HTTPFields, accessKey: WebAccessKey) -> Bool {
+    for header in headers[values: .cookie] {
       for pair in header.split(separator: ";") {
         let parts = pair.trimmingCharacters(in: .whitespaces).split(
           separator: "=", maxSplits: 1)

@@ -29,8 +29,6 @@ final class FrameBroadcaster: Sendable {
     case phoneCode
     /// The link to the broker (`{"up":false,…}` while the broker does not answer).
     case link
-    /// The last error a developer's page caused (`{"message":…,"number":…}`).
-    case appError
   }
 
   private struct State {

@@ -122,6 +122,11 @@ enum TenFootScript {
         if (priority) item.priority = /^-?\d+$/.test(priority) ? Number(priority) : priority;
         if (el.dataset.focusKind) item.kind = el.dataset.focusKind;
         else if (editable(el)) item.kind = "textField";
+        if (editable(el)) {
+          // The field's text as the page holds it: the session's text when the field is new.
+          const value = fieldText(el);
+          if (value) item.value = value;
+        }
         if (el.dataset.focusEffect) item.focusEffect = el.dataset.focusEffect;
         if (el.dataset.focusHint) item.accessibilityHint = el.dataset.focusHint;
         const owner = el.parentElement && el.parentElement.closest("[data-focus-group]");
@@ -148,6 +153,13 @@ enum TenFootScript {
 
     /** An element's text, spaces collapsed, at most 200 characters. */
     function text(el) { return el.textContent.replace(/\s+/g, " ").trim().slice(0, 200); }
+
+    /** A text field's text, cut to the layout format's 4,096 bytes. */
+    function fieldText(el) {
+      let value = el.isContentEditable ? el.textContent : el.value;
+      while (new TextEncoder().encode(value).length > 4096) value = value.slice(0, -64);
+      return value;
+    }
 
     /** Whether typing goes into `el` (a text input, a text area, editable content). */
     function editable(el) {
@@ -303,7 +315,9 @@ enum TenFootScript {
 
     function connect() {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${scheme}://${location.host}/ws?key=${encodeURIComponent(key)}`);
+      // role=app: this page is the app (the screen also wants the key cookie loading it set).
+      socket = new WebSocket(
+        `${scheme}://${location.host}/ws?key=${encodeURIComponent(key)}&role=app`);
       socket.addEventListener("open", () => {
         sent = "";
         fresh = true;

@@ -29,15 +29,19 @@ extension WebRenderer {
 
   /// Handles `text` when it is a developer's page's `tenfoot` message (true), posting its
   /// reaction; a message that is not understood, or that the broker refuses, is logged and
-  /// goes back to the page as `{"appError":{"message":…}}`. False: not a `tenfoot` message.
-  static func handleAppMessage(_ text: String, shared: Shared, logger: Logger) -> Bool {
+  /// goes to `report` as `{"appError":{"message":…}}`, for the connection that sent it only
+  /// (a page that connects later never hears an earlier page's error). False: not a `tenfoot`
+  /// message.
+  static func handleAppMessage(
+    _ text: String, shared: Shared, logger: Logger, report: @escaping @Sendable (String) -> Void
+  ) -> Bool {
     let refused: @Sendable (String) -> Void = { reason in
       logger.notice("page message refused", metadata: ["reason": "\(reason.prefix(300))"])
       let number = shared.errors.withLock { count in
         count += 1
         return count
       }
-      shared.broadcaster.publish(.appError, WebMessages.appError(reason, number: number))
+      report("{\"appError\":\(WebMessages.appError(reason, number: number))}")
     }
     let message: AppPageMessage
     do {

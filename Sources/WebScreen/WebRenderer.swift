@@ -174,9 +174,15 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         }
         return .upgrade([:])
       }
-    ) { [isApp = app != nil] inbound, outbound, _ in
+    ) { [isApp = app != nil] inbound, outbound, context in
+      // Only a page that loaded with the key (its cookie) and says it is the app may be it.
+      let request = context.request
+      let appPage =
+        isApp && request.uri.queryParameters.get("role") == "app"
+        && AppPageRoute.hasKeyCookie(request.headers, accessKey: accessKey)
       try await Self.serve(
-        inbound: inbound, outbound: outbound, shared: shared, logger: logger, app: isApp)
+        inbound: inbound, outbound: outbound, shared: shared, logger: logger, app: isApp,
+        appPage: appPage)
     }
     if let phone { Self.addPhoneSocket(webSocketRouter: webSocketRouter, phone, logger: logger) }
     let responder = webSocketRouter.buildResponder()
@@ -272,14 +278,22 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   }
 
   /// One page's connection: frames out, remote input in, until either side ends.
+  ///
+  /// With a developer's page (`app`), only an `appPage` connection (`role=app` and the key
+  /// cookie: a browser that loaded the page) claims the app, taking over from the previous
+  /// one; any other connection (a viewer, a tool with only the key) gets frames, and its
+  /// messages are ignored.
   private static func serve(
     inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, shared: Shared,
-    logger: Logger, app: Bool
+    logger: Logger, app: Bool, appPage: Bool
   ) async throws {
     let updates = shared.broadcaster.subscribe()
     let (takenOver, takeOver) = AsyncStream.makeStream(of: Void.self)
-    let claim = app ? shared.appPage.claim { takeOver.yield() } : nil
-    logger.info("page connected")
+    // This connection's own errors (its messages refused): never another connection's.
+    let (errors, report) = AsyncStream.makeStream(
+      of: String.self, bufferingPolicy: .bufferingNewest(16))
+    let claim = appPage ? shared.appPage.claim { takeOver.yield() } : nil
+    logger.info("page connected", metadata: ["page.app": "\(appPage)"])
     defer {
       if let claim { shared.appPage.release(claim) }
       logger.info("page disconnected")
@@ -292,6 +306,11 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
             try await outbound.write(.text(AppPageClaim.inactiveMessage))
             return
           }
+        }
+      }
+      if app {
+        group.addTask {
+          for await error in errors { try await outbound.write(.text(error)) }
         }
       }
       group.addTask {
@@ -314,10 +333,22 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
       }
       group.addTask {
         var input = PageInput()
+        var toldIgnored = false
         for try await message in inbound.messages(maxSize: app ? appMessageLimit : 64 * 1024) {
           guard case .text(let text) = message else { continue }
-          if let claim, !shared.appPage.holds(claim) { continue }
-          if app, handleAppMessage(text, shared: shared, logger: logger) { continue }
+          if app, !(claim.map(shared.appPage.holds) ?? false) {
+            if claim == nil, !toldIgnored {
+              toldIgnored = true
+              logger.notice("message ignored: the connection is not the app page")
+            }
+            continue
+          }
+          if app,
+            handleAppMessage(
+              text, shared: shared, logger: logger, report: { report.yield($0) })
+          {
+            continue
+          }
           do {
             let event = try input.event(from: text)
             shared.inputs.withLock { $0 }?.enqueue(event)

@@ -37,6 +37,26 @@ struct LayoutPatchTests {
     #expect(try patched([.addItem(d, group: nil)]).layout == top)
   }
 
+  @Test(
+    "addItem before an item puts it there, and in its group before the first of the group's items after it"
+  )
+  func addItemBefore() throws {
+    let d = item("d", 200, 200, 100, 100)
+    // Before c (not in g): the layout's a b d c; g holds only b, before d, so d goes last.
+    var expected = base()
+    expected.items.insert(d, at: 2)
+    expected.groups[0].items.append("d")
+    #expect(try patched([.addItem(d, group: "g", before: "c")]).layout == expected)
+    // Before a: d a b c, and in g before b (the first of g's items after d).
+    expected = base()
+    expected.items.insert(d, at: 0)
+    expected.groups[0].items.insert("d", at: 0)
+    #expect(try patched([.addItem(d, group: "g", before: "a")]).layout == expected)
+    #expect(throws: LayoutError.self) {
+      try LayoutPatch([.addItem(d, group: nil, before: "nope")]).applied(to: base())
+    }
+  }
+
   @Test("removeItem drops the item and every mention of it (a guide left empty goes too)")
   func removeItem() throws {
     var expected = base()

@@ -55,8 +55,7 @@ struct LayoutDiffTests {
   }
 
   @Test(
-    "a changed title is removed and added again with the items after it, keeping focus when it had it"
-  )
+    "a changed title is removed and added again in its place, keeping focus when it had it")
   func changedItem() throws {
     var new = Self.base
     new.items[1].title = "B"
@@ -65,10 +64,8 @@ struct LayoutDiffTests {
       commands == [
         .patch(
           LayoutPatch(
-            [
-              .removeItem("b"), .removeItem("c"), .addItem(new.items[1], group: "row"),
-              .addItem(new.items[2], group: nil),
-            ], focus: .item("b")))
+            [.removeItem("b"), .addItem(new.items[1], group: "row", before: "c")],
+            focus: .item("b")))
       ])
     try Self.expectApplied(commands, from: Self.base, gives: new)
   }
@@ -91,24 +88,21 @@ struct LayoutDiffTests {
     #expect(try patch.applied(to: old) == new, sourceLocation: sourceLocation)
   }
 
-  @Test(
-    "a reorder inside a group re-adds the items after the longest kept prefix, in the new order")
+  @Test("a reorder inside a group re-adds only the items off the longest run both orders share")
   func reorder() throws {
     let old = Self.row(4)
     var new = old
     new.items.swapAt(1, 2)
     new.groups[0].items.swapAt(1, 2)
-    // r0 and r2 keep their place (a prefix of the new order, in the old order); r1 and r3 go
-    // after them again.
-    let commands = LayoutDiff.commands(from: old, to: new, focused: "r1")
+    // r0, r1 and r3 keep their place (old positions 0, 1, 3 increase in the new order); r2
+    // goes before r1 again, keeping focus.
+    let commands = LayoutDiff.commands(from: old, to: new, focused: "r2")
     #expect(
       commands == [
         .patch(
           LayoutPatch(
-            [
-              .removeItem("r1"), .removeItem("r3"), .addItem(old.items[1], group: "row"),
-              .addItem(old.items[3], group: "row"),
-            ], focus: .item("r1")))
+            [.removeItem("r2"), .addItem(old.items[2], group: "row", before: "r1")],
+            focus: .item("r2")))
       ])
     try Self.expectApplied(commands, from: old, gives: new)
   }
@@ -121,19 +115,60 @@ struct LayoutDiffTests {
     inserted.groups[0].items.insert("x", at: 1)
     let commands = LayoutDiff.commands(from: old, to: inserted, focused: "r0")
     #expect(
-      commands == [
-        .patch(
-          LayoutPatch([
-            .removeItem("r1"), .removeItem("r2"), .addItem(inserted.items[1], group: "row"),
-            .addItem(old.items[1], group: "row"), .addItem(old.items[2], group: "row"),
-          ]))
-      ])
+      commands == [.patch(LayoutPatch([.addItem(inserted.items[1], group: "row", before: "r1")]))]
+    )
     try Self.expectApplied(commands, from: old, gives: inserted)
     var regrouped = old
     regrouped.groups[0].items.removeLast()
     regrouped.groups.append(Group(id: "other", items: ["r2"]))
     try Self.expectApplied(
       LayoutDiff.commands(from: old, to: regrouped, focused: "r2"), from: old, gives: regrouped)
+  }
+
+  /// The operations of `commands`, one patch (0 when it is not one).
+  static func size(_ commands: [AppCommand]) -> Int {
+    guard commands.count == 1, case .patch(let patch) = commands[0] else { return 0 }
+    return patch.operations.count
+  }
+
+  @Test(
+    "one item inserted, removed or moved in a row of 10,000 is a patch of at most two operations")
+  func proportional() throws {
+    let old = Self.row(10_000)
+    var inserted = old
+    inserted.items.insert(Self.item("x", x: -20), at: 0)
+    inserted.groups[0].items.insert("x", at: 0)
+    var removed = old
+    removed.items.remove(at: 1)
+    removed.groups[0].items.remove(at: 1)
+    var toFront = old
+    toFront.items.insert(toFront.items.removeLast(), at: 0)
+    toFront.groups[0].items.insert(toFront.groups[0].items.removeLast(), at: 0)
+    var toBack = old
+    toBack.items.append(toBack.items.removeFirst())
+    toBack.groups[0].items.append(toBack.groups[0].items.removeFirst())
+    for (name, new, most) in [
+      ("inserted at 0", inserted, 1), ("removed at 1", removed, 1),
+      ("last moved to the front", toFront, 2), ("first moved to the back", toBack, 2),
+    ] {
+      let commands = LayoutDiff.commands(from: old, to: new, focused: "r0")
+      #expect(
+        (1...most).contains(Self.size(commands)),
+        "\(name): \(Self.size(commands)) operations (0: not one patch)")
+      try Self.expectApplied(commands, from: old, gives: new)
+    }
+  }
+
+  @Test("a reorder of more than the positional limit re-adds the items after the kept prefix")
+  func largeReorder() throws {
+    let old = Self.row(200)
+    var reversed = old
+    reversed.items.reverse()
+    reversed.groups[0].items.reverse()
+    let commands = LayoutDiff.commands(from: old, to: reversed, focused: "r0")
+    // r199 is the kept prefix; the other 199 are removed and appended (no `before`).
+    #expect(Self.size(commands) == 2 * 199)
+    try Self.expectApplied(commands, from: old, gives: reversed)
   }
 
   @Test("groups reordered among their siblings, or listed out of the items' order, replace")

@@ -43,6 +43,15 @@ struct WireTests {
     #expect(Layout(wire: Tenfoot_V1_Layout(layout)) == layout)
   }
 
+  @Test("an added item's group and place (before another) survive engine → wire → engine")
+  func addItemRoundTrip() throws {
+    let item = Item(id: "x", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+    let patch = LayoutPatch([
+      .addItem(item, group: "row", before: "r0"), .addItem(item, group: nil, before: nil),
+    ])
+    #expect(try LayoutPatch(wire: patch.operations.map(Tenfoot_V1_PatchOperation.init)) == patch)
+  }
+
   @Test("every display state maps both ways", arguments: FocusDisplayState.allCases)
   func displayStates(_ state: FocusDisplayState) {
     #expect(FocusDisplayState(wire: Tenfoot_V1_FocusDisplayState(state)) == state)

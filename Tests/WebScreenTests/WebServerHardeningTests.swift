@@ -13,11 +13,13 @@ import Testing
 struct WebServerHardeningTests {
   static let key = WebAccessKey(hex: "00112233445566778899aabbccddeeff")
 
-  /// A running page server: its port, key and logs.
+  /// A running page server: its port, key and logs, and its renderer (to render frames as the
+  /// screen's loop would).
   struct Server: Sendable {
     let port: Int
     let key: WebAccessKey
     let logs: RecordingLogHandler.Box
+    let handle: Handle
   }
 
   /// The renderer handed to the thread that starts or stops it.
@@ -54,7 +56,7 @@ struct WebServerHardeningTests {
       let port = try #require(
         printed.split(separator: ":").last?.split(separator: "/").first.flatMap { Int($0) },
         "no port in \(printed)")
-      try await body(Server(port: port, key: key, logs: logs))
+      try await body(Server(port: port, key: key, logs: logs, handle: handle))
     } catch {
       _ = try? await offPool { handle.renderer.stop() }
       throw error

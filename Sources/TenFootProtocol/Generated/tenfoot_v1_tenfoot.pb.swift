@@ -2233,6 +2233,12 @@ public nonisolated struct Tenfoot_V1_AddItem: Sendable {
   /// Empty: top level.
   public var group: String = String()
 
+  /// Empty: the item goes at the end of the layout's items and of its group's. Else it goes just
+  /// before this item in the layout's items, and in its group before the first of the group's
+  /// items that follows it in the layout's order (the end if none does). A broker older than
+  /// this field ignores it and appends: the same items, in another order.
+  public var before: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -5256,7 +5262,7 @@ nonisolated extension Tenfoot_V1_PatchOperation: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Tenfoot_V1_AddItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AddItem"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}item\0\u{1}group\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}item\0\u{1}group\0\u{1}before\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5266,6 +5272,7 @@ nonisolated extension Tenfoot_V1_AddItem: SwiftProtobuf.Message, SwiftProtobuf._
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._item) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.before) }()
       default: break
       }
     }
@@ -5282,12 +5289,16 @@ nonisolated extension Tenfoot_V1_AddItem: SwiftProtobuf.Message, SwiftProtobuf._
     if !self.group.isEmpty {
       try visitor.visitSingularStringField(value: self.group, fieldNumber: 2)
     }
+    if !self.before.isEmpty {
+      try visitor.visitSingularStringField(value: self.before, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Tenfoot_V1_AddItem, rhs: Tenfoot_V1_AddItem) -> Bool {
     if lhs._item != rhs._item {return false}
     if lhs.group != rhs.group {return false}
+    if lhs.before != rhs.before {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

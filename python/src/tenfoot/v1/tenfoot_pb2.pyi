@@ -646,12 +646,14 @@ class PatchOperation(_message.Message):
     def __init__(self, add_item: _Optional[_Union[AddItem, _Mapping]] = ..., remove_item: _Optional[str] = ..., move_item: _Optional[_Union[MoveItem, _Mapping]] = ..., set_item_available: _Optional[_Union[SetEnabled, _Mapping]] = ..., add_group: _Optional[_Union[AddGroup, _Mapping]] = ..., remove_group: _Optional[str] = ..., set_group_enabled: _Optional[_Union[SetEnabled, _Mapping]] = ..., add_guide: _Optional[_Union[FocusGuide, _Mapping]] = ..., remove_guide: _Optional[str] = ..., set_guide_enabled: _Optional[_Union[SetEnabled, _Mapping]] = ...) -> None: ...
 
 class AddItem(_message.Message):
-    __slots__ = ("item", "group")
+    __slots__ = ("item", "group", "before")
     ITEM_FIELD_NUMBER: _ClassVar[int]
     GROUP_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
     item: Item
     group: str
-    def __init__(self, item: _Optional[_Union[Item, _Mapping]] = ..., group: _Optional[str] = ...) -> None: ...
+    before: str
+    def __init__(self, item: _Optional[_Union[Item, _Mapping]] = ..., group: _Optional[str] = ..., before: _Optional[str] = ...) -> None: ...
 
 class MoveItem(_message.Message):
     __slots__ = ("id", "frame")
