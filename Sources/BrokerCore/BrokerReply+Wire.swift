@@ -87,8 +87,10 @@ extension Tenfoot_V1_ScreenState {
       return itemState
     }
     // Virtual items are not listed: only those whose state differs from unfocused (the
-    // focused one, selected ones) are sent, by their `group#index` ids.
-    let virtual = (focus.selected.sorted() + [focus.focused].compactMap { $0 })
+    // focused one, selected ones, those their content makes unavailable) are sent, by their
+    // `group#index` ids.
+    let virtual =
+      (focus.selected.sorted() + [focus.focused].compactMap { $0 } + focus.unavailableVirtualItems)
       .filter { focus.virtualIndex(of: $0) != nil }
     for id in virtual where !states.contains(where: { $0.id == id }) {
       guard let state = focus.displayState(of: id) else { continue }
@@ -108,6 +110,9 @@ extension Tenfoot_V1_ScreenState {
     }
     if let announcement = snapshot.announcement {
       self.announcement = Tenfoot_V1_Announcement(announcement)
+    }
+    itemsInView = snapshot.itemsInView.map {
+      Tenfoot_V1_ItemsInView(group: $0.group, range: $0.range)
     }
   }
 }

@@ -97,6 +97,7 @@ extension InputLimits {
       case .moveItem(let move): ids.append((path + ".id", move.id))
       case .setItemAvailable(let set), .setGroupEnabled(let set), .setGuideEnabled(let set):
         ids.append((path + ".id", set.id))
+      case .setVirtualContent(let set): ids.append((path + ".group", set.group))
       default: break
       }
     }

@@ -20,7 +20,12 @@ extension BrokerDomain {
     sessions[session.id] = session
     let ack = Acknowledgement(
       screen: session.id, seq: session.seq, focused: session.focus.focused, effects: effects)
-    let snapshot = session.snapshot(epoch: epoch, announcing: announcement)
+    var snapshot = session.snapshot(epoch: epoch, announcing: announcement)
+    // Only what the patch newly wants: content it sets does not ask for itself again.
+    snapshot.itemsInView = effects.compactMap {
+      guard case .itemsInView(let group, let range) = $0 else { return nil }
+      return VirtualRange(group: group, range: range)
+    }
     return Outcome(reply: .ack(ack), effects: [.publish(.snapshot(snapshot))])
   }
 
@@ -111,7 +116,7 @@ extension BrokerDomain {
         touchNamed(context.next)
       case .highlighted(let id), .activated(let id), .selectionChanged(let id, _): touchNamed(id)
       case .movementFailed, .scrolled, .focusRequestDenied, .layoutRejected, .textChanged,
-        .textRejected, .back, .home, .playPause, .contextMenu, .doubleTap:
+        .textRejected, .back, .home, .playPause, .contextMenu, .doubleTap, .itemsInView:
         break
       }
     }

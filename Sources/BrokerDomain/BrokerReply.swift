@@ -81,14 +81,18 @@ public struct SessionSnapshot: Sendable, Equatable {
   /// What a screen reader says about the step that published it (a registration, a patch);
   /// nil for a snapshot asked for.
   public var announcement: Announcement?
+  /// The virtual items whose content the app is asked for: every virtual group's whole wanted
+  /// window (a registration, a snapshot asked for), or only the newly wanted ones (a patch).
+  public var itemsInView: [VirtualRange]
 
-  /// A snapshot.
+  /// A snapshot that asks for every virtual group's whole wanted window.
   public init(screen: String, epoch: UInt64, seq: UInt64, focus: FocusState, parallax: Parallax?) {
     self.screen = screen
     self.epoch = epoch
     self.seq = seq
     self.focus = focus
     self.parallax = parallax
+    itemsInView = focus.itemsInView
   }
 }
 

@@ -75,7 +75,7 @@ public struct Announcer: Sendable, Equatable {
       case .textRejected:
         parts.append(AnnouncementPart(.refusal, "no text field"))
       case .focusChanged, .highlighted, .selectionChanged, .scrolled, .layoutRejected, .back,
-        .home, .playPause, .contextMenu, .doubleTap:
+        .home, .playPause, .contextMenu, .doubleTap, .itemsInView:
         break
       }
     }

@@ -30,3 +30,11 @@ public struct AppReaction: Sendable, Equatable {
     self.commands = commands
   }
 }
+
+extension AppCommand {
+  /// Supplies content for items of virtual group `group` by index, the answer to
+  /// `itemsInView`: a patch of one ``LayoutPatch/Operation/setVirtualContent(group:items:)``.
+  public static func setVirtualContent(group: String, items: [Int: VirtualContent]) -> AppCommand {
+    .patch(LayoutPatch([.setVirtualContent(group: group, items: items)]))
+  }
+}

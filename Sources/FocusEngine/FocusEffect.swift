@@ -31,6 +31,9 @@ public enum FocusEffect: Sendable, Equatable {
   case contextMenu(String)
   /// A button was tapped twice within the double-tap window.
   case doubleTap(RemoteButton)
+  /// The items `range` of virtual group `group` came near the window in view: the app is
+  /// asked for their content (see ``VirtualWant``).
+  case itemsInView(group: String, range: Range<Int>)
 }
 
 /// Why a programmatic focus request cannot be honoured.

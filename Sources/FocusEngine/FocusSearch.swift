@@ -363,9 +363,12 @@ extension FocusState {
     if let listed = index.readingOrder.first(where: { index.isFocusable($0) }) {
       return itemID(at: listed)
     }
-    return index.virtualSpans.first { $0.focusable && $0.items.count > 0 }.map {
-      itemID(at: $0.base)
+    for span in index.virtualSpans where span.focusable {
+      if let first = span.items.firstAvailable(atOrAfter: 0) {
+        return itemID(at: span.base + first)
+      }
     }
+    return nil
   }
 
   /// Where a directional move from `id` would put focus, or nil if nothing lies that way.

@@ -50,12 +50,13 @@ extension FocusState {
       (focused, FocusPriority.currentlyFocused), (last, .previouslyFocused),
     ] {
       if let candidate, let position = index.position(of: candidate), index.isVirtual(position),
-        index.groupOf(position) == group
+        index.groupOf(position) == group, index.isFocusable(position)
       {
         return (priority.rawValue, position)
       }
     }
-    return (FocusPriority.ignored.rawValue, span.base)
+    guard let first = span.items.firstAvailable(atOrAfter: 0) else { return nil }
+    return (FocusPriority.ignored.rawValue, span.base + first)
   }
 
   /// The virtual item under `point` (presented space) by the pointer's rules: within the hit
@@ -72,14 +73,16 @@ extension FocusState {
     }
   }
 
-  /// Focus recovery when a virtual group shrank below the focused index: its last item, when
-  /// the group is still virtual and holds any.
+  /// Focus recovery when a virtual group shrank below the focused index: its last available
+  /// item, when the group is still virtual and holds any.
   func virtualRecovery(forID id: String) -> Int? {
-    guard let (group, _) = VirtualItems.parse(id), let node = index.groupIndex[String(group)],
+    guard let (group, item) = VirtualItems.parse(id), let node = index.groupIndex[String(group)],
       index.nodes[node].virtual >= 0
     else { return nil }
     let span = index.virtualSpans[index.nodes[node].virtual]
-    guard span.focusable, span.items.count > 0 else { return nil }
-    return span.base + span.items.count - 1
+    guard span.focusable, item >= span.items.count,
+      let last = span.items.lastAvailable(atOrBefore: span.items.count - 1)
+    else { return nil }
+    return span.base + last
   }
 }

@@ -33,6 +33,9 @@ public struct FocusState: Sendable, Equatable {
   public internal(set) var pointer: PointerState
   /// The `revealOnPointer` groups the pointer is over (their items are available).
   public internal(set) var revealed: Set<String>
+  /// Virtual group id → the region of its items its app was last asked to fill (see
+  /// ``VirtualWant``).
+  public internal(set) var virtualWanted: [String: VirtualWant]
   /// Tables derived from the layout.
   private(set) var index: LayoutIndex
   /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
@@ -70,6 +73,7 @@ public struct FocusState: Sendable, Equatable {
     self.rootGrid = SpatialIndex()
     self.androidFrames = []
     self.androidShift = []
+    self.virtualWanted = [:]
     rebuildDerived()
     if let first = initialFocus() {
       focus(first)
@@ -77,6 +81,8 @@ public struct FocusState: Sendable, Equatable {
       var effects: [FocusEffect] = []
       if let position = index.position(of: first) { followSelection(position, &effects) }
     }
+    // The first window of each virtual group: a registration's snapshot asks for it whole.
+    _ = askForVirtualContent()
   }
 
   /// The item with this id, if the layout has one.

@@ -270,6 +270,31 @@ extension Layout {
         reason: "must be between 1 and \(VirtualItems.maximumColumns), got \(columns)")
     }
     try checkGroupText(virtual.titlePrefix, path: path + ".titlePrefix", group: group.id)
+    try checkVirtualContent(
+      virtual.content, count: virtual.count, group: group.id, path: path + ".content")
+  }
+
+  /// Supplied virtual content: at most ``VirtualItems/maximumContent`` items, each index below
+  /// `count`, its title and content checked like a listed item's. O(items · log items).
+  static func checkVirtualContent(
+    _ content: [Int: VirtualContent], count: Int, group: String, path: String
+  ) throws(LayoutError) {
+    if content.count > VirtualItems.maximumContent {
+      throw LayoutError(
+        path: path,
+        reason: "\(content.count) items with content (at most \(VirtualItems.maximumContent))")
+    }
+    for (index, supplied) in content.sorted(by: { $0.key < $1.key }) {
+      let id = VirtualItems.id(group: group, index: index)
+      let at = "\(path)[\(index)]"
+      guard (0..<count).contains(index) else {
+        throw LayoutError(path: at, reason: "index \(index) is outside the \(count) items")
+      }
+      if let title = supplied.title { try checkText(title, path: at + ".title", item: id) }
+      try checkContent(
+        Item(id: id, frame: Rect(x: 0, y: 0, width: 1, height: 1), content: supplied.content),
+        path: at)
+    }
   }
 }
 

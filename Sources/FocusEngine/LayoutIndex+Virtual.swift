@@ -49,11 +49,13 @@ extension LayoutIndex {
       ? itemGroup[position] : virtualSpans[virtualLocation(position).span].group
   }
 
-  /// Whether the item at `position` can take focus.
+  /// Whether the item at `position` can take focus (a virtual one: its group can and its
+  /// supplied content does not make it unavailable).
   @inline(__always)
   func isFocusable(_ position: Int) -> Bool {
-    position < listedCount
-      ? focusable[position] : virtualSpans[virtualLocation(position).span].focusable
+    guard position >= listedCount else { return focusable[position] }
+    let (span, item) = virtualLocation(position)
+    return virtualSpans[span].focusable && virtualSpans[span].items.isAvailable(item)
   }
 
   /// The item's rank in reading order. Virtual items rank after every listed item, in

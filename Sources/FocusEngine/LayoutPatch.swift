@@ -29,6 +29,11 @@ public struct LayoutPatch: Sendable, Equatable {
     case removeGuide(String)
     /// Enables or disables a focus guide.
     case setGuideEnabled(String, Bool)
+    /// Supplies content for items of a virtual group, by index (at most
+    /// ``VirtualItems/maximumContent`` items, each below the group's count): merged with what
+    /// the group holds; then only the items inside its wanted window are kept
+    /// (``VirtualWant``), at most ``VirtualItems/maximumContent``.
+    case setVirtualContent(group: String, items: [Int: VirtualContent])
   }
 
   /// The changes, in order.
@@ -49,6 +54,14 @@ public struct LayoutPatch: Sendable, Equatable {
   /// Errors name the operation, like `operations[2]: unknown item "x"`, or the path in the
   /// resulting layout that fails validation.
   public func applied(to layout: Layout) throws(LayoutError) -> Layout {
+    try applied(to: layout, keeping: [:])
+  }
+
+  /// The layout with every operation applied, validated; supplied virtual content is kept
+  /// only inside each group's `wanted` region (a group without one keeps all of it).
+  func applied(to layout: Layout, keeping wanted: [String: VirtualRegion]) throws(LayoutError)
+    -> Layout
+  {
     var result = layout
     for (position, operation) in operations.enumerated() {
       let path = "operations[\(position)]"
@@ -118,6 +131,19 @@ public struct LayoutPatch: Sendable, Equatable {
           throw unknown("guide", id)
         }
         result.guides[at].enabled = enabled
+      case .setVirtualContent(let group, let items):
+        var count: Int?
+        guard Self.mutate(group, in: &result.groups, { count = $0.virtual?.count }) else {
+          throw unknown("group", group)
+        }
+        guard let count else {
+          throw LayoutError(path: path, reason: "group \"\(group)\" is not virtual")
+        }
+        try Layout.checkVirtualContent(items, count: count, group: group, path: path + ".items")
+        _ = Self.mutate(group, in: &result.groups) { node in
+          node.virtual?.merge(items)
+          if let region = wanted[group] { node.virtual?.keepContent(in: region) }
+        }
       }
     }
     try result.validate()

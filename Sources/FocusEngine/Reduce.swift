@@ -17,9 +17,23 @@
 /// Every focus change remembers the item in its groups, scrolls its scrolling groups to keep
 /// it visible (``FocusEffect/scrolled(group:offset:)``), and selects it when a group around it
 /// has `selectionFollowsFocus`.
+///
+/// After the step, a virtual group whose window in view moved near the edge of what its app
+/// was asked for asks for more (``FocusEffect/itemsInView(group:range:)``, ``VirtualWant``).
 @discardableResult
 public func reduce(
   _ state: inout FocusState, _ event: FocusEvent, cause: FocusCause? = nil
+) -> [FocusEffect] {
+  var effects = reduceStep(&state, event, cause: cause)
+  if !state.virtualWanted.isEmpty || state.hasVirtualGroups {
+    effects += state.askForVirtualContent()
+  }
+  return effects
+}
+
+/// One step of ``reduce(_:_:cause:)`` before virtual groups ask for content.
+private func reduceStep(
+  _ state: inout FocusState, _ event: FocusEvent, cause: FocusCause?
 ) -> [FocusEffect] {
   switch event {
   case .move(let direction):
@@ -128,7 +142,8 @@ public func reduce(
 
   case .applyPatch(let patch):
     do throws(LayoutError) {
-      let layout = try patch.applied(to: state.layout)
+      let layout = try patch.applied(
+        to: state.layout, keeping: state.virtualWanted.mapValues(\.region))
       return state.replaceAndRecover(layout, cause: cause, focusing: patch.focus)
     } catch {
       return [.layoutRejected(error)]

@@ -77,14 +77,22 @@ extension VirtualItems {
       guard line >= low && line <= high else { return }
       // The last slot that exists on this line (the last row may be partial).
       let limit = lastSlot(onLine: line, horizontal: horizontal)
+      // Unavailable items (supplied content) are stepped over: each step passes one of at
+      // most `maximumContent` entries.
+      func available(_ slot: Int) -> Bool { isAvailable(cell(line: line, slot: slot, horizontal)) }
       if forward {
-        if firstAhead <= limit { body(cell(line: line, slot: firstAhead, horizontal)) }
+        var slot = firstAhead
+        while slot <= limit && !available(slot) { slot += 1 }
+        if slot <= limit { body(cell(line: line, slot: slot, horizontal)) }
         return
       }
-      let last = min(lastBehind, limit)
+      var last = min(lastBehind, limit)
+      while last >= 0 && !available(last) { last -= 1 }
       guard last >= 0 else { return }
       body(cell(line: line, slot: last, horizontal))
-      if firstOverlapping < last { body(cell(line: line, slot: firstOverlapping, horizontal)) }
+      var overlapping = firstOverlapping
+      while overlapping < last && !available(overlapping) { overlapping += 1 }
+      if overlapping < last { body(cell(line: line, slot: overlapping, horizontal)) }
     }
     for line in (middle - 2)...(middle + 1) { visit(line) }
     if !horizontal { visit(min(middle, count - 1 - (rows - 1) * columns)) }
@@ -110,11 +118,27 @@ extension VirtualItems {
     let row = rowAxis.nearest(to: frame.midY)
     let column = columnAxis.nearest(to: frame.midX)
     for r in (row - 1)...(row + 1) {
-      for c in (column - 1)...(column + 1) where exists(row: r, column: c) {
+      for c in (column - 1)...(column + 1)
+      where exists(row: r, column: c) && isAvailable(r * columns + c) {
         body(r * columns + c)
       }
     }
-    body(count - 1)
+    if let last = lastAvailable(atOrBefore: count - 1) { body(last) }
+  }
+
+  /// The first item at or after `index` that its supplied content leaves available (nil: none).
+  /// O(unavailable items passed).
+  func firstAvailable(atOrAfter index: Int) -> Int? {
+    var index = index
+    while index < count && !isAvailable(index) { index += 1 }
+    return index < count ? index : nil
+  }
+
+  /// The last item at or before `index` that its supplied content leaves available.
+  func lastAvailable(atOrBefore index: Int) -> Int? {
+    var index = index
+    while index >= 0 && !isAvailable(index) { index -= 1 }
+    return index >= 0 ? index : nil
   }
 }
 

@@ -4,9 +4,10 @@
 /// Item `i` of a virtual group `g` has the stable id `g#i` (``VirtualItems/id(group:index:)``,
 /// decimal, no leading zeros) and sits at column `i % columns`, row `i / columns`:
 /// `origin + (column · (width + spacing.width), row · (height + spacing.height))`. Its title is
-/// `titlePrefix` followed by `i + 1` (a placeholder until an app supplies content). Every
-/// virtual item is a focusable button while its group is enabled; the engine never makes an
-/// `Item` for one except to answer a question about that one item.
+/// `titlePrefix` followed by `i + 1` (a placeholder until an app supplies content: ``content``).
+/// Every virtual item is a focusable button while its group is enabled (unless its supplied
+/// content says it is unavailable); the engine never makes an `Item` for one except to answer
+/// a question about that one item.
 public struct VirtualItems: Sendable, Hashable {
   /// How many items the group holds.
   public var count: Int
@@ -20,12 +21,17 @@ public struct VirtualItems: Sendable, Hashable {
   public var arrangement: VirtualArrangement
   /// The placeholder title's prefix ("Title " → "Title 1234").
   public var titlePrefix: String
+  /// The content apps supplied for the items near the window in view, by index (at most
+  /// ``maximumContent``; see ``VirtualContent``).
+  public var content: [Int: VirtualContent]
 
   /// Creates a virtual item declaration.
   public init(
     count: Int, origin: Point = .zero, itemSize: Size, spacing: Size = Size(width: 0, height: 0),
-    arrangement: VirtualArrangement = .row, titlePrefix: String = ""
+    arrangement: VirtualArrangement = .row, titlePrefix: String = "",
+    content: [Int: VirtualContent] = [:]
   ) {
+    self.content = content
     self.count = count
     self.origin = origin
     self.itemSize = itemSize
@@ -83,8 +89,10 @@ public struct VirtualItems: Sendable, Hashable {
       height: Double(rows - 1) * pitchY + itemSize.height)
   }
 
-  /// The placeholder title of item `index`.
-  public func title(at index: Int) -> String { titlePrefix + String(index + 1) }
+  /// The title of item `index`: the supplied one, else the placeholder.
+  public func title(at index: Int) -> String {
+    content[index]?.title ?? titlePrefix + String(index + 1)
+  }
 
   /// The stable id of item `index` of group `group`: `group#index`.
   public static func id(group: String, index: Int) -> String { group + "#" + String(index) }
@@ -105,11 +113,20 @@ public struct VirtualItems: Sendable, Hashable {
     return (Substring(id.utf8[..<hash]), value)
   }
 
-  /// The item at `index` of group `group`, made on demand.
-  func item(group: String, index: Int) -> Item {
-    Item(
+  /// The item at `index` of group `group`, made on demand with its supplied content.
+  public func item(group: String, index: Int) -> Item {
+    let supplied = content[index]
+    return Item(
       id: Self.id(group: group, index: index), title: title(at: index), frame: frame(at: index),
-      toggles: false)
+      available: supplied?.available ?? true, toggles: false,
+      content: supplied?.content ?? ItemContent())
+  }
+
+  /// The declaration without its supplied content: what decides the items' ids and frames.
+  public var shape: VirtualItems {
+    var shape = self
+    shape.content = [:]
+    return shape
   }
 }
 

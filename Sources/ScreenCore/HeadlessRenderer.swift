@@ -181,9 +181,10 @@ struct HeadlessFrame: Encodable {
   }
 
   /// `"content": {"<id>": {"subtitle", "body", "badge", "image", "accent"}}` for every item
-  /// with content (only the parts it sets); absent when no item has any.
+  /// with content (only the parts it sets), the virtual items in view included; absent when no
+  /// item has any.
   private func encodeContent(into container: inout KeyedEncodingContainer<Keys>) throws {
-    let items = frame.layout.items.filter { !$0.content.isEmpty }
+    let items = (frame.layout.items + frame.visibleVirtualItems()).filter { !$0.content.isEmpty }
     guard !items.isEmpty else { return }
     var byItem = container.nestedContainer(keyedBy: ItemKey.self, forKey: .content)
     for item in items {

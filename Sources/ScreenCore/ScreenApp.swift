@@ -48,6 +48,10 @@ public enum AppEvent: Sendable, Equatable {
   case contextMenu(String)
   /// The pointer moved, appeared or hid (nil: no pointer has been used).
   case pointer(PointerPresentation?)
+  /// Items `range` of virtual group `group` came near the window in view (the window and one
+  /// window on each side): the app answers with their content, ``AppCommand/setVirtualContent(group:items:)``.
+  /// Asked once per window: not again while the window stays inside what was asked for.
+  case itemsInView(group: String, range: Range<Int>)
 
   /// The events a frame brings, in order.
   static func events(in frame: ScreenFrame, previous: ScreenFrame?) -> [AppEvent] {
@@ -64,6 +68,8 @@ public enum AppEvent: Sendable, Equatable {
       case .home: events.append(.home)
       case .playPause(let id): events.append(.playPause(id))
       case .contextMenu(let id): events.append(.contextMenu(id))
+      case .itemsInView(let group, let range):
+        events.append(.itemsInView(group: group, range: range))
       case .movementFailed, .highlighted, .scrolled, .focusRequestDenied, .layoutRejected,
         .textRejected, .doubleTap:
         break

@@ -9,18 +9,15 @@ extension ScreenFrame {
   }
 
   /// The items of the virtual groups that meet their group's viewport as scrolled (the canvas
-  /// for a group without one), made with their placeholder titles and content-space frames.
-  /// O(visible items).
+  /// for a group without one), made with their content-space frames and the content their app
+  /// supplied (title, content, availability), else their placeholder titles. O(visible items).
   public func visibleVirtualItems() -> [Item] {
     var items: [Item] = []
     func walk(_ group: Group) {
       group.groups.forEach(walk)
       guard let virtual = group.virtual else { return }
       for index in visibleVirtualIndices(of: group) {
-        items.append(
-          Item(
-            id: VirtualItems.id(group: group.id, index: index), title: virtual.title(at: index),
-            frame: virtual.frame(at: index), toggles: false))
+        items.append(virtual.item(group: group.id, index: index))
       }
     }
     layout.groups.forEach(walk)

@@ -64,6 +64,10 @@ public struct StateSync: Sendable {
     for offset in snapshot.scroll { next.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
     next.announcement = snapshot.hasAnnouncement ? Announcement(wire: snapshot.announcement) : nil
     next.pointer = snapshot.hasPointer ? PointerPresentation(wire: snapshot.pointer) : nil
+    // A snapshot carries no effects but the virtual items its app is asked for.
+    next.events = snapshot.itemsInView.compactMap { wanted in
+      wanted.range.map { .itemsInView(group: wanted.group, range: $0) }
+    }
     let buffered = pending
     pending.removeAll()
     awaitingSnapshot = false

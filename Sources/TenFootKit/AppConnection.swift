@@ -86,6 +86,12 @@ public final class AppConnection: Sendable {
     try await send([.replaceLayout(layout)])
   }
 
+  /// Supplies content for items of a virtual group by index: the answer to
+  /// `.itemsInView(group:range:)` (docs/apps.md, "Content on demand").
+  public func setVirtualContent(group: String, items: [Int: VirtualContent]) async throws {
+    try await send([.setVirtualContent(group: group, items: items)])
+  }
+
   /// Stops the connection: the events finish, commands not yet applied throw. Idempotent.
   public func stop() { stopper.stop() }
 

@@ -35,6 +35,9 @@ extension FocusEffect {
     case .doubleTap(let key):
       guard let button = RemoteButton(wire: key) else { return nil }
       self = .doubleTap(button)
+    case .itemsInView(let wanted):
+      guard let range = wanted.range else { return nil }
+      self = .itemsInView(group: wanted.group, range: range)
     case .layoutRejected, nil: return nil
     }
   }
@@ -57,6 +60,8 @@ extension FocusEffect {
     case .playPause(let id): id.map { "playPause:\($0)" } ?? "playPause"
     case .contextMenu(let id): "contextMenu:\(id)"
     case .doubleTap(let button): "doubleTap:\(Tenfoot_V1_Key(button).name)"
+    case .itemsInView(let group, let range):
+      "itemsInView:\(group)#\(range.lowerBound)..<\(range.upperBound)"
     }
   }
 }
@@ -111,5 +116,22 @@ extension RemoteButton {
     case .pageUp, .pageDown, .volumeUp, .volumeDown, .mute, .power, .info: self = .other
     case .unspecified, .UNRECOGNIZED: return nil
     }
+  }
+}
+
+extension Tenfoot_V1_ItemsInView {
+  /// The wire form of a virtual group's items asked for.
+  public init(group: String, range: Range<Int>) {
+    self.init()
+    self.group = group
+    start = UInt64(clamping: range.lowerBound)
+    end = UInt64(clamping: range.upperBound)
+  }
+
+  /// The indices asked for; nil when the range is empty or backwards (a peer's mistake).
+  public var range: Range<Int>? {
+    let low = Int(clamping: start)
+    let high = Int(clamping: end)
+    return low < high ? low..<high : nil
   }
 }

@@ -112,6 +112,8 @@ extension Tenfoot_V1_FocusEffect {
     case .playPause(let id): kind = .playPause(id ?? "")
     case .contextMenu(let id): kind = .contextMenu(id)
     case .doubleTap(let button): kind = .doubleTap(Tenfoot_V1_Key(button))
+    case .itemsInView(let group, let range):
+      kind = .itemsInView(Tenfoot_V1_ItemsInView(group: group, range: range))
     }
   }
 
@@ -136,6 +138,8 @@ extension Tenfoot_V1_FocusEffect {
     case .playPause(let id): return id.isEmpty ? "play/pause" : "play/pause \(id)"
     case .contextMenu(let id): return "context menu \(id)"
     case .doubleTap(let key): return "double tap \(key.name)"
+    case .itemsInView(let wanted):
+      return "items in view \(wanted.group)#\(wanted.start)..<\(wanted.end)"
     case nil: return "nothing"
     }
   }

@@ -275,6 +275,9 @@ extension LayoutPatch {
       case .addGuide(let guide): operations.append(.addGuide(FocusGuide(wire: guide)))
       case .removeGuide(let id): operations.append(.removeGuide(id))
       case .setGuideEnabled(let set): operations.append(.setGuideEnabled(set.id, set.enabled))
+      case .setVirtualContent(let set):
+        operations.append(
+          .setVirtualContent(group: set.group, items: VirtualItems.content(wire: set.items)))
       case nil:
         throw LayoutError(path: "operations[\(position)]", reason: "empty operation")
       }
@@ -320,6 +323,12 @@ extension Tenfoot_V1_PatchOperation {
     case .addGuide(let guide): op = .addGuide(Tenfoot_V1_FocusGuide(guide))
     case .removeGuide(let id): op = .removeGuide(id)
     case .setGuideEnabled(let id, let value): op = .setGuideEnabled(enabled(id, value))
+    case .setVirtualContent(let group, let items):
+      op = .setVirtualContent(
+        .with {
+          $0.group = group
+          $0.items = Tenfoot_V1_VirtualItemContent.map(items)
+        })
     }
   }
 }

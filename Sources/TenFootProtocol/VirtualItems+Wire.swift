@@ -15,7 +15,49 @@ extension VirtualItems {
       origin: Point(x: wire.origin.x, y: wire.origin.y),
       itemSize: Size(width: wire.itemSize.width, height: wire.itemSize.height),
       spacing: Size(width: wire.spacing.width, height: wire.spacing.height),
-      arrangement: arrangement, titlePrefix: wire.titlePrefix)
+      arrangement: arrangement, titlePrefix: wire.titlePrefix,
+      content: Self.content(wire: wire.content))
+  }
+
+  /// Supplied content by index, from the wire (indices beyond `Int` clamp, and validation
+  /// then rejects them).
+  public static func content(wire: [UInt64: Tenfoot_V1_VirtualItemContent]) -> [Int:
+    VirtualContent]
+  {
+    var content: [Int: VirtualContent] = [:]
+    content.reserveCapacity(wire.count)
+    for (index, item) in wire { content[Int(clamping: index)] = VirtualContent(wire: item) }
+    return content
+  }
+}
+
+extension VirtualContent {
+  /// The engine content of one virtual item.
+  public init(wire: Tenfoot_V1_VirtualItemContent) {
+    self.init(
+      title: wire.hasTitle ? wire.title : nil,
+      content: wire.hasContent ? ItemContent(wire: wire.content) : ItemContent(),
+      available: !wire.unavailable)
+  }
+}
+
+extension Tenfoot_V1_VirtualItemContent {
+  /// The wire form of one virtual item's content.
+  public init(_ content: VirtualContent) {
+    self.init()
+    if let title = content.title { self.title = title }
+    if !content.content.isEmpty { self.content = Tenfoot_V1_ItemContent(content.content) }
+    unavailable = !content.available
+  }
+
+  /// Supplied content by index, in wire form.
+  public static func map(_ content: [Int: VirtualContent]) -> [UInt64:
+    Tenfoot_V1_VirtualItemContent]
+  {
+    var wire: [UInt64: Tenfoot_V1_VirtualItemContent] = [:]
+    wire.reserveCapacity(content.count)
+    for (index, item) in content { wire[UInt64(clamping: index)] = Self(item) }
+    return wire
   }
 }
 
@@ -48,5 +90,6 @@ extension Tenfoot_V1_VirtualItems {
       self.columns = UInt64(clamping: columns)
     }
     titlePrefix = virtual.titlePrefix
+    content = Tenfoot_V1_VirtualItemContent.map(virtual.content)
   }
 }

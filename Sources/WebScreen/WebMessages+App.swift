@@ -80,7 +80,8 @@ extension WebMessages {
       case .textChanged(let id, let value): (type, self.id, self.value) = ("text", id, value)
       case .movementFailed(let heading): (type, self.heading) = ("bump", heading.rawValue)
       case .focusRequestDenied(let error): (type, value) = ("focusdenied", "\(error)")
-      case .highlighted, .scrolled, .layoutRejected, .textRejected, .doubleTap: return nil
+      case .highlighted, .scrolled, .layoutRejected, .textRejected, .doubleTap, .itemsInView:
+        return nil
       }
     }
   }

@@ -127,6 +127,40 @@ class AttachedCatalogApp(unittest.TestCase):
         self.assertEqual(last["virtual"]["titles#999999"], "Title 1000000")
 
 
+class MoviesApp(unittest.TestCase):
+    """Content on demand (docs/apps.md, "Content on demand"): the movies example supplies the
+    titles of the items that come near the window in view of its 1,000,000-item row."""
+
+    def test_the_screen_draws_the_supplied_titles_and_focus_skips_an_unavailable_movie(self):
+        stack = Stack()
+        self.addCleanup(stack.close)
+        screen = stack.screen(["--layout", HOME])
+        grid, _ = wait_for_frame(screen, "the file's layout",
+                                 lambda f: f["focused"] == "upnext-0")
+        stack.example("movies_app.py", ["--attach"])
+
+        def supplied(frame):
+            shown = frame.get("virtual", {})
+            return bool(shown) and all(
+                title == f"Movie {int(id.split('#')[1]) + 1}" for id, title in shown.items())
+        row, first = wait_for_frame(screen, "the supplied titles",
+                                    lambda f: f["focused"] == "movies#0" and supplied(f), grid)
+        self.assertEqual(first["content"]["movies#0"]["subtitle"], "1950")
+        self.assertEqual(remote(stack, *["right"] * 8)[-1], "right: focused movies#8")
+        row, moved = wait_for_frame(
+            screen, "movies#8 focused, the titles in view supplied",
+            lambda f: f["focused"] == "movies#8" and supplied(f), row)
+        self.assertEqual(moved["virtual"]["movies#8"], "Movie 9")
+        with tenfoot.Remote(stack.endpoints, screen="main", name="e2e") as keys:
+            self.assertEqual(keys.focus("movies#998").focused, "movies#998")
+            row, far = wait_for_frame(
+                screen, "movie 999 supplied as unavailable",
+                lambda f: f["focused"] == "movies#998" and supplied(f)
+                and f["states"].get("movies#999") == "unavailable", row)
+            # Movie 1000 (movies#999) is not yet released: right skips it.
+            self.assertEqual(keys.press("right").focused, "movies#1000")
+
+
 class OwnScreenMenuApp(unittest.TestCase):
     """The app as the screen itself (it registers its layout), shown by a mirror."""
 

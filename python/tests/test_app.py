@@ -32,6 +32,33 @@ class Events(unittest.TestCase):
             tenfoot.Event("context_menu", ("b",)),
         ])
 
+    def test_items_in_view_come_from_deltas_and_snapshots_and_are_answered_with_content(self):
+        wanted = pb.ItemsInView(group="titles", start=12, end=18)
+        self.assertEqual(tenfoot.events_in(frame([pb.FocusEffect(items_in_view=wanted)]), None),
+                         [tenfoot.Event("items_in_view", ("titles", range(12, 18)))])
+        sync = tenfoot.StateSync("main")
+        snapshot = pb.ScreenState(screen_id="main", epoch=1, seq=1, items_in_view=[wanted])
+        _, shown = sync.apply_snapshot(snapshot)
+        self.assertEqual(tenfoot.events_in(shown, None),
+                         [tenfoot.Event("items_in_view", ("titles", range(12, 18)))])
+        app = tenfoot.App()
+
+        @app.on_items_in_view
+        def supply(group, indices, screen):
+            return tenfoot.set_virtual_content(group, {
+                i: tenfoot.virtual_content(f"Movie {i}", subtitle="1999", unavailable=i == 13)
+                for i in indices})
+        [command] = app.react(tenfoot.Event("items_in_view", ("titles", range(12, 14))),
+                              tenfoot.Screen(shown))
+        content = command.patch.operations[0].set_virtual_content
+        self.assertEqual(content.group, "titles")
+        self.assertEqual(dict(content.items), {
+            12: pb.VirtualItemContent(title="Movie 12", content=pb.ItemContent(subtitle="1999")),
+            13: pb.VirtualItemContent(title="Movie 13", content=pb.ItemContent(subtitle="1999"),
+                                      unavailable=True)})
+        self.assertEqual(tenfoot.set_virtual_content("t", {1: "One"}).patch.operations[0]
+                         .set_virtual_content.items[1].title, "One")
+
     def test_a_focus_change_to_nothing_has_none(self):
         effect = pb.FocusEffect(focus_changed=pb.FocusUpdate(previous="a"))
         self.assertEqual(tenfoot.events_in(frame([effect]), None),

@@ -2058,6 +2058,10 @@ public nonisolated struct Tenfoot_V1_VirtualItems: Sendable {
   /// Item i's placeholder title: this prefix and i + 1.
   public var titlePrefix: String = String()
 
+  /// The content the app supplied for items near the window in view, by index (at most 1,024;
+  /// docs/apps.md "Content on demand").
+  public var content: Dictionary<UInt64,Tenfoot_V1_VirtualItemContent> = [:]
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2065,6 +2069,77 @@ public nonisolated struct Tenfoot_V1_VirtualItems: Sendable {
   fileprivate var _origin: Tenfoot_V1_Point? = nil
   fileprivate var _itemSize: Tenfoot_V1_Size? = nil
   fileprivate var _spacing: Tenfoot_V1_Size? = nil
+}
+
+/// What an app supplies for one item of a virtual group (unset parts: the placeholder).
+public nonisolated struct Tenfoot_V1_VirtualItemContent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Unset: the placeholder title (the group's prefix and the index + 1).
+  public var title: String {
+    get {_title ?? String()}
+    set {_title = newValue}
+  }
+  /// Returns true if `title` has been explicitly set.
+  public var hasTitle: Bool {self._title != nil}
+  /// Clears the value of `title`. Subsequent reads from it will return its default value.
+  public mutating func clearTitle() {self._title = nil}
+
+  public var content: Tenfoot_V1_ItemContent {
+    get {_content ?? Tenfoot_V1_ItemContent()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  /// Focus skips the item, as it skips an unavailable listed item.
+  public var unavailable: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _title: String? = nil
+  fileprivate var _content: Tenfoot_V1_ItemContent? = nil
+}
+
+/// Content for items of a virtual group, by index: merged with what the group holds, then only
+/// the items inside the group's wanted window (the window in view and one window on each side)
+/// are kept, at most 1,024.
+public nonisolated struct Tenfoot_V1_SetVirtualContent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var group: String = String()
+
+  public var items: Dictionary<UInt64,Tenfoot_V1_VirtualItemContent> = [:]
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Items [start, end) of a virtual group came near the window in view: its app is asked for
+/// their content.
+public nonisolated struct Tenfoot_V1_ItemsInView: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var group: String = String()
+
+  public var start: UInt64 = 0
+
+  public var end: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// Part of a layout changes; see LayoutPatch in the engine.
@@ -2197,6 +2272,14 @@ public nonisolated struct Tenfoot_V1_PatchOperation: Sendable {
     set {op = .setGuideEnabled(newValue)}
   }
 
+  public var setVirtualContent: Tenfoot_V1_SetVirtualContent {
+    get {
+      if case .setVirtualContent(let v)? = op {return v}
+      return Tenfoot_V1_SetVirtualContent()
+    }
+    set {op = .setVirtualContent(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Op: Equatable, Sendable {
@@ -2210,6 +2293,7 @@ public nonisolated struct Tenfoot_V1_PatchOperation: Sendable {
     case addGuide(Tenfoot_V1_FocusGuide)
     case removeGuide(String)
     case setGuideEnabled(Tenfoot_V1_SetEnabled)
+    case setVirtualContent(Tenfoot_V1_SetVirtualContent)
 
   }
 
@@ -2944,6 +3028,15 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     set {kind = .doubleTap(newValue)}
   }
 
+  /// Items of a virtual group came near the window in view: the app supplies their content.
+  public var itemsInView: Tenfoot_V1_ItemsInView {
+    get {
+      if case .itemsInView(let v)? = kind {return v}
+      return Tenfoot_V1_ItemsInView()
+    }
+    set {kind = .itemsInView(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -2968,6 +3061,8 @@ public nonisolated struct Tenfoot_V1_FocusEffect: Sendable {
     case contextMenu(String)
     /// A key was tapped twice quickly.
     case doubleTap(Tenfoot_V1_Key)
+    /// Items of a virtual group came near the window in view: the app supplies their content.
+    case itemsInView(Tenfoot_V1_ItemsInView)
 
   }
 
@@ -3160,6 +3255,14 @@ public nonisolated struct Tenfoot_V1_ScreenState: @unchecked Sendable {
   public var hasPointer: Bool {_storage._pointer != nil}
   /// Clears the value of `pointer`. Subsequent reads from it will return its default value.
   public mutating func clearPointer() {_uniqueStorage()._pointer = nil}
+
+  /// The virtual items whose content the app is asked for: every virtual group's whole wanted
+  /// window in a registration's snapshot and in answer to SnapshotRequest; only the newly
+  /// wanted items in a patch's.
+  public var itemsInView: [Tenfoot_V1_ItemsInView] {
+    get {_storage._itemsInView}
+    set {_uniqueStorage()._itemsInView = newValue}
+  }
 
   /// What a screen reader says about the step that published this snapshot (a registration,
   /// a patch); unset on snapshots sent in answer to SnapshotRequest.
@@ -4943,7 +5046,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".VirtualItems"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}origin\0\u{3}item_size\0\u{1}spacing\0\u{1}arrangement\0\u{1}columns\0\u{3}title_prefix\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}origin\0\u{3}item_size\0\u{1}spacing\0\u{1}arrangement\0\u{1}columns\0\u{3}title_prefix\0\u{1}content\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4958,6 +5061,7 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
       case 5: try { try decoder.decodeSingularEnumField(value: &self.arrangement) }()
       case 6: try { try decoder.decodeSingularUInt64Field(value: &self.columns) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.titlePrefix) }()
+      case 8: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufUInt64,Tenfoot_V1_VirtualItemContent>.self, value: &self.content) }()
       default: break
       }
     }
@@ -4989,6 +5093,9 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
     if !self.titlePrefix.isEmpty {
       try visitor.visitSingularStringField(value: self.titlePrefix, fieldNumber: 7)
     }
+    if !self.content.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufUInt64,Tenfoot_V1_VirtualItemContent>.self, value: self.content, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5000,6 +5107,126 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
     if lhs.arrangement != rhs.arrangement {return false}
     if lhs.columns != rhs.columns {return false}
     if lhs.titlePrefix != rhs.titlePrefix {return false}
+    if lhs.content != rhs.content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_VirtualItemContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VirtualItemContent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}content\0\u{1}unavailable\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._title) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._content) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.unavailable) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._title {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._content {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.unavailable != false {
+      try visitor.visitSingularBoolField(value: self.unavailable, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_VirtualItemContent, rhs: Tenfoot_V1_VirtualItemContent) -> Bool {
+    if lhs._title != rhs._title {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs.unavailable != rhs.unavailable {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_SetVirtualContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetVirtualContent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}items\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      case 2: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufUInt64,Tenfoot_V1_VirtualItemContent>.self, value: &self.items) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 1)
+    }
+    if !self.items.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufUInt64,Tenfoot_V1_VirtualItemContent>.self, value: self.items, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_SetVirtualContent, rhs: Tenfoot_V1_SetVirtualContent) -> Bool {
+    if lhs.group != rhs.group {return false}
+    if lhs.items != rhs.items {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_ItemsInView: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ItemsInView"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}group\0\u{1}start\0\u{1}end\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.group) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.start) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.end) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 1)
+    }
+    if self.start != 0 {
+      try visitor.visitSingularUInt64Field(value: self.start, fieldNumber: 2)
+    }
+    if self.end != 0 {
+      try visitor.visitSingularUInt64Field(value: self.end, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_ItemsInView, rhs: Tenfoot_V1_ItemsInView) -> Bool {
+    if lhs.group != rhs.group {return false}
+    if lhs.start != rhs.start {return false}
+    if lhs.end != rhs.end {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5074,7 +5301,7 @@ nonisolated extension Tenfoot_V1_PatchLayout: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_PatchOperation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PatchOperation"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}add_item\0\u{3}remove_item\0\u{3}move_item\0\u{3}set_item_available\0\u{3}add_group\0\u{3}remove_group\0\u{3}set_group_enabled\0\u{3}add_guide\0\u{3}remove_guide\0\u{3}set_guide_enabled\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}add_item\0\u{3}remove_item\0\u{3}move_item\0\u{3}set_item_available\0\u{3}add_group\0\u{3}remove_group\0\u{3}set_group_enabled\0\u{3}add_guide\0\u{3}remove_guide\0\u{3}set_guide_enabled\0\u{3}set_virtual_content\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5197,6 +5424,19 @@ nonisolated extension Tenfoot_V1_PatchOperation: SwiftProtobuf.Message, SwiftPro
           self.op = .setGuideEnabled(v)
         }
       }()
+      case 11: try {
+        var v: Tenfoot_V1_SetVirtualContent?
+        var hadOneofValue = false
+        if let current = self.op {
+          hadOneofValue = true
+          if case .setVirtualContent(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.op = .setVirtualContent(v)
+        }
+      }()
       default: break
       }
     }
@@ -5247,6 +5487,10 @@ nonisolated extension Tenfoot_V1_PatchOperation: SwiftProtobuf.Message, SwiftPro
     case .setGuideEnabled?: try {
       guard case .setGuideEnabled(let v)? = self.op else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .setVirtualContent?: try {
+      guard case .setVirtualContent(let v)? = self.op else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
     }()
     case nil: break
     }
@@ -6346,7 +6590,7 @@ nonisolated extension Tenfoot_V1_FocusDenial: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FocusEffect"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0\u{1}scrolled\0\u{3}focus_request_denied\0\u{3}layout_rejected\0\u{3}text_changed\0\u{1}back\0\u{1}home\0\u{3}play_pause\0\u{3}context_menu\0\u{3}double_tap\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}focus_changed\0\u{3}movement_failed\0\u{1}highlighted\0\u{1}activated\0\u{3}selection_changed\0\u{1}scrolled\0\u{3}focus_request_denied\0\u{3}layout_rejected\0\u{3}text_changed\0\u{1}back\0\u{1}home\0\u{3}play_pause\0\u{3}context_menu\0\u{3}double_tap\0\u{3}items_in_view\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6491,6 +6735,19 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
           self.kind = .doubleTap(v)
         }
       }()
+      case 15: try {
+        var v: Tenfoot_V1_ItemsInView?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .itemsInView(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .itemsInView(v)
+        }
+      }()
       default: break
       }
     }
@@ -6557,6 +6814,10 @@ nonisolated extension Tenfoot_V1_FocusEffect: SwiftProtobuf.Message, SwiftProtob
     case .doubleTap?: try {
       guard case .doubleTap(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularEnumField(value: v, fieldNumber: 14)
+    }()
+    case .itemsInView?: try {
+      guard case .itemsInView(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
     }()
     case nil: break
     }
@@ -6781,7 +7042,7 @@ nonisolated extension Tenfoot_V1_SelectionChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScreenState"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{1}pointer\0\u{2}\u{9}announcement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}screen_id\0\u{1}epoch\0\u{1}seq\0\u{1}layout\0\u{1}focused\0\u{1}states\0\u{1}scroll\0\u{1}parallax\0\u{1}text\0\u{3}editing_text\0\u{1}pointer\0\u{3}items_in_view\0\u{2}\u{8}announcement\0")
 
   fileprivate class _StorageClass {
     var _screenID: String = String()
@@ -6795,6 +7056,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
     var _text: Dictionary<String,String> = [:]
     var _editingText: Bool = false
     var _pointer: Tenfoot_V1_PointerState? = nil
+    var _itemsInView: [Tenfoot_V1_ItemsInView] = []
     var _announcement: Tenfoot_V1_Announcement? = nil
 
       // This property is used as the initial default value for new instances of the type.
@@ -6817,6 +7079,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       _text = source._text
       _editingText = source._editingText
       _pointer = source._pointer
+      _itemsInView = source._itemsInView
       _announcement = source._announcement
     }
   }
@@ -6847,6 +7110,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
         case 9: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._text) }()
         case 10: try { try decoder.decodeSingularBoolField(value: &_storage._editingText) }()
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._pointer) }()
+        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._itemsInView) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._announcement) }()
         default: break
         }
@@ -6893,6 +7157,9 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
       try { if let v = _storage._pointer {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
       } }()
+      if !_storage._itemsInView.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._itemsInView, fieldNumber: 12)
+      }
       try { if let v = _storage._announcement {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -6916,6 +7183,7 @@ nonisolated extension Tenfoot_V1_ScreenState: SwiftProtobuf.Message, SwiftProtob
         if _storage._text != rhs_storage._text {return false}
         if _storage._editingText != rhs_storage._editingText {return false}
         if _storage._pointer != rhs_storage._pointer {return false}
+        if _storage._itemsInView != rhs_storage._itemsInView {return false}
         if _storage._announcement != rhs_storage._announcement {return false}
         return true
       }

@@ -22,7 +22,7 @@ from .errors import (BrokerError, ConnectionStringError, DiscoveryError, Forbidd
 from .keys import ClientTrust, Curve, KeyPair, state_directory
 from .layout import (add_group, add_item, focus, group, item, layout, move_item, patch,
                      rect, remove_group, remove_item, replace_layout, set_item_available,
-                     virtual_group)
+                     set_virtual_content, virtual_content, virtual_group)
 from .pairing import Challenge, Pairing, pair
 from .remote import PressResult, Remote
 from .session import ScreenSession
@@ -38,6 +38,6 @@ __all__ = [
     "ScreenGone", "TenFootError", "Timeout", "UnknownScreen", "ClientTrust", "Curve", "KeyPair",
     "state_directory", "add_group", "add_item", "focus", "group", "item", "layout",
     "move_item", "patch", "rect", "remove_group", "remove_item", "replace_layout",
-    "set_item_available", "virtual_group", "Challenge", "Pairing", "pair", "PressResult", "Remote",
+    "set_item_available", "set_virtual_content", "virtual_content", "virtual_group", "Challenge", "Pairing", "pair", "PressResult", "Remote",
     "ScreenSession", "Frame", "StateSync", "pb", "__version__",
 ]

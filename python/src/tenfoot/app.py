@@ -42,7 +42,8 @@ from .v1 import tenfoot_pb2 as pb
 log = logging.getLogger("tenfoot.app")
 
 EVENTS = ("joined", "resynced", "focus_changed", "activated", "selection_changed",
-          "text_changed", "back", "home", "play_pause", "context_menu", "pointer")
+          "text_changed", "back", "home", "play_pause", "context_menu", "pointer",
+          "items_in_view")
 AWAITED = ("activated", "back", "home")
 
 
@@ -109,6 +110,9 @@ def events_in(frame: Frame, previous: Optional[Frame]) -> List[Event]:
             events.append(Event(kind, (effect.text_changed.id, effect.text_changed.value)))
         elif kind in ("back", "home"):
             events.append(Event(kind))
+        elif kind == "items_in_view" and effect.items_in_view.start < effect.items_in_view.end:
+            wanted = effect.items_in_view
+            events.append(Event(kind, (wanted.group, range(wanted.start, wanted.end))))
     if previous is not None and frame.pointer != previous.pointer:
         events.append(Event("pointer", (frame.pointer,)))
     return events

@@ -9,7 +9,7 @@ protocol message, so anything the helpers do not cover can be set on it directly
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from typing import Iterable, Mapping, Optional, Sequence, Tuple, Union
 
 from .v1 import tenfoot_pb2 as pb
 
@@ -161,6 +161,33 @@ def focus(target: str, *, group: bool = False) -> pb.AppCommand:
     """Asks for focus on an item (or, with `group`, a group)."""
     request = pb.FocusRequest(group=target) if group else pb.FocusRequest(item=target)
     return pb.AppCommand(focus=request)
+
+
+def virtual_content(title: Optional[str] = None, *, unavailable: bool = False,
+                    subtitle: Optional[str] = None, body: Optional[str] = None,
+                    badge: Optional[str] = None, image: Optional[str] = None,
+                    accent: Optional[str] = None) -> pb.VirtualItemContent:
+    """What an app supplies for one item of a virtual group (unset parts: the placeholder)."""
+    made = pb.VirtualItemContent(unavailable=unavailable)
+    if title is not None:
+        made.title = title
+    for name, value in (("subtitle", subtitle), ("body", body), ("badge", badge),
+                        ("image", image), ("accent", accent)):
+        if value is not None:
+            setattr(made.content, name, value)
+    return made
+
+
+def set_virtual_content(group: str, items: Mapping[int, Union[str, pb.VirtualItemContent]]
+                        ) -> pb.AppCommand:
+    """Supplies content for items of a virtual group by index (a title, or
+    `virtual_content(...)`): the answer to `items_in_view`."""
+    made = pb.SetVirtualContent(group=group)
+    for index, content in items.items():
+        made.items[index].CopyFrom(
+            virtual_content(content) if isinstance(content, str) else content)
+    return pb.AppCommand(patch=pb.PatchLayout(
+        operations=[pb.PatchOperation(set_virtual_content=made)]))
 
 
 def replace_layout(new: pb.Layout) -> pb.AppCommand:

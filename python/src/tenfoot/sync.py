@@ -52,6 +52,8 @@ def _frame_of(snapshot: pb.ScreenState) -> Frame:
         text=dict(snapshot.text),
         pointer=snapshot.pointer if snapshot.HasField("pointer") else None,
         snapshot=True,
+        # A snapshot carries no effects but the virtual items its app is asked for.
+        effects=[pb.FocusEffect(items_in_view=wanted) for wanted in snapshot.items_in_view],
     )
 
 

@@ -592,7 +592,14 @@ class Group(_message.Message):
     def __init__(self, id: _Optional[str] = ..., items: _Optional[_Iterable[str]] = ..., groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ..., traps_focus: _Optional[bool] = ..., remembers_last_focused: _Optional[bool] = ..., preferred_focus: _Optional[str] = ..., selection_follows_focus: _Optional[bool] = ..., search: _Optional[_Union[SearchModel, str]] = ..., scroll: _Optional[_Union[ScrollAxis, str]] = ..., viewport: _Optional[_Union[Rect, _Mapping]] = ..., scroll_margin: _Optional[float] = ..., disabled: _Optional[bool] = ..., navigation: _Optional[_Union[NavigationModel, str]] = ..., reveal_on_pointer: _Optional[bool] = ..., accessibility_label: _Optional[str] = ..., virtual: _Optional[_Union[VirtualItems, _Mapping]] = ...) -> None: ...
 
 class VirtualItems(_message.Message):
-    __slots__ = ("count", "origin", "item_size", "spacing", "arrangement", "columns", "title_prefix")
+    __slots__ = ("count", "origin", "item_size", "spacing", "arrangement", "columns", "title_prefix", "content")
+    class ContentEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: int
+        value: VirtualItemContent
+        def __init__(self, key: _Optional[int] = ..., value: _Optional[_Union[VirtualItemContent, _Mapping]] = ...) -> None: ...
     COUNT_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     ITEM_SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -600,6 +607,7 @@ class VirtualItems(_message.Message):
     ARRANGEMENT_FIELD_NUMBER: _ClassVar[int]
     COLUMNS_FIELD_NUMBER: _ClassVar[int]
     TITLE_PREFIX_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
     count: int
     origin: Point
     item_size: Size
@@ -607,7 +615,43 @@ class VirtualItems(_message.Message):
     arrangement: VirtualArrangement
     columns: int
     title_prefix: str
-    def __init__(self, count: _Optional[int] = ..., origin: _Optional[_Union[Point, _Mapping]] = ..., item_size: _Optional[_Union[Size, _Mapping]] = ..., spacing: _Optional[_Union[Size, _Mapping]] = ..., arrangement: _Optional[_Union[VirtualArrangement, str]] = ..., columns: _Optional[int] = ..., title_prefix: _Optional[str] = ...) -> None: ...
+    content: _containers.MessageMap[int, VirtualItemContent]
+    def __init__(self, count: _Optional[int] = ..., origin: _Optional[_Union[Point, _Mapping]] = ..., item_size: _Optional[_Union[Size, _Mapping]] = ..., spacing: _Optional[_Union[Size, _Mapping]] = ..., arrangement: _Optional[_Union[VirtualArrangement, str]] = ..., columns: _Optional[int] = ..., title_prefix: _Optional[str] = ..., content: _Optional[_Mapping[int, VirtualItemContent]] = ...) -> None: ...
+
+class VirtualItemContent(_message.Message):
+    __slots__ = ("title", "content", "unavailable")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    UNAVAILABLE_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    content: ItemContent
+    unavailable: bool
+    def __init__(self, title: _Optional[str] = ..., content: _Optional[_Union[ItemContent, _Mapping]] = ..., unavailable: _Optional[bool] = ...) -> None: ...
+
+class SetVirtualContent(_message.Message):
+    __slots__ = ("group", "items")
+    class ItemsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: int
+        value: VirtualItemContent
+        def __init__(self, key: _Optional[int] = ..., value: _Optional[_Union[VirtualItemContent, _Mapping]] = ...) -> None: ...
+    GROUP_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    group: str
+    items: _containers.MessageMap[int, VirtualItemContent]
+    def __init__(self, group: _Optional[str] = ..., items: _Optional[_Mapping[int, VirtualItemContent]] = ...) -> None: ...
+
+class ItemsInView(_message.Message):
+    __slots__ = ("group", "start", "end")
+    GROUP_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    group: str
+    start: int
+    end: int
+    def __init__(self, group: _Optional[str] = ..., start: _Optional[int] = ..., end: _Optional[int] = ...) -> None: ...
 
 class PatchLayout(_message.Message):
     __slots__ = ("screen_id", "operations", "focus_item", "focus_group")
@@ -622,7 +666,7 @@ class PatchLayout(_message.Message):
     def __init__(self, screen_id: _Optional[str] = ..., operations: _Optional[_Iterable[_Union[PatchOperation, _Mapping]]] = ..., focus_item: _Optional[str] = ..., focus_group: _Optional[str] = ...) -> None: ...
 
 class PatchOperation(_message.Message):
-    __slots__ = ("add_item", "remove_item", "move_item", "set_item_available", "add_group", "remove_group", "set_group_enabled", "add_guide", "remove_guide", "set_guide_enabled")
+    __slots__ = ("add_item", "remove_item", "move_item", "set_item_available", "add_group", "remove_group", "set_group_enabled", "add_guide", "remove_guide", "set_guide_enabled", "set_virtual_content")
     ADD_ITEM_FIELD_NUMBER: _ClassVar[int]
     REMOVE_ITEM_FIELD_NUMBER: _ClassVar[int]
     MOVE_ITEM_FIELD_NUMBER: _ClassVar[int]
@@ -633,6 +677,7 @@ class PatchOperation(_message.Message):
     ADD_GUIDE_FIELD_NUMBER: _ClassVar[int]
     REMOVE_GUIDE_FIELD_NUMBER: _ClassVar[int]
     SET_GUIDE_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    SET_VIRTUAL_CONTENT_FIELD_NUMBER: _ClassVar[int]
     add_item: AddItem
     remove_item: str
     move_item: MoveItem
@@ -643,7 +688,8 @@ class PatchOperation(_message.Message):
     add_guide: FocusGuide
     remove_guide: str
     set_guide_enabled: SetEnabled
-    def __init__(self, add_item: _Optional[_Union[AddItem, _Mapping]] = ..., remove_item: _Optional[str] = ..., move_item: _Optional[_Union[MoveItem, _Mapping]] = ..., set_item_available: _Optional[_Union[SetEnabled, _Mapping]] = ..., add_group: _Optional[_Union[AddGroup, _Mapping]] = ..., remove_group: _Optional[str] = ..., set_group_enabled: _Optional[_Union[SetEnabled, _Mapping]] = ..., add_guide: _Optional[_Union[FocusGuide, _Mapping]] = ..., remove_guide: _Optional[str] = ..., set_guide_enabled: _Optional[_Union[SetEnabled, _Mapping]] = ...) -> None: ...
+    set_virtual_content: SetVirtualContent
+    def __init__(self, add_item: _Optional[_Union[AddItem, _Mapping]] = ..., remove_item: _Optional[str] = ..., move_item: _Optional[_Union[MoveItem, _Mapping]] = ..., set_item_available: _Optional[_Union[SetEnabled, _Mapping]] = ..., add_group: _Optional[_Union[AddGroup, _Mapping]] = ..., remove_group: _Optional[str] = ..., set_group_enabled: _Optional[_Union[SetEnabled, _Mapping]] = ..., add_guide: _Optional[_Union[FocusGuide, _Mapping]] = ..., remove_guide: _Optional[str] = ..., set_guide_enabled: _Optional[_Union[SetEnabled, _Mapping]] = ..., set_virtual_content: _Optional[_Union[SetVirtualContent, _Mapping]] = ...) -> None: ...
 
 class AddItem(_message.Message):
     __slots__ = ("item", "group", "before")
@@ -870,7 +916,7 @@ class FocusDenial(_message.Message):
     def __init__(self, reason: _Optional[_Union[FocusDenialReason, str]] = ..., target: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class FocusEffect(_message.Message):
-    __slots__ = ("focus_changed", "movement_failed", "highlighted", "activated", "selection_changed", "scrolled", "focus_request_denied", "layout_rejected", "text_changed", "back", "home", "play_pause", "context_menu", "double_tap")
+    __slots__ = ("focus_changed", "movement_failed", "highlighted", "activated", "selection_changed", "scrolled", "focus_request_denied", "layout_rejected", "text_changed", "back", "home", "play_pause", "context_menu", "double_tap", "items_in_view")
     FOCUS_CHANGED_FIELD_NUMBER: _ClassVar[int]
     MOVEMENT_FAILED_FIELD_NUMBER: _ClassVar[int]
     HIGHLIGHTED_FIELD_NUMBER: _ClassVar[int]
@@ -885,6 +931,7 @@ class FocusEffect(_message.Message):
     PLAY_PAUSE_FIELD_NUMBER: _ClassVar[int]
     CONTEXT_MENU_FIELD_NUMBER: _ClassVar[int]
     DOUBLE_TAP_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_IN_VIEW_FIELD_NUMBER: _ClassVar[int]
     focus_changed: FocusUpdate
     movement_failed: Heading
     highlighted: str
@@ -899,7 +946,8 @@ class FocusEffect(_message.Message):
     play_pause: str
     context_menu: str
     double_tap: Key
-    def __init__(self, focus_changed: _Optional[_Union[FocusUpdate, _Mapping]] = ..., movement_failed: _Optional[_Union[Heading, str]] = ..., highlighted: _Optional[str] = ..., activated: _Optional[str] = ..., selection_changed: _Optional[_Union[SelectionChange, _Mapping]] = ..., scrolled: _Optional[_Union[ScrollOffset, _Mapping]] = ..., focus_request_denied: _Optional[_Union[FocusDenial, _Mapping]] = ..., layout_rejected: _Optional[str] = ..., text_changed: _Optional[_Union[TextChange, _Mapping]] = ..., back: _Optional[bool] = ..., home: _Optional[bool] = ..., play_pause: _Optional[str] = ..., context_menu: _Optional[str] = ..., double_tap: _Optional[_Union[Key, str]] = ...) -> None: ...
+    items_in_view: ItemsInView
+    def __init__(self, focus_changed: _Optional[_Union[FocusUpdate, _Mapping]] = ..., movement_failed: _Optional[_Union[Heading, str]] = ..., highlighted: _Optional[str] = ..., activated: _Optional[str] = ..., selection_changed: _Optional[_Union[SelectionChange, _Mapping]] = ..., scrolled: _Optional[_Union[ScrollOffset, _Mapping]] = ..., focus_request_denied: _Optional[_Union[FocusDenial, _Mapping]] = ..., layout_rejected: _Optional[str] = ..., text_changed: _Optional[_Union[TextChange, _Mapping]] = ..., back: _Optional[bool] = ..., home: _Optional[bool] = ..., play_pause: _Optional[str] = ..., context_menu: _Optional[str] = ..., double_tap: _Optional[_Union[Key, str]] = ..., items_in_view: _Optional[_Union[ItemsInView, _Mapping]] = ...) -> None: ...
 
 class TextChange(_message.Message):
     __slots__ = ("id", "value")
@@ -954,7 +1002,7 @@ class SelectionChange(_message.Message):
     def __init__(self, id: _Optional[str] = ..., selected: _Optional[bool] = ...) -> None: ...
 
 class ScreenState(_message.Message):
-    __slots__ = ("screen_id", "epoch", "seq", "layout", "focused", "states", "scroll", "parallax", "text", "editing_text", "pointer", "announcement")
+    __slots__ = ("screen_id", "epoch", "seq", "layout", "focused", "states", "scroll", "parallax", "text", "editing_text", "pointer", "items_in_view", "announcement")
     class TextEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -973,6 +1021,7 @@ class ScreenState(_message.Message):
     TEXT_FIELD_NUMBER: _ClassVar[int]
     EDITING_TEXT_FIELD_NUMBER: _ClassVar[int]
     POINTER_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_IN_VIEW_FIELD_NUMBER: _ClassVar[int]
     ANNOUNCEMENT_FIELD_NUMBER: _ClassVar[int]
     screen_id: str
     epoch: int
@@ -985,8 +1034,9 @@ class ScreenState(_message.Message):
     text: _containers.ScalarMap[str, str]
     editing_text: bool
     pointer: PointerState
+    items_in_view: _containers.RepeatedCompositeFieldContainer[ItemsInView]
     announcement: Announcement
-    def __init__(self, screen_id: _Optional[str] = ..., epoch: _Optional[int] = ..., seq: _Optional[int] = ..., layout: _Optional[_Union[Layout, _Mapping]] = ..., focused: _Optional[str] = ..., states: _Optional[_Iterable[_Union[ItemState, _Mapping]]] = ..., scroll: _Optional[_Iterable[_Union[ScrollOffset, _Mapping]]] = ..., parallax: _Optional[_Union[Parallax, _Mapping]] = ..., text: _Optional[_Mapping[str, str]] = ..., editing_text: _Optional[bool] = ..., pointer: _Optional[_Union[PointerState, _Mapping]] = ..., announcement: _Optional[_Union[Announcement, _Mapping]] = ...) -> None: ...
+    def __init__(self, screen_id: _Optional[str] = ..., epoch: _Optional[int] = ..., seq: _Optional[int] = ..., layout: _Optional[_Union[Layout, _Mapping]] = ..., focused: _Optional[str] = ..., states: _Optional[_Iterable[_Union[ItemState, _Mapping]]] = ..., scroll: _Optional[_Iterable[_Union[ScrollOffset, _Mapping]]] = ..., parallax: _Optional[_Union[Parallax, _Mapping]] = ..., text: _Optional[_Mapping[str, str]] = ..., editing_text: _Optional[bool] = ..., pointer: _Optional[_Union[PointerState, _Mapping]] = ..., items_in_view: _Optional[_Iterable[_Union[ItemsInView, _Mapping]]] = ..., announcement: _Optional[_Union[Announcement, _Mapping]] = ...) -> None: ...
 
 class StateDelta(_message.Message):
     __slots__ = ("screen_id", "epoch", "seq", "focused", "changed", "effects", "cause", "scroll", "parallax", "text", "editing_text", "pointer", "announcement")

@@ -1,0 +1,106 @@
+/// Content on demand: which items of each virtual group its app is asked to fill.
+///
+/// A group's **wanted region** is the window in view plus one window on each side (at most
+/// ``VirtualItems/maximumContent`` cells). After every step the engine checks each virtual
+/// group: while the window in view with half a window on each side still lies inside the
+/// region the app was last asked for, nothing is said (the request is not repeated); else the
+/// region moves to the new window and ``FocusEffect/itemsInView(group:range:)`` names the
+/// cells the old one did not cover, one range per row. Supplied content outside the wanted
+/// region is dropped when content is next set (``LayoutPatch/Operation/setVirtualContent(group:items:)``).
+public struct VirtualWant: Sendable, Equatable {
+  /// The declaration (without content) the region was computed for: a group declared anew
+  /// (another count or geometry) is asked again from scratch.
+  var shape: VirtualItems
+  /// The cells the app was last asked for.
+  public var region: VirtualRegion
+}
+
+extension FocusState {
+  /// Whether the layout declares any virtual group.
+  var hasVirtualGroups: Bool { !index.virtualSpans.isEmpty }
+
+  /// A virtual group's view in its own content space: its viewport (else the canvas) moved by
+  /// its scroll offset, as screens draw it.
+  func virtualView(ofGroup group: Int) -> Rect {
+    let node = index.groupValues[group]
+    let view =
+      node.viewport ?? Rect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
+    let offset = scrollOffsets[node.id] ?? .zero
+    return Rect(x: view.x + offset.x, y: view.y + offset.y, width: view.width, height: view.height)
+  }
+
+  /// Moves the wanted region of every virtual group whose window left it, and returns the
+  /// ``FocusEffect/itemsInView(group:range:)`` that ask for the newly wanted cells. Groups
+  /// that are gone are forgotten. O(virtual groups + rows asked for).
+  mutating func askForVirtualContent() -> [FocusEffect] {
+    guard !index.virtualSpans.isEmpty || !virtualWanted.isEmpty else { return [] }
+    var effects: [FocusEffect] = []
+    var wanted: [String: VirtualWant] = [:]
+    for span in index.virtualSpans {
+      let id = index.nodes[span.group].id
+      let items = span.items
+      let previous = virtualWanted[id].flatMap { $0.shape == items.shape ? $0 : nil }
+      guard let visible = items.region(in: virtualView(ofGroup: span.group)) else {
+        if let previous { wanted[id] = previous }
+        continue
+      }
+      if let previous, previous.region.contains(items.wanted(around: visible, fraction: 0.5)) {
+        wanted[id] = previous
+        continue
+      }
+      let region = items.wanted(around: visible)
+      wanted[id] = VirtualWant(shape: items.shape, region: region)
+      for range in region.ranges(
+        excluding: previous?.region, columns: items.columns, count: items.count)
+      {
+        effects.append(.itemsInView(group: id, range: range))
+      }
+    }
+    virtualWanted = wanted
+    return effects
+  }
+
+  /// The ids of the virtual items whose supplied content makes them unavailable, by group in
+  /// tree order, then index (at most ``VirtualItems/maximumContent`` per group).
+  public var unavailableVirtualItems: [String] {
+    var ids: [String] = []
+    for span in index.virtualSpans where !span.items.content.isEmpty {
+      let group = index.nodes[span.group].id
+      for (item, content) in span.items.content.sorted(by: { $0.key < $1.key })
+      where !content.available {
+        ids.append(VirtualItems.id(group: group, index: item))
+      }
+    }
+    return ids
+  }
+
+  /// Every virtual group's wanted region as ranges of indices, in the groups' tree order: what
+  /// an app that joins (or resyncs) now is asked to fill.
+  public var itemsInView: [VirtualRange] {
+    var result: [VirtualRange] = []
+    for span in index.virtualSpans {
+      let id = index.nodes[span.group].id
+      guard let want = virtualWanted[id] else { continue }
+      for range in want.region.ranges(
+        excluding: nil, columns: span.items.columns, count: span.items.count)
+      {
+        result.append(VirtualRange(group: id, range: range))
+      }
+    }
+    return result
+  }
+}
+
+/// Items `range` of virtual group `group`.
+public struct VirtualRange: Sendable, Hashable {
+  /// The virtual group's id.
+  public var group: String
+  /// The item indices.
+  public var range: Range<Int>
+
+  /// A range of a group's items.
+  public init(group: String, range: Range<Int>) {
+    self.group = group
+    self.range = range
+  }
+}
