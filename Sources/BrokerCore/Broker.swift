@@ -18,10 +18,12 @@ public final class Broker {
   let logger: Logger
   /// For the monitor a revoke's cut-off watches the state socket with.
   let context: Context
-  private let control: Socket
+  let control: Socket
   let state: Socket
   /// The broker's rules and sessions behind the wire mapping.
   var core: WireBroker
+  /// The seq of the broker's last reply or publication.
+  var sentCount: UInt64 = 0
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   let security: SecurityRuntime?
   /// Durable per-screen focus and selections, when the broker has a data directory.
@@ -215,7 +217,7 @@ public final class Broker {
   }
 
   /// Cuts the state socket's connections if the allow-list lost a key admitted to it.
-  private func cutRevokedSubscribers() {
+  func cutRevokedSubscribers() {
     if let revoked = security?.takeRevokedSubscribers(), !revoked.isEmpty {
       cutStateConnections(revoked: revoked)
     }
@@ -427,72 +429,10 @@ public final class Broker {
       envelope, peer: peer, principal: principal, owners: owners, core: &core, at: now())
   }
 
-  private var sentCount: UInt64 = 0
-
   /// A warning, at most a few per second per message; the next one says how many were dropped.
   func logLimited(_ message: Logger.Message, _ metadata: Logger.Metadata) {
     logLimiter.log(
       .warning, message, metadata: metadata, to: logger, at: now())
-  }
-
-  /// Sends the outputs a group commit held.
-  private func send(_ outputs: [GroupCommit.Output]) {
-    for output in outputs {
-      switch output {
-      case .reply(let peer, let replyTo, let body):
-        sendReply(to: peer, replyTo: replyTo, body: body)
-      case .publish(let topic, let body): sendPublication(topic: topic, body: body)
-      }
-    }
-  }
-
-  func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
-    if let group, group.isOpen {
-      group.hold(.reply(peer: peer, replyTo: replyTo, body: body))
-    } else {
-      sendReply(to: peer, replyTo: replyTo, body: body)
-    }
-  }
-
-  private func sendReply(
-    to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
-  ) {
-    sentCount += 1
-    let envelope = Tenfoot_V1_Envelope(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
-      replyTo: replyTo, body: body)
-    do {
-      // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
-      if try !control.send(frames: [peer, envelope.encoded()], dontWait: true) {
-        logger.warning("dropped reply: peer not reading", metadata: ["peer": "\(hex(peer))"])
-      }
-    } catch {
-      logger.warning("dropped reply", metadata: ["peer": "\(hex(peer))", "error": "\(error)"])
-    }
-  }
-
-  private func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
-    if let group, group.isOpen {
-      group.hold(.publish(topic: topic, body: body))
-    } else {
-      sendPublication(topic: topic, body: body)
-    }
-  }
-
-  private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
-    // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
-    // the revoked subscriber is cut off before anything more is published.
-    cutRevokedSubscribers()
-    sentCount += 1
-    let envelope = Tenfoot_V1_Envelope(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
-      body: body)
-    do {
-      // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
-      try state.send(frames: [Array(topic.utf8), envelope.encoded()], dontWait: true)
-    } catch {
-      logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
-    }
   }
 
   private func resolved(_ requested: String, _ last: String) -> String {
@@ -500,5 +440,5 @@ public final class Broker {
     requested.hasPrefix("tcp://") ? last : requested
   }
 
-  private func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes.prefix(16)) }
+  func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes.prefix(16)) }
 }

@@ -1,0 +1,68 @@
+import Logging
+import TenFootProtocol
+import ZeroMQ
+
+/// The broker's way out: replies on the control socket and publications on the state socket,
+/// held while a group commit is open (so nothing is seen before it is durable) and sent when
+/// it commits.
+extension Broker {
+  /// Sends the outputs a group commit held.
+  func send(_ outputs: [GroupCommit.Output]) {
+    for output in outputs {
+      switch output {
+      case .reply(let peer, let replyTo, let body):
+        sendReply(to: peer, replyTo: replyTo, body: body)
+      case .publish(let topic, let body): sendPublication(topic: topic, body: body)
+      }
+    }
+  }
+
+  func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    if let group, group.isOpen {
+      group.hold(.reply(peer: peer, replyTo: replyTo, body: body))
+    } else {
+      sendReply(to: peer, replyTo: replyTo, body: body)
+    }
+  }
+
+  private func sendReply(
+    to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
+  ) {
+    sentCount += 1
+    let envelope = Tenfoot_V1_Envelope(
+      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
+      replyTo: replyTo, body: body)
+    do {
+      // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
+      if try !control.send(frames: [peer, envelope.encoded()], dontWait: true) {
+        logger.warning("dropped reply: peer not reading", metadata: ["peer": "\(hex(peer))"])
+      }
+    } catch {
+      logger.warning("dropped reply", metadata: ["peer": "\(hex(peer))", "error": "\(error)"])
+    }
+  }
+
+  func publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    if let group, group.isOpen {
+      group.hold(.publish(topic: topic, body: body))
+    } else {
+      sendPublication(topic: topic, body: body)
+    }
+  }
+
+  private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
+    // the revoked subscriber is cut off before anything more is published.
+    cutRevokedSubscribers()
+    sentCount += 1
+    let envelope = Tenfoot_V1_Envelope(
+      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
+      body: body)
+    do {
+      // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
+      try state.send(frames: [Array(topic.utf8), envelope.encoded()], dontWait: true)
+    } catch {
+      logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
+    }
+  }
+}
