@@ -266,7 +266,9 @@ let package = Package(
       name: "TenFootKitTests",
       dependencies: [
         "TenFootKit", "TestSupport", .product(name: "Logging", package: "swift-log"),
-        "tenfoot-broker", "tenfoot-remote",
+        // Chromium's DevTools socket, for the web screen's virtual content (AsyncAppTests).
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        "tenfoot-broker", "tenfoot-remote", "tenfoot-screen",
       ]),
     .testTarget(
       name: "BrokerCoreTests",

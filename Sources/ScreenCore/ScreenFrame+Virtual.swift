@@ -24,8 +24,8 @@ extension ScreenFrame {
     return items
   }
 
-  /// Every virtual group's window: the indices of its items in view and the shift of its
-  /// content, in the groups' reading order. O(visible items).
+  /// Every virtual group's window: the indices of its items in view, the shift of its content
+  /// and the content supplied for those items, in the groups' reading order. O(visible items).
   public func virtualWindows() -> [VirtualWindow] {
     var windows: [VirtualWindow] = []
     func walk(_ group: Group, _ inherited: Point) {
@@ -34,9 +34,14 @@ extension ScreenFrame {
         total.x += own.x
         total.y += own.y
       }
-      if group.virtual != nil {
+      if let virtual = group.virtual {
+        let indices = visibleVirtualIndices(of: group)
+        var content: [Int: VirtualContent] = [:]
+        if !virtual.content.isEmpty {
+          for index in indices { content[index] = virtual.content[index] }
+        }
         windows.append(
-          VirtualWindow(group: group.id, shift: total, indices: visibleVirtualIndices(of: group)))
+          VirtualWindow(group: group.id, shift: total, indices: indices, content: content))
       }
       for child in group.groups { walk(child, total) }
     }

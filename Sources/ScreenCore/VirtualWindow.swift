@@ -10,11 +10,17 @@ public struct VirtualWindow: Sendable, Equatable {
   public var shift: Point
   /// The indices of the items that meet the group's viewport as scrolled, in reading order.
   public var indices: [Int]
+  /// The content the app supplied for items in view, by index (an index without any keeps its
+  /// placeholder): at most `indices.count` entries, whatever the group holds.
+  public var content: [Int: VirtualContent]
 
   /// Creates a window.
-  public init(group: String, shift: Point, indices: [Int]) {
+  public init(
+    group: String, shift: Point, indices: [Int], content: [Int: VirtualContent] = [:]
+  ) {
     self.group = group
     self.shift = shift
     self.indices = indices
+    self.content = content
   }
 }

@@ -68,10 +68,19 @@ enum WebMessages {
       }
     }
     let windows = frame.virtualWindows()
+    var states = frame.states.mapValues(\.rawValue)
+    // A virtual item its app supplied as unavailable has no state from the broker: the page
+    // draws it as the engine treats it.
+    for window in windows {
+      for (index, content) in window.content where !content.available {
+        let id = VirtualItems.id(group: window.group, index: index)
+        if states[id] == nil { states[id] = FocusDisplayState.unavailable.rawValue }
+      }
+    }
     return try encode(
       FrameJSON(
         screen: frame.screen, epoch: frame.epoch, seq: frame.seq, focused: frame.focused,
-        states: frame.states.mapValues(\.rawValue), event: frame.lastEvent, parallax: parallax,
+        states: states, event: frame.lastEvent, parallax: parallax,
         text: frame.text, editing: frame.editingText, events: frame.events.compactMap(\.eventName),
         shift: shift, announcement: frame.announcement.map(AnnouncementJSON.init),
         pointer: frame.pointer.map(PointerJSON.init),
@@ -241,14 +250,45 @@ enum WebMessages {
     }
   }
 
-  /// A virtual group's window in a frame: the indices in view and the content's shift.
+  /// A virtual group's window in a frame: the indices in view, the content's shift and the
+  /// content supplied for those in view (index → content; nil: none has any). Only the items
+  /// in view: a frame carries about a screenful of content whatever the group holds.
   struct WindowJSON: Encodable {
     let shift: [Double]
     let indices: [Int]
+    let content: [String: CellJSON]?
 
     init(_ window: VirtualWindow) {
       shift = [WebMessages.round(window.shift.x), WebMessages.round(window.shift.y)]
       indices = window.indices
+      content =
+        window.content.isEmpty
+        ? nil
+        : Dictionary(
+          uniqueKeysWithValues: window.content.map { (String($0.key), CellJSON($0.value)) })
+    }
+  }
+
+  /// What an app supplied for one virtual item (``VirtualContent``), as ``ItemJSON`` names
+  /// it; each part absent when unset, `unavailable` present only when true.
+  struct CellJSON: Encodable {
+    let title: String?
+    let subtitle: String?
+    let body: String?
+    let badge: String?
+    let image: String?
+    /// `#rrggbb`, only when well formed.
+    let accent: String?
+    let unavailable: Bool?
+
+    init(_ supplied: VirtualContent) {
+      title = supplied.title
+      subtitle = supplied.content.subtitle
+      body = supplied.content.body
+      badge = supplied.content.badge
+      image = supplied.content.image
+      accent = supplied.content.accentRGB == nil ? nil : supplied.content.accent
+      unavailable = supplied.available ? nil : true
     }
   }
 

@@ -34,7 +34,8 @@ extension WebPage {
     """
 
   /// `contentArt(item)`, `contentText(item, title)` and `contentMarks(item, el)`, which the
-  /// page's `build()` calls for every card.
+  /// page's `build()` calls for every card, and `contentRefresh(n)`, which redraws a card's
+  /// title and content from its item (a virtual cell whose content came).
   static let contentScript = """
     const BODY_MIN_HEIGHT = \(bodyMinHeight);  // Canvas points: shorter cards show no body.
     const ACCENT = /^#[0-9a-fA-F]{6}$/;
@@ -84,6 +85,19 @@ extension WebPage {
       bar.className = "accent-bar";
       el.appendChild(bar);
       return item.accent;
+    }
+
+    // Card `n`'s title, picture, badge and accent again from `n.item`, in the places card()
+    // gives them.
+    function contentRefresh(n) {
+      const item = n.item, el = n.el;
+      for (const old of el.querySelectorAll(":scope > .art, :scope > .badge, :scope > .accent-bar")) old.remove();
+      el.style.removeProperty("--accent");
+      const art = contentArt(item);
+      if (art) el.insertBefore(art, n.title);
+      n.title.textContent = item.title;
+      contentText(item, n.title);
+      n.accent = contentMarks(item, el);
     }
     """
 

@@ -5,7 +5,11 @@
 /// by ``ScreenCore/ScreenFrame/virtualWindows()`` like the other renderers' windows). The page
 /// makes a card for an index when it comes into view (placed by the same arithmetic as the
 /// engine, titled and named like a listed button) and keeps it in `nodes`, so `draw()` gives
-/// it the five states, the parallax and the focus ring like any item. A card that leaves the
+/// it the five states, the parallax and the focus ring like any item. The content an app
+/// supplied for a cell in view comes with the frames (the window's `content`): a card is made
+/// with it, and redrawn in place when it comes or changes (title, subtitle, body, badge,
+/// picture, accent, label; every text through `textContent`); a cell without any keeps the
+/// placeholder title. An unavailable cell's state comes in the frame's `states`. A card that leaves the
 /// view stays while it slides out (the transitions' length), then goes: the DOM holds about a
 /// screenful of cards whatever the count.
 ///
@@ -38,12 +42,15 @@ extension WebPage {
       for (const [groupID, view] of Object.entries(windows)) {
         const group = virtualGroups.get(groupID);
         if (!group) continue;
+        const content = view.content || {};
         for (const index of view.indices) {
           const id = groupID + "#" + index;
           inView.add(id);
+          const supplied = content[index] || null;
           const known = nodes.get(id);
-          if (!known) virtualCard(group, index, view.shift);
-          else if (known.leaving) { clearTimeout(known.leaving); known.leaving = 0; }
+          if (!known) { virtualCard(group, index, view.shift, supplied); continue; }
+          if (known.leaving) { clearTimeout(known.leaving); known.leaving = 0; }
+          virtualRefresh(known, group, index, supplied);
         }
       }
       const linger = display.reducedMotion() ? 0 : VIRTUAL_LINGER;
@@ -54,28 +61,57 @@ extension WebPage {
       }
     }
 
-    // Item `index` of a virtual group as a card, where it is shown now (`shift` scrolled).
-    function virtualCard(group, index, shift) {
+    // Item `index` of a virtual group as a card, where it is shown now (`shift` scrolled),
+    // with the content its app supplied (null: none yet).
+    function virtualCard(group, index, shift, supplied) {
       const v = group.virtual;
       const column = index % v.columns, row = Math.floor(index / v.columns);
       const x = v.origin[0] + column * (v.size[0] + v.spacing[0]);
       const y = v.origin[1] + row * (v.size[1] + v.spacing[1]);
       const id = group.id + "#" + index;
-      const title = v.titlePrefix + (index + 1);
-      const item = { id, title, label: title, kind: "button", toggles: false, layers: [],
+      const item = { id, kind: "button", toggles: false, layers: [],
         frame: [x - shift[0], y - shift[1], v.size[0], v.size[1]], effect: v.effect,
         pointerEffect: v.pointerEffect };
+      virtualFill(item, v, index, supplied);
       const n = card(item);
-      n.cell = { group: group.id, base: shift.slice() };
+      n.cell = { group: group.id, base: shift.slice(), key: virtualKey(supplied) };
       const el = n.el;
       el.setAttribute("role", "option");
-      el.setAttribute("aria-label", title);
+      el.setAttribute("aria-label", item.label);
       el.setAttribute("aria-posinset", String(index + 1));
       el.setAttribute("aria-setsize", String(v.count));
       el.tabIndex = -1;
-      for (const part of el.querySelectorAll(".heart, .specular, .face")) part.setAttribute("aria-hidden", "true");
+      virtualHideParts(el);
       (document.getElementById("group-" + group.id) || stage).appendChild(el);
       nodes.set(id, n);
+    }
+
+    // The card's title and content: what the app supplied, else the placeholder title.
+    function virtualFill(item, v, index, supplied) {
+      const s = supplied || {};
+      item.title = s.title != null ? s.title : v.titlePrefix + (index + 1);
+      item.label = item.title;
+      item.subtitle = s.subtitle; item.body = s.body; item.badge = s.badge;
+      item.image = s.image; item.accent = s.accent;
+    }
+
+    function virtualKey(supplied) { return supplied ? JSON.stringify(supplied) : ""; }
+
+    function virtualHideParts(el) {
+      for (const part of el.querySelectorAll(".heart, .specular, .face, .art, .badge, .accent-bar")) {
+        part.setAttribute("aria-hidden", "true");
+      }
+    }
+
+    // Redraws a card in view whose supplied content came or changed since it was drawn.
+    function virtualRefresh(n, group, index, supplied) {
+      const key = virtualKey(supplied);
+      if (n.cell.key === key) return;
+      n.cell.key = key;
+      virtualFill(n.item, group.virtual, index, supplied);
+      contentRefresh(n);
+      n.el.setAttribute("aria-label", n.item.label);
+      virtualHideParts(n.el);
     }
 
     // How far a card has scrolled since it was made ([dx, dy]; null: not at all).

@@ -233,10 +233,12 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// Encodes the frame (and the layout when it changed) and hands it to every page.
   public func render(_ frame: ScreenFrame) throws {
     if app != nil { return try renderForApp(frame) }
-    if frame.layout != lastLayout {
-      layoutJSON = try WebMessages.layout(frame.layout)
+    // Content supplied for virtual items travels in the frames (only the items in view).
+    let shape = frame.layout.virtualShape
+    if shape != lastLayout {
+      layoutJSON = try WebMessages.layout(shape)
       layoutVersion += 1
-      lastLayout = frame.layout
+      lastLayout = shape
     }
     shared.broadcaster.publish(
       .init(layoutVersion: layoutVersion, layout: layoutJSON, frame: try WebMessages.frame(frame)))

@@ -56,6 +56,20 @@ struct VirtualRenderingTests {
       ])
   }
 
+  @Test("a window carries the supplied content of the items in view only")
+  func windowContent() throws {
+    var frame = Self.frame()
+    let supplied = Dictionary(
+      uniqueKeysWithValues: (499_990..<500_003).map {
+        ($0, VirtualContent(title: "Movie \($0 + 1)", available: $0 != 500_001))
+      })
+    frame.layout.groups[0].virtual?.content = supplied
+    let window = try #require(frame.virtualWindows().first)
+    #expect(window.indices == Array(500_000...500_005))
+    // In view and supplied: 500,000 to 500,002; 500,003 to 500,005 keep their placeholders.
+    #expect(window.content == supplied.filter { (500_000...500_002).contains($0.key) })
+  }
+
   @Test("SVG draws the visible cards only, the focused one by its title")
   func svg() {
     let svg = SVGRenderer.svg(for: Self.frame())
