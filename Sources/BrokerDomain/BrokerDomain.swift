@@ -173,6 +173,7 @@ public struct BrokerDomain: Sendable, Equatable {
       if let memory = record?.memory, memory != FocusMemory() {
         reduce(&session.focus, .restoreMemory(memory))
       }
+      if let text = record?.text, !text.isEmpty { reduce(&session.focus, .restoreText(text)) }
       announcement = session.announcer.announceFocus(in: session.focus)
     }
     sessions[id] = session

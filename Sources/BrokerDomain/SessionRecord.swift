@@ -26,8 +26,11 @@ public struct SessionRecord: Sendable, Equatable {
     self.memory = memory
   }
 
-  /// `layout` as this record restores it: the remembered selections and text values, and the
-  /// remembered focus if that item is still there and available.
+  /// `layout` as this record restores it: the remembered selections, and the remembered focus
+  /// if that item is still there and available. Text is not written into the layout's declared
+  /// values (a later layout declaring the same values would then change them, and a changed
+  /// declared value overwrites the session's text): it is restored with
+  /// ``FocusEvent/restoreText(_:)``.
   public func restoring(_ layout: Layout) -> Layout {
     var restored = layout
     let selected = Set(self.selected)
@@ -35,7 +38,6 @@ public struct SessionRecord: Sendable, Equatable {
     for index in restored.items.indices {
       let id = restored.items[index].id
       restored.items[index].selected = selected.contains(id)
-      if let value = text[id] { restored.items[index].value = value }
       if id == focused, restored.items[index].available { focusable = true }
     }
     if focusable { restored.initialFocus = focused }

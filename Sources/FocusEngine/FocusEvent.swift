@@ -18,6 +18,12 @@ public enum FocusEvent: Sendable, Equatable {
   /// frame, otherwise to the primary item of the nearest enclosing group that still exists,
   /// otherwise by the initial-focus rule. Selections, group memories and scroll offsets keep
   /// the ids that remain.
+  ///
+  /// A text field keeps its session text while its declared `value` stays the same; when the
+  /// new layout declares a different `value`, the text becomes it (the app's write wins, even
+  /// over the remote's typing into the focused field), with a
+  /// ``FocusEffect/textChanged(id:value:)`` after the focus effects unless the text already was
+  /// the new value.
   case replaceLayout(Layout)
   /// The screen changed part of its layout; applied as ``replaceLayout(_:)`` of the result.
   case applyPatch(LayoutPatch)
@@ -35,6 +41,11 @@ public enum FocusEvent: Sendable, Equatable {
   /// Seeds the groups' remembered items (after a broker restart, from its records). Entries
   /// naming groups or items that no longer exist, or items outside their group, are ignored.
   case restoreMemory(FocusMemory)
+  /// Seeds text fields' session text (after a broker restart, from its records) without
+  /// changing their declared values, so a layout that declares the same values again keeps
+  /// it. Ids that are not text fields, or text over ``Layout/maximumTextLength``, are ignored.
+  /// No effects.
+  case restoreText([String: String])
 }
 
 /// What the groups remember: the item focused last in each group, for entering it again.

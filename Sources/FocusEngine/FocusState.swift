@@ -66,7 +66,9 @@ public struct FocusState: Sendable, Equatable {
     self.lastInputWasPointer = false
     self.pointer = PointerState()
     self.revealed = []
-    self.textValues = Self.textFields(of: layout, keeping: [:])
+    self.textValues = Dictionary(
+      layout.items.lazy.filter { $0.kind == .textField }.map { ($0.id, $0.value) },
+      uniquingKeysWith: { first, _ in first })
     self.shift = []
     self.scrollDomain = []
     self.grids = [:]
@@ -298,10 +300,13 @@ public struct FocusState: Sendable, Equatable {
       ?? Rect(x: 0, y: 0, width: 0, height: 0)
   }
 
-  /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain.
-  mutating func replace(_ newLayout: Layout) {
+  /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain;
+  /// returns the text changes the new layout's declared values make (see
+  /// ``textFields(of:keeping:declared:)``).
+  mutating func replace(_ newLayout: Layout) -> [FocusEffect] {
+    let changes: [FocusEffect]
+    (textValues, changes) = textFields(of: newLayout, keeping: textValues)
     layout = newLayout
-    textValues = Self.textFields(of: newLayout, keeping: textValues)
     index = LayoutIndex(newLayout)
     let index = self.index
     selected = selected.filter { index.position(of: $0) != nil }
@@ -322,6 +327,7 @@ public struct FocusState: Sendable, Equatable {
     revealed = revealed.filter { index.groupIndex[$0] != nil }
     applyReveal()
     rebuildDerived()
+    return changes
   }
 
   /// Makes the items of the `revealOnPointer` groups in `revealed` focusable again (if they
@@ -351,16 +357,43 @@ public struct FocusState: Sendable, Equatable {
     return true
   }
 
-  /// The text fields of a layout with their values: kept from `old` where the id remains a
-  /// text field, else the layout's initial value.
-  private static func textFields(of layout: Layout, keeping old: [String: String])
-    -> [String: String]
+  /// The text fields of `newLayout` with their session text, and the text changes that makes.
+  ///
+  /// A field keeps its text from `old` while its declared `value` stays what the current
+  /// layout declared; a new field starts with its declared value. A field whose declared value
+  /// changes takes the new value, as a script setting an input's `.value` overwrites it: the
+  /// app's write wins over text the remote typed, even into the focused field (its typing goes
+  /// on from the new value). That is a ``FocusEffect/textChanged(id:value:)``, in layout
+  /// order, unless the text already was the new value.
+  private func textFields(of newLayout: Layout, keeping old: [String: String])
+    -> (values: [String: String], changes: [FocusEffect])
   {
     var values: [String: String] = [:]
-    for item in layout.items where item.kind == .textField {
-      values[item.id] = old[item.id] ?? item.value
+    var changes: [FocusEffect] = []
+    for item in newLayout.items where item.kind == .textField {
+      guard let text = old[item.id] else {
+        values[item.id] = item.value
+        continue
+      }
+      let declared = index.itemIndex[item.id].map { layout.items[$0].value }
+      if let declared, declared != item.value {
+        values[item.id] = item.value
+        if text != item.value { changes.append(.textChanged(id: item.id, value: item.value)) }
+      } else {
+        values[item.id] = text
+      }
     }
-    return values
+    return (values, changes)
+  }
+
+  /// Seeds text fields' session text without touching their declared values (so a later layout
+  /// declaring the same values keeps it); ids that are not text fields, or text over
+  /// ``Layout/maximumTextLength``, are ignored.
+  mutating func restore(text: [String: String]) {
+    for (id, value) in text where textValues[id] != nil {
+      guard value.utf8.count <= Layout.maximumTextLength else { continue }
+      textValues[id] = value
+    }
   }
 
   /// What the groups remember, for saving and ``FocusEvent/restoreMemory(_:)``.

@@ -12,7 +12,8 @@
 /// - `selectDown`: the focused item becomes highlighted.
 /// - `selectUp`: the highlighted item is activated and, if it toggles, its selected flag flips.
 /// - `requestFocus`: the target's item (a group's primary item), or a typed refusal.
-/// - `replaceLayout`, `applyPatch`: see ``FocusEvent/replaceLayout(_:)``.
+/// - `replaceLayout`, `applyPatch`: see ``FocusEvent/replaceLayout(_:)``; a text field whose
+///   declared `value` changes takes the new value as its text (the app's write wins).
 ///
 /// Every focus change remembers the item in its groups, scrolls its scrolling groups to keep
 /// it visible (``FocusEffect/scrolled(group:offset:)``), and selects it when a group around it
@@ -107,6 +108,10 @@ private func reduceStep(
 
   case .restoreMemory(let memory):
     state.restore(memory)
+    return []
+
+  case .restoreText(let text):
+    state.restore(text: text)
     return []
 
   case .cancelSelect:
@@ -362,7 +367,17 @@ extension FocusState {
       if trap >= 0 { oldTrap = index.nodes[trap].id }
     }
     let before = scrollOffsets
-    replace(layout)
+    let textChanges = replace(layout)
+    return recoverFocus(
+      previous: previous, lastFrame: lastFrame, oldGroups: oldGroups, oldTrap: oldTrap,
+      scrolledSince: before, cause: cause, focusing: target) + textChanges
+  }
+
+  /// After a replacement: focus on the patch's target, else stays if it can, else recovers.
+  private mutating func recoverFocus(
+    previous: String?, lastFrame: Rect?, oldGroups: [String], oldTrap: String?,
+    scrolledSince before: [String: Point], cause: FocusCause?, focusing target: FocusTarget?
+  ) -> [FocusEffect] {
     var effects: [FocusEffect] = []
     if let target, case .success(let position) = resolve(target) {
       // The patch names where focus goes: one step, no recovery in between.

@@ -21,7 +21,7 @@ enum TenFootScript {
       "data-focus-effect", "data-focus-hint", "data-focus-selection-follows", "data-focus-search",
       "data-focus-navigation", "data-focus-verbosity", "aria-label", "disabled", "aria-disabled", "hidden",
       "class", "data-focus-subtitle", "data-focus-body", "data-focus-badge", "data-focus-image",
-      "data-focus-accent", "data-focus-content"];
+      "data-focus-accent", "data-focus-content", "value"];
     const CONTENT = ["subtitle", "body", "badge", "image", "accent"];
     // A page message may be at most this many bytes (the screen closes a larger one with 1009).
     const LIMIT = 8 * 1024 * 1024;
@@ -43,6 +43,23 @@ enum TenFootScript {
     let live = null;
     let inactive = false;    // another page took over as the app: this one stays quiet
     const observedSizes = new WeakSet();
+    // Text fields: element → { known, declared }. `known` is the text the session last had as
+    // far as this page knows (typed here, a frame's, or the script's); `declared` the layout's
+    // `value`, which changes only when the page's script changes the text (the app's write,
+    // which the engine makes the session's text).
+    const fields = new WeakMap();
+    let restate = new Map(); // item id → the text to declare before a script's write (see below)
+    let writing = false;     // while a frame's text goes into a field: not the page's write
+
+    // A script's `el.value = …` fires no event and no mutation: the value setters of inputs and
+    // text areas marked as items schedule a measure too, native behaviour unchanged.
+    for (const proto of [HTMLInputElement.prototype, HTMLTextAreaElement.prototype]) {
+      const native = Object.getOwnPropertyDescriptor(proto, "value");
+      Object.defineProperty(proto, "value", { ...native, set(value) {
+        native.set.call(this, value);
+        if (!writing && this.hasAttribute("data-focus-id")) schedule();
+      } });
+    }
 
     /** The marked element with this id (the last measure's, else a fresh look-up). */
     function element(id) {
@@ -123,9 +140,19 @@ enum TenFootScript {
         if (el.dataset.focusKind) item.kind = el.dataset.focusKind;
         else if (editable(el)) item.kind = "textField";
         if (editable(el)) {
-          // The field's text as the page holds it: the session's text when the field is new.
-          const value = fieldText(el);
-          if (value) item.value = value;
+          // The field's text as the page first holds it, then as its script last wrote it: the
+          // session's text when the field is new or the declared value changes.
+          const now = fieldText(el);
+          let field = fields.get(el);
+          if (!field) fields.set(el, field = { known: now, declared: now });
+          else if (now !== field.known) {
+            // Typing and frames update `known`: the page's script changed the text. A write of
+            // the value already declared would be no change: that goes out after a layout
+            // declaring the text the session had (changedLayout).
+            if (now === field.declared) restate.set(id, field.known);
+            field.known = field.declared = now;
+          }
+          if (field.declared) item.value = field.declared;
         }
         if (el.dataset.focusEffect) item.focusEffect = el.dataset.focusEffect;
         if (el.dataset.focusHint) item.accessibilityHint = el.dataset.focusHint;
@@ -186,6 +213,23 @@ enum TenFootScript {
     /** The layout as JSON when it changed since it was last sent, else null. */
     function changedLayout() {
       const layout = measure();
+      if (restate.size) {
+        // A script wrote the value a field already declares (clearing a field declared empty
+        // after something was typed): first declare the text the session had, so the write is
+        // a change of the declared value that the engine applies.
+        const written = [];
+        for (const item of layout.items) {
+          if (!restate.has(item.id)) continue;
+          written.push([item, item.value]);
+          if (restate.get(item.id)) item.value = restate.get(item.id); else delete item.value;
+        }
+        restate = new Map();
+        const json = JSON.stringify(layout);
+        if (json !== sent) { sent = json; post({ tenfoot: "layout", layout }); }
+        for (const [item, value] of written) {
+          if (value === undefined) delete item.value; else item.value = value;
+        }
+      }
       const json = JSON.stringify(layout);
       if (json === sent) return null;
       sent = json;
@@ -273,7 +317,16 @@ enum TenFootScript {
       }
       for (const [id, value] of Object.entries(frame.text || {})) {
         const el = element(id);
-        if (el && "value" in el && el.value !== value) el.value = value;
+        const field = el && fields.get(el);
+        // Every frame carries every field's text: only a change of the session's text goes
+        // into the field, so a script's write waiting for its measure is not undone. (Editable
+        // content is not written: its text stays the page's.)
+        if (!el || !("value" in el) || (field && field.known === value)) continue;
+        if (field) field.known = value;
+        if (el.value !== value) {
+          writing = true;
+          try { el.value = value; } finally { writing = false; }
+        }
       }
       if (frame.focused && frame.focused !== tenfoot.focused) {
         const el = element(frame.focused);
@@ -352,7 +405,10 @@ enum TenFootScript {
       document.addEventListener("input", (e) => {
         const el = e.target.closest && e.target.closest("[data-focus-id]");
         if (!el || !editable(el)) return;
-        send({ text: el.isContentEditable ? el.textContent : el.value }, e);
+        const text = el.isContentEditable ? el.textContent : el.value;
+        const field = fields.get(el);
+        if (field) field.known = fieldText(el);
+        send({ text }, e);
       });
       document.addEventListener("keydown", (e) => {
         if (e.ctrlKey || e.metaKey || e.altKey) return;

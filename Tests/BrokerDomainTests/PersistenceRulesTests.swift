@@ -74,6 +74,29 @@ struct PersistenceRulesTests {
     #expect(harness.register(layout, screen: "b").ack?.focused == "r0c0")
   }
 
+  @Test(
+    "restored text is the session's, not the layout's declared value: registering again keeps it")
+  func restoredText() throws {
+    var layout = Grid.layout(rows: 1, columns: 3)
+    layout.items[1].kind = .textField
+    let record = SessionRecord(
+      screen: "main", focused: "r0c1", selected: [], text: ["r0c1": "typed"])
+    var harness = Harness(records: ["main": record])
+    harness.register(layout)
+    var session = try #require(harness.domain.sessions["main"])
+    #expect(session.focus.textValues == ["r0c1": "typed"])
+    #expect(session.focus.layout.items[1].value == "")
+    // The screen registers the layout it declared again (a page reconnecting): no change.
+    harness.register(layout)
+    session = try #require(harness.domain.sessions["main"])
+    #expect(session.focus.textValues == ["r0c1": "typed"])
+    // A layout declaring a new value is the app's write.
+    layout.items[1].value = "by script"
+    harness.register(layout)
+    session = try #require(harness.domain.sessions["main"])
+    #expect(session.focus.textValues == ["r0c1": "by script"])
+  }
+
   @Test("the domain is a value: a copy taken before a batch rolls the batch back")
   func rollback() {
     var harness = Harness(records: [:])

@@ -152,6 +152,64 @@ struct WebAppPageTests {
   }
 
   @Test(
+    "the page's script changing a field's text (input and textarea .value, contenteditable content) becomes the session's text",
+    .enabled(if: enabled))
+  func scriptFieldText() async throws {
+    let stack = try Stack(.ipc)
+    let app = try WebAppTests.appDirectory(
+      stack,
+      body: #"""
+        <div class="row" data-focus-group="row"><input data-focus-id="search" value="dune"><textarea data-focus-id="notes">spice</textarea><div data-focus-id="poem" contenteditable="true">arrakis</div></div>
+        """#,
+      script: Self.topAligned)
+    let (web, url) = try stack.webScreen(["--app", app])
+    defer { web.kill() }
+    let mirror = try stack.screen(["--mirror"])
+    defer { mirror.kill() }
+    let shared = Unchecked(value: (stack, mirror))
+    try await WebAppTests.withPage(url, stack: stack) { devtools in
+      let (stack, mirror) = shared.value
+      try await devtools.waitFor(
+        "the search field focused", "\(Self.state("search")) === 'focused'")
+      try mirror.waitForFrame("the session holds each field's text from the DOM") {
+        $0.text["search"] == "dune" && $0.text["notes"] == "spice" && $0.text["poem"] == "arrakis"
+      }
+      // `.value` fires no event and no mutation: nothing else on the page changes.
+      _ = try await devtools.evaluate(
+        """
+        document.querySelector('input').value = 'changed by script';
+        document.querySelector('textarea').value = 'notes by script';
+        true
+        """)
+      let values = try mirror.waitForFrame("the session holds the script's .value text") {
+        $0.text["search"] == "changed by script" && $0.text["notes"] == "notes by script"
+      }
+      _ = try await devtools.evaluate(
+        "document.querySelector('[contenteditable]').textContent = 'poem by script'; true")
+      let written = try mirror.waitForFrame(
+        from: values.index + 1, "the session holds the script's editable content"
+      ) {
+        $0.text["poem"] == "poem by script" && $0.text["search"] == "changed by script"
+      }
+      // The remote types; the script then writes the value the layout already declares: the
+      // app's write still wins.
+      let typed = try stack.remote(["type", " twice"])
+      #expect(typed.status == 0, "\(typed.errors)")
+      try await devtools.waitFor(
+        "the remote's typing shows in the input",
+        "document.querySelector('input').value === 'changed by script twice'")
+      let twice = try mirror.waitForFrame(from: written.index + 1, "the session holds the typing") {
+        $0.text["search"] == "changed by script twice"
+      }
+      _ = try await devtools.evaluate(
+        "document.querySelector('input').value = 'changed by script'; true")
+      try mirror.waitForFrame(from: twice.index + 1, "the script's write overwrites the typing") {
+        $0.text["search"] == "changed by script" && $0.text["notes"] == "notes by script"
+      }
+    }
+  }
+
+  @Test(
     "a page message over 8 MiB is not sent: tenfoot:error says so, the connection stays, the screen keeps serving",
     .enabled(if: enabled))
   func oversizeLayout() async throws {
