@@ -146,25 +146,11 @@ extension VirtualItems {
   /// The indices of the items that meet `window` (content space), row by row: what a renderer
   /// draws of the group. O(items in the window).
   public func indices(in window: Rect) -> [Int] {
-    guard count > 0 else { return [] }
-    let rowsAxis = rowAxis
-    let columnsAxis = columnAxis
-    let firstRow = rowsAxis.first(near: (window.minY - origin.y - itemSize.height) / pitchY) {
-      rowsAxis.end($0) > window.minY
-    }
-    let endRow = rowsAxis.first(near: (window.maxY - origin.y) / pitchY) {
-      rowsAxis.start($0) >= window.maxY
-    }
-    let firstColumn = columnsAxis.first(
-      near: (window.minX - origin.x - itemSize.width) / pitchX
-    ) { columnsAxis.end($0) > window.minX }
-    let endColumn = columnsAxis.first(near: (window.maxX - origin.x) / pitchX) {
-      columnsAxis.start($0) >= window.maxX
-    }
+    guard let region = region(in: window) else { return [] }
     var visible: [Int] = []
-    for row in firstRow..<max(firstRow, endRow) {
-      for column in firstColumn..<max(firstColumn, endColumn) where exists(row: row, column: column)
-      {
+    visible.reserveCapacity(region.cellCount)
+    for row in region.rows {
+      for column in region.columns where exists(row: row, column: column) {
         visible.append(row * columns + column)
       }
     }

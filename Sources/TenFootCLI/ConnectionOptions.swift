@@ -66,6 +66,20 @@ public struct ConnectionOptions: ParsableArguments {
   /// Creates default options.
   public init() {}
 
+  /// ``endpoints(program:)`` as a command's `run()` wants them: a bad endpoint is a usage
+  /// error (`ValidationError`, status 64), a broker not found (`CLIError`) is not.
+  public func usageEndpoints(program: String) throws -> Endpoints {
+    do {
+      return try endpoints(program: program)
+    } catch let error as CLIError {
+      throw error
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+
   /// The endpoints to use: the broker `--broker` names (found for `program`, whose pinned
   /// keys decide between answers), else the flags, else the local ipc defaults.
   public func endpoints(program: String? = nil) throws -> Endpoints {

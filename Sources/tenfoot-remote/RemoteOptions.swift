@@ -39,15 +39,7 @@ struct RemoteOptions: ParsableArguments {
   /// The endpoints the flags name (or the broker --broker names, or the local defaults); a
   /// bad one is a usage error, a broker not found is not.
   func endpoints() throws -> Endpoints {
-    do {
-      return try connection.endpoints(program: "remote")
-    } catch let error as CLIError {
-      throw error
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ValidationError("\(error)")
-    }
+    try connection.usageEndpoints(program: "remote")
   }
 
   /// The remote's trust store (its key pair and the pinned broker keys).

@@ -41,16 +41,7 @@ struct PairingCommand: ParsableCommand {
     }
 
     func run() throws {
-      let endpoints: Endpoints
-      do {
-        endpoints = try connection.endpoints(program: "screen")
-      } catch let error as CLIError {
-        throw error
-      } catch let error as ValidationError {
-        throw error
-      } catch {
-        throw ValidationError("\(error)")
-      }
+      let endpoints = try connection.usageEndpoints(program: "screen")
       let curve = try connection.clientCurve(endpoints, program: "screen")
       let context = try Context()
       defer { context.shutdown() }

@@ -218,16 +218,7 @@ struct ScreenCommand: ParsableCommand {
   func run() throws {
     if printKey { return try printPublicKey() }
     let kind = renderer ?? (isatty(STDOUT_FILENO) == 1 ? .terminal : .headless)
-    let endpoints: Endpoints
-    do {
-      endpoints = try connection.endpoints(program: "screen")
-    } catch let error as CLIError {
-      throw error
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ValidationError("\(error)")
-    }
+    let endpoints = try connection.usageEndpoints(program: "screen")
     let logger = logging.bootstrap(label: "tenfoot.screen", defaultFile: defaultLogFile(kind))
     var (registered, app) = try registration()
     if let verbosity { registered?.verbosity = verbosity }
