@@ -31,10 +31,10 @@ struct VirtualContentTests {
   }
 
   /// The indices in view now, as the screens draw them.
-  static func visible(_ state: FocusState) -> Range<Int> {
-    let group = state.index.groupIndex["titles"]!
-    let region = state.group("titles")!.virtual!.region(in: state.virtualView(ofGroup: group))!
-    return region.columns
+  static func visible(_ state: FocusState) throws -> Range<Int> {
+    let group = try #require(state.index.groupIndex["titles"])
+    let items = try #require(state.group("titles")?.virtual)
+    return try #require(items.region(in: state.virtualView(ofGroup: group))).columns
   }
 
   static func supplied(_ range: Range<Int>, available: Bool = true) -> [Int: VirtualContent] {
@@ -47,7 +47,7 @@ struct VirtualContentTests {
   @Test("a new session asks for the window in view and one window past it (clamped at 0)")
   func firstWindow() throws {
     let state = try FocusState(layout: Self.row())
-    #expect(Self.visible(state) == 0..<6)
+    #expect(try Self.visible(state) == 0..<6)
     #expect(state.itemsInView == [VirtualRange(group: "titles", range: 0..<12)])
   }
 
@@ -66,7 +66,7 @@ struct VirtualContentTests {
         asked.append(range)
       }
       // The margin: what is in view, and half a window past it, was asked for already.
-      let view = Self.visible(state)
+      let view = try Self.visible(state)
       #expect(view.upperBound + 3 <= asked.last!.upperBound, "\(view) asked \(asked.last!)")
     }
     #expect(state.focused == "titles#300")
@@ -78,7 +78,7 @@ struct VirtualContentTests {
   func coastFar() throws {
     var state = try FocusState(layout: Self.row())
     let effects = reduce(&state, .requestFocus(.item("titles#900000")))
-    let view = Self.visible(state)
+    let view = try Self.visible(state)
     #expect(view.contains(900_000))
     let wanted = (view.lowerBound - view.count)..<(view.upperBound + view.count)
     #expect(Self.asked(effects) == [wanted])
