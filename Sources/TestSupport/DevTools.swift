@@ -120,6 +120,44 @@ extension DevTools {
   }
 }
 
+/// A finger resting on the web screen's touch pad, from ``DevTools/slideRightOnPad()``.
+public struct PadTouch: Sendable {
+  /// Where it rests, in CSS pixels, and the pad's width.
+  public let x: Double
+  public let y: Double
+  public let width: Double
+  /// When it touched (seconds since 1970, the events' stamps).
+  public let down: Double
+}
+
+extension DevTools {
+  /// Puts a finger on the centre of the page's touch pad (`#pad`) and slides it right by 0.15
+  /// of the pad's width in ten moves stamped 20 ms apart (a deliberate slide, not a flick),
+  /// leaving it resting there: the focused item tilts.
+  public func slideRightOnPad() async throws -> PadTouch {
+    let rect = try await evaluate(
+      "(() => { const r = document.getElementById('pad').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()"
+    )
+    guard let numbers = rect as? [Double], numbers.count == 3 else {
+      throw DevToolsError("the page's pad rect: \(String(describing: rect))")
+    }
+    let (x, y, width) = (numbers[0], numbers[1], numbers[2])
+    let down = Date().timeIntervalSince1970
+    try await mouse("mousePressed", x: x, y: y, at: down)
+    for step in 1...10 {
+      try await mouse(
+        "mouseMoved", x: x + Double(step) * 0.015 * width, y: y, at: down + Double(step) * 0.02)
+    }
+    return PadTouch(x: x + 0.15 * width, y: y, width: width, down: down)
+  }
+
+  /// Lifts a resting finger, stamped at least 0.5 s after it touched (a rest, not a flick).
+  public func lift(_ touch: PadTouch) async throws {
+    let lift = max(Date().timeIntervalSince1970, touch.down + 0.5)
+    try await mouse("mouseReleased", x: touch.x, y: touch.y, at: lift)
+  }
+}
+
 /// Headless Chromium with the DevTools protocol, as the browser tests and the page benchmark
 /// open it.
 public enum HeadlessChromium {

@@ -115,18 +115,7 @@ struct DisplayOptionsProcessTests {
     try await devtools.key("ArrowRight", code: 39)
     try await devtools.waitFor(
       "p1 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p1'")
-    let pad = try await devtools.evaluate(
-      "(() => { const r = document.getElementById('pad').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()"
-    )
-    let numbers = try #require(pad as? [Double], "pad rect: \(String(describing: pad))")
-    let (x, y, width) = (numbers[0], numbers[1], numbers[2])
-    let touchDown = Date().timeIntervalSince1970
-    try await devtools.mouse("mousePressed", x: x, y: y, at: touchDown)
-    for step in 1...10 {
-      try await devtools.mouse(
-        "mouseMoved", x: x + Double(step) * 0.015 * width, y: y,
-        at: touchDown + Double(step) * 0.02)
-    }
+    let touch = try await devtools.slideRightOnPad()
     let tilted = try mirror.waitForFrame("the broker tilts p1") {
       $0.focused == "p1" && ($0.rotateY ?? 0) > 0.5
     }
@@ -159,8 +148,7 @@ struct DisplayOptionsProcessTests {
     #expect(values[3] == "0.12s", "durations: \(values[3])")
     #expect(values[4] == "none", "no specular sweep")
     #expect(values[5] == "tenfoot-focus-fade", "focus cross-fades in: \(values[5])")
-    let lift = max(Date().timeIntervalSince1970, touchDown + 0.5)
-    try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y, at: lift)
+    try await devtools.lift(touch)
   }
 
   /// Emulated `prefers-contrast: more`: solid black and white, a thick yellow ring, no

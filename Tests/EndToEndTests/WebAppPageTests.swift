@@ -126,33 +126,7 @@ struct WebAppPageTests {
   }
 
   @Test(
-    "a field's value in the DOM (input, textarea, contenteditable) registers as the session's text",
-    .enabled(if: enabled))
-  func initialFieldText() async throws {
-    let stack = try Stack(.ipc)
-    let app = try WebAppTests.appDirectory(
-      stack,
-      body: #"""
-        <div class="row" data-focus-group="row"><input data-focus-id="search" value="dune"><textarea data-focus-id="notes">spice</textarea><div data-focus-id="poem" contenteditable="true">arrakis</div></div>
-        """#,
-      script: Self.topAligned)
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let mirror = try stack.screen(["--mirror"])
-    defer { mirror.kill() }
-    let shared = Unchecked(value: mirror)
-    try await WebAppTests.withPage(url, stack: stack) { devtools in
-      let mirror = shared.value
-      try await devtools.waitFor(
-        "the search field focused", "\(Self.state("search")) === 'focused'")
-      try mirror.waitForFrame("the session holds each field's text from the DOM") {
-        $0.text["search"] == "dune" && $0.text["notes"] == "spice" && $0.text["poem"] == "arrakis"
-      }
-    }
-  }
-
-  @Test(
-    "the page's script changing a field's text (input and textarea .value, contenteditable content) becomes the session's text",
+    "a field's text in the DOM registers as the session's, and the page's script changing it (input and textarea .value, contenteditable content) changes the session's",
     .enabled(if: enabled))
   func scriptFieldText() async throws {
     let stack = try Stack(.ipc)

@@ -39,20 +39,8 @@ struct WebPageRemoteTests {
       try await devtools.waitFor(
         "p1 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p1'")
       try mirrorBox.value.waitForFrame("the broker moved focus to p1") { $0.focused == "p1" }
-      // A finger on the pad's centre, slid right by 0.3 of its width, resting.
-      let pad = try await devtools.evaluate(
-        "(() => { const r = document.getElementById('pad').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()"
-      )
-      let numbers = try #require(pad as? [Double], "pad rect: \(String(describing: pad))")
-      let (x, y, width) = (numbers[0], numbers[1], numbers[2])
-      // Stamped 20 ms apart (a deliberate slide, not a flick), whatever the calls take.
-      let touchDown = Date().timeIntervalSince1970
-      try await devtools.mouse("mousePressed", x: x, y: y, at: touchDown)
-      for step in 1...10 {
-        try await devtools.mouse(
-          "mouseMoved", x: x + Double(step) * 0.015 * width, y: y,
-          at: touchDown + Double(step) * 0.02)
-      }
+      // A finger on the pad's centre, slid right, resting.
+      let touch = try await devtools.slideRightOnPad()
       try await devtools.waitFor(
         "p1 tilted on the page",
         "/rotateY\\((\\d+\\.?\\d*)deg\\)/.test(document.getElementById('item-p1').style.transform) && parseFloat(document.getElementById('item-p1').style.transform.match(/rotateY\\(([-\\d.]+)deg\\)/)[1]) > 0.5"
@@ -60,8 +48,7 @@ struct WebPageRemoteTests {
       try mirrorBox.value.waitForFrame("the broker tilts p1") {
         $0.focused == "p1" && ($0.rotateY ?? 0) > 0.5
       }
-      let lift = max(Date().timeIntervalSince1970, touchDown + 0.5)
-      try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y, at: lift)
+      try await devtools.lift(touch)
       try await devtools.waitFor(
         "p1 back at rest after lift-off",
         "document.getElementById('item-p1').style.transform.includes('rotateY(0deg)')")

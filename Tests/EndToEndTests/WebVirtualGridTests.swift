@@ -117,18 +117,7 @@ struct WebVirtualGridTests {
         "document.getElementById('item-grid#501501').dataset.state === 'focused'")
 
       // A finger resting right of the touch pad's centre tilts the focused cell.
-      let pad = try await devtools.evaluate(
-        "(() => { const r = document.getElementById('pad').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()"
-      )
-      let numbers = try #require(pad as? [Double], "pad rect: \(String(describing: pad))")
-      let (x, y, width) = (numbers[0], numbers[1], numbers[2])
-      let touchDown = Date().timeIntervalSince1970
-      try await devtools.mouse("mousePressed", x: x, y: y, at: touchDown)
-      for step in 1...10 {
-        try await devtools.mouse(
-          "mouseMoved", x: x + Double(step) * 0.015 * width, y: y,
-          at: touchDown + Double(step) * 0.02)
-      }
+      let touch = try await devtools.slideRightOnPad()
       try await devtools.waitFor(
         "grid#501501 tilted on the page",
         "parseFloat((document.getElementById('item-grid#501501').style.transform.match(/rotateY\\(([-\\d.]+)deg\\)/) || [0, 0])[1]) > 0.5"
@@ -138,8 +127,7 @@ struct WebVirtualGridTests {
       let png = try #require(
         (shot["data"] as? String).flatMap { Data(base64Encoded: $0) }, "no screenshot")
       try png.write(to: URL(fileURLWithPath: shotPath))
-      let lift = max(Date().timeIntervalSince1970, touchDown + 0.5)
-      try await devtools.mouse("mouseReleased", x: x + 0.15 * width, y: y, at: lift)
+      try await devtools.lift(touch)
     }
     print("virtual grid screenshot: \(shotPath)")
     if FileManager.default.isWritableFile(atPath: "/work") {

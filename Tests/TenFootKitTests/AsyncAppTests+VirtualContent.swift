@@ -49,9 +49,9 @@ extension AsyncAppTests {
     return (found.index, try #require(DrawnRow(found.line)))
   }
 
-  @Test("content on demand: the screen draws the titles the app supplies for the cells in view")
-  func virtualContentOnDemand() async throws {
-    let broker = try Broker()
+  /// Writes the layout file of a 1,000,000-title virtual row (placeholder titles "Title N")
+  /// into `broker`'s directory and returns its path.
+  static func movieRow(in broker: Broker) throws -> String {
     let file = broker.directory.path + "/row.json"
     try Data(
       #"""
@@ -62,6 +62,13 @@ extension AsyncAppTests {
            "titlePrefix": "Title "}}]}
       """#.utf8
     ).write(to: URL(fileURLWithPath: file))
+    return file
+  }
+
+  @Test("content on demand: the screen draws the titles the app supplies for the cells in view")
+  func virtualContentOnDemand() async throws {
+    let broker = try Broker()
+    let file = try Self.movieRow(in: broker)
     let screen = try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
       [

@@ -38,16 +38,7 @@ extension AsyncAppTests {
         || ProcessInfo.processInfo.environment["TENFOOT_REQUIRE_BROWSER"] == "1"))
   func webVirtualContentOnDemand() async throws {
     let broker = try Broker()
-    let file = broker.directory.path + "/row.json"
-    try Data(
-      #"""
-      {"canvas": {"width": 1920, "height": 1080}, "initialFocus": "titles#0", "items": [],
-       "groups": [{"id": "titles", "scroll": "horizontal", "viewport": [0, 380, 1920, 210],
-         "virtual": {"count": 1000000, "itemSize": {"width": 300, "height": 170},
-           "spacing": {"width": 40, "height": 0}, "origin": {"x": 60, "y": 400},
-           "titlePrefix": "Title "}}]}
-      """#.utf8
-    ).write(to: URL(fileURLWithPath: file))
+    let file = try Self.movieRow(in: broker)
     let arguments = [
       "--layout", file, "--renderer", "web", "--listen", "127.0.0.1:0", "--state-dir",
       broker.directory.path + "/screen", "--control", broker.control, "--state", broker.state,
