@@ -72,12 +72,7 @@ extension Broker {
     let request: BrokerRequest
     switch prepared.result {
     case .refused(let error):
-      logLimited(
-        "request refused",
-        [
-          "peer": "\(prepared.sender)", "request": "\(prepared.bodyName)",
-          "error.code": "\(error.code)", "error.message": "\(error.message)",
-        ])
+      logRefusal(error, sender: prepared.sender, request: prepared.bodyName)
       reply(to: peer, replyTo: prepared.seq, body: .error(error))
       return
     case .request(let mapped): request = mapped

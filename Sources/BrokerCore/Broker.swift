@@ -299,12 +299,7 @@ public final class Broker {
       return
     }
     if let problem = InputLimits.problem(envelope) {
-      logLimited(
-        "request refused",
-        [
-          "peer": "\(envelope.sender)", "request": "\(envelope.bodyName)",
-          "error.code": "\(problem.code)", "error.message": "\(problem.message)",
-        ])
+      logRefusal(problem, sender: envelope.sender, request: envelope.bodyName)
       reply(to: peer, replyTo: envelope.seq, body: .error(problem))
       return
     }
@@ -332,12 +327,7 @@ public final class Broker {
           "request": "\(request)", "error.message": "\(error.message)",
         ])
     } else if case .error(let error) = outcome.reply {
-      logLimited(
-        "request refused",
-        [
-          "peer": "\(sender)", "request": "\(request)",
-          "error.code": "\(error.code)", "error.message": "\(error.message)",
-        ])
+      logRefusal(error, sender: sender, request: request)
     } else {
       logger.debug("request served", metadata: ["peer": "\(sender)", "request": "\(request)"])
     }
@@ -427,6 +417,16 @@ public final class Broker {
     }
     return group.handle(
       envelope, peer: peer, principal: principal, owners: owners, core: &core, at: now())
+  }
+
+  /// The (rate-limited) log line of a request answered with `error`.
+  func logRefusal(_ error: Tenfoot_V1_Error, sender: String, request: String) {
+    logLimited(
+      "request refused",
+      [
+        "peer": "\(sender)", "request": "\(request)", "error.code": "\(error.code)",
+        "error.message": "\(error.message)",
+      ])
   }
 
   /// A warning, at most a few per second per message; the next one says how many were dropped.
