@@ -45,8 +45,10 @@ let package = Package(
     // themselves, remotes and screens find them by name.
     .systemLibrary(
       name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
-    .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
-    .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium"]),
+    // Retrying a system call a signal interrupted, in one place. No dependencies.
+    .target(name: "SystemCalls"),
+    .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "SystemCalls"]),
+    .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium", "SystemCalls"]),
     .target(name: "FocusEngine"),
     // Linux input devices, pure: evemu recordings, the mapping file, kernel events -> remote
     // keys. Neither ZeroMQ nor protobuf.
@@ -58,7 +60,7 @@ let package = Package(
     // /dev/cecN. No ZeroMQ or protobuf.
     // inotify's event records read in one place (hot-plug for the remote, the allow-list for
     // the broker). No dependencies.
-    .target(name: "LinuxFiles"),
+    .target(name: "LinuxFiles", dependencies: ["SystemCalls"]),
     .target(name: "LinuxInput", dependencies: ["InputDevices", "CEvdev", "CLinuxCEC"]),
     .target(
       name: "TenFootProtocol",
@@ -68,7 +70,7 @@ let package = Package(
     .target(name: "CWidth"),
     // glibc's mallopt for the broker's start-up (Swift's Glibc module does not export it).
     .target(name: "CMalloc"),
-    .target(name: "TerminalUI", dependencies: ["CWidth"]),
+    .target(name: "TerminalUI", dependencies: ["CWidth", "SystemCalls"]),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     // Discovery on the local network: the broker's announcement and the clients' browser.
@@ -122,7 +124,7 @@ let package = Package(
       name: "ScreenCore",
       dependencies: [
         "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity",
-        "TerminalUI",
+        "TerminalUI", "SystemCalls",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -157,7 +159,7 @@ let package = Package(
       name: "RemoteCore",
       dependencies: [
         "ZeroMQ", "TenFootProtocol", "TenFootClient", "TerminalUI", "InputDevices",
-        "LinuxInput", "LinuxFiles",
+        "LinuxInput", "LinuxFiles", "SystemCalls",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -219,7 +221,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn",
+        "FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn", "SystemCalls",
         // The DevTools client the browser tests and the page benchmark share.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -235,6 +237,7 @@ let package = Package(
       name: "LinuxInputTests", dependencies: ["LinuxInput", "LinuxFiles", "InputDevices", "CEvdev"]),
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
     .testTarget(name: "RemoteCoreTests", dependencies: ["RemoteCore"]),

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -52,12 +54,7 @@ public final class DirectoryWatcher {
     let header = MemoryLayout<inotify_event>.size
     while true {
       let count = buffer.withUnsafeMutableBytes { bytes in
-        var result: Int
-        repeat {
-          result = read(fileDescriptor, bytes.baseAddress, bytes.count)
-        } while result < 0
-          && errno == EINTR
-        return result
+        SystemCall.retryingInterrupts { read(fileDescriptor, bytes.baseAddress, bytes.count) }
       }
       guard count > 0 else { return changes }
       var offset = 0

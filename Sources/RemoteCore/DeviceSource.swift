@@ -1,6 +1,7 @@
 import Foundation
 import InputDevices
 import LinuxInput
+import SystemCalls
 import TenFootProtocol
 
 #if canImport(Glibc)
@@ -151,10 +152,9 @@ public final class EvemuStreamSource: DeviceSource {
     var events: [InputEvent] = []
     while true {
       let count = buffer.withUnsafeMutableBytes { bytes in
-        Glibc.read(fileDescriptor, bytes.baseAddress, bytes.count)
+        SystemCall.retryingInterrupts { Glibc.read(fileDescriptor, bytes.baseAddress, bytes.count) }
       }
       if count < 0 {
-        if errno == EINTR { continue }
         if errno == EAGAIN { return .events(events) }
         throw DeviceSourceError("reading \(path) failed: \(String(cString: strerror(errno)))")
       }

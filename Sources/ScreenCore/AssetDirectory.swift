@@ -1,5 +1,6 @@
 import FocusEngine
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -123,10 +124,11 @@ public struct AssetDirectory: Sendable, Equatable {
       var bytes = [UInt8](repeating: 0, count: size)
       var done = 0
       while done < size {
-        let count = bytes.withUnsafeMutableBytes {
-          Glibc.read(descriptor, $0.baseAddress.map { $0 + done }, size - done)
+        let count = bytes.withUnsafeMutableBytes { buffer in
+          SystemCall.retryingInterrupts {
+            Glibc.read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
+          }
         }
-        if count < 0 && errno == EINTR { continue }
         if count < 0 && errno == EAGAIN {
           // A regular file never says EAGAIN; a changed one is read again next time.
           return .failure(AssetRefusal(.forbidden, "the file would block"))
@@ -143,10 +145,9 @@ public struct AssetDirectory: Sendable, Equatable {
   public func inspect(_ reference: String) -> Result<ImageType, AssetRefusal> {
     open(reference) { descriptor, _ in
       var head = [UInt8](repeating: 0, count: 12)
-      var count = -1
-      repeat {
-        count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 12) }
-      } while count < 0 && errno == EINTR
+      let count = head.withUnsafeMutableBytes { buffer in
+        SystemCall.retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, 12) }
+      }
       guard count > 0, let type = ImageType(sniffing: head.prefix(count)) else {
         return .failure(Self.unsupported)
       }

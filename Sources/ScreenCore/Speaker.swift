@@ -1,6 +1,7 @@
 import FocusEngine
 import Foundation
 import Logging
+import SystemCalls
 
 /// Speaks announcements aloud, one utterance at a time, through speech-dispatcher (`spd-say`)
 /// or espeak-ng.
@@ -149,18 +150,18 @@ public final class Speaker: @unchecked Sendable {
       onEvent(.started(number: next.number, pid: pid, text: next.text))
       // Wait for the exit without reaping, so an interrupt never signals a reused pid.
       var info = siginfo_t()
-      while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+      _ = SystemCall.retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
       condition.lock()
       current = nil
       let cancel = cancelDaemon
       cancelDaemon = false
       condition.unlock()
       var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      _ = SystemCall.retryingInterrupts { waitpid(pid, &status, 0) }
       if cancel, case .speechDispatcher(let path) = voice, let canceller = spawn(path, ["--cancel"])
       {
         var ignored: Int32 = 0
-        while waitpid(canceller, &ignored, 0) < 0 && errno == EINTR {}
+        _ = SystemCall.retryingInterrupts { waitpid(canceller, &ignored, 0) }
       }
       let exited = status & 0x7F == 0
       logger.debug(

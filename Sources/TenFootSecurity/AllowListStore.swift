@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -61,8 +62,8 @@ public final class AllowListStore: AllowListSource {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw StoreError.system("open \(lockPath)", errno) }
     defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw StoreError.system("flock \(lockPath)", errno) }
+    guard SystemCall.retryingInterrupts({ flock(fd, LOCK_EX) }) == 0 else {
+      throw StoreError.system("flock \(lockPath)", errno)
     }
     defer { flock(fd, LOCK_UN) }
     var current = try AllowList.load(path)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -21,12 +22,10 @@ public enum AtomicFile {
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let result = Glibc.write(
-          fd, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return errno
+        let result = SystemCall.retryingInterrupts {
+          Glibc.write(fd, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
         }
+        if result < 0 { return errno }
         offset += result
       }
       return nil

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// A terminal put into raw mode, optionally on the alternate screen with the cursor hidden,
 /// and put back exactly as it was by ``restore()`` — or, if the process dies first, by a
@@ -108,10 +109,7 @@ public final class RawTerminal {
     // Arm first: from the moment the settings change, a crash puts them back.
     let restoreBytes = Array(Self.restoreSequence(for: options).utf8)
     guardToken = TerminalGuard.arm(fd: fileDescriptor, settings: saved, restoreBytes: restoreBytes)
-    var result: Int32
-    repeat {
-      result = tcsetattr(fileDescriptor, TCSADRAIN, &raw)
-    } while result != 0 && errno == EINTR
+    let result = SystemCall.retryingInterrupts { tcsetattr(fileDescriptor, TCSADRAIN, &raw) }
     guard result == 0 else {
       let error = TerminalError.fromErrno("tcsetattr", "cannot switch the terminal to raw mode")
       TerminalGuard.disarm(token: guardToken)
@@ -150,10 +148,7 @@ public final class RawTerminal {
     guard var saved = original else { return }
     original = nil
     try? TerminalOutput.write(Self.restoreSequence(for: options), to: fileDescriptor)
-    var result: Int32
-    repeat {
-      result = tcsetattr(fileDescriptor, TCSADRAIN, &saved)
-    } while result != 0 && errno == EINTR
+    _ = SystemCall.retryingInterrupts { tcsetattr(fileDescriptor, TCSADRAIN, &saved) }
     TerminalGuard.disarm(token: guardToken)
     options = []
   }

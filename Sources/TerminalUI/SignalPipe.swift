@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// The self-pipe trick: signals become bytes on a pipe that a poll loop watches like any other
 /// descriptor, so the work a signal asks for (repaint after SIGWINCH, shut down after SIGTERM)
@@ -71,13 +72,11 @@ public final class SignalPipe {
     var arrived: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while isOpen {
-      let count = read(fileDescriptor, &buffer, buffer.count)
+      let count = SystemCall.retryingInterrupts { read(fileDescriptor, &buffer, buffer.count) }
       if count > 0 {
         for byte in buffer[0..<count] where !arrived.contains(Int32(byte)) {
           arrived.append(Int32(byte))
         }
-      } else if count < 0 && errno == EINTR {
-        continue
       } else {
         break  // EAGAIN: empty; 0 cannot happen while the write end is open.
       }

@@ -133,6 +133,8 @@ enum TerminalGuard {
     let fd = state.pointee.fd
     var offset = 0
     let count = state.pointee.byteCount
+    // Written out rather than SystemCall.retryingInterrupts: this runs in a signal handler,
+    // where only async-signal-safe code belongs.
     while offset < count {
       let written = systemWrite(fd, bytes + offset, count - offset)
       if written > 0 {

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// Writing whole buffers to a terminal file descriptor.
 public enum TerminalOutput {
@@ -12,13 +13,14 @@ public enum TerminalOutput {
       guard let base = raw.baseAddress else { return }
       var offset = 0
       while offset < raw.count {
-        let written = systemWrite(fd, base + offset, raw.count - offset)
+        let written = SystemCall.retryingInterrupts {
+          systemWrite(fd, base + offset, raw.count - offset)
+        }
         if written >= 0 {
           offset += written
           continue
         }
         let code = errno
-        if code == EINTR { continue }
         if code == EAGAIN || code == EWOULDBLOCK {
           var pending = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
           _ = poll(&pending, 1, -1)

@@ -1,5 +1,6 @@
 import CSpawn
 import Foundation
+import SystemCalls
 
 /// A real child process for end-to-end tests: stdout and stderr are captured line by line by
 /// reader threads, so a test can wait for a line (an event) with a deadline instead of sleeping.
@@ -242,11 +243,10 @@ public final class ChildProcess: @unchecked Sendable {
     func startReaper(_ pid: Int32) {
       let thread = Thread { [self] in
         var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+        _ = SystemCall.retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
         locked {
           var raw: Int32 = 0
-          var result: pid_t
-          repeat { result = waitpid(pid, &raw, 0) } while result == -1 && errno == EINTR
+          let result = SystemCall.retryingInterrupts { waitpid(pid, &raw, 0) }
           // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (macros).
           let signalNumber = raw & 0x7f
           if result == -1 {

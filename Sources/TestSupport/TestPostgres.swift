@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A throw-away PostgreSQL 15 cluster for a test: `initdb` in a temporary directory (as the
 /// unprivileged `postgres` user when the tests run as root), `pg_ctl start` on a free loopback
@@ -145,7 +146,7 @@ public final class TestPostgres: @unchecked Sendable {
         description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    _ = SystemCall.retryingInterrupts { waitpid(pid, &status, 0) }
     let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     let exited = (status & 0x7f) == 0
     let code = (status >> 8) & 0xff

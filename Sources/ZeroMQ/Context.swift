@@ -1,4 +1,5 @@
 import CZeroMQ
+import SystemCalls
 
 /// A libzmq context: the I/O threads every socket of a process shares.
 ///

@@ -1,4 +1,5 @@
 import CZeroMQ
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc

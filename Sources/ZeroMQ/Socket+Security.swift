@@ -1,4 +1,5 @@
 import CZeroMQ
+import SystemCalls
 
 /// Receiving with the ZAP identity, and socket monitoring for handshake failures.
 extension Socket {
