@@ -366,6 +366,59 @@ enum TenFootScript {
       document.dispatchEvent(new CustomEvent("tenfoot:error", { detail: { message } }));
     }
 
+    // Pairing, as the web screen's own page shows it: while a remote pairs, the PIN to type on
+    // it; after too many wrong PINs, that pairing is closed and how to open it again. Each change
+    // is a cancelable tenfoot:pairing event (detail: prompt { pin, remote, broker } or null, and
+    // closed); a page that draws these itself calls preventDefault(), else tenfoot.js shows a
+    // dialog over the page (the PIN wins over the closed notice, as on the built-in page).
+    let pairing = { prompt: null, closed: false }, pairingBox = null;
+    function showPairing(change) {
+      pairing = { ...pairing, ...change };
+      const drawn = document.dispatchEvent(new CustomEvent("tenfoot:pairing",
+        { detail: { ...pairing }, cancelable: true }));
+      drawPairing(drawn && (pairing.prompt || pairing.closed) ? pairing : null);
+    }
+    function styled(el, styles) {
+      for (const [name, value] of Object.entries(styles)) el.style.setProperty(name, value);
+      return el;
+    }
+    function drawPairing(state) {
+      if (!state) {
+        if (pairingBox) { pairingBox.hidden = true; pairingBox.style.setProperty("display", "none"); }
+        return;
+      }
+      if (!pairingBox) {
+        pairingBox = styled(document.createElement("div"), { position: "fixed", inset: "0",
+          "place-items": "center", background: "rgba(0, 0, 0, 0.7)", "z-index": "2147483647",
+          color: "#fff", font: "24px system-ui, sans-serif", "text-align": "center" });
+        pairingBox.dataset.tenfootPairing = "";
+        pairingBox.setAttribute("role", "dialog");
+        pairingBox.setAttribute("aria-label", "pairing");
+        document.body.append(pairingBox);
+      }
+      const card = styled(document.createElement("div"), { background: "#1c1c1e",
+        padding: "32px 48px", "border-radius": "16px", "max-width": "32em" });
+      const line = (text, size, name) => {
+        const p = styled(document.createElement("p"), size ? { "font-size": size } : {});
+        p.textContent = text;
+        if (name) p.dataset[name] = "";
+        card.append(p);
+      };
+      if (state.prompt) {
+        line(`“${state.prompt.remote}” wants to pair`);
+        line(state.prompt.pin, "64px", "tenfootPin");
+        line(`Type this code on the remote. Broker key ${state.prompt.broker}: check the remote `
+          + "shows the same.", "16px");
+      } else {
+        line("Pairing is closed: too many wrong PINs", null, "tenfootPairingClosed");
+        line("To open it at this screen, run tenfoot-screen pairing open on its host (with this "
+          + "screen's --id and connection options).", "16px");
+      }
+      pairingBox.replaceChildren(card);
+      pairingBox.hidden = false;
+      pairingBox.style.setProperty("display", "grid");
+    }
+
     function connect() {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       // role=app: this page is the app (the screen also wants the key cookie loading it set).
@@ -381,6 +434,8 @@ enum TenFootScript {
         const message = JSON.parse(e.data);
         if (message.frame) show(message.frame);
         if (message.appError) fail(message.appError.message);
+        if ("pairing" in message) showPairing({ prompt: message.pairing });
+        if ("pairingClosed" in message) showPairing({ closed: message.pairingClosed === true });
         if (message.inactive) {
           inactive = true;
           for (const el of shown) el.removeAttribute("data-focus-state");

@@ -21,8 +21,14 @@ struct WebAppTests {
   static func withPage(
     _ url: String, stack: Stack, _ body: @escaping @Sendable (DevTools) async throws -> Void
   ) async throws {
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-app")
+    try await withPage(url, profile: "\(stack.directory.path)/chromium-app", body)
+  }
+
+  /// Runs `body` with DevTools on the page at `url`, Chromium's profile in `profile`.
+  static func withPage(
+    _ url: String, profile: String, _ body: @escaping @Sendable (DevTools) async throws -> Void
+  ) async throws {
+    let (browser, page) = try await WebPageRemoteTests.devTools(url, profile: profile)
     defer { browser.kill() }
     try await WebSocketClient.connect(
       url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
@@ -142,7 +148,12 @@ struct WebAppTests {
 
   /// An app directory with `body` as its page's body and `script` after `tenfoot.js`.
   static func appDirectory(_ stack: Stack, body: String, script: String) throws -> String {
-    let directory = stack.directory.path + "/app"
+    try appDirectory(in: stack.directory.path, body: body, script: script)
+  }
+
+  /// The same page in `parent`/app.
+  static func appDirectory(in parent: String, body: String, script: String) throws -> String {
+    let directory = parent + "/app"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try """
     <!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="page.css">
