@@ -7,7 +7,8 @@ import Testing
 /// the closed notice on a developer's own page (`--app`, drawn by `tenfoot.js`). A CURVE broker
 /// with a data directory; pairing is closed by writing the guard file as ten wrong PINs leave
 /// it (the broker takes the file within a second, as it does the operator's `pairing open`).
-@Suite("Pairing's PIN and closed notice on the terminal, the web page and your own page", .serialized)
+@Suite(
+  "Pairing's PIN and closed notice on the terminal, the web page and your own page", .serialized)
 struct PairingNoticeTests {
   static let closedLine = "Pairing is closed: too many wrong PINs"
 
@@ -92,7 +93,8 @@ struct PairingNoticeTests {
         "no PIN while nobody pairs")
       try Self.openAtScreen(shared.value)
       try await devtools.waitFor(
-        "the dialog hidden", "!\(card).checkVisibility() && document.getElementById('pairing').hidden")
+        "the dialog hidden",
+        "!\(card).checkVisibility() && document.getElementById('pairing').hidden")
     }
   }
 
@@ -126,7 +128,8 @@ struct PairingNoticeTests {
         ["pair", "--name", "couch", "--timeout", "5"], name: "couch",
         stdin: input.fileHandleForReading)
       try await devtools.waitFor(
-        "the PIN dialog", "\(box)?.checkVisibility() && !!\(box).querySelector('[data-tenfoot-pin]')")
+        "the PIN dialog",
+        "\(box)?.checkVisibility() && !!\(box).querySelector('[data-tenfoot-pin]')")
       let pin = try #require(
         try await devtools.evaluate("\(box).querySelector('[data-tenfoot-pin]').textContent")
           as? String)
