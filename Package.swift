@@ -237,7 +237,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
-    .testTarget(name: "RemoteCoreTests", dependencies: ["RemoteCore"]),
+    .testTarget(
+      name: "RemoteCoreTests",
+      dependencies: ["RemoteCore", "FocusEngine", "TenFootProtocol", "TestSupport", "ZeroMQ"]),
     .testTarget(
       name: "TenFootCLITests",
       dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),
