@@ -321,6 +321,17 @@ struct FailoverTests {
     // No acknowledged press was lost: each acknowledged press moved focus one further than the
     // last acknowledged one, give or take the failed ones between (a failure's outcome may be
     // unknown: applied, or not).
+    // A press is a tap, whenever its down was acknowledged (the first press after the restart
+    // waits for the takeover and the screen): an acknowledged one names exactly one move.
+    for (index, outcome) in outcomes.enumerated() where outcome.column != nil {
+      let moves = outcome.line.components(separatedBy: " → ").count - 1
+      #expect(
+        moves == 1,
+        """
+        acknowledged press #\(index) moved focus \(moves) steps: \(outcome.line)
+        \(Self.transcript(outcomes, stopped: stopped, restarted: restarted, stack: stack))
+        """)
+    }
     var last = 0
     var failedSince = 0
     for outcome in outcomes {
