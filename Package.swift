@@ -240,7 +240,9 @@ let package = Package(
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
-    .testTarget(name: "RemoteCoreTests", dependencies: ["RemoteCore"]),
+    .testTarget(
+      name: "RemoteCoreTests",
+      dependencies: ["RemoteCore", "FocusEngine", "TenFootProtocol", "TestSupport", "ZeroMQ"]),
     .testTarget(
       name: "TenFootCLITests",
       dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),

@@ -5,23 +5,27 @@ extension RemoteClient {
   /// Performs one action over the one connection, in real time (a two-second hold takes two
   /// seconds), stamping every event with the remote's monotonic clock; returns everything
   /// the broker did.
+  ///
+  /// Each event is stamped with when the action does it, never with when it could be sent: a
+  /// tap (`press`, `click`, each tap of `double`) is released at the instant it was pressed,
+  /// although its up goes only once its down is acknowledged. The broker derives repeats, long
+  /// presses and double taps from these stamps alone, so an up stamped on sending would turn a
+  /// down acknowledged late (a zone's press waiting 0.5 s for its screen after a takeover, a
+  /// loaded broker) into a held key: one `right` moving focus three or six steps.
   public func perform(_ action: RemoteAction) throws(RemoteError) -> PressResult {
     var acks: [Tenfoot_V1_Ack] = []
     var tilt: PressResult.Tilt?
     let start = MonotonicClock.nanoseconds()
     switch action {
     case .press(let key):
-      acks.append(try sendKey(key, .down, at: start))
-      acks.append(try sendKey(key, .up, at: MonotonicClock.nanoseconds()))
+      acks += try tap(key, at: start)
     case .click:
-      acks.append(try sendKey(.select, .down, at: start))
-      acks.append(try sendKey(.select, .up, at: MonotonicClock.nanoseconds()))
+      acks += try tap(.select, at: start)
     case .double(let key):
-      for tap in 0..<2 {
-        if tap == 1 { Self.wait(until: start + 120_000_000) }
-        acks.append(try sendKey(key, .down, at: MonotonicClock.nanoseconds()))
-        acks.append(try sendKey(key, .up, at: MonotonicClock.nanoseconds()))
-      }
+      acks += try tap(key, at: start)
+      // Sent no earlier than stamped: the broker's clock for this remote never runs ahead.
+      Self.wait(until: start + Self.doubleTapGap)
+      acks += try tap(key, at: start + Self.doubleTapGap)
     case .hold(let key, let seconds):
       // Held ticks every 50 ms carry the timestamps the broker derives repeats from.
       let end = start + UInt64(seconds * 1e9)
@@ -173,6 +177,15 @@ extension RemoteClient {
 
   /// The interval between held ticks, nanoseconds.
   static let holdTick: UInt64 = 50_000_000
+  /// The interval between the two taps of a double tap, nanoseconds (within the broker's
+  /// 300 ms double-tap window).
+  static let doubleTapGap: UInt64 = 120_000_000
+
+  /// A tap of `key` at `time`: its down, then (once that is acknowledged) its up, both
+  /// stamped `time` (see `perform`).
+  private func tap(_ key: Tenfoot_V1_Key, at time: UInt64) throws(RemoteError) -> [Tenfoot_V1_Ack] {
+    [try sendKey(key, .down, at: time), try sendKey(key, .up, at: time)]
+  }
 
   private func sendTouches(
     _ samples: some Collection<GestureSynthesizer.Sample>, from start: UInt64

@@ -321,6 +321,17 @@ struct FailoverTests {
     // No acknowledged press was lost: each acknowledged press moved focus one further than the
     // last acknowledged one, give or take the failed ones between (a failure's outcome may be
     // unknown: applied, or not).
+    // A press is a tap, whenever its down was acknowledged (the first press after the restart
+    // waits for the takeover and the screen): an acknowledged one names exactly one move.
+    for (index, outcome) in outcomes.enumerated() where outcome.column != nil {
+      let moves = outcome.line.components(separatedBy: " → ").count - 1
+      #expect(
+        moves == 1,
+        """
+        acknowledged press #\(index) moved focus \(moves) steps: \(outcome.line)
+        \(Self.transcript(outcomes, stopped: stopped, restarted: restarted, stack: stack))
+        """)
+    }
     var last = 0
     var failedSince = 0
     for outcome in outcomes {
@@ -330,7 +341,10 @@ struct FailoverTests {
       }
       #expect(
         column > last && column <= last + failedSince + 1,
-        "after r0c\(last) and \(failedSince) failures an acknowledged press reached r0c\(column)")
+        """
+        after r0c\(last) and \(failedSince) failures an acknowledged press reached r0c\(column)
+        \(Self.transcript(outcomes, stopped: stopped, restarted: restarted, stack: stack))
+        """)
       last = column
       failedSince = 0
     }
@@ -342,5 +356,30 @@ struct FailoverTests {
     try frame(screen, timeout: 15, "the last acknowledged focus r0c\(last)") {
       $0.focused == "r0c\(last)"
     }
+  }
+
+  /// What a load run did, for a failure's message: every outcome line of the remote with when
+  /// the test read it (ms from PostgreSQL's stop, and from its restart), then the brokers' log
+  /// lines (all of them: the store's failures, step-downs, takeovers and reloads).
+  private static func transcript(
+    _ outcomes: [(column: Int?, line: String, at: ContinuousClock.Instant)],
+    stopped: ContinuousClock.Instant, restarted: ContinuousClock.Instant, stack: ZoneStack
+  ) -> String {
+    func milliseconds(_ from: ContinuousClock.Instant, _ to: ContinuousClock.Instant) -> Int {
+      Int((to - from) / .milliseconds(1))
+    }
+    var lines = ["outcomes (ms after the stop / after the restart):"]
+    for (index, outcome) in outcomes.enumerated() {
+      lines.append(
+        "  #\(index) \(milliseconds(stopped, outcome.at)) / \(milliseconds(restarted, outcome.at)) ms: \(outcome.line)"
+      )
+    }
+    for (name, broker) in stack.brokers.sorted(by: { $0.key < $1.key }) {
+      lines.append("broker \(name)'s standard output:")
+      lines += broker.output.map { "  " + $0 }
+      lines.append("broker \(name)'s log:")
+      lines += broker.errors.map { "  " + $0 }
+    }
+    return lines.joined(separator: "\n")
   }
 }

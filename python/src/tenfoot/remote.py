@@ -83,8 +83,11 @@ class Remote:
     def press(self, key: Union[str, int]) -> PressResult:
         """Presses and releases `key` (e.g. "right", "select", "menu")."""
         code = key_code(key)
-        acks = [self.send(key=pb.KeyEvent(key=code, phase=phase,
-                                          timestamp_ns=time.monotonic_ns()))
+        # A tap: released at the instant it was pressed. The up goes once the down is
+        # acknowledged, but the broker derives repeats and long presses from the stamps
+        # alone, so an up stamped on sending would make a late answer a held key.
+        at = time.monotonic_ns()
+        acks = [self.send(key=pb.KeyEvent(key=code, phase=phase, timestamp_ns=at))
                 for phase in (pb.KEY_PHASE_DOWN, pb.KEY_PHASE_UP)]
         return self._result(acks)
 
