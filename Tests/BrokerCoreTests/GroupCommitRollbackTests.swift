@@ -62,3 +62,42 @@ struct GroupCommitRollbackTests {
     #expect(harness.core.domain.sessions["main"]?.hold == nil)
   }
 }
+
+/// A commit applied by the store whose answer was lost (`outcomeUnknown`, a zone's PostgreSQL
+/// connection dropped mid-commit): the domain rolled back, so it is behind the store.
+@Suite("Group commit: after an unknown outcome nothing more is committed")
+struct GroupCommitUnknownOutcomeTests {
+  @Test(
+    "a press after an unanswered commit is refused, not applied on the rolled-back focus over the committed one"
+  )
+  func behindTheStore() throws {
+    let harness = PressLedgerTests.Harness()
+    let store = harness.store
+    harness.register()
+    store.loseNextAnswer = true
+    let unanswered = harness.batch([harness.press("p1")])
+    guard case .error(let first) = unanswered.last else {
+      Issue.record("an unanswered commit was acknowledged: \(unanswered)")
+      return
+    }
+    #expect(first.code == .storeUnavailable)
+    // The store holds p1's move; the domain was rolled back before it.
+    #expect(store.records["main"]?.focused == "r0c1")
+    #expect(harness.core.domain.sessions["main"]?.focus.focused == "r0c0")
+    let commits = store.commits
+
+    // The next press, and p1's retry: refused, the store not asked, its row kept.
+    let next = harness.batch([harness.press("p2"), harness.press("p1")])
+    #expect(next.count == 2)
+    for reply in next {
+      guard case .error(let error) = reply else {
+        Issue.record("served on sessions behind the store: \(reply)")
+        continue
+      }
+      #expect(error.code == .storeUnavailable)
+    }
+    #expect(store.commits == commits, "a batch was committed after the unknown outcome")
+    #expect(store.records["main"]?.focused == "r0c1", "p1's committed move was overwritten")
+    #expect(store.recorded == ["p1"])
+  }
+}

@@ -23,8 +23,13 @@ struct PressLedgerTests {
     private(set) var recorded: [String] = []
     private var pending: [String] = []
     var failNext = false
+    /// The next commit is applied but its answer lost (`outcomeUnknown`).
+    var loseNextAnswer = false
+    /// Commits asked of the store.
+    private(set) var commits = 0
 
     func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
+      commits += 1
       let presses = pending
       pending = []
       if failNext {
@@ -33,6 +38,10 @@ struct PressLedgerTests {
       }
       for row in changes { records[row.screenID] = row }
       recorded += presses
+      if loseNextAnswer {
+        loseNextAnswer = false
+        throw .outcomeUnknown(store: path, message: "connection lost before the answer")
+      }
     }
 
     func close() {}
