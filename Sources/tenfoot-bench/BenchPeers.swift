@@ -33,6 +33,18 @@ enum BenchPeers {
     Tenfoot_V1_Layout(TestLayouts.grid(rows: rows, columns: columns))
   }
 
+  /// A poster grid of `count` items declared as one virtual group (1,000 columns of 200×100
+  /// posters in a scrolling group), as a catalog or an EPG registers it.
+  static func virtualLayout(count: Int) -> Tenfoot_V1_Layout {
+    var group = Group(
+      id: "grid", scroll: .both, viewport: Rect(x: 100, y: 200, width: 1720, height: 800))
+    group.virtual = VirtualItems(
+      count: count, origin: Point(x: 100, y: 200), itemSize: Size(width: 200, height: 100),
+      spacing: Size(width: 20, height: 20), arrangement: .grid(columns: min(count, 1000)),
+      titlePrefix: "Title ")
+    return Tenfoot_V1_Layout(Layout(items: [], groups: [group]))
+  }
+
   /// Registers `ids` with `layout`, pipelining up to 64 requests on one DEALER.
   static func register(
     _ ids: [String], layout: Tenfoot_V1_Layout, context: Context, control: String,

@@ -24,6 +24,7 @@ struct BenchResults: Codable {
   var throughput: [ThroughputResult] = []
   var scale: ScaleResult?
   var idle: IdleResult?
+  var idleVirtual: IdleResult?
   var startup: [StartupResult] = []
   var flood: [FloodResult] = []
   var durable: DurableResult?

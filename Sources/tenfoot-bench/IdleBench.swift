@@ -3,17 +3,16 @@ import TestSupport
 import ZeroMQ
 
 /// Memory per idle screen: a fresh broker's RSS before and after registering `screens`
-/// sessions with `rows`×`columns` layouts (no inputs, no subscribers).
+/// sessions with `layout` (no inputs, no subscribers) of `items` items.
 enum IdleBench {
-  static func run(_ transport: BenchProcesses.Transport, screens: Int, rows: Int, columns: Int)
-    throws -> IdleResult
-  {
+  static func run(
+    _ transport: BenchProcesses.Transport, screens: Int, layout: Tenfoot_V1_Layout, items: Int
+  ) throws -> IdleResult {
     let directory = try TemporaryDirectory()
     let broker = try BenchProcesses.broker(transport, in: directory)
     defer { broker.stop() }
     let context = try Context()
     defer { context.shutdown() }
-    let layout = BenchPeers.layout(rows: rows, columns: columns)
     // One screen first, so the "before" figure includes the broker's one-time allocations.
     try BenchPeers.register(["warm"], layout: layout, context: context, control: broker.control)
     let before = try ProcessStats.read(pid: broker.process.pid)
@@ -25,7 +24,7 @@ enum IdleBench {
     let after = try ProcessStats.read(pid: broker.process.pid)
     let perScreen = Double(after.residentBytes - before.residentBytes) / Double(screens) / 1024
     return IdleResult(
-      screens: screens, itemsPerScreen: rows * columns,
+      screens: screens, itemsPerScreen: items,
       brokerRSSMiBBefore: ScaleBench.mebibytes(before.residentBytes),
       brokerRSSMiBAfter: ScaleBench.mebibytes(after.residentBytes),
       kibPerScreen: (perScreen * 10).rounded() / 10,

@@ -81,17 +81,24 @@ extension RunCommand {
     results.scale = r
   }
 
-  /// Memory per idle screen.
+  /// Memory per idle screen: 200 listed items each, then a 1,000,000-item virtual grid each.
   func runIdle(into results: inout BenchResults) throws {
-    let r = try IdleBench.run(.ipc, screens: idleScreens, rows: 10, columns: 20)
-    Table.header(
-      "Idle screens: \(r.screens) × \(r.itemsPerScreen) items",
-      ["registration s", "RSS MiB before", "RSS MiB after", "KiB per screen"])
-    Table.row([
-      "\(r.registrationSeconds)", "\(r.brokerRSSMiBBefore)", "\(r.brokerRSSMiBAfter)",
-      "\(r.kibPerScreen)",
-    ])
-    results.idle = r
+    let listed = try IdleBench.run(
+      .ipc, screens: idleScreens, layout: BenchPeers.layout(rows: 10, columns: 20), items: 200)
+    let virtual = try IdleBench.run(
+      .ipc, screens: idleScreens, layout: BenchPeers.virtualLayout(count: 1_000_000),
+      items: 1_000_000)
+    for (kind, r) in [("listed", listed), ("virtual", virtual)] {
+      Table.header(
+        "Idle screens: \(r.screens) × \(r.itemsPerScreen) items, \(kind)",
+        ["registration s", "RSS MiB before", "RSS MiB after", "KiB per screen"])
+      Table.row([
+        "\(r.registrationSeconds)", "\(r.brokerRSSMiBBefore)", "\(r.brokerRSSMiBAfter)",
+        "\(r.kibPerScreen)",
+      ])
+    }
+    results.idle = listed
+    results.idleVirtual = virtual
   }
 
   /// Launch to ready, per program.

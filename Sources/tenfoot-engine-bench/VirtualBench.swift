@@ -80,6 +80,34 @@ func kib(_ bytes: Int) -> String {
   bytes < 1024 ? "under 1 KiB" : "\((Double(bytes) / 102.4).rounded() / 10) KiB"
 }
 
+/// Times a patch inside a row of `count` items, applied by the engine as the broker applies an
+/// app's patch (`reduce` with `applyPatch`: the whole layout validated, the index rebuilt): for
+/// a virtual row, content for the 30 items around the focus (an app's answer to
+/// `itemsInView`, two versions alternating so each one changes something); for a listed row,
+/// its sixth item made unavailable and available again.
+func timePatches(count: Int, virtual: Bool, repeats: Int) throws -> Figures {
+  var state = try FocusState(layout: rail(count: count, virtual: virtual))
+  let patches: [LayoutPatch] = (0..<2).map { version in
+    guard virtual else { return LayoutPatch([.setItemAvailable("r5", version == 1)]) }
+    var items: [Int: VirtualContent] = [:]
+    for index in 0..<30 {
+      items[index] = VirtualContent(
+        title: "Title \(index) v\(version)", content: ItemContent(subtitle: "Subtitle \(index)"))
+    }
+    return LayoutPatch([.setVirtualContent(group: "rail", items: items)])
+  }
+  var round = 0
+  var rejected = 0
+  let figures = time(repeats) {
+    round += 1
+    for effect in reduce(&state, .applyPatch(patches[round % 2])) {
+      if case .layoutRejected = effect { rejected += 1 }
+    }
+  }
+  precondition(rejected == 0, "the engine refused \(rejected) of the bench's patches")
+  return figures
+}
+
 /// The virtual-group figures: registration, heap and a move at 10⁴, 10⁶ and 10⁷ virtual
 /// items beside listed layouts up to the 100,000-item limit, and a coast across 10,000.
 func virtualReport(moves: Int) throws {
@@ -101,6 +129,16 @@ func virtualReport(moves: Int) throws {
       print(
         "  ratio to 200 listed in the same scrolling grid (median): \((moved.median / scrolling.median * 100).rounded() / 100)×"
       )
+    }
+  }
+  print("\nA patch inside a row (the engine applying it: validation and index included)")
+  for count in [200, 10_000, 100_000, 1_000_000, 10_000_000] {
+    for virtual in [true, false] where virtual || count <= Layout.maximumItemCount {
+      let repeats = virtual ? 2_000 : max(20, min(2_000, 2_000_000 / count))
+      let patched = try timePatches(count: count, virtual: virtual, repeats: repeats)
+      row(
+        "patch, \(count.formatted()) \(virtual ? "virtual (content for 30)" : "listed (1 item)")",
+        patched)
     }
   }
   for virtual in [true, false] {

@@ -155,6 +155,8 @@ struct BenchSmokeTests {
     let scale = try #require(results["scale"] as? [String: Any])
     #expect(scale["pressDeltasApplied"] as? Int == scale["pressesSent"] as? Int)
     #expect(results["idle"] is [String: Any])
+    let idleVirtual = try #require(results["idleVirtual"] as? [String: Any])
+    #expect(idleVirtual["itemsPerScreen"] as? Int == 1_000_000, "a virtual grid per idle screen")
     #expect((results["startup"] as? [Any])?.count == 3)
     let durable = try #require(results["durable"] as? [String: Any])
     #expect((durable["ackLatency"] as? [Any])?.count == 2, "1 screen and the scale's screens")
