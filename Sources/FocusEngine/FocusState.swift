@@ -8,7 +8,13 @@ public struct FocusState: Sendable, Equatable {
   /// The current layout (validated).
   public private(set) var layout: Layout
   /// The focused item, or nil when nothing can take focus.
-  public internal(set) var focused: String?
+  public internal(set) var focused: String? {
+    didSet { focusedAt = focused.flatMap { index.position(of: $0) } }
+  }
+  /// Where `focused` is in the index, kept with it: a move looks at the focused position
+  /// several times, and a virtual item's `group#index` id is parsed once per focus change
+  /// instead of at every look. Set again when the index is rebuilt (``replace(_:)``).
+  private(set) var focusedAt: Int?
   /// The item the select button is held down on; only ever the focused item.
   public internal(set) var pressed: String?
   /// The ids of items whose selected flag is set.
@@ -59,6 +65,7 @@ public struct FocusState: Sendable, Equatable {
     self.selected = Set(layout.items.lazy.filter(\.selected).map(\.id))
     self.pressed = nil
     self.focused = nil
+    self.focusedAt = nil
     self.lastFocused = [:]
     self.lastFocusedOwn = [:]
     self.scrollOffsets = [:]
@@ -213,7 +220,7 @@ public struct FocusState: Sendable, Equatable {
   /// Sets focus, remembers it in every enclosing group and scrolls it into view.
   mutating func focus(_ id: String?) {
     focused = id
-    guard let id, let position = index.position(of: id) else { return }
+    guard let id, let position = focusedAt else { return }
     let group = index.groupOf(position)
     guard group >= 0 else { return }
     lastFocusedOwn[index.nodes[group].id] = id
@@ -309,6 +316,7 @@ public struct FocusState: Sendable, Equatable {
     layout = newLayout
     index = LayoutIndex(newLayout)
     let index = self.index
+    focusedAt = focused.flatMap { index.position(of: $0) }
     selected = selected.filter { index.position(of: $0) != nil }
       .union(newLayout.items.lazy.filter(\.selected).map(\.id))
     lastFocused = lastFocused.filter {

@@ -157,10 +157,9 @@ private func reduceStep(
 }
 
 extension FocusState {
-  /// The focused item's index in `layout.items`.
-  var focusedPosition: Int? {
-    focused.flatMap { index.position(of: $0) }
-  }
+  /// The focused item's position in the index (for a listed item, its index in
+  /// `layout.items`).
+  var focusedPosition: Int? { focusedAt }
 
   /// Moves focus to the item at `position` and reports the update, the scrolling it caused
   /// and any selection that follows focus.
