@@ -323,7 +323,8 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
             sentVersion = update.layoutVersion
           }
-          try await outbound.write(.text("{\"frame\":\(update.frame)}"))
+          try await outbound.write(
+            .text(PageTrace.message(frame: update.frame, trace: update.trace)))
           for overlay in FrameBroadcaster.Overlay.allCases {
             guard let (version, json) = update.overlays[overlay],
               version != sentOverlays[overlay, default: 0]
