@@ -7,7 +7,9 @@ import NIOCore
 /// the page (the page path's accounting in docs/apps.md, "What it costs").
 ///
 /// Only short, non-blocking work belongs here (encoding a frame message, writing it): a job
-/// that blocked would stall every connection on that event loop.
+/// that blocked would stall every connection on that event loop. The loop must outlive the
+/// task: the web server's loops are SwiftNIO's singleton group (Hummingbird's default), which
+/// never shuts down.
 final class EventLoopExecutor: TaskExecutor {
   private let eventLoop: any EventLoop
 
