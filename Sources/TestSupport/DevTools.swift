@@ -24,12 +24,21 @@ public final class DevTools {
   /// Sends `method` and returns its result, skipping events.
   @discardableResult
   public func call(_ method: String, _ params: [String: Any] = [:]) async throws -> [String: Any] {
+    try await result(of: try await send(method, params), method: method)
+  }
+
+  /// Sends `method` and returns its id at once; `result(of:method:)` waits for the answer.
+  private func send(_ method: String, _ params: [String: Any]) async throws -> Int {
     lastID += 1
-    let id = lastID
     let request = try JSONSerialization.data(withJSONObject: [
-      "id": id, "method": method, "params": params,
+      "id": lastID, "method": method, "params": params,
     ])
     try await outbound.write(.text(String(decoding: request, as: UTF8.self)))
+    return lastID
+  }
+
+  /// The answer to the request `id`, skipping events (and answers to earlier requests).
+  private func result(of id: Int, method: String) async throws -> [String: Any] {
     while let message = try await messages.next() {
       guard case .text(let text) = message,
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
@@ -43,10 +52,22 @@ public final class DevTools {
 
   /// The value of a JavaScript expression (awaited if it is a promise).
   public func evaluate(_ expression: String) async throws -> Any? {
-    let result = try await call(
+    try await value(of: try await startEvaluating(expression), expression: expression)
+  }
+
+  /// Starts evaluating `expression` and returns at once: `value(of:)` with the returned id
+  /// waits for its value. So a benchmark can arm a wait in the page before it acts, and the
+  /// page does nothing for DevTools while the action's effect is on its way.
+  public func startEvaluating(_ expression: String) async throws -> Int {
+    try await send(
       "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+  }
+
+  /// The value of the evaluation `startEvaluating` started (no other request in between).
+  public func value(of id: Int, expression: String? = nil) async throws -> Any? {
+    let result = try await result(of: id, method: "Runtime.evaluate")
     if let exception = result["exceptionDetails"] {
-      throw DevToolsError("\(expression): \(exception)")
+      throw DevToolsError("\(expression ?? "evaluation \(id)"): \(exception)")
     }
     return (result["result"] as? [String: Any])?["value"]
   }

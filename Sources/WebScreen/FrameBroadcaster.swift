@@ -17,6 +17,8 @@ final class FrameBroadcaster: Sendable {
     /// Each overlay's value (JSON: an object, or `null` when hidden) and a version that grows
     /// whenever it changes (0: never shown).
     var overlays: [Overlay: (version: Int, json: String)] = [:]
+    /// `PageTrace`'s stamps so far (empty: not tracing).
+    var trace: [UInt64] = []
   }
 
   /// What a page shows over the layout, each sent as `{"<name>": value}` when it changes.

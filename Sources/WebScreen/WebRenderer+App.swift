@@ -18,8 +18,12 @@ extension WebRenderer {
   /// answered at once with no commands, so a remote is not kept waiting for a page that is
   /// not there.
   func renderForApp(_ frame: ScreenFrame) throws {
+    let rendered = PageTrace.enabled ? PageTrace.now() : 0
+    let json = try WebMessages.appFrame(frame)
     shared.broadcaster.publish(
-      .init(layoutVersion: 0, layout: "", frame: try WebMessages.appFrame(frame)))
+      .init(
+        layoutVersion: 0, layout: "", frame: json,
+        trace: PageTrace.enabled ? [rendered, PageTrace.now()] : []))
     if shared.broadcaster.subscriberCount == 0, frame.events.contains(where: AppReaction.awaits),
       let queue = shared.reactions.withLock({ $0 })
     {

@@ -164,7 +164,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     let shared = shared
     let logger = logger
     let accessKey = accessKey
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    let webSocketRouter = Router(context: PageSocketContext.self)
     webSocketRouter.ws(
       "/ws",
       shouldUpgrade: { request, _ in
@@ -182,7 +182,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         && AppPageRoute.hasKeyCookie(request.headers, accessKey: accessKey)
       try await Self.serve(
         inbound: inbound, outbound: outbound, shared: shared, logger: logger, app: isApp,
-        appPage: appPage)
+        appPage: appPage, eventLoop: context.requestContext.eventLoop)
     }
     if let phone { Self.addPhoneSocket(webSocketRouter: webSocketRouter, phone, logger: logger) }
     let responder = webSocketRouter.buildResponder()
@@ -285,9 +285,12 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// cookie: a browser that loaded the page) claims the app, taking over from the previous
   /// one; any other connection (a viewer, a tool with only the key) gets frames, and its
   /// messages are ignored.
+  ///
+  /// Frames are written from `eventLoop`, the connection's (`EventLoopExecutor`); the rest
+  /// (the page's messages: a layout may be megabytes) runs on the server's threads.
   private static func serve(
     inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, shared: Shared,
-    logger: Logger, app: Bool, appPage: Bool
+    logger: Logger, app: Bool, appPage: Bool, eventLoop: any EventLoop
   ) async throws {
     let updates = shared.broadcaster.subscribe()
     let (takenOver, takeOver) = AsyncStream.makeStream(of: Void.self)
@@ -315,7 +318,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
           for await error in errors { try await outbound.write(.text(error)) }
         }
       }
-      group.addTask {
+      group.addTask(executorPreference: EventLoopExecutor(eventLoop)) {
         var sentVersion: Int?
         var sentOverlays: [FrameBroadcaster.Overlay: Int] = [:]
         for await update in updates {
@@ -323,7 +326,8 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
             try await outbound.write(.text("{\"layout\":\(update.layout)}"))
             sentVersion = update.layoutVersion
           }
-          try await outbound.write(.text("{\"frame\":\(update.frame)}"))
+          try await outbound.write(
+            .text(PageTrace.message(frame: update.frame, trace: update.trace)))
           for overlay in FrameBroadcaster.Overlay.allCases {
             guard let (version, json) = update.overlays[overlay],
               version != sentOverlays[overlay, default: 0]
@@ -386,7 +390,7 @@ extension WebRenderer {
 
   /// The phone page's WebSocket `/phone/ws`, which uses the code's token up.
   fileprivate static func addPhoneSocket(
-    webSocketRouter: Router<BasicWebSocketRequestContext>, _ phone: PhoneRemotes, logger: Logger
+    webSocketRouter: Router<PageSocketContext>, _ phone: PhoneRemotes, logger: Logger
   ) {
     webSocketRouter.ws("/phone/ws") { inbound, outbound, context in
       let query = context.request.uri.queryParameters

@@ -7,7 +7,9 @@ import TestSupport
 
 /// Headless Chromium for the page benchmark, driven through the DevTools protocol
 /// (`HeadlessChromium` and `DevTools`, shared with the browser tests).
-final class BenchBrowser {
+final class BenchBrowser: @unchecked Sendable {
+  // @unchecked Sendable is sound: its properties are constants, and the process is killed only
+  // in deinit.
   /// Chromium's path, if installed.
   static let chromium = HeadlessChromium.path
 
@@ -26,18 +28,23 @@ final class BenchBrowser {
   func withPage<T: Sendable>(_ body: @escaping @Sendable (DevTools) async throws -> T)
     throws -> T
   {
-    let page = page
-    return try blocking {
-      let result = Mutex<T?>(nil)
-      try await WebSocketClient.connect(
-        url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "bench.cdp")
-      ) { inbound, outbound, _ in
-        let value = try await body(DevTools(inbound: inbound, outbound: outbound))
-        result.withLock { $0 = value }
-      }
-      guard let value = result.withLock({ $0 }) else { throw BenchError("DevTools closed") }
-      return value
+    try blocking { try await self.session { try await body($0.value) } }
+  }
+
+  /// Runs `body` with a DevTools session on the page, on the caller's task (so several pages'
+  /// sessions can be open at once, one inside the other).
+  func session<T: Sendable>(_ body: @escaping @Sendable (Unchecked<DevTools>) async throws -> T)
+    async throws -> T
+  {
+    let result = Mutex<T?>(nil)
+    try await WebSocketClient.connect(
+      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "bench.cdp")
+    ) { inbound, outbound, _ in
+      let value = try await body(Unchecked(DevTools(inbound: inbound, outbound: outbound)))
+      result.withLock { $0 = value }
     }
+    guard let value = result.withLock({ $0 }) else { throw BenchError("DevTools closed") }
+    return value
   }
 }
 

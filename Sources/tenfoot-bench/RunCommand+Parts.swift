@@ -143,20 +143,31 @@ extension RunCommand {
     }
     let result = try PageBench.run(samples: pageSamples)
     Table.header(
-      "Page path: remote press → element focused in Chromium (\(pageSamples) presses; µs)",
-      ["path", "p50", "p95", "p99"])
+      "Page path: remote press → element focused in Chromium (\(pageSamples) presses each, "
+        + "interleaved; µs, and × the floor)",
+      ["path", "p50", "p95", "p99", "p50 ×", "p95 ×", "p99 ×"])
     for (name, figures) in [
       ("your page (--app, tenfoot.js)", result.app), ("built-in web page", result.builtIn),
       ("floor: bare WebSocket relay", result.floor),
     ] {
-      Table.row([
-        name, "\(figures.p50Microseconds)", "\(figures.p95Microseconds)",
-        "\(figures.p99Microseconds)",
-      ])
+      let ratios = figures.ratios(to: result.floor).map { String(format: "%.2f", $0) }
+      Table.row(
+        [
+          name, "\(figures.p50Microseconds)", "\(figures.p95Microseconds)",
+          "\(figures.p99Microseconds)",
+        ] + ratios)
     }
     if result.floor.p95Microseconds > 0 {
       let ratio = result.app.p95Microseconds / result.floor.p95Microseconds
       Table.line(String(format: "\nyour page p95 / floor p95: %.2f× (target 1.5×)", ratio))
+    }
+    for (title, hops) in [("your page", result.appHops), ("the floor", result.floorHops)]
+    where !hops.isEmpty {
+      Table.header(
+        "Where \(title)'s time goes (µs; each stretch on its own)", ["stretch", "p50", "p95"])
+      for hop in hops {
+        Table.row([hop.name, "\(hop.p50Microseconds)", "\(hop.p95Microseconds)"])
+      }
     }
     return result
   }
