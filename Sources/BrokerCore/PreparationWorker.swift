@@ -89,9 +89,7 @@ final class PreparationWorker: @unchecked Sendable {
       started = true
       // The thread keeps the worker alive until `stop()` ends it.
       let thread = Thread { [self] in work() }
-      // At most 15 bytes: Linux refuses a longer thread name (and `perf`, `top -H` show the
-      // process's name instead).
-      thread.name = "broker-prepare"
+      thread.name = "tenfoot-broker-prepare"
       thread.start()
     }
     jobs.append(job)
