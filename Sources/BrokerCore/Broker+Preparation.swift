@@ -9,7 +9,10 @@ import ZeroMQ
 /// would wait behind a pipeline of them. So a message of at least
 /// `preparationThreshold` bytes goes to the `PreparationWorker`, and the loop goes on serving
 /// others; when it is prepared, the worker wakes the loop, which applies it through the domain
-/// and the group commit like any request (its reply still waits until it is durable).
+/// and the group commit like any request (its reply still waits until it is durable). A
+/// registration goes back to the worker once when it is next to apply, with its screen's
+/// session as it is then (`BrokerDomain.prepareRegistration`): the engine's state for the new
+/// layout and the snapshot it publishes are built there, and the loop only checks and swaps.
 ///
 /// A connection's messages stay in order: once one of its messages is in preparation, the ones
 /// it sends after (large or small) queue behind it (`PreparationLedger`) and are served when
