@@ -13,6 +13,7 @@ extension Broker {
       case .reply(let peer, let replyTo, let body):
         sendReply(to: peer, replyTo: replyTo, body: body)
       case .publish(let topic, let body): sendPublication(topic: topic, body: body)
+      case .publishSnapshot(let topic, let bytes): sendSnapshot(topic: topic, bytes: bytes)
       }
     }
   }
@@ -50,17 +51,44 @@ extension Broker {
     }
   }
 
+  /// Publishes a snapshot encoded beforehand (a `ScreenState`, see `WireBroker.Outcome`).
+  func publishSnapshot(topic: String, bytes: [UInt8]) {
+    if let group, group.isOpen {
+      group.hold(.publishSnapshot(topic: topic, bytes: bytes))
+    } else {
+      sendSnapshot(topic: topic, bytes: bytes)
+    }
+  }
+
   private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    sendPublication(topic: topic) { envelope in
+      envelope.body = body
+      return envelope.encoded()
+    }
+  }
+
+  private func sendSnapshot(topic: String, bytes: [UInt8]) {
+    sendPublication(topic: topic) {
+      $0.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, bytes)
+    }
+  }
+
+  /// Publishes the envelope `encode` fills in and encodes.
+  private func sendPublication(
+    topic: String, _ encode: (inout Tenfoot_V1_Envelope) -> [UInt8]
+  ) {
     // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
     // the revoked subscriber is cut off before anything more is published.
     cutRevokedSubscribers()
     sentCount += 1
-    let envelope = Tenfoot_V1_Envelope(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
-      body: body)
+    var envelope = Tenfoot_V1_Envelope()
+    envelope.protocolVersion = WireProtocol.version
+    envelope.sender = "broker"
+    envelope.seq = sentCount
+    envelope.sentAtNs = now().nanoseconds
     do {
       // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
-      try state.send(frames: [Array(topic.utf8), envelope.encoded()], dontWait: true)
+      try state.send(frames: [Array(topic.utf8), encode(&envelope)], dontWait: true)
     } catch {
       logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
     }

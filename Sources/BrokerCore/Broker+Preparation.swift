@@ -9,7 +9,10 @@ import ZeroMQ
 /// would wait behind a pipeline of them. So a message of at least
 /// `preparationThreshold` bytes goes to the `PreparationWorker`, and the loop goes on serving
 /// others; when it is prepared, the worker wakes the loop, which applies it through the domain
-/// and the group commit like any request (its reply still waits until it is durable).
+/// and the group commit like any request (its reply still waits until it is durable). A
+/// registration goes back to the worker once when it is next to apply, with its screen's
+/// session as it is then (`BrokerDomain.prepareRegistration`): the engine's state for the new
+/// layout and the snapshot it publishes are built there, and the loop only checks and swaps.
 ///
 /// A connection's messages stay in order: once one of its messages is in preparation, the ones
 /// it sends after (large or small) queue behind it (`PreparationLedger`) and are served when
@@ -32,7 +35,7 @@ extension Broker {
     switch preparation.startPreparing(connection: peer, budget: lastBudget, bytes: frame.count) {
     case .success(let id):
       worker.submit(
-        .init(id: id, peer: peer, frame: frame, access: access, principal: principal))
+        .init(id: id, peer: peer, work: .decode(frame), access: access, principal: principal))
     case .failure(let refusal):
       refuse(peer, frame: frame, refusal)
     }
@@ -45,9 +48,20 @@ extension Broker {
     guard !finished.isEmpty else { return }
     group?.open(&core)
     for prepared in finished {
-      for entry in preparation.finish(prepared) {
+      var ready = preparation.finish(prepared)[...]
+      while let entry = ready.popFirst() {
         switch entry {
-        case .prepared(let prepared, _, _): apply(prepared)
+        case .prepared(let prepared, let bytes, let budget):
+          if let job = registrationJob(prepared) {
+            // Its second job; what its connection sent after it waits behind it again.
+            preparation.prepareAgain(
+              id: prepared.id, connection: prepared.peer, bytes: bytes, budget: budget,
+              behind: Array(ready))
+            worker.submit(job)
+            ready = []
+          } else {
+            apply(prepared)
+          }
         case .small(let small):
           lastAdmission = .serve
           try serve(small.frames, access: small.access)
@@ -56,6 +70,24 @@ extension Broker {
       }
     }
     if let group { commit(group) }
+  }
+
+  /// The second job of a mapped registration that is next to apply: worked out on its screen's
+  /// session as it is now. Nil if it is not one, or if applying it now answers it at once
+  /// (its key was revoked, or it is forbidden).
+  private func registrationJob(_ prepared: PreparationWorker.Prepared) -> PreparationWorker.Job? {
+    guard case .request(let request) = prepared.result,
+      case .register(let screen, _, _) = request
+    else { return nil }
+    if let security, security.principal(for: prepared.access) == nil { return nil }
+    let owners = security?.owners ?? [:]
+    if case .forbidden = core.domain.access(request, from: prepared.principal, owners: owners) {
+      return nil
+    }
+    return PreparationWorker.Job(
+      id: prepared.id, peer: prepared.peer,
+      work: .register(prepared, base: core.domain.registrationBase(for: screen), at: now()),
+      access: prepared.access, principal: prepared.principal)
   }
 
   /// Lets the domain handle a prepared request and carries out the outcome.
@@ -69,26 +101,30 @@ extension Broker {
         body: .error(.init(.notPaired, "this key was revoked: pair again (tenfoot-remote pair)")))
       return
     }
-    let request: BrokerRequest
+    if let input = prepared.input, case .request = prepared.result {
+      // Through the usual path, so the press ledger sees it.
+      return finish(
+        handle(input, peer: peer, principal: prepared.principal), peer: peer, seq: prepared.seq,
+        sender: prepared.sender, request: prepared.bodyName, principal: prepared.principal)
+    }
+    let owners = security?.owners ?? [:]
+    let outcome: WireBroker.Outcome
     switch prepared.result {
     case .refused(let error):
       logRefusal(error, sender: prepared.sender, request: prepared.bodyName)
       reply(to: peer, replyTo: prepared.seq, body: .error(error))
       return
-    case .request(let mapped): request = mapped
-    }
-    let outcome: WireBroker.Outcome
-    if let input = prepared.input {
-      // Through the usual path, so the press ledger sees it.
-      outcome = handle(input, peer: peer, principal: prepared.principal)
-    } else {
+    case .request(let request):
+      outcome = core.handle(request, principal: prepared.principal, owners: owners, at: now())
+    case .registration(let registration, let snapshot):
       outcome = core.handle(
-        request, principal: prepared.principal, owners: security?.owners ?? [:], at: now())
-      // The domain says which screen the request touched (while a batch is open).
-      if let group {
-        group.willTouch(core.domain.takeTouchedScreen())
-        group.didHandle(records: outcome.records)
-      }
+        registration, snapshot: snapshot, principal: prepared.principal, owners: owners,
+        at: now())
+    }
+    // The domain says which screen the request touched (while a batch is open).
+    if let group {
+      group.willTouch(core.domain.takeTouchedScreen())
+      group.didHandle(records: outcome.records)
     }
     finish(
       outcome, peer: peer, seq: prepared.seq, sender: prepared.sender,

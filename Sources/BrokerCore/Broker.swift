@@ -338,6 +338,9 @@ public final class Broker {
 
   /// Sends an outcome's publications, then the replies it released.
   private func send(_ outcome: WireBroker.Outcome) {
+    if let snapshot = outcome.encodedSnapshot {
+      publishSnapshot(topic: snapshot.topic, bytes: snapshot.bytes)
+    }
     for publication in outcome.publications {
       publish(topic: publication.topic, body: publication.body)
     }

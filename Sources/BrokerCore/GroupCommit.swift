@@ -23,6 +23,8 @@ final class GroupCommit {
   enum Output {
     case reply(peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)
     case publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)
+    /// A snapshot publication encoded beforehand (a `ScreenState`).
+    case publishSnapshot(topic: String, bytes: [UInt8])
   }
 
   /// The store and the record ↔ row mapping.

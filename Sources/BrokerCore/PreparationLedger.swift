@@ -97,6 +97,26 @@ struct PreparationLedger<Small> {
     return ready
   }
 
+  /// Puts a message `finish` returned back in preparation, at the head of its connection's
+  /// queue with `behind` (the rest of what `finish` returned, in order) after it: its second
+  /// job (a registration worked out on the session as it is now). The bytes of the prepared
+  /// messages put back count as in flight again (they were admitted once, so no bound is
+  /// checked).
+  mutating func prepareAgain(
+    id: UInt64, connection: [UInt8], bytes: Int, budget: [UInt8], behind: [Entry]
+  ) {
+    let again: [Entry] = [.preparing(id: id, bytes: bytes, budget: budget)] + behind
+    for entry in again {
+      switch entry {
+      case .preparing(_, let bytes, let budget), .prepared(_, let bytes, let budget):
+        bytesByBudget[budget, default: 0] += bytes
+        totalBytes += bytes
+      case .small: break
+      }
+    }
+    queues[connection] = again + (queues[connection] ?? [])
+  }
+
   private mutating func release(_ bytes: Int, budget: [UInt8]) {
     totalBytes -= bytes
     let left = (bytesByBudget[budget] ?? 0) - bytes

@@ -9,6 +9,11 @@ import ZeroMQ
 /// `submit`, is woken through `waker` when one is done, and takes the results with
 /// `takeFinished` in submission order; the domain then applies them on the loop.
 ///
+/// A registration takes a second job: once it is next to apply, the loop hands back the mapped
+/// request with the screen's session as it is then (`BrokerDomain.RegistrationBase`), and the
+/// worker runs the domain's register rule on it and encodes the snapshot it publishes
+/// (`BrokerDomain.prepareRegistration`); the loop then only checks and swaps.
+///
 /// Jobs run one at a time in submission order, so results come back in that order. The queue
 /// is bounded by the loop (`PreparationLedger` counts the bytes in flight), not here.
 final class PreparationWorker: @unchecked Sendable {
@@ -21,17 +26,28 @@ final class PreparationWorker: @unchecked Sendable {
     var id: UInt64
     /// The connection it came from (its ROUTER identity).
     var peer: [UInt8]
-    /// The encoded envelope.
-    var frame: [UInt8]
+    /// What to do.
+    var work: Work
     /// Who sent it (checked on the loop before submitting, and again before applying).
     var access: PeerAccess
     var principal: Principal
+  }
+
+  /// A job's work.
+  enum Work: Sendable {
+    /// Decode, check and map an encoded envelope.
+    case decode([UInt8])
+    /// Work out a mapped registration (`prepared`'s request) on `base` at `time`.
+    case register(Prepared, base: BrokerDomain.RegistrationBase, at: BrokerInstant)
   }
 
   /// A domain request, or the error a message is answered with instead.
   enum Mapped: Sendable {
     case request(BrokerRequest)
     case refused(Tenfoot_V1_Error)
+    /// A registration worked out on the session as it was, with the encoded `ScreenState` of
+    /// the snapshot it publishes (nil: it publishes none).
+    case registration(BrokerDomain.PreparedRegistration, snapshot: [UInt8]?)
   }
 
   /// What preparing a job produced.
@@ -117,12 +133,36 @@ final class PreparationWorker: @unchecked Sendable {
     return stopped ? nil : jobs.removeFirst()
   }
 
+  /// Does one job.
+  static func prepare(_ job: Job) -> Prepared {
+    switch job.work {
+    case .decode(let frame): return decode(frame, job)
+    case .register(let prepared, let base, let time): return register(prepared, on: base, at: time)
+    }
+  }
+
+  /// Works out a mapped registration on `base` and encodes the snapshot it publishes.
+  static func register(
+    _ mapped: Prepared, on base: BrokerDomain.RegistrationBase, at time: BrokerInstant
+  ) -> Prepared {
+    guard case .request(.register(_, let layout, let app)) = mapped.result else { return mapped }
+    let registration = BrokerDomain.prepareRegistration(layout, app: app, on: base, at: time)
+    // Serializing a message built in memory fails only for proto2 required fields (none in
+    // proto3); without bytes the loop encodes the snapshot itself.
+    let snapshot: [UInt8]? = registration.snapshot.flatMap {
+      try? Tenfoot_V1_ScreenState($0).serializedBytes()
+    }
+    var prepared = mapped
+    prepared.result = .registration(registration, snapshot: snapshot)
+    return prepared
+  }
+
   /// Decodes, checks and maps one message: the pure part of serving it, the same checks in the
   /// same order as `Broker.serve` makes on the loop for small messages.
-  static func prepare(_ job: Job) -> Prepared {
+  static func decode(_ frame: [UInt8], _ job: Job) -> Prepared {
     let envelope: Tenfoot_V1_Envelope
     do {
-      envelope = try Tenfoot_V1_Envelope.decode(job.frame)
+      envelope = try Tenfoot_V1_Envelope.decode(frame)
     } catch {
       return Prepared(
         id: job.id, peer: job.peer, access: job.access, principal: job.principal, seq: 0,

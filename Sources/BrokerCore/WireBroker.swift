@@ -19,6 +19,9 @@ struct WireBroker {
     var reply: Tenfoot_V1_Envelope.OneOf_Body
     /// State messages for the PUB socket, in order.
     var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
+    /// A registration prepared off the loop: the snapshot it publishes, encoded there (a
+    /// `ScreenState`), in place of a publication (it publishes nothing else).
+    var encodedSnapshot: (topic: String, bytes: [UInt8])?
     /// Records to make durable before anything is published or acknowledged.
     var records: [SessionRecord] = []
     /// Screen ids a screen key claimed (screen id, hex key) for the allow-list.
@@ -75,6 +78,19 @@ struct WireBroker {
     return Self.map(handled)
   }
 
+  /// Applies a registration prepared off the loop (`BrokerDomain.prepareRegistration`), with
+  /// `snapshot`, the encoded `ScreenState` of the snapshot it publishes: sent as it is when the
+  /// domain used the prepared result; when it did not (the session changed meanwhile), the
+  /// snapshot the domain published instead is mapped as usual.
+  mutating func handle(
+    _ registration: BrokerDomain.PreparedRegistration, snapshot: [UInt8]?,
+    principal: Principal, owners: [String: String], at now: BrokerInstant
+  ) -> Outcome {
+    let handled = domain.handle(registration, from: principal, owners: owners, at: now)
+    guard handled.prepared, let snapshot else { return Self.map(handled.outcome) }
+    return Self.map(handled.outcome, encodedSnapshot: snapshot)
+  }
+
   /// Releases the holds whose app did not react in time; one outcome per screen (its
   /// `reply` unused).
   mutating func releaseExpiredHolds(at now: BrokerInstant) -> [(screen: String, Outcome)] {
@@ -90,8 +106,11 @@ struct WireBroker {
     }
   }
 
-  /// The wire form of a domain outcome.
-  private static func map(_ handled: BrokerDomain.Outcome) -> Outcome {
+  /// The wire form of a domain outcome; with `encodedSnapshot`, the encoding of its snapshot
+  /// publication (which is then not mapped again).
+  private static func map(_ handled: BrokerDomain.Outcome, encodedSnapshot: [UInt8]? = nil)
+    -> Outcome
+  {
     var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
     // A step's ack repeats its change's effects: mapped once, for both.
     var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
@@ -101,6 +120,10 @@ struct WireBroker {
         let delta = Tenfoot_V1_StateDelta(change)
         mapped = (change.effects, delta.effects)
         outcome.publications.append((WireProtocol.stateTopic(screen: change.screen), .delta(delta)))
+      case .publish(.snapshot(let snapshot)) where encodedSnapshot != nil:
+        outcome.encodedSnapshot = (
+          WireProtocol.stateTopic(screen: snapshot.screen), encodedSnapshot ?? []
+        )
       case .publish(let publication): outcome.publications.append(publication.wire)
       case .persist(let record): outcome.records.append(record)
       case .bind(let screen, let key): outcome.binds.append((screen, key))

@@ -85,6 +85,16 @@ extension BrokerDomain {
     let decision = access(request, from: principal, owners: owners)
     if case .forbidden(let refusal) = decision { return .error(.forbidden(refusal)) }
     var outcome = handle(request, at: now)
+    authorized(&outcome, decision: decision, principal: principal, owners: owners)
+    return outcome
+  }
+
+  /// What access adds to an allowed request's outcome: a hello lists only the screens the
+  /// principal may use; an acknowledged claim binds the screen to the principal's key.
+  func authorized(
+    _ outcome: inout Outcome, decision: AccessDecision, principal: Principal,
+    owners: [String: String]
+  ) {
     switch (outcome.reply, decision) {
     case (.welcome(var welcome), _) where principal.role != .local:
       welcome.screens = welcome.screens.filter {
@@ -95,7 +105,6 @@ extension BrokerDomain {
       outcome.effects.append(.bind(screen: screen, key: principal.key))
     default: break
     }
-    return outcome
   }
 
   /// Whether `principal` may make `request` (pure: the sessions only resolve input that names

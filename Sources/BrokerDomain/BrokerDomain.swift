@@ -90,10 +90,7 @@ public struct BrokerDomain: Sendable, Equatable {
         reply: .welcome(Welcome(epoch: epoch, name: name, screens: sessions.keys.sorted())))
     case .register(let screen, let layout, let app):
       outcome = register(screen, layout, at: now)
-      if case .ack = outcome.reply {
-        seen(screen, at: now)
-        if app { sessions[screen]?.hasApp = true }
-      }
+      if case .ack = outcome.reply { registered(screen, app: app, at: now) }
     case .input(let input, let screen, let remote, let cause):
       outcome = apply(input, screen: screen, remote: remote, cause: cause, at: now)
     case .react(let reaction, let screen, let cause):
@@ -315,6 +312,12 @@ public struct BrokerDomain: Sendable, Equatable {
       screen: session.id, seq: session.seq, focused: session.focus.focused, effects: effects,
       editingText: session.focus.isEditingText)
     return Outcome(reply: .ack(ack), effects: published)
+  }
+
+  /// What follows an accepted registration: the screen is alive, and has an app if it said so.
+  mutating func registered(_ screen: String, app: Bool, at now: BrokerInstant) {
+    seen(screen, at: now)
+    if app { sessions[screen]?.hasApp = true }
   }
 
   /// Notes that a screen showed it is alive.

@@ -39,6 +39,15 @@ extension Tenfoot_V1_Envelope {
     guard unknownFields.data.isEmpty, let (fieldNumber, bodyBytes) = encodedBody() else {
       return standardEncoded()
     }
+    return encoded(bodyField: fieldNumber, bodyBytes)
+  }
+
+  /// Encodes this envelope's header fields with a body encoded beforehand: `bodyBytes`, the
+  /// encoding of the body message whose field number in `Envelope` is `bodyField` (10 and up).
+  /// The bytes are those `encoded()` writes for the envelope with that body set; `body` itself
+  /// is not written. For a large body encoded on another thread (a registration's snapshot).
+  public func encoded(bodyField fieldNumber: Int, _ bodyBytes: [UInt8]) -> [UInt8] {
+    precondition(fieldNumber >= 10, "body fields are 10 and up, after the header's 1–5")
     let senderCount = sender.utf8.count
     var bytes: [UInt8] = []
     // Tags, varints (at most 10 bytes each) and the sender around the body.
@@ -78,6 +87,9 @@ extension Tenfoot_V1_Envelope {
     (try? serializedBytes()) ?? []
   }
 
+  /// The field number of the `snapshot` body (a `ScreenState`) in `Envelope`.
+  public static let snapshotField = 15
+
   /// The body's field number in `Envelope` and its own encoding; nil without a body.
   private func encodedBody() -> (Int, [UInt8])? {
     do {
@@ -87,7 +99,7 @@ extension Tenfoot_V1_Envelope {
       case .registerScreen(let message): return (12, try message.serializedBytes())
       case .input(let message): return (13, try message.serializedBytes())
       case .snapshotRequest(let message): return (14, try message.serializedBytes())
-      case .snapshot(let message): return (15, try message.serializedBytes())
+      case .snapshot(let message): return (Self.snapshotField, try message.serializedBytes())
       case .delta(let message): return (16, try message.serializedBytes())
       case .ack(let message): return (17, try message.serializedBytes())
       case .error(let message): return (18, try message.serializedBytes())

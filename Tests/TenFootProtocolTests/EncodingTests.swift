@@ -100,6 +100,20 @@ struct EncodingTests {
     }
   }
 
+  @Test("a snapshot encoded beforehand makes the envelope SwiftProtobuf writes with it as body")
+  func encodedBody() throws {
+    let snapshot = try #require(
+      Self.bodies.compactMap { if case .snapshot(let state) = $0.1 { state } else { nil } }.first)
+    let state: [UInt8] = try snapshot.serializedBytes()
+    var header = Tenfoot_V1_Envelope(
+      sender: "broker", seq: 1 << 40, sentAtNanoseconds: 123_456_789_012, body: .snapshot(.init()))
+    header.body = nil
+    var whole = header
+    whole.body = .snapshot(snapshot)
+    let expected: [UInt8] = try whole.serializedBytes()
+    #expect(header.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, state) == expected)
+  }
+
   @Test("an envelope without a body, or with unknown fields, is still encoded exactly")
   func fallbacks() throws {
     let empty = Tenfoot_V1_Envelope()
