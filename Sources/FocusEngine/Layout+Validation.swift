@@ -54,43 +54,46 @@ extension Layout {
         path: "items",
         reason: "\(items.count) items (at most \(Self.maximumItemCount))")
     }
-    var itemPaths: [String: String] = [:]
-    itemPaths.reserveCapacity(items.count)
+    // Item id → its index. Paths are written only for an error: building them for every item
+    // was a fifth of a large layout's validation.
+    var itemIndices: [String: Int] = [:]
+    itemIndices.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      let path = "items[\(index)]"
-      try Self.checkID(item.id, path: path + ".id")
-      if let first = itemPaths[item.id] {
+      func path() -> String { "items[\(index)]" }
+      try Self.checkID(item.id, path: path() + ".id")
+      if let first = itemIndices[item.id] {
         throw LayoutError(
-          path: path + ".id", reason: "duplicate id \"\(item.id)\" (first used by \(first))")
+          path: path() + ".id",
+          reason: "duplicate id \"\(item.id)\" (first used by items[\(first)])")
       }
-      itemPaths[item.id] = path
-      try Self.checkFrame(item.frame, path: path + ".frame")
+      itemIndices[item.id] = index
+      try Self.checkFrame(item.frame, path: path() + ".frame")
       for (position, layer) in item.layers.enumerated()
       where !(layer.depth.isFinite && layer.depth >= 0 && layer.depth <= 1) {
         throw LayoutError(
-          path: "\(path).layers[\(position)].depth",
+          path: "\(path()).layers[\(position)].depth",
           reason: "must be between 0 and 1, got \(layer.depth)")
       }
       if let radius = item.cornerRadius, !(radius.isFinite && radius >= 0) {
         throw LayoutError(
-          path: path + ".cornerRadius", reason: "must be finite and at least 0, got \(radius)")
+          path: path() + ".cornerRadius", reason: "must be finite and at least 0, got \(radius)")
       }
-      if let shape = item.pointerShape { try Self.checkID(shape, path: path + ".pointerShape") }
-      try Self.checkText(item.title, path: path + ".title", item: item.id)
-      try Self.checkText(item.value, path: path + ".value", item: item.id)
-      try Self.checkAccessibility(item, path: path)
-      try Self.checkContent(item, path: path)
+      if let shape = item.pointerShape { try Self.checkID(shape, path: path() + ".pointerShape") }
+      try Self.checkText(item.title, path: path() + ".title", item: item.id)
+      try Self.checkText(item.value, path: path() + ".value", item: item.id)
+      try Self.checkAccessibility(item, path: path())
+      try Self.checkContent(item, path: path())
       for (position, layer) in item.layers.enumerated() {
-        try Self.checkText(layer.name, path: "\(path).layers[\(position)].name", item: item.id)
+        try Self.checkText(layer.name, path: "\(path()).layers[\(position)].name", item: item.id)
       }
     }
     try Self.checkPointerOptions(self)
-    var walk = GroupWalk(itemPaths: itemPaths)
+    var walk = GroupWalk(itemIndices: itemIndices)
     for (index, group) in groups.enumerated() {
       try walk.check(group, path: "groups[\(index)]", depth: 1)
     }
-    try Self.checkGuides(guides, itemPaths: itemPaths, groupPaths: walk.groupPaths)
-    if let initialFocus, itemPaths[initialFocus] == nil, !walk.namesVirtualItem(initialFocus) {
+    try Self.checkGuides(guides, itemIndices: itemIndices, groupPaths: walk.groupPaths)
+    if let initialFocus, itemIndices[initialFocus] == nil, !walk.namesVirtualItem(initialFocus) {
       throw LayoutError(path: "initialFocus", reason: "unknown item \"\(initialFocus)\"")
     }
   }
@@ -104,13 +107,15 @@ extension Layout {
   }
 
   private static func checkGuides(
-    _ guides: [FocusGuide], itemPaths: [String: String], groupPaths: [String: String]
+    _ guides: [FocusGuide], itemIndices: [String: Int], groupPaths: [String: String]
   ) throws(LayoutError) {
     var guidePaths: [String: String] = [:]
     for (index, guide) in guides.enumerated() {
       let path = "guides[\(index)]"
       try checkID(guide.id, path: path + ".id")
-      if let first = guidePaths[guide.id] ?? itemPaths[guide.id] ?? groupPaths[guide.id] {
+      if let first = guidePaths[guide.id] ?? itemIndices[guide.id].map({ "items[\($0)]" })
+        ?? groupPaths[guide.id]
+      {
         throw LayoutError(
           path: path + ".id", reason: "duplicate id \"\(guide.id)\" (first used by \(first))")
       }
@@ -126,7 +131,7 @@ extension Layout {
         throw LayoutError(path: path, reason: "a guide needs at least one destination")
       }
       for (position, destination) in guide.destinations.enumerated()
-      where itemPaths[destination] == nil && groupPaths[destination] == nil
+      where itemIndices[destination] == nil && groupPaths[destination] == nil
         && guidePaths[destination] == nil
       {
         throw LayoutError(
@@ -146,7 +151,7 @@ extension Layout {
       }
       state[index] = 1
       for destination in guide.destinations
-      where itemPaths[destination] == nil && groupPaths[destination] == nil {
+      where itemIndices[destination] == nil && groupPaths[destination] == nil {
         if let next = byID[destination] { try visit(next, chain + [guide.id]) }
       }
       state[index] = 2
@@ -154,78 +159,92 @@ extension Layout {
     for index in guides.indices { try visit(index, []) }
   }
 
-  static func checkFrame(_ frame: Rect, path: String) throws(LayoutError) {
+  static func checkFrame(_ frame: Rect, path: @autoclosure () -> String) throws(LayoutError) {
+    // The common case without building the list below (an allocation per frame).
+    if frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite,
+      frame.width >= 0, frame.height >= 0
+    {
+      return
+    }
     let parts = [
       ("x", frame.x), ("y", frame.y), ("width", frame.width), ("height", frame.height),
     ]
     for (name, value) in parts where !value.isFinite {
-      throw LayoutError(path: path, reason: "\(name) must be finite, got \(value)")
+      throw LayoutError(path: path(), reason: "\(name) must be finite, got \(value)")
     }
     for (name, value) in parts.dropFirst(2) where value < 0 {
-      throw LayoutError(path: path, reason: "\(name) must not be negative, got \(value)")
+      throw LayoutError(path: path(), reason: "\(name) must not be negative, got \(value)")
     }
   }
 
   /// Checks an item, group or guide id by ``TextRules/idProblem(_:maximumLength:)``.
-  static func checkID(_ id: String, path: String) throws(LayoutError) {
+  static func checkID(_ id: String, path: @autoclosure () -> String) throws(LayoutError) {
     if let problem = TextRules.idProblem(id, maximumLength: maximumIDLength) {
-      throw LayoutError(path: path, reason: "id " + problem)
+      throw LayoutError(path: path(), reason: "id " + problem)
     }
   }
 
   /// Checks an item's accessibility label, hint and value like its title.
-  static func checkAccessibility(_ item: Item, path: String) throws(LayoutError) {
+  static func checkAccessibility(_ item: Item, path: @autoclosure () -> String) throws(LayoutError)
+  {
+    let accessibility = item.accessibility
+    guard accessibility.label != nil || accessibility.hint != nil || accessibility.value != nil
+    else { return }
     let fields: [(String, String?)] = [
       ("accessibilityLabel", item.accessibility.label),
       ("accessibilityHint", item.accessibility.hint),
       ("accessibilityValue", item.accessibility.value),
     ]
     for case (let name, let text?) in fields {
-      try checkText(text, path: "\(path).\(name)", item: item.id)
+      try checkText(text, path: "\(path()).\(name)", item: item.id)
     }
   }
 
   /// Checks an item's subtitle, body and badge like its title, its image reference by
   /// ``ItemContent/imageProblem(_:)`` and its accent by ``ItemContent/accentProblem(_:)``.
-  static func checkContent(_ item: Item, path: String) throws(LayoutError) {
+  static func checkContent(_ item: Item, path: @autoclosure () -> String) throws(LayoutError) {
     let content = item.content
     guard !content.isEmpty else { return }
     let fields: [(String, String?)] = [
       ("subtitle", content.subtitle), ("body", content.body), ("badge", content.badge),
     ]
     for case (let name, let text?) in fields {
-      try checkText(text, path: "\(path).\(name)", item: item.id)
+      try checkText(text, path: "\(path()).\(name)", item: item.id)
     }
     if let image = content.image, let problem = ItemContent.imageProblem(image) {
-      throw LayoutError(path: path + ".image", reason: "item \"\(item.id)\" image " + problem)
+      throw LayoutError(path: path() + ".image", reason: "item \"\(item.id)\" image " + problem)
     }
     if let accent = content.accent, let problem = ItemContent.accentProblem(accent) {
-      throw LayoutError(path: path + ".accent", reason: "item \"\(item.id)\" accent " + problem)
+      throw LayoutError(path: path() + ".accent", reason: "item \"\(item.id)\" accent " + problem)
     }
   }
 
   /// Checks a group's free text like an item's title; the reason names the group.
-  static func checkGroupText(_ text: String, path: String, group: String) throws(LayoutError) {
+  static func checkGroupText(_ text: String, path: @autoclosure () -> String, group: String)
+    throws(LayoutError)
+  {
     if text.utf8.count > maximumTextLength {
       throw LayoutError(
-        path: path,
+        path: path(),
         reason: "group \"\(group)\": \(text.utf8.count) bytes (at most \(maximumTextLength))")
     }
     if let problem = TextRules.textProblem(text) {
-      throw LayoutError(path: path, reason: "group \"\(group)\" " + problem)
+      throw LayoutError(path: path(), reason: "group \"\(group)\" " + problem)
     }
   }
 
   /// Checks a title, value or name: free text by ``TextRules/textProblem(_:)``, at most
   /// ``maximumTextLength`` bytes. The reason names `item` (an id already checked).
-  static func checkText(_ text: String, path: String, item: String) throws(LayoutError) {
+  static func checkText(_ text: String, path: @autoclosure () -> String, item: String)
+    throws(LayoutError)
+  {
     if text.utf8.count > maximumTextLength {
       throw LayoutError(
-        path: path,
+        path: path(),
         reason: "item \"\(item)\": \(text.utf8.count) bytes (at most \(maximumTextLength))")
     }
     if let problem = TextRules.textProblem(text) {
-      throw LayoutError(path: path, reason: "item \"\(item)\" " + problem)
+      throw LayoutError(path: path(), reason: "item \"\(item)\" " + problem)
     }
   }
 }
@@ -235,73 +254,73 @@ extension Layout {
   /// is 0 to ``VirtualItems/maximumCount``; the item size is finite and positive, spacing and
   /// origin finite (spacing not negative); a grid has 1 to ``VirtualItems/maximumColumns``
   /// columns; the title prefix is free text.
-  static func checkVirtual(_ virtual: VirtualItems, _ group: Group, path: String)
+  static func checkVirtual(_ virtual: VirtualItems, _ group: Group, path: @autoclosure () -> String)
     throws(LayoutError)
   {
     if !group.items.isEmpty || !group.groups.isEmpty {
       throw LayoutError(
-        path: path, reason: "a virtual group lists no items and holds no nested groups")
+        path: path(), reason: "a virtual group lists no items and holds no nested groups")
     }
     if !(0...VirtualItems.maximumCount).contains(virtual.count) {
       throw LayoutError(
-        path: path + ".count",
+        path: path() + ".count",
         reason: "must be between 0 and \(VirtualItems.maximumCount), got \(virtual.count)")
     }
     let size = virtual.itemSize
     for (name, value) in [("width", size.width), ("height", size.height)]
     where !(value.isFinite && value > 0) {
       throw LayoutError(
-        path: "\(path).itemSize.\(name)", reason: "must be finite and above 0, got \(value)")
+        path: "\(path()).itemSize.\(name)", reason: "must be finite and above 0, got \(value)")
     }
     let spacing = virtual.spacing
     for (name, value) in [("width", spacing.width), ("height", spacing.height)]
     where !(value.isFinite && value >= 0) {
       throw LayoutError(
-        path: "\(path).spacing.\(name)", reason: "must be finite and not negative, got \(value)")
+        path: "\(path()).spacing.\(name)", reason: "must be finite and not negative, got \(value)")
     }
     if !(virtual.origin.x.isFinite && virtual.origin.y.isFinite) {
-      throw LayoutError(path: path + ".origin", reason: "must be finite")
+      throw LayoutError(path: path() + ".origin", reason: "must be finite")
     }
     if case .grid(let columns) = virtual.arrangement,
       !(1...VirtualItems.maximumColumns).contains(columns)
     {
       throw LayoutError(
-        path: path + ".columns",
+        path: path() + ".columns",
         reason: "must be between 1 and \(VirtualItems.maximumColumns), got \(columns)")
     }
-    try checkGroupText(virtual.titlePrefix, path: path + ".titlePrefix", group: group.id)
+    try checkGroupText(virtual.titlePrefix, path: path() + ".titlePrefix", group: group.id)
     try checkVirtualContent(
-      virtual.content, count: virtual.count, group: group.id, path: path + ".content")
+      virtual.content, count: virtual.count, group: group.id, path: path() + ".content")
   }
 
   /// Supplied virtual content: at most ``VirtualItems/maximumContent`` items, each index below
   /// `count`, its title and content checked like a listed item's. O(items · log items).
   static func checkVirtualContent(
-    _ content: [Int: VirtualContent], count: Int, group: String, path: String
+    _ content: [Int: VirtualContent], count: Int, group: String, path: @autoclosure () -> String
   ) throws(LayoutError) {
     if content.count > VirtualItems.maximumContent {
       throw LayoutError(
-        path: path,
+        path: path(),
         reason: "\(content.count) items with content (at most \(VirtualItems.maximumContent))")
     }
     for (index, supplied) in content.sorted(by: { $0.key < $1.key }) {
       let id = VirtualItems.id(group: group, index: index)
-      let at = "\(path)[\(index)]"
+      func at() -> String { "\(path())[\(index)]" }
       guard (0..<count).contains(index) else {
-        throw LayoutError(path: at, reason: "index \(index) is outside the \(count) items")
+        throw LayoutError(path: at(), reason: "index \(index) is outside the \(count) items")
       }
-      if let title = supplied.title { try checkText(title, path: at + ".title", item: id) }
+      if let title = supplied.title { try checkText(title, path: at() + ".title", item: id) }
       try checkContent(
         Item(id: id, frame: Rect(x: 0, y: 0, width: 1, height: 1), content: supplied.content),
-        path: at)
+        path: at())
     }
   }
 }
 
 /// The depth-first walk over the group tree that `validate()` performs.
 private struct GroupWalk {
-  /// Item id → its path, for known-item checks.
-  let itemPaths: [String: String]
+  /// Item id → its index, for known-item checks.
+  let itemIndices: [String: Int]
   /// Group id → its path, for uniqueness.
   var groupPaths: [String: String] = [:]
   /// Item id → the id of the group that claimed it.
@@ -316,54 +335,56 @@ private struct GroupWalk {
     return index < count
   }
 
-  mutating func check(_ group: Group, path: String, depth: Int) throws(LayoutError) {
-    try Layout.checkID(group.id, path: path + ".id")
+  mutating func check(_ group: Group, path: @autoclosure () -> String, depth: Int)
+    throws(LayoutError)
+  {
+    try Layout.checkID(group.id, path: path() + ".id")
     if depth > Layout.maximumGroupDepth {
       throw LayoutError(
-        path: path, reason: "groups nest deeper than \(Layout.maximumGroupDepth) levels")
+        path: path(), reason: "groups nest deeper than \(Layout.maximumGroupDepth) levels")
     }
     if let first = groupPaths[group.id] {
       throw LayoutError(
-        path: path + ".id", reason: "duplicate group id \"\(group.id)\" (first used by \(first))")
+        path: path() + ".id", reason: "duplicate group id \"\(group.id)\" (first used by \(first))")
     }
-    groupPaths[group.id] = path
+    groupPaths[group.id] = path()
     for (index, member) in group.items.enumerated() {
-      let memberPath = "\(path).items[\(index)]"
-      guard itemPaths[member] != nil else {
-        throw LayoutError(path: memberPath, reason: "unknown item \"\(member)\"")
+      func memberPath() -> String { "\(path()).items[\(index)]" }
+      guard itemIndices[member] != nil else {
+        throw LayoutError(path: memberPath(), reason: "unknown item \"\(member)\"")
       }
       if let owner = owners[member] {
         throw LayoutError(
-          path: memberPath, reason: "item \"\(member)\" is already in group \"\(owner)\"")
+          path: memberPath(), reason: "item \"\(member)\" is already in group \"\(owner)\"")
       }
       owners[member] = group.id
     }
     for (index, child) in group.groups.enumerated() {
-      try check(child, path: "\(path).groups[\(index)]", depth: depth + 1)
+      try check(child, path: "\(path()).groups[\(index)]", depth: depth + 1)
     }
     if let virtual = group.virtual {
-      try Layout.checkVirtual(virtual, group, path: path + ".virtual")
+      try Layout.checkVirtual(virtual, group, path: path() + ".virtual")
       virtualCounts[group.id] = virtual.count
     }
     if group.scroll != nil, group.viewport == nil {
-      throw LayoutError(path: path + ".viewport", reason: "a scrolling group needs a viewport")
+      throw LayoutError(path: path() + ".viewport", reason: "a scrolling group needs a viewport")
     }
     if let viewport = group.viewport {
-      try Layout.checkFrame(viewport, path: path + ".viewport")
+      try Layout.checkFrame(viewport, path: path() + ".viewport")
     }
     if !(group.scrollMargin.isFinite && group.scrollMargin >= 0) {
       throw LayoutError(
-        path: path + ".scrollMargin",
+        path: path() + ".scrollMargin",
         reason: "must be finite and not negative, got \(group.scrollMargin)")
     }
     if let label = group.accessibilityLabel {
-      try Layout.checkGroupText(label, path: path + ".accessibilityLabel", group: group.id)
+      try Layout.checkGroupText(label, path: path() + ".accessibilityLabel", group: group.id)
     }
     if let preferred = group.preferredFocus, !Self.contains(group, preferred),
       !(namesVirtualItem(preferred) && VirtualItems.parse(preferred)?.group == group.id[...])
     {
       throw LayoutError(
-        path: path + ".preferredFocus",
+        path: path() + ".preferredFocus",
         reason: "\"\(preferred)\" is not an item or group inside group \"\(group.id)\"")
     }
   }
