@@ -19,6 +19,10 @@ public struct BrokerConfiguration: Sendable {
   public var name = "tenfoot-broker \(TenFootVersion.string)"
   /// CURVE encryption, ZAP allow-list and pairing; nil for ipc:// and --insecure brokers.
   public var security: BrokerSecurity?
+  /// libzmq I/O threads of the broker's context (`--io-threads`). One keeps the plain press
+  /// path shortest; two spread connections over two threads, so a peer pipelining large CURVE
+  /// messages holds up at most half the others (docs/performance.md, "abuse").
+  public var ioThreads: Int32 = 1
   /// Sustained control messages per second each peer may send (more get `RATE_LIMITED`).
   public var peerRate: Double = 2000
   /// Control messages a peer may send in one burst.

@@ -25,6 +25,13 @@ public final class BrokerThread: Sendable {
     var epoch: UInt64
   }
 
+  /// A context for a broker with `configuration`'s I/O threads.
+  public static func context(for configuration: BrokerConfiguration) throws(ZeroMQError)
+    -> Context
+  {
+    try Context(ioThreads: configuration.ioThreads)
+  }
+
   /// Starts a broker thread and returns once its sockets are bound (or throws the bind error).
   public init(configuration: BrokerConfiguration, context: Context, logger: Logger) throws {
     let ready = DispatchSemaphore(value: 0)

@@ -39,7 +39,7 @@ public struct ZoneServe {
   /// Stands by and serves until `control` is terminated (the executable terminates it on
   /// SIGINT or SIGTERM).
   public func run(control: ZoneControl) throws {
-    let context = try Context()
+    let context = try BrokerThread.context(for: base)
     // The store's connection, opened while standing by: a takeover then costs one query.
     let storeLink = PostgresLink(url: url, logger: logger)
     var unreachable = 0

@@ -51,6 +51,13 @@ struct ServeCommand: ParsableCommand {
   )
   var peerKibibytesRate: Double = 512
 
+  @Option(
+    help: """
+      libzmq I/O threads (1–8). 2 keeps other peers answered while one sends large CURVE \
+      messages (about half the p99), at about 13 µs more per press over ipc.
+      """)
+  var ioThreads: Int32 = 1
+
   @Option(help: "Screen ids one screen key may claim by registering them.")
   var screensPerKey = 16
 
@@ -65,6 +72,9 @@ struct ServeCommand: ParsableCommand {
     guard connection.broker == nil else {
       throw ValidationError(
         "--broker finds a broker to connect to; a broker announces itself (see --name)")
+    }
+    guard (1...8).contains(ioThreads) else {
+      throw ValidationError("--io-threads must be between 1 and 8")
     }
     guard peerRate.isFinite, peerRate >= 1 else {
       throw ValidationError("--peer-rate must be at least 1 message per second")
@@ -127,7 +137,8 @@ struct ServeCommand: ParsableCommand {
       return
     }
     let broker = try BrokerThread(
-      configuration: configuration, context: try Context(), logger: logger)
+      configuration: configuration, context: try BrokerThread.context(for: configuration),
+      logger: logger)
     SignalWatcher.onTerminate { broker.stopper.stop() }
     let pairing =
       broker.pairingEndpoints.isEmpty
@@ -177,6 +188,7 @@ struct ServeCommand: ParsableCommand {
       controlEndpoints: [endpoints.control], stateEndpoints: [endpoints.state])
     configuration.stateHighWaterMark = stateHighWaterMark
     configuration.screenGrace = .seconds(screenGrace)
+    configuration.ioThreads = ioThreads
     configuration.peerRate = peerRate
     configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
     configuration.peerByteRate = peerKibibytesRate * 1024

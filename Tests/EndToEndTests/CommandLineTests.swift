@@ -94,6 +94,7 @@ struct CommandLineTests {
       (["tenfoot-remote", "--wait-for-screen", "5", "pair"], "pairing drives no screen"),
       (["tenfoot-remote", "debug", "--dry-run", "sideways"], "\n  - shift-tab"),
       (["tenfoot-bench", "run", "--only", "latency,flood"], "\n  - flood"),
+      (["tenfoot-broker", "--io-threads", "0"], "--io-threads must be between 1 and 8"),
     ])
   func badValues(command: [String], says: String) throws {
     let directory = try TemporaryDirectory()

@@ -48,6 +48,25 @@ struct FocusAcrossProcessesTests {
     #expect(bumped.frame.seq == onEdge.frame.seq + 1)
   }
 
+  @Test(
+    "a broker with two I/O threads (--io-threads 2) serves the screen and the remote the same",
+    arguments: Network.allCases)
+  func twoIOThreads(_ network: Network) throws {
+    let stack = try Stack(network, brokerArguments: ["--io-threads", "2"])
+    let screen = try stack.screen(["--layout", try stack.layoutFile(rows: 2, columns: 3)])
+    let first = try screen.waitForFrame("first frame") { $0.focused == "r0c0" }
+    let run = try stack.remote(["press", "right", "down"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.last == "down: focus r0c1 → r1c1 (down); focused r1c1", "\(run.output)")
+    try screen.waitForFrame(from: first.index, "r1c1 focused") { $0.focused == "r1c1" }
+    // libzmq names its I/O threads ZMQbg/IO/<n>.
+    let tasks = "/proc/\(stack.broker.pid)/task"
+    let names = try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap {
+      try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8)
+    }
+    #expect(names.filter { $0.hasPrefix("ZMQbg/IO") }.count == 2, "\(names)")
+  }
+
   @Test("a late screen shows the current focus at once, and a screen that misses a delta resyncs")
   func lateJoinerAndResync() throws {
     let stack = try Stack(.ipc)
