@@ -45,13 +45,6 @@ final class GroupCommit {
   private(set) var refusal: Tenfoot_V1_Error?
   /// Requests refused since the store started failing.
   private var refused = 0
-  /// Set when a commit's outcome is unknown (a zone's store did not answer: the batch may
-  /// have been applied). The domain rolled the batch back, so its sessions may now be behind
-  /// the store, and the zone's broker steps down to take the zone again, loading the store.
-  /// Until then no batch is committed: a press applied on the rolled-back state would be
-  /// written over the committed one, and a retry of the unanswered press would then be
-  /// answered "applied" while its effect was gone.
-  private var behindStore: SessionStoreError?
   private var logLimiter = LogLimiter(limit: 1)
   /// The time the failure log's limit runs at.
   private let clock: BrokerClock
@@ -112,11 +105,9 @@ final class GroupCommit {
     isOpen = false
     screen = nil
     let changed = batch.changes.count
-    if let behindStore { return refuse(&core, failure: behindStore, changed: changed) }
     do {
       try persistence.store.commit(batch.changes.values)
     } catch {
-      if case .outcomeUnknown = error { behindStore = error }
       return refuse(&core, failure: error, changed: changed)
     }
     if let token { core.domain.endBatch(token) }
@@ -139,8 +130,8 @@ final class GroupCommit {
     if case .outcomeUnknown = failure {
       error = Tenfoot_V1_Error(
         .storeUnavailable,
-        "the store did not answer (\(failure)); the broker reloads it before serving again: "
-          + "a retry with the same press id is applied at most once")
+        "the store did not answer (\(failure)); the broker takes the zone again, loading it, "
+          + "before serving: a retry with the same press id is applied at most once")
     } else {
       error = Tenfoot_V1_Error(
         .storeUnavailable,

@@ -37,9 +37,13 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   /// broker then steps down and takes the zone again, loading what the store holds (under a
   /// new term, whose increment waits for that commit if it is still running).
   public var onOutcomeUnknown: ((SessionStoreError) -> Void)?
-  /// Whether a commit's outcome is unknown: the next commit first loads the records and the
-  /// press ids again, so a press that did commit is not applied twice.
-  private var mustReload = false
+  /// Set when a commit went unanswered. The broker rolled that batch back, so its sessions in
+  /// memory may be behind the store: a later commit would write a press applied on the rolled
+  /// back state over the committed one (and a retry of the unanswered press would be answered
+  /// "applied" with its effect gone). So this store commits nothing more; every later commit
+  /// fails with this error until the zone's broker has stepped down, and the next term's store
+  /// loads what the store holds.
+  private var unanswered: SessionStoreError?
   private let link: PostgresLink
   private let logger: Logger
   /// Press ids applied in this zone (loaded at takeover: the last hour's), oldest first.
@@ -103,13 +107,9 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   }
 
   public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
-    if mustReload {
-      do {
-        try reload()
-      } catch {
-        pending = []
-        throw error
-      }
+    if let unanswered {
+      pending = []
+      throw unanswered
     }
     let changed = changes.filter { records[$0.screenID] != $0 }
     let presses = pending
@@ -121,10 +121,10 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
     do {
       result = try query(screens: screens, rows: rows, presses: presses)
     } catch .outcomeUnknown(let store, let message) {
-      mustReload = true
       let failure = SessionStoreError.outcomeUnknown(store: store, message: message)
+      unanswered = failure
       logger.error(
-        "session store commit unanswered: it may have been applied; reloading before serving",
+        "session store commit unanswered: it may have been applied; no more commits this term",
         metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "error": "\(message)"])
       onOutcomeUnknown?(failure)
       throw failure
@@ -165,16 +165,6 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   }
 
   /// Loads the records and the press ids again (after a commit whose outcome is unknown).
-  private func reload() throws(SessionStoreError) {
-    records = try Self.load(zone: zone, link: link)
-    appliedOrder = try Self.loadPresses(zone: zone, link: link)
-    applied = Set(appliedOrder)
-    mustReload = false
-    logger.notice(
-      "session store reloaded after an unanswered commit",
-      metadata: ["zone": "\(zone)", "zone.term": "\(term)", "store.screens": "\(records.count)"])
-  }
-
   public func hasApplied(press: String) -> Bool {
     applied.contains(press) || pending.contains(press)
   }

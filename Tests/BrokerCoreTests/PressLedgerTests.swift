@@ -23,8 +23,10 @@ struct PressLedgerTests {
     private(set) var recorded: [String] = []
     private var pending: [String] = []
     var failNext = false
-    /// The next commit is applied but its answer lost (`outcomeUnknown`).
+    /// The next commit is applied but its answer lost (`outcomeUnknown`); from then on every
+    /// commit fails with it, as `PostgresSessionStore` does.
     var loseNextAnswer = false
+    private var unanswered: SessionStoreError?
     /// Commits asked of the store.
     private(set) var commits = 0
 
@@ -32,6 +34,7 @@ struct PressLedgerTests {
       commits += 1
       let presses = pending
       pending = []
+      if let unanswered { throw unanswered }
       if failNext {
         failNext = false
         throw .unavailable(store: path, code: "08006", message: "connection failure")
@@ -40,7 +43,10 @@ struct PressLedgerTests {
       recorded += presses
       if loseNextAnswer {
         loseNextAnswer = false
-        throw .outcomeUnknown(store: path, message: "connection lost before the answer")
+        let failure = SessionStoreError.outcomeUnknown(
+          store: path, message: "connection lost before the answer")
+        unanswered = failure
+        throw failure
       }
     }
 

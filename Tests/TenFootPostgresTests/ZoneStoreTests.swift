@@ -134,8 +134,10 @@ struct ZoneStoreTests {
     #expect(store.records["s1"] == row("s1", "r0c2"))
   }
 
-  @Test("a commit left unanswered that did commit: the next commit loads it first, no double apply")
-  func unansweredCommitIsReloaded() throws {
+  @Test(
+    "a commit left unanswered that did commit: the store commits nothing more this term, so nothing is written over it"
+  )
+  func unansweredCommitEndsTheTerm() throws {
     let postgres = try TestPostgres()
     let url = try #require(PostgresURL(postgres.url))
     let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
@@ -169,9 +171,25 @@ struct ZoneStoreTests {
       if !landed { usleep(50_000) }
     }
     #expect(landed, "the unanswered commit never landed: the test proves nothing")
-    // The next commit loads what the store holds first: p1 is known, s1 is as p1 left it.
-    try store.commit([])
-    #expect(store.hasApplied(press: "p1"), "a retry of p1 would be applied twice")
-    #expect(store.records["s1"] == row("s1", "r0c1"))
+    // The broker's memory is behind (it rolled p1 back): a press applied there would write
+    // r0c1 again over what p1 committed, with p2 recorded. The store refuses it.
+    store.willApply(press: "p2")
+    #expect {
+      try store.commit([row("s1", "r0c2")])
+    } throws: { error in
+      guard case .outcomeUnknown = error as? SessionStoreError else { return false }
+      return true
+    }
+    #expect(
+      try postgres.psql(
+        "SELECT data->>'focused' FROM tenfoot_session WHERE zone = 'hall' AND screen_id = 's1'")
+        == "r0c1")
+    #expect(try postgres.psql("SELECT count(*) FROM tenfoot_press WHERE press_id = 'p2'") == "0")
+    // The next term's store loads what p1 committed: its retry is known.
+    #expect(try a.tryToBecomeActive() == 2)
+    let next = try PostgresSessionStore(
+      link: link, zone: "hall", term: 2, migrate: false, logger: logger)
+    #expect(next.hasApplied(press: "p1"), "a retry of p1 would be applied twice")
+    #expect(next.records["s1"] == row("s1", "r0c1"))
   }
 }
