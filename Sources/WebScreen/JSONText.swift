@@ -22,22 +22,24 @@ struct JSONText {
 
   /// An object; `body` writes its keys.
   mutating func object(_ body: (inout JSONText) throws -> Void) rethrows {
-    separate()
-    text += "{"
-    needsComma.append(false)
-    try body(&self)
-    needsComma.removeLast()
-    text += "}"
+    try nested("{", "}", body)
   }
 
   /// An array; `body` writes its elements.
   mutating func array(_ body: (inout JSONText) throws -> Void) rethrows {
+    try nested("[", "]", body)
+  }
+
+  /// `body`'s members between `open` and `close`, separated by commas.
+  private mutating func nested(
+    _ open: String, _ close: String, _ body: (inout JSONText) throws -> Void
+  ) rethrows {
     separate()
-    text += "["
+    text += open
     needsComma.append(false)
     try body(&self)
     needsComma.removeLast()
-    text += "]"
+    text += close
   }
 
   /// A string value.

@@ -97,6 +97,21 @@ struct PreparedRegistrationTests {
     #expect(harness.domain == before)
   }
 
+  /// Applies `prepared` and checks it fell back to the full path: the same outcome as
+  /// registering `layout` on the domain as it is now, and that domain after it.
+  static func appliesAsFullPath(
+    _ prepared: BrokerDomain.PreparedRegistration, _ layout: Layout, in harness: inout Harness
+  ) -> (outcome: BrokerDomain.Outcome, prepared: Bool) {
+    var full = harness.domain
+    let expected = full.handle(
+      .register(screen: "main", layout: layout), from: .local, owners: [:], at: harness.now)
+    let applied = harness.domain.handle(prepared, from: .local, owners: [:], at: harness.now)
+    #expect(!applied.prepared)
+    expectOutcome(applied.outcome, expected)
+    #expect(harness.domain == full)
+    return applied
+  }
+
   @Test("the session changed after the preparation: the full path runs on it as it is now")
   func sessionChanged() {
     var harness = Harness(records: [:])
@@ -106,14 +121,8 @@ struct PreparedRegistrationTests {
       layout, app: false, on: harness.domain.registrationBase(for: "main"), at: harness.now)
     // A press on that screen moves focus between the preparation and the apply.
     _ = harness.key(.right)
-    var full = harness.domain
-    let expected = full.handle(
-      .register(screen: "main", layout: layout), from: .local, owners: [:], at: harness.now)
-    let applied = harness.domain.handle(prepared, from: .local, owners: [:], at: harness.now)
-    #expect(!applied.prepared)
-    expectOutcome(applied.outcome, expected)
+    let applied = Self.appliesAsFullPath(prepared, layout, in: &harness)
     #expect(applied.outcome.ack == Acknowledgement(screen: "main", seq: 3, focused: "r0c1"))
-    #expect(harness.domain == full)
   }
 
   @Test("the session expired after the preparation: registered anew from its record")
@@ -126,14 +135,8 @@ struct PreparedRegistrationTests {
       layout, app: false, on: harness.domain.registrationBase(for: "main"), at: harness.now)
     harness.now = .at(seconds: 100)
     _ = harness.send(.expire(grace: .seconds(10)))
-    var full = harness.domain
-    let expected = full.handle(
-      .register(screen: "main", layout: layout), from: .local, owners: [:], at: harness.now)
-    let applied = harness.domain.handle(prepared, from: .local, owners: [:], at: harness.now)
-    #expect(!applied.prepared)
-    expectOutcome(applied.outcome, expected)
+    let applied = Self.appliesAsFullPath(prepared, layout, in: &harness)
     #expect(applied.outcome.ack == Acknowledgement(screen: "main", seq: 1, focused: "r1c0"))
-    #expect(harness.domain == full)
   }
 
   @Test("in a batch: the touched screen is named, and a rollback puts it back")
