@@ -57,7 +57,10 @@ struct BadInputTests {
     }
     #expect(ack.focused == "r0c1")
     try screen.waitForFrame("the valid input reached the screen") { $0.focused == "r0c1" }
-    #expect(stack.broker.errors.contains { $0.contains("malformed") })
+    // The log line travels on stderr, a separate pipe from the replies: wait for it.
+    try stack.broker.waitForErrorLine("the broker's log line for the garbage frame") {
+      $0.contains("malformed")
+    }
   }
 
   @Test("a remote with no broker exits non-zero within 5 s naming the endpoint")

@@ -121,9 +121,9 @@ struct PhoneRemoteTests {
     _ = try mirror.waitForFrame(from: first.index, timeout: 15, "the phone's press moved focus") {
       $0.focused == "r0c1"
     }
-    #expect(
-      web.errors.contains { $0.contains("phone paired") && $0.contains(id) },
-      "the screen paired the listed key")
+    try web.waitForErrorLine(timeout: 5, "the screen logging the listed key paired") {
+      $0.contains("phone paired") && $0.contains(id)
+    }
 
     // The token was used: a second open is refused with a page that says so.
     let second = try Self.get(url)
