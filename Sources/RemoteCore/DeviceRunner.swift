@@ -4,14 +4,15 @@ import LinuxFiles
 import LinuxInput
 import Logging
 import TenFootProtocol
+import ZeroMQ
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Drives the remote from live devices: polls every open ``DeviceSource`` beside inotify
-/// watchers on their directories, feeds each device's events to its own ``DeviceSession``,
-/// and follows devices coming and going.
+/// Drives the remote from live devices: an ``EventLoop`` reads every open ``DeviceSource``
+/// beside inotify watchers on their directories, feeds each device's events to its own
+/// ``DeviceSession`` when they are due, and follows devices coming and going.
+///
+/// Nothing waits inside a handler: an event stamped later than now (a stream paced by its
+/// own timestamps) waits in its device's queue for a timer, as do held keys' ticks and the
+/// retries of a path that does not open yet, so one device never holds up another.
 ///
 /// - A device that goes away mid-stream (`ENODEV`, a stream's end) has its keys released,
 ///   is logged as unplugged, and is opened again when its path reappears (udev re-creates
@@ -23,8 +24,8 @@ import TenFootProtocol
 /// Runs until a device fails for good (a read error) or the broker cannot be reached: it
 /// waits for devices forever otherwise (stop it with a signal).
 public final class DeviceRunner {
-  /// How often a path that exists but does not open yet is retried, nanoseconds.
-  public static let retryInterval: UInt64 = 250_000_000
+  /// How often a path that exists but does not open yet is retried.
+  public static let retryInterval: Duration = .milliseconds(250)
 
   /// Every node in `directory` of one of `kinds` (`--all`).
   public struct Follow: Sendable {
@@ -37,22 +38,34 @@ public final class DeviceRunner {
     }
   }
 
+  /// An open device: what it reads, where its events go, and those not due yet.
+  private struct OpenDevice {
+    var source: any DeviceSource
+    var session: DeviceSession
+    var reading: EventLoop.ReadID
+    /// Events read but stamped later than now, in order.
+    var queued: [InputEvent] = []
+    /// The device is gone: nothing more is read, the queue is delivered, then it is closed.
+    var unplugged = false
+  }
+
   private var client: RemoteClient!
+  private var loop: EventLoop!
   private let mapping: DeviceMapping
   private let opener: DeviceOpener
   private let label: String
   /// Made after `connect` (which sets up logging).
   private var logger: Logger
   private let report: (PressResult) -> Void
-  private var open: [String: (source: any DeviceSource, session: DeviceSession)] = [:]
+  private var open: [String: OpenDevice] = [:]
   /// Paths unplugged (or not there yet), with when to retry one that exists.
-  private var waiting: [String: UInt64] = [:]
+  private var waiting: [String: ContinuousClock.Instant] = [:]
   private var watchers: [DirectoryWatcher] = []
   private var follow: Follow?
-  /// Devices just opened: read once without waiting (a source may hold events already).
-  private var fresh: Set<String> = []
   /// Paths of `follow`'s directory that are not devices of a wanted kind (not retried).
   private var ignored: Set<String> = []
+  /// The timer for the next tick, queued event or retry.
+  private var wake: EventLoop.TimerID?
 
   /// A runner opening devices with `opener`, logging as `label`.
   public init(
@@ -68,7 +81,7 @@ public final class DeviceRunner {
 
   /// Opens `paths` (each must open now: a wrong path is refused with ``DeviceSourceError``
   /// before `connect` is called), connects, opens the wanted devices in `follow`'s directory,
-  /// then runs.
+  /// then runs until a read fails or the broker cannot be reached.
   public func run(paths: [String], follow: Follow?, connect: () throws -> RemoteClient) throws {
     self.follow = follow
     var sources: [(String, any DeviceSource)] = []
@@ -80,6 +93,13 @@ public final class DeviceRunner {
     }
     client = try connect()
     logger = Logger(label: label)
+    let loop = try EventLoop()
+    self.loop = loop
+    for watcher in watchers {
+      loop.whenReadable(fileDescriptor: watcher.fileDescriptor) { [unowned self] in
+        for change in watcher.drain() { changed(change, in: watcher.directory) }
+      }
+    }
     for (path, source) in sources { attach(source, path: path) }
     if let follow { scan(follow) }
     if open.isEmpty, follow != nil {
@@ -87,16 +107,24 @@ public final class DeviceRunner {
         "no keyboard, remote or gamepad yet; waiting for one to be plugged in",
         metadata: ["device.directory": "\(follow?.directory ?? "")"])
     }
-    while true { try iterate() }
+    loop.eachIteration { [unowned self] in try catchUp() }
+    try loop.run()
   }
 
   private func attach(_ source: any DeviceSource, path: String) {
     let session = DeviceSession(
       client: client, device: path, mapping: mapping, description: source.description,
       logger: logger, report: report)
-    open[path] = (source, session)
+    let reading = loop.whenReadable(fileDescriptor: source.fileDescriptor) { [unowned self] in
+      try readDevice(path)
+    }
+    open[path] = OpenDevice(source: source, session: session, reading: reading)
     waiting[path] = nil
-    fresh.insert(path)
+    // Read once without waiting for readiness: a source may hold events already.
+    loop.schedule(after: .zero) { [unowned self] in
+      guard open[path]?.source === source else { return }
+      try readDevice(path)
+    }
     logger.notice(
       "reading input device",
       metadata: [
@@ -120,7 +148,7 @@ public final class DeviceRunner {
       source = try opener(path)
     } catch {
       if error.isTransient {
-        waiting[path] = MonotonicClock.nanoseconds() + Self.retryInterval
+        waiting[path] = loop.now + Self.retryInterval
       } else {
         ignored.insert(path)
         logger.info("skipping", metadata: ["device.path": "\(path)", "error": "\(error)"])
@@ -140,57 +168,60 @@ public final class DeviceRunner {
     attach(source, path: path)
   }
 
-  private func iterate() throws {
-    let now = MonotonicClock.nanoseconds()
-    var deadline = open.values.compactMap { $0.session.nextTickAt }.min()
-    for (path, retry) in waiting where FileManager.default.fileExists(atPath: path) {
-      deadline = min(deadline ?? retry, retry)
+  private func readDevice(_ path: String) throws {
+    guard let device = open[path], !device.unplugged else { return }
+    switch try device.source.read() {
+    case .events(let events):
+      open[path]?.queued.append(contentsOf: events)
+    case .unplugged:
+      loop.stopReading(device.reading)
+      open[path]?.unplugged = true
     }
-    let timeout: Int32 =
-      !fresh.isEmpty
-      ? 0
-      : deadline.map { $0 <= now ? 0 : Int32(min(60_000, ($0 - now + 999_999) / 1_000_000)) } ?? -1
-    let devices = open.sorted { $0.key < $1.key }
-    let paths = devices.map(\.key)
-    var items =
-      devices.map { pollfd(fd: $0.value.source.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-      + watchers.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-    let ready = poll(&items, nfds_t(items.count), timeout)
-    if ready < 0, errno != EINTR {
-      throw DeviceSourceError("poll failed: \(String(cString: strerror(errno)))")
-    }
-    for (index, path) in paths.enumerated() where items[index].revents != 0 || fresh.contains(path)
-    {
-      fresh.remove(path)
-      try readDevice(path)
-    }
-    for (index, watcher) in watchers.enumerated() where items[paths.count + index].revents != 0 {
-      for change in watcher.drain() { changed(change, in: watcher.directory) }
-    }
-    let after = MonotonicClock.nanoseconds()
-    for entry in open.values { try entry.session.tick(until: after + 1) }
-    for (path, retry) in waiting
-    where retry <= after && FileManager.default.fileExists(atPath: path) {
-      reopen(path)
-    }
+    try deliverDue(path, now: MonotonicClock.nanoseconds())
   }
 
-  private func readDevice(_ path: String) throws {
-    guard let (source, session) = open[path] else { return }
-    switch try source.read() {
-    case .events(let events):
-      for event in events {
-        try session.tick(until: event.time)
-        RemoteClient.wait(until: event.time)
-        try session.handle(event)
-      }
-    case .unplugged:
-      try session.releaseAll(at: MonotonicClock.nanoseconds())
-      open[path] = nil
-      waiting[path] = MonotonicClock.nanoseconds() + Self.retryInterval
-      logger.notice(
-        "input device unplugged; waiting for it to come back", metadata: ["device.path": "\(path)"])
+  /// Hands `path`'s queued events due by `now` to its session (the ticks due before each
+  /// first); closes an unplugged device once its queue is empty.
+  private func deliverDue(_ path: String, now: UInt64) throws {
+    guard let device = open[path] else { return }
+    var delivered = 0
+    for event in device.queued {
+      guard event.time <= now else { break }
+      try device.session.tick(until: event.time)
+      try device.session.handle(event)
+      delivered += 1
     }
+    if delivered > 0 { open[path]?.queued.removeFirst(delivered) }
+    guard device.unplugged, open[path]?.queued.isEmpty == true else { return }
+    try device.session.releaseAll(at: now)
+    open[path] = nil
+    waiting[path] = loop.now + Self.retryInterval
+    logger.notice(
+      "input device unplugged; waiting for it to come back", metadata: ["device.path": "\(path)"])
+  }
+
+  /// At the end of each iteration: what came due (ticks of held keys, queued events, retries
+  /// of paths that exist again), then the one timer for what comes due next.
+  private func catchUp() throws {
+    let now = MonotonicClock.nanoseconds()
+    for path in open.keys.sorted() {
+      try open[path]?.session.tick(until: now + 1)
+      try deliverDue(path, now: now)
+    }
+    let loopNow = loop.now
+    for (path, retry) in waiting
+    where retry <= loopNow && FileManager.default.fileExists(atPath: path) {
+      reopen(path)
+    }
+    var due = open.values.compactMap {
+      [$0.session.nextTickAt, $0.queued.first?.time].compactMap { $0 }.min()
+    }.min()
+      .map { loopNow + .nanoseconds(Int64(clamping: $0) - Int64(clamping: now)) }
+    for (path, retry) in waiting where FileManager.default.fileExists(atPath: path) {
+      due = min(due ?? retry, retry)
+    }
+    if let wake { loop.cancel(wake) }
+    wake = due.map { loop.schedule(at: $0) {} }
   }
 
   private func changed(_ change: DirectoryWatcher.Change, in directory: String) {
@@ -221,7 +252,7 @@ public final class DeviceRunner {
       logger.notice("input device is back", metadata: ["device.path": "\(path)"])
     } catch {
       // Not usable yet (permissions being set) or gone again: retry while the path exists.
-      waiting[path] = MonotonicClock.nanoseconds() + Self.retryInterval
+      waiting[path] = loop.now + Self.retryInterval
       logger.debug("not reopened yet", metadata: ["device.path": "\(path)", "error": "\(error)"])
     }
   }

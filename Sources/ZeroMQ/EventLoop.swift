@@ -36,7 +36,11 @@ public final class EventLoop {
   /// What deadlines are measured on (`LoopClock.continuous` unless a test injects time).
   public let clock: LoopClock
   private var poller = Poller()
-  private var readHandlers: [() throws -> Void] = []
+  /// The handlers of the polled items, in the poller's order after the waker (nil: stopped,
+  /// removed before the next poll).
+  private var readHandlers: [ReadHandler] = []
+  private var nextReadSequence: UInt64 = 0
+  private var hasStoppedReads = false
   private var wokenHandler: (() throws -> Void)?
   private var iterationHandlers: [() throws -> Void] = []
   /// Pending timers, sorted by (deadline, sequence).
@@ -51,6 +55,16 @@ public final class EventLoop {
     func precedes(_ other: Timer) -> Bool {
       (deadline, sequence) < (other.deadline, other.sequence)
     }
+  }
+
+  private struct ReadHandler {
+    var sequence: UInt64
+    var body: (() throws -> Void)?
+  }
+
+  /// Names a registered file descriptor, to stop reading it.
+  public struct ReadID: Hashable, Sendable {
+    fileprivate let sequence: UInt64
   }
 
   /// Names a scheduled timer, to cancel it.
@@ -82,14 +96,43 @@ public final class EventLoop {
   /// `dontWait` (it may leave some: it is called again on the next iteration).
   public func whenReadable(_ socket: Socket, _ handler: @escaping () throws -> Void) {
     poller.add(socket)
-    readHandlers.append(handler)
+    addReadHandler(handler)
   }
 
   /// Calls `handler` whenever `fileDescriptor` (a pipe, an eventfd, a terminal, inotify) is
   /// readable. The handler must read it, or the loop spins.
-  public func whenReadable(fileDescriptor: Int32, _ handler: @escaping () throws -> Void) {
+  @discardableResult
+  public func whenReadable(fileDescriptor: Int32, _ handler: @escaping () throws -> Void)
+    -> ReadID
+  {
     poller.add(fileDescriptor: fileDescriptor)
-    readHandlers.append(handler)
+    return addReadHandler(handler)
+  }
+
+  /// Stops reading a file descriptor (a device unplugged): its handler is not called again,
+  /// even later in this iteration, and the descriptor is not polled again, so it may be closed
+  /// once this returns. Does nothing if it was stopped already.
+  public func stopReading(_ id: ReadID) {
+    guard let index = readHandlers.firstIndex(where: { $0.sequence == id.sequence }) else { return }
+    readHandlers[index].body = nil
+    hasStoppedReads = true
+  }
+
+  @discardableResult
+  private func addReadHandler(_ body: @escaping () throws -> Void) -> ReadID {
+    readHandlers.append(ReadHandler(sequence: nextReadSequence, body: body))
+    nextReadSequence += 1
+    return ReadID(sequence: nextReadSequence - 1)
+  }
+
+  /// Drops the stopped handlers and their poll items (between iterations: indices stay put
+  /// while an iteration dispatches).
+  private func removeStoppedReads() {
+    hasStoppedReads = false
+    for index in readHandlers.indices.reversed() where readHandlers[index].body == nil {
+      readHandlers.remove(at: index)
+      poller.remove(at: index + 1)
+    }
   }
 
   /// Calls `handler` after another thread called `stopper.waker.wake()` (several wake-ups
@@ -149,6 +192,7 @@ public final class EventLoop {
 
   /// One iteration whose poll waits until `deadline` at most (nil: until an item is readable).
   func runOnce(waitingUntil deadline: ContinuousClock.Instant?) throws {
+    if hasStoppedReads { removeStoppedReads() }
     try poller.poll(until: deadline, clock: clock)
     if poller.isReadable(0) {
       stopper.waker.drain()
@@ -158,7 +202,7 @@ public final class EventLoop {
     try fireDueTimers()
     for index in readHandlers.indices where poller.isReadable(index + 1) {
       if stopper.isStopped { return }
-      try readHandlers[index]()
+      try readHandlers[index].body?()
     }
     for handler in iterationHandlers {
       if stopper.isStopped { return }

@@ -32,6 +32,11 @@ public struct Poller {
     return items.count - 1
   }
 
+  /// Stops polling the item at `index`; the items after it move down by one.
+  public mutating func remove(at index: Int) {
+    items.remove(at: index)
+  }
+
   /// Waits until an item is readable or `deadline` passes (nil waits forever); returns the
   /// number of readable items, 0 once the deadline passed. A signal that interrupts the wait
   /// does not end it: the wait goes on for the time left.
@@ -56,9 +61,12 @@ public struct Poller {
     try poll(until: timeout.map { ContinuousClock.now.advanced(by: $0) })
   }
 
-  /// Whether the item at `index` was readable after the last `poll`.
+  /// Whether the item at `index` was readable after the last `poll`: it has input, or (a raw
+  /// descriptor) it hung up or failed, which `zmq_poll` reports as `ZMQ_POLLERR` without
+  /// `ZMQ_POLLIN` (a FIFO whose writer closed). A read then returns the end or the error; were
+  /// it not dispatched, the poll would return at once forever with nobody reading.
   public func isReadable(_ index: Int) -> Bool {
-    items[index].revents & Int16(ZMQ_POLLIN) != 0
+    items[index].revents & Int16(ZMQ_POLLIN | ZMQ_POLLERR) != 0
   }
 
   /// `zmq_poll`'s timeout for a wait of `left`: whole milliseconds rounded up (a wait never

@@ -75,6 +75,55 @@ struct EventLoopTests {
     #expect(read == [42])
   }
 
+  @Test("a stopped descriptor's handler is not called again, even later in the same iteration")
+  func stopReading() throws {
+    var pipes: [[Int32]] = []
+    for _ in 0..<3 {
+      var fds: [Int32] = [0, 0]
+      #expect(pipe(&fds) == 0)
+      pipes.append(fds)
+    }
+    defer { for fd in pipes.joined() { close(fd) } }
+    let loop = try boundedLoop("bytes on three pipes")
+    var calls: [Int] = []
+    var ids: [EventLoop.ReadID] = []
+    for (index, fds) in pipes.enumerated() {
+      // Not read: a handler that is still registered is called again at every iteration.
+      ids.append(
+        loop.whenReadable(fileDescriptor: fds[0]) {
+          calls.append(index)
+          // The first stops the second within the iteration that finds both readable.
+          if index == 0 { loop.stopReading(ids[1]) }
+          if calls.count(where: { $0 == 2 }) == 3 { loop.stopper.stop() }
+        })
+    }
+    for fds in pipes {
+      var byte: UInt8 = 1
+      #expect(write(fds[1], &byte, 1) == 1)
+    }
+    try loop.run()
+    #expect(calls == [0, 2, 0, 2, 0, 2], "\(calls)")
+    // Stopped twice, or stopped after the poll item was removed: nothing happens.
+    loop.stopReading(ids[1])
+  }
+
+  @Test("a pipe whose writer closed is dispatched (the read sees its end), not polled forever")
+  func hangUp() throws {
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    defer { close(fds[0]) }
+    close(fds[1])
+    let loop = try boundedLoop("the hang-up")
+    var reads: [Int] = []
+    loop.whenReadable(fileDescriptor: fds[0]) {
+      var byte: UInt8 = 0
+      reads.append(Glibc.read(fds[0], &byte, 1))
+      loop.stopper.stop()
+    }
+    try loop.run()
+    #expect(reads == [0], "the handler read the end of the pipe")
+  }
+
   @Test("timers fire in deadline order, equal deadlines in scheduling order, never early")
   func timerOrder() throws {
     let loop = try boundedLoop("the timers")
