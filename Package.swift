@@ -242,7 +242,10 @@ let package = Package(
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
     .testTarget(
       name: "RemoteCoreTests",
-      dependencies: ["RemoteCore", "FocusEngine", "TenFootProtocol", "TestSupport", "ZeroMQ"]),
+      dependencies: [
+        "RemoteCore", "FocusEngine", "TenFootProtocol", "TestSupport", "ZeroMQ", "InputDevices",
+        "LinuxInput", .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "TenFootCLITests",
       dependencies: ["TenFootCLI", .product(name: "Logging", package: "swift-log")]),

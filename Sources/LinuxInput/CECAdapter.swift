@@ -11,7 +11,8 @@ import CLinuxCEC
 public final class CECAdapter {
   /// The path it was opened by.
   public let path: String
-  private let fileDescriptor: Int32
+  /// The adapter's descriptor: it polls readable while a received message is queued.
+  public let fileDescriptor: Int32
 
   /// Opens `path`, checks it is a CEC adapter (`CEC_ADAP_G_CAPS`), claims a playback device's
   /// logical address named `name` (`CEC_ADAP_S_LOG_ADDRS`; at most 14 bytes are used) and
@@ -46,6 +47,11 @@ public final class CECAdapter {
   public struct Message: Sendable, Equatable {
     public var bytes: [UInt8]
     public var time: UInt64
+    /// A message of `bytes` received at `time`.
+    public init(bytes: [UInt8], time: UInt64) {
+      self.bytes = bytes
+      self.time = time
+    }
   }
 
   /// Waits up to `milliseconds` (0: forever) for a message; nil on timeout or when the

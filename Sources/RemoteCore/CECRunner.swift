@@ -2,11 +2,12 @@ import InputDevices
 import LinuxInput
 import Logging
 import TenFootProtocol
+import ZeroMQ
 
-/// Drives the remote from an HDMI-CEC adapter: received messages (with the kernel's receive
-/// timestamps) through the pure ``CECTranslator`` and a ``DeviceSession``'s sending. While a
-/// key is down it sends a `held` tick every 50 ms, and releases the key if the TV stops
-/// repeating Pressed without sending Released (the 550 ms safety timeout).
+/// Drives the remote from an HDMI-CEC adapter on an ``EventLoop``: received messages (with the
+/// kernel's receive timestamps) through the pure ``CECTranslator`` and a ``DeviceSession``'s
+/// sending. While a key is down a timer sends a `held` tick every 50 ms, and releases the key
+/// if the TV stops repeating Pressed without sending Released (the 550 ms safety timeout).
 ///
 /// A message the translator refuses (empty, oversized, malformed) is logged and skipped: one
 /// bad frame on the bus does not end the remote.
@@ -14,43 +15,59 @@ public final class CECRunner {
   /// Receives one message within the milliseconds given (0: forever), nil on timeout.
   public typealias Receive = (UInt32) throws -> CECAdapter.Message?
 
+  /// Stops ``run()`` from any thread.
+  public var stopper: LoopStopper { loop.stopper }
+  private let fileDescriptor: Int32
   private let receive: Receive
   private let session: DeviceSession
   private let logger: Logger
+  private let loop: EventLoop
   private var translator = CECTranslator()
+  private var tick: EventLoop.TimerID?
 
-  /// A runner for `device` (its path, for logs) reading through `receive`.
+  /// A runner for `device` (its path, for logs) reading through `receive` whenever
+  /// `fileDescriptor` (the adapter's, which polls readable while a message is queued) is
+  /// readable.
   public init(
-    client: RemoteClient, device: String, receive: @escaping Receive, logger: Logger,
-    report: @escaping (PressResult) -> Void
-  ) {
+    client: RemoteClient, device: String, fileDescriptor: Int32, receive: @escaping Receive,
+    logger: Logger, report: @escaping (PressResult) -> Void
+  ) throws {
+    self.fileDescriptor = fileDescriptor
     self.receive = receive
     self.logger = logger
+    loop = try EventLoop()
     session = DeviceSession(
       client: client, device: device, mapping: .defaults,
       description: DeviceDescription(name: device), logger: logger, report: report)
   }
 
-  /// Runs until receiving fails.
+  /// Runs on the calling thread until receiving fails or `stopper` stops it.
   public func run() throws {
-    var nextTick: UInt64?
-    while true {
-      let now = MonotonicClock.nanoseconds()
-      let timeout: UInt32 =
-        nextTick.map { $0 <= now ? 1 : UInt32(max(1, ($0 - now) / 1_000_000)) } ?? 0
-      if let message = try receive(timeout) {
-        do {
-          try session.carryOut(translator.handle(message.bytes, at: message.time))
-        } catch let error as CECError {
-          logger.warning("refusing a CEC message", metadata: ["error": "\(error)"])
-        }
-        nextTick = translator.keyDown == nil ? nil : message.time + DeviceTranslator.tickInterval
+    loop.whenReadable(fileDescriptor: fileDescriptor) { [unowned self] in
+      // Readable: a message is queued, so this returns at once (the bound is for a message
+      // another reader took first).
+      guard let message = try receive(1) else { return }
+      do {
+        try session.carryOut(translator.handle(message.bytes, at: message.time))
+      } catch let error as CECError {
+        logger.warning("refusing a CEC message", metadata: ["error": "\(error)"])
       }
-      let after = MonotonicClock.nanoseconds()
-      if let due = nextTick, due <= after {
-        try session.carryOut(translator.tick(at: due))
-        nextTick = translator.keyDown == nil ? nil : due + DeviceTranslator.tickInterval
-      }
+      scheduleTick(at: message.time + DeviceTranslator.tickInterval)
+    }
+    try loop.run()
+  }
+
+  /// The next `held` tick (or safety release) at `due` on the remote's clock, while a key is
+  /// down; replaces the one scheduled.
+  private func scheduleTick(at due: UInt64) {
+    if let tick { loop.cancel(tick) }
+    tick = nil
+    guard translator.keyDown != nil else { return }
+    let wait = Int64(clamping: due) - Int64(clamping: MonotonicClock.nanoseconds())
+    tick = loop.schedule(after: .nanoseconds(max(0, wait))) { [unowned self] in
+      tick = nil
+      try session.carryOut(translator.tick(at: due))
+      scheduleTick(at: due + DeviceTranslator.tickInterval)
     }
   }
 }

@@ -173,9 +173,9 @@ extension RemoteCommand {
       let remote = try options.connect()
       let logger = Logger(label: "tenfoot.remote.cec")
       logger.notice("reading HDMI-CEC", metadata: ["cec.path": "\(path)"])
-      let runner = CECRunner(
-        client: remote, device: path, receive: { try adapter.receive(milliseconds: $0) },
-        logger: logger, report: Device.report)
+      let runner = try CECRunner(
+        client: remote, device: path, fileDescriptor: adapter.fileDescriptor,
+        receive: { try adapter.receive(milliseconds: $0) }, logger: logger, report: Device.report)
       try runner.run()
     }
   }
