@@ -56,9 +56,16 @@ public enum GestureSynthesizer {
     return samples
   }
 
-  /// Touch down at the centre, slide to (x, y) over `duration` seconds easing in and out,
-  /// rest there for `rest` seconds (the item stays tilted), then lift.
-  public static func drag(toX x: Double, y: Double, duration: Double, rest: Double) -> [Sample] {
+  /// Touch down at the centre, slide to (x, y) over `sliding` easing in and out, rest there
+  /// for `resting` (the item stays tilted), then lift.
+  public static func drag(
+    toX x: Double, y: Double, duration sliding: Duration, rest resting: Duration
+  )
+    -> [Sample]
+  {
+    // Samples are placed in seconds (the synthesizer's unit, as velocities are per second).
+    let duration = sliding / .seconds(1)
+    let rest = resting / .seconds(1)
     var samples = [Sample(phase: .began, x: 0, y: 0, at: 0)]
     let moving = max(1, Int(duration * rate))
     for index in 1...moving {

@@ -5,13 +5,13 @@ public enum RemoteAction: Sendable, Equatable {
   /// Press and release a key.
   case press(Tenfoot_V1_Key)
   /// Hold a key down for a while (arrows repeat, select opens the context menu).
-  case hold(Tenfoot_V1_Key, seconds: Double)
+  case hold(Tenfoot_V1_Key, for: Duration)
   /// Two quick presses.
   case double(Tenfoot_V1_Key)
   /// A swipe on the touch surface, drifting `drift` units across its direction.
   case swipe(Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double)
-  /// Touch, slide to a point, rest `rest` seconds, lift: tilts the focused item.
-  case drag(x: Double, y: Double, duration: Double, rest: Double = RemoteAction.dragRest)
+  /// Touch, slide to a point over `duration`, rest for `rest`, lift: tilts the focused item.
+  case drag(x: Double, y: Double, duration: Duration, rest: Duration = RemoteAction.dragRest)
   /// A click on the touch surface (select).
   case click
   /// Type into the focused text field.
@@ -19,8 +19,8 @@ public enum RemoteAction: Sendable, Equatable {
   /// A pointing device's motion or click (canvas points).
   case point(PointerMotion)
 
-  /// How long a drag rests at its end before lifting, seconds.
-  public static let dragRest = 0.3
+  /// How long a drag rests at its end before lifting.
+  public static let dragRest = Duration.milliseconds(300)
   /// How far a swipe travels unless told, surface units.
   public static let swipeDistance = 1.2
 
@@ -98,8 +98,8 @@ public enum RemoteAction: Sendable, Equatable {
         throw RemoteError.invalidCommand(
           problem: "hold takes a key and a duration, like: hold right 2s")
       }
-      let seconds = rest.count == 2 ? try duration(rest[1]) : 1
-      return .hold(try key(rest.first), seconds: seconds)
+      let length = rest.count == 2 ? try duration(rest[1]) : .seconds(1)
+      return .hold(try key(rest.first), for: length)
     case "double":
       guard rest.count == 1 else {
         throw RemoteError.invalidCommand(problem: "double takes one key")
@@ -112,9 +112,9 @@ public enum RemoteAction: Sendable, Equatable {
         throw RemoteError.invalidCommand(problem: "drag takes a point, like 0.2,0")
       }
       let point = try self.point(target)
-      let seconds = rest.count > 1 ? try duration(rest[1]) : 0.25
+      let sliding = rest.count > 1 ? try duration(rest[1]) : .milliseconds(250)
       let resting = rest.count > 2 ? try duration(rest[2]) : dragRest
-      return .drag(x: point.x, y: point.y, duration: seconds, rest: resting)
+      return .drag(x: point.x, y: point.y, duration: sliding, rest: resting)
     case "click":
       return .click
     case "point":
@@ -134,7 +134,7 @@ public enum RemoteAction: Sendable, Equatable {
   }
 
   /// `2s`, `500ms` or `1.5` (seconds), between 0 and 60 s.
-  public static func duration(_ word: String) throws(RemoteError) -> Double {
+  public static func duration(_ word: String) throws(RemoteError) -> Duration {
     var text = Substring(word)
     var scale = 1.0
     if text.hasSuffix("ms") {
@@ -147,7 +147,7 @@ public enum RemoteAction: Sendable, Equatable {
       throw RemoteError.invalidCommand(
         problem: "bad duration \"\(word)\" (like 2s, 500ms; at most 60 s)")
     }
-    return value * scale
+    return .nanoseconds(Int64((value * scale * 1e9).rounded()))
   }
 
   /// `X,Y` with both in [−1, 1].

@@ -24,17 +24,18 @@ extension RemoteClient {
     case .double(let key):
       acks += try tap(key, at: start)
       // Sent no earlier than stamped: the broker's clock for this remote never runs ahead.
-      Self.wait(until: start + Self.doubleTapGap)
-      acks += try tap(key, at: start + Self.doubleTapGap)
-    case .hold(let key, let seconds):
+      let second = start + Self.nanoseconds(Self.doubleTapGap)
+      Self.wait(until: second)
+      acks += try tap(key, at: second)
+    case .hold(let key, let length):
       // Held ticks every 50 ms carry the timestamps the broker derives repeats from.
-      let end = start + UInt64(seconds * 1e9)
+      let end = start + Self.nanoseconds(length)
       acks.append(try sendKey(key, .down, at: start))
-      var tick = start + Self.holdTick
+      var tick = start + Self.nanoseconds(Self.holdTick)
       while tick < end {
         Self.wait(until: tick)
         acks.append(try sendKey(key, .held, at: tick))
-        tick += Self.holdTick
+        tick += Self.nanoseconds(Self.holdTick)
       }
       Self.wait(until: end)
       acks.append(try sendKey(key, .up, at: end))
@@ -175,11 +176,17 @@ extension RemoteClient {
     }
   }
 
-  /// The interval between held ticks, nanoseconds.
-  static let holdTick: UInt64 = 50_000_000
-  /// The interval between the two taps of a double tap, nanoseconds (within the broker's
-  /// 300 ms double-tap window).
-  static let doubleTapGap: UInt64 = 120_000_000
+  /// The interval between held ticks.
+  static let holdTick = Duration.milliseconds(50)
+  /// The interval between the two taps of a double tap (within the broker's 300 ms double-tap
+  /// window).
+  static let doubleTapGap = Duration.milliseconds(120)
+
+  /// `duration` on the remote's clock (the wire's `CLOCK_MONOTONIC` nanoseconds), at most 60 s
+  /// here (the parser's bound), so the conversion through `Double` is exact to the nanosecond.
+  static func nanoseconds(_ duration: Duration) -> UInt64 {
+    UInt64(max(0, (duration / .nanoseconds(1)).rounded()))
+  }
 
   /// A tap of `key` at `time`: its down, then (once that is acknowledged) its up, both
   /// stamped `time` (see `perform`).

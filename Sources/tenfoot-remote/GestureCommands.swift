@@ -15,9 +15,9 @@ extension RemoteCommand {
       name: .customLong("for"),
       help: ArgumentHelp("How long, like 2s or 500ms (at most 60 s).", valueName: "duration"),
       transform: { try RemoteAction.duration($0) })
-    var seconds: Swift.Double = 1
+    var length: Duration = .seconds(1)
 
-    func run() throws { try options.perform(.hold(key, seconds: seconds)) }
+    func run() throws { try options.perform(.hold(key, for: length)) }
   }
 
   /// `tenfoot-remote double KEY`
@@ -82,7 +82,7 @@ extension RemoteCommand {
     @Option(
       help: ArgumentHelp("How long the slide takes, like 250ms.", valueName: "duration"),
       transform: { try RemoteAction.duration($0) })
-    var duration: Swift.Double = 0.25
+    var duration: Duration = .milliseconds(250)
     @Option(
       help: ArgumentHelp(
         "How long the finger rests before lifting, like 2s.", valueName: "duration"),

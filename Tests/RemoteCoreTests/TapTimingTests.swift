@@ -61,7 +61,10 @@ struct TapTimingTests {
     let (events, _, effects) = try perform(.double(.select))
     let stamps = events.map(\.timestampNs)
     #expect(events.map(\.phase) == [.down, .up, .down, .up])
-    #expect(stamps.count == 4 && stamps[2] - stamps[0] == RemoteClient.doubleTapGap, "\(stamps)")
+    #expect(
+      stamps.count == 4
+        && stamps[2] - stamps[0] == RemoteClient.nanoseconds(RemoteClient.doubleTapGap), "\(stamps)"
+    )
     #expect(effects.contains(.doubleTap(.select)), "\(effects)")
   }
 }
