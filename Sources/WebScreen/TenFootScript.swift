@@ -319,9 +319,18 @@ enum TenFootScript {
         const el = element(id);
         const field = el && fields.get(el);
         // Every frame carries every field's text: only a change of the session's text goes
-        // into the field, so a script's write waiting for its measure is not undone. (Editable
-        // content is not written: its text stays the page's.)
-        if (!el || !("value" in el) || (field && field.known === value)) continue;
+        // into the field, so a script's write waiting for its measure is not undone.
+        if (!el || (field && field.known === value)) continue;
+        if (el.isContentEditable) {
+          // Editable content holding plain text takes the session's text (`known` first: the
+          // mutation it makes is not the script's write). Rich content (elements inside) is
+          // the page's to edit: replacing it would lose its markup.
+          if (el.firstElementChild || el.textContent === value) continue;
+          if (field) field.known = value;
+          el.textContent = value;
+          continue;
+        }
+        if (!("value" in el)) continue;
         if (field) field.known = value;
         if (el.value !== value) {
           writing = true;

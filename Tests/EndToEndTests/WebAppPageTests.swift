@@ -135,7 +135,9 @@ struct WebAppPageTests {
       body: #"""
         <div class="row" data-focus-group="row"><input data-focus-id="search" value="dune"><textarea data-focus-id="notes">spice</textarea><div data-focus-id="poem" contenteditable="true">arrakis</div></div>
         """#,
-      script: Self.topAligned)
+      script: Self.topAligned
+        // Beside the text area (the page's CSP allows no style attributes, a script's styles).
+        + "document.querySelector('[contenteditable]').style.display = 'inline-block';")
     let (web, url) = try stack.webScreen(["--app", app])
     defer { web.kill() }
     let mirror = try stack.screen(["--mirror"])
@@ -177,9 +179,26 @@ struct WebAppPageTests {
       }
       _ = try await devtools.evaluate(
         "document.querySelector('input').value = 'changed by script'; true")
-      try mirror.waitForFrame(from: twice.index + 1, "the script's write overwrites the typing") {
+      let overwritten = try mirror.waitForFrame(
+        from: twice.index + 1, "the script's write overwrites the typing"
+      ) {
         $0.text["search"] == "changed by script" && $0.text["notes"] == "notes by script"
       }
+      // Editable content holding plain text takes the remote's typing too, and the session
+      // keeps it (the write is not taken for the script's).
+      let toNotes = try WebAppTests.press(stack, "right")
+      #expect(toNotes.last?.contains("focused notes") == true, "\(toNotes)")
+      let toPoem = try WebAppTests.press(stack, "right")
+      #expect(toPoem.last?.contains("focused poem") == true, "\(toPoem)")
+      let poem = try stack.remote(["type", " typed"])
+      #expect(poem.status == 0, "\(poem.errors)")
+      try await devtools.waitFor(
+        "the remote's typing shows in the editable content",
+        "document.querySelector('[contenteditable]').textContent === 'poem by script typed'")
+      let settled = try mirror.waitForFrame(
+        from: overwritten.index + 1, "the session holds the typing into the editable content"
+      ) { $0.text["poem"] == "poem by script typed" }
+      #expect(settled.frame.text["search"] == "changed by script")
     }
   }
 
