@@ -39,9 +39,7 @@ struct WebAppPageTests {
     "subtitle and badge from data attributes or marked children go into the layout and are announced",
     .enabled(if: enabled))
   func content() async throws {
-    let stack = try Stack(.ipc)
-    let app = try WebAppTests.appDirectory(
-      stack,
+    try await WebAppTests.withApp(
       body: """
         <div class="row" data-focus-group="row">
         <button data-focus-id="orbit" data-focus-subtitle="2031, space drama"
@@ -50,12 +48,9 @@ struct WebAppPageTests {
           <span data-focus-content="subtitle">Desert heist</span>
           <span data-focus-content="badge">4K</span></button></div>
         """,
-      script: "document.body.dataset.focusVerbosity = 'high'; \(Self.topAligned)")
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let shared = Unchecked(value: stack)
-    try await WebAppTests.withPage(url, stack: stack) { devtools in
-      let stack = shared.value
+      script: "document.body.dataset.focusVerbosity = 'high'; \(Self.topAligned)"
+    ) { devtools, page in
+      let stack = page.stack
       try await devtools.waitFor("Orbit focused", "\(Self.state("orbit")) === 'focused'")
       let live = "document.querySelector('[data-tenfoot-live]').textContent"
       #expect(try WebAppTests.press(stack, "right").last?.hasSuffix("focused canyon") == true)
@@ -84,20 +79,14 @@ struct WebAppPageTests {
     "text typed into the page's own input reaches the broker as the field's text; the remote's typing fills the input",
     .enabled(if: enabled))
   func textField() async throws {
-    let stack = try Stack(.ipc)
-    let app = try WebAppTests.appDirectory(
-      stack,
+    try await WebAppTests.withApp(
       body: #"""
         <div class="row" data-focus-group="row"><input data-focus-id="search" placeholder="Search"><button data-focus-id="go">Go</button></div>
         """#,
-      script: Self.recording(["text"]) + Self.topAligned)
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let mirror = try stack.screen(["--mirror"])
-    defer { mirror.kill() }
-    let shared = Unchecked(value: (stack, mirror))
-    try await WebAppTests.withPage(url, stack: stack) { devtools in
-      let (stack, mirror) = shared.value
+      script: Self.recording(["text"]) + Self.topAligned, mirror: true
+    ) { devtools, page in
+      let stack = page.stack
+      let mirror = try #require(page.mirror)
       try await devtools.waitFor(
         "the search field focused, in TenFoot and in the DOM",
         "\(Self.state("search")) === 'focused' && document.activeElement?.dataset.focusId === 'search'"
@@ -129,22 +118,17 @@ struct WebAppPageTests {
     "a field's text in the DOM registers as the session's, and the page's script changing it (input and textarea .value, contenteditable content) changes the session's",
     .enabled(if: enabled))
   func scriptFieldText() async throws {
-    let stack = try Stack(.ipc)
-    let app = try WebAppTests.appDirectory(
-      stack,
+    try await WebAppTests.withApp(
       body: #"""
         <div class="row" data-focus-group="row"><input data-focus-id="search" value="dune"><textarea data-focus-id="notes">spice</textarea><div data-focus-id="poem" contenteditable="true">arrakis</div></div>
         """#,
       script: Self.topAligned
         // Beside the text area (the page's CSP allows no style attributes, a script's styles).
-        + "document.querySelector('[contenteditable]').style.display = 'inline-block';")
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let mirror = try stack.screen(["--mirror"])
-    defer { mirror.kill() }
-    let shared = Unchecked(value: (stack, mirror))
-    try await WebAppTests.withPage(url, stack: stack) { devtools in
-      let (stack, mirror) = shared.value
+        + "document.querySelector('[contenteditable]').style.display = 'inline-block';",
+      mirror: true
+    ) { devtools, page in
+      let stack = page.stack
+      let mirror = try #require(page.mirror)
       try await devtools.waitFor(
         "the search field focused", "\(Self.state("search")) === 'focused'")
       try mirror.waitForFrame("the session holds each field's text from the DOM") {
@@ -206,15 +190,11 @@ struct WebAppPageTests {
     "a page message over 8 MiB is not sent: tenfoot:error says so, the connection stays, the screen keeps serving",
     .enabled(if: enabled))
   func oversizeLayout() async throws {
-    let stack = try Stack(.ipc)
-    let app = try WebAppTests.appDirectory(
-      stack, body: Self.row(3),
-      script: Self.recording(["error", "disconnected"]))
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let shared = Unchecked(value: stack)
-    try await WebAppTests.withPage(url, stack: stack) { devtools in
-      let stack = shared.value
+    try await WebAppTests.withApp(
+      body: Self.row(3),
+      script: Self.recording(["error", "disconnected"])
+    ) { devtools, page in
+      let stack = page.stack
       try await devtools.waitFor("c0 focused", "\(Self.state("c0")) === 'focused'")
       _ = try await devtools.evaluate(
         "document.querySelector('[data-focus-id=c1]').dataset.focusTitle = 'x'.repeat(9 << 20); true"

@@ -24,6 +24,30 @@ struct WebAppTests {
     try await withPage(url, profile: "\(stack.directory.path)/chromium-app", body)
   }
 
+  /// What a test of a developer's page works with: the broker and its processes, and the
+  /// mirror screen when asked for.
+  struct AppPage: @unchecked Sendable {
+    let stack: Stack
+    let mirror: ChildProcess?
+  }
+
+  /// Starts a broker, the web screen serving the app in `app` (or a page of `body` and
+  /// `script` written by `appDirectory`), a mirror screen if `mirror`, opens the page in
+  /// headless Chromium and runs `test` with DevTools on it; stops them all after.
+  static func withApp(
+    _ app: String? = nil, body: String = "", script: String = "", mirror: Bool = false,
+    _ test: @escaping @Sendable (DevTools, AppPage) async throws -> Void
+  ) async throws {
+    let stack = try Stack(.ipc)
+    let directory = try app ?? appDirectory(stack, body: body, script: script)
+    let (web, url) = try stack.webScreen(["--app", directory])
+    defer { web.kill() }
+    let mirrorScreen = mirror ? try stack.screen(["--mirror"]) : nil
+    defer { mirrorScreen?.kill() }
+    let page = AppPage(stack: stack, mirror: mirrorScreen)
+    try await withPage(url, stack: stack) { devtools in try await test(devtools, page) }
+  }
+
   /// Runs `body` with DevTools on the page at `url`, Chromium's profile in `profile`.
   static func withPage(
     _ url: String, profile: String, _ body: @escaping @Sendable (DevTools) async throws -> Void
@@ -63,12 +87,8 @@ struct WebAppTests {
     "the example: presses move focus in the app's DOM, select opens the page its script writes (the next press lands inside it), Menu returns, the live region announces",
     .enabled(if: enabled))
   func example() async throws {
-    let stack = try Stack(.ipc)
-    let (web, url) = try stack.webScreen(["--app", Self.example])
-    defer { web.kill() }
-    let shared = Unchecked(value: stack)
-    try await Self.withPage(url, stack: stack) { devtools in
-      let stack = shared.value
+    try await WebAppTests.withApp(Self.example) { devtools, page in
+      let stack = page.stack
       try await devtools.call("Accessibility.enable")
       try await devtools.waitFor(
         "Movies focused in the page's own DOM", "\(Self.state("menu-movies")) === 'focused'")
@@ -172,9 +192,8 @@ struct WebAppTests {
 
   @Test("a page marking 10,000 elements registers and moves focus", .enabled(if: enabled))
   func tenThousand() async throws {
-    let stack = try Stack(.ipc)
-    let app = try Self.appDirectory(
-      stack, body: #"<div class="grid" data-focus-group="grid"></div>"#,
+    try await WebAppTests.withApp(
+      body: #"<div class="grid" data-focus-group="grid"></div>"#,
       script: """
         const grid = document.querySelector('.grid');
         for (let i = 0; i < 10000; i++) {
@@ -183,12 +202,9 @@ struct WebAppTests {
           b.textContent = String(i);
           grid.append(b);
         }
-        """)
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let shared = Unchecked(value: stack)
-    try await Self.withPage(url, stack: stack) { devtools in
-      let stack = shared.value
+        """
+    ) { devtools, page in
+      let stack = page.stack
       try await devtools.waitFor(
         "the first of 10,000 focused", "\(Self.state("b0")) === 'focused'", timeout: 30)
       let moved = try Self.press(stack, "right", "down")
@@ -206,16 +222,12 @@ struct WebAppTests {
     "after kill -9 of the broker the screen re-registers the page's layout with focus where it was",
     .enabled(if: enabled))
   func brokerRestart() async throws {
-    let stack = try Stack(.ipc)
     let buttons = (0..<4).map { #"<button data-focus-id="c\#($0)">C\#($0)</button>"# }
-    let app = try Self.appDirectory(
-      stack, body: #"<div class="row" data-focus-group="row">\#(buttons.joined())</div>"#,
-      script: "")
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let shared = Unchecked(value: stack)
-    try await Self.withPage(url, stack: stack) { devtools in
-      let stack = shared.value
+    try await WebAppTests.withApp(
+      body: #"<div class="row" data-focus-group="row">\#(buttons.joined())</div>"#,
+      script: ""
+    ) { devtools, page in
+      let stack = page.stack
       try await devtools.waitFor("c0 focused", "\(Self.state("c0")) === 'focused'")
       #expect(try Self.press(stack, "right").last?.hasSuffix("focused c1") == true)
       let mirror = try stack.screen(["--mirror"])
@@ -237,19 +249,15 @@ struct WebAppTests {
     "removing the focused element moves focus to a near neighbour; bad page input gets an error back and the screen keeps serving",
     .enabled(if: enabled))
   func removalAndBadInput() async throws {
-    let stack = try Stack(.ipc)
     let buttons = (0..<5).map { #"<button data-focus-id="c\#($0)">C\#($0)</button>"# }
-    let app = try Self.appDirectory(
-      stack, body: #"<div class="row" data-focus-group="row">\#(buttons.joined())</div>"#,
+    try await WebAppTests.withApp(
+      body: #"<div class="row" data-focus-group="row">\#(buttons.joined())</div>"#,
       script: """
         globalThis.errors = [];
         document.addEventListener('tenfoot:error', (e) => errors.push(e.detail.message));
-        """)
-    let (web, url) = try stack.webScreen(["--app", app])
-    defer { web.kill() }
-    let shared = Unchecked(value: stack)
-    try await Self.withPage(url, stack: stack) { devtools in
-      let stack = shared.value
+        """
+    ) { devtools, page in
+      let stack = page.stack
       try await devtools.waitFor("c0 focused", "\(Self.state("c0")) === 'focused'")
       let moved = try Self.press(stack, "right", "right")
       #expect(moved.last?.hasSuffix("focused c2") == true, "\(moved)")
