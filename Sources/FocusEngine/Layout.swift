@@ -22,23 +22,40 @@ public struct Item: Sendable, Hashable {
   public var value: String
   /// How the item shows focus; nil: the default of its navigation model (``FocusEffectStyle``).
   public var focusEffect: FocusEffectStyle?
-  /// The corner radius of the item's shape in points, which a halo follows; nil: the
-  /// renderer's own card shape.
-  public var cornerRadius: Double?
   /// How the item reacts when the pointer targets it (``PointerEffectStyle``).
   public var pointerEffect: PointerEffectStyle
   /// Whether the pointer is attracted to the item (its hit region grows by the layout's
   /// `pointerHitMargin` and the drawn pointer is pulled toward its centre); false for large
   /// content areas.
   public var pointerMagnetism: Bool
+  /// What most items leave unset (corner radius, pointer shape, accessibility, content), kept
+  /// out of line so that an item stays small (128 bytes; 288 with these inline), as every
+  /// listed item of every screen is held by the broker. Nil while every part is its default.
+  private var extras: Extras?
+
+  /// The corner radius of the item's shape in points, which a halo follows; nil: the
+  /// renderer's own card shape.
+  public var cornerRadius: Double? {
+    get { extras?.cornerRadius }
+    set { updateExtras { $0.cornerRadius = newValue } }
+  }
   /// The pointer's shape over the item: a built-in name (``PointerShape``) or an app's own;
   /// nil: the rule of ``PointerShape`` (I-beam over text fields, the item's shape under
   /// highlight, else a circle).
-  public var pointerShape: String?
+  public var pointerShape: String? {
+    get { extras?.pointerShape }
+    set { updateExtras { $0.pointerShape = newValue } }
+  }
   /// What a screen reader says about it beyond its title.
-  public var accessibility: ItemAccessibility
+  public var accessibility: ItemAccessibility {
+    get { extras?.accessibility ?? ItemAccessibility() }
+    set { updateExtras { $0.accessibility = newValue } }
+  }
   /// What it shows beyond its title: subtitle, body, badge, image, accent colour.
-  public var content: ItemContent
+  public var content: ItemContent {
+    get { extras?.content ?? ItemContent() }
+    set { updateExtras { $0.content = newValue } }
+  }
 
   /// Creates an item.
   public init(
@@ -60,12 +77,44 @@ public struct Item: Sendable, Hashable {
     self.layers = layers
     self.value = value
     self.focusEffect = focusEffect
-    self.cornerRadius = cornerRadius
     self.pointerEffect = pointerEffect
     self.pointerMagnetism = pointerMagnetism
-    self.pointerShape = pointerShape
-    self.accessibility = accessibility
-    self.content = content
+    extras =
+      Extras.Parts(
+        cornerRadius: cornerRadius, pointerShape: pointerShape, accessibility: accessibility,
+        content: content
+      ).box
+  }
+
+  /// Changes the out-of-line parts (a new box: boxes are shared between copies of an item).
+  private mutating func updateExtras(_ change: (inout Extras.Parts) -> Void) {
+    var parts = extras?.parts ?? Extras.Parts()
+    change(&parts)
+    extras = parts.box
+  }
+
+  /// The out-of-line parts of an item, immutable (so copies of an item share them safely).
+  private final class Extras: Sendable, Hashable {
+    struct Parts: Hashable {
+      var cornerRadius: Double?
+      var pointerShape: String?
+      var accessibility = ItemAccessibility()
+      var content = ItemContent()
+
+      /// A box for these parts, nil when every part is its default.
+      var box: Extras? { self == Parts() ? nil : Extras(self) }
+    }
+
+    let parts: Parts
+    var cornerRadius: Double? { parts.cornerRadius }
+    var pointerShape: String? { parts.pointerShape }
+    var accessibility: ItemAccessibility { parts.accessibility }
+    var content: ItemContent { parts.content }
+
+    init(_ parts: Parts) { self.parts = parts }
+
+    static func == (lhs: Extras, rhs: Extras) -> Bool { lhs === rhs || lhs.parts == rhs.parts }
+    func hash(into hasher: inout Hasher) { hasher.combine(parts) }
   }
 }
 
