@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "BrokerCore", targets: ["BrokerCore"]),
     .library(name: "BrokerDomain", targets: ["BrokerDomain"]),
     .library(name: "ScreenCore", targets: ["ScreenCore"]),
+    .library(name: "TerminalScreen", targets: ["TerminalScreen"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     // The library an app on TenFoot depends on (docs/apps.md, examples/swift-app).
     .library(name: "TenFootKit", targets: ["TenFootKit"]),
@@ -120,6 +121,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The screen's client: the loop, the Clone sync with the broker, control requests, input
+    // and app reactions, the frame every renderer draws and the `Renderer` protocol.
     .target(
       name: "ScreenCore",
       dependencies: [
@@ -128,13 +131,28 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // A QR code encoder, pure (the phone remote's link). No dependencies.
+    .target(name: "QREncoder"),
+    // The renderers: each depends on ScreenCore's frame and `Renderer`, never the reverse.
+    .target(
+      name: "TerminalScreen",
+      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "QREncoder"]),
+    .target(
+      name: "SVGScreen", dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "QREncoder"]),
+    .target(name: "HeadlessScreen", dependencies: ["ScreenCore", "FocusEngine"]),
+    // Speech (`--speak`): announcements spoken through speech-dispatcher or espeak-ng.
+    .target(
+      name: "ScreenSpeech",
+      dependencies: [
+        "ScreenCore", "FocusEngine", "SystemCalls", .product(name: "Logging", package: "swift-log"),
+      ]),
     // The public app API: ScreenApp, events and commands, and TenFootApp, which runs an app
     // inside a screen or as its own process.
     .target(
       name: "TenFootKit",
       dependencies: [
-        "FocusEngine", "ScreenCore", "TenFootCLI", "TenFootClient", "TenFootProtocol",
-        "TenFootSecurity", "ZeroMQ",
+        "FocusEngine", "ScreenCore", "TerminalScreen", "HeadlessScreen", "TenFootCLI",
+        "TenFootClient", "TenFootProtocol", "TenFootSecurity", "ZeroMQ",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -147,6 +165,7 @@ let package = Package(
       name: "WebScreen",
       dependencies: [
         "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TenFootClient", "ZeroMQ", "TerminalUI",
+        "QREncoder",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -183,7 +202,8 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "WebScreen", "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
+        "ScreenCore", "TerminalScreen", "SVGScreen", "HeadlessScreen", "WebScreen", "ScreenSpeech",
+        "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -253,6 +273,7 @@ let package = Package(
       name: "ScreenCoreTests",
       dependencies: [
         "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "LinuxFiles", "CatalogDemo",
+        "TerminalScreen", "SVGScreen", "HeadlessScreen", "ScreenSpeech", "QREncoder",
       ]
     ),
     .testTarget(

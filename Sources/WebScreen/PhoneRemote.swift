@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import QREncoder
 import ScreenCore
 import Synchronization
 import TenFootClient

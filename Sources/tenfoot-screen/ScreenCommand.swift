@@ -2,12 +2,16 @@ import ArgumentParser
 import CatalogDemo
 import FocusEngine
 import Foundation
+import HeadlessScreen
 import Logging
+import SVGScreen
 import ScreenCore
+import ScreenSpeech
 import TenFootCLI
 import TenFootClient
 import TenFootProtocol
 import TenFootSecurity
+import TerminalScreen
 import WebScreen
 import ZeroMQ
 

@@ -1,6 +1,8 @@
 import FocusEngine
 import Foundation
+import HeadlessScreen
 import ScreenCore
+import ScreenSpeech
 import TestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import FocusEngine
 import Foundation
+import SVGScreen
 import ScreenCore
+import TerminalScreen
 import TerminalUI
 import Testing
 

@@ -1,10 +1,13 @@
 import FocusEngine
 import Foundation
+import HeadlessScreen
 import TerminalUI
 import TestSupport
 import Testing
 
+@testable import SVGScreen
 @testable import ScreenCore
+@testable import TerminalScreen
 
 /// The halo and highlight focus effects in the terminal, SVG and headless renderers.
 @Suite("Focus effects in the renderers")

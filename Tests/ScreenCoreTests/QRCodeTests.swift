@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import QREncoder
 @testable import ScreenCore
 
 /// The QR encoder: its codes decode with Debian's `zbarimg` (zbar-tools), for payloads that need

@@ -2,6 +2,7 @@ import FocusEngine
 import Foundation
 import Testing
 
+@testable import SVGScreen
 @testable import ScreenCore
 
 #if canImport(FoundationXML)

@@ -1,5 +1,6 @@
 import FocusEngine
 import Foundation
+import SVGScreen
 import ScreenCore
 import Testing
 

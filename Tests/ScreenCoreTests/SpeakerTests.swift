@@ -1,6 +1,7 @@
 import FocusEngine
 import Foundation
 import ScreenCore
+import ScreenSpeech
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import FocusEngine
 import Foundation
 import LinuxFiles
 import ScreenCore
+import ScreenSpeech
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import FocusEngine
 import Foundation
 import ScreenCore
+import TerminalScreen
 import TerminalUI
 import Testing
 

@@ -1,5 +1,6 @@
 import FocusEngine
 import ScreenCore
+import TerminalScreen
 import TerminalUI
 import Testing
 

@@ -1,6 +1,7 @@
 import CatalogDemo
 import FocusEngine
 import ScreenCore
+import TerminalScreen
 import TerminalUI
 import Testing
 

@@ -1,5 +1,7 @@
 import FocusEngine
+import SVGScreen
 import ScreenCore
+import TerminalScreen
 import Testing
 
 /// The SVG and terminal renderers draw only the visible window of a virtual group.

@@ -1,5 +1,7 @@
 import FocusEngine
 import Foundation
+import QREncoder
+import ScreenCore
 import TerminalUI
 
 /// Draws frames full-screen in a terminal: the alternate screen in raw mode, the layout scaled

@@ -1,4 +1,5 @@
 import FocusEngine
+import ScreenCore
 import TerminalUI
 
 // MARK: - Display options: the palette, high contrast and larger text

@@ -1,43 +1,7 @@
 import Foundation
+import QREncoder
+import ScreenCore
 import TerminalUI
-
-/// Where another thread hands the terminal renderer the phone remote's URL (the page server
-/// publishes a new one whenever a token is used or expires): it keeps the newest URL and wakes
-/// the renderer's loop, which draws the new code on its own thread.
-public final class PhoneCodeSlot: @unchecked Sendable {
-  // @unchecked Sendable is sound: every field is read and written under `lock`.
-  private let lock = NSLock()
-  private var url: String?
-  private var changed = false
-  private var pipe: SignalPipe?
-
-  init() {}
-
-  /// Shows `url` as the code (nil hides it): drawn at once if the screen is running.
-  public func show(_ url: String?) {
-    lock.lock()
-    defer { lock.unlock() }
-    self.url = url
-    changed = true
-    pipe?.poke()
-  }
-
-  /// The renderer's wake pipe while it runs (nil: stopped; the pipe is closed after).
-  func attach(_ pipe: SignalPipe?) {
-    lock.lock()
-    defer { lock.unlock() }
-    self.pipe = pipe
-  }
-
-  /// The URL if it changed since the last call.
-  func takeChange() -> String?? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard changed else { return nil }
-    changed = false
-    return .some(url)
-  }
-}
 
 extension TerminalRenderer {
   /// Modules of light margin around the code. The standard asks for 4; 2 keep the panel small

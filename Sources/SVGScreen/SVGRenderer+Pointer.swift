@@ -1,4 +1,5 @@
 import FocusEngine
+import ScreenCore
 
 // MARK: - The pointer (iPadOS): a circle, an I-beam, a platter under highlight, lift, hover
 

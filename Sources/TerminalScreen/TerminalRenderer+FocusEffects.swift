@@ -1,4 +1,5 @@
 import FocusEngine
+import ScreenCore
 import TerminalUI
 
 // MARK: - The iPadOS focus effects: halo and highlight

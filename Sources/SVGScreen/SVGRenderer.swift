@@ -1,5 +1,7 @@
 import FocusEngine
 import Foundation
+import QREncoder
+import ScreenCore
 import TerminalUI
 
 /// Writes one SVG file per applied state (`frame-000001.svg`, …) that looks like the web

@@ -1,4 +1,5 @@
 import FocusEngine
+import ScreenCore
 import TerminalUI
 
 /// The terminal renderer's colours and attributes, one palette per contrast setting.

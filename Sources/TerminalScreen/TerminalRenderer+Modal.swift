@@ -1,4 +1,5 @@
 import FocusEngine
+import ScreenCore
 import TerminalUI
 
 // MARK: - A trapping group as a modal

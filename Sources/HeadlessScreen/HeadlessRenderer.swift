@@ -1,5 +1,6 @@
 import FocusEngine
 import Foundation
+import ScreenCore
 
 /// Writes one JSON object per applied state, one per line, for tests and tools:
 /// `{"screen":…,"epoch":…,"seq":…,"focused":"<id>"|null,"states":{"<id>":"focused",…},

@@ -1,5 +1,6 @@
 import FocusEngine
 import Foundation
+import ScreenCore
 import TerminalUI
 
 // MARK: - An item's content: image, title and subtitle, badge, accent

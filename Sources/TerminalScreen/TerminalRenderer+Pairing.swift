@@ -1,3 +1,4 @@
+import ScreenCore
 import TerminalUI
 
 extension TerminalRenderer {
