@@ -165,12 +165,23 @@ let package = Package(
       name: "WebScreen",
       dependencies: [
         "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TenFootClient", "ZeroMQ", "TerminalUI",
-        "QREncoder",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The phone remote (`--phone-remote`): one-time codes, one paired key and connection per
+    // phone, and the remote-only page it serves on the web renderer's server.
+    .target(
+      name: "PhoneRemote",
+      dependencies: [
+        "WebScreen", "ScreenCore", "QREncoder", "TenFootClient", "TenFootProtocol",
+        "TenFootSecurity", "ZeroMQ",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -202,8 +213,8 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "TerminalScreen", "SVGScreen", "HeadlessScreen", "WebScreen", "ScreenSpeech",
-        "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
+        "ScreenCore", "TerminalScreen", "SVGScreen", "HeadlessScreen", "WebScreen", "PhoneRemote",
+        "ScreenSpeech", "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -280,6 +291,7 @@ let package = Package(
       name: "WebScreenTests",
       dependencies: ["WebScreen", .product(name: "Logging", package: "swift-log")]
     ),
+    .testTarget(name: "PhoneRemoteTests", dependencies: ["PhoneRemote"]),
     .testTarget(
       name: "TenFootPostgresTests",
       dependencies: [

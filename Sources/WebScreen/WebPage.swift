@@ -5,7 +5,7 @@
 /// parallax, per-layer translation, a shadow from the engine's per-state numbers, a specular
 /// gradient, and CSS transitions that ease every change (the tilt settling back to rest).
 /// The keyboard and the touch pad send remote input back; a dropped socket reconnects.
-enum WebPage {
+package enum WebPage {
   /// The whole page.
   static let html = """
     <!doctype html>
@@ -157,7 +157,7 @@ enum WebPage {
   /// The touch pad's handlers (the Siri Remote's surface), shared with the phone page: the
   /// finger's position in -1…1 on both axes, sent as `{"touch": began|moved|ended|cancelled}`
   /// through the page's `send`.
-  static let touchPadScript = """
+  package static let touchPadScript = """
     const pad = document.getElementById("pad");
     const finger = document.getElementById("finger");
     let touching = null;

@@ -4,6 +4,7 @@ import FocusEngine
 import Foundation
 import HeadlessScreen
 import Logging
+import PhoneRemote
 import SVGScreen
 import ScreenCore
 import ScreenSpeech
@@ -417,7 +418,7 @@ struct ScreenCommand: ParsableCommand {
       host: address.host, port: address.port,
       accessKey: .kept(
         at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-      logger: logger, display: display, phone: phone, limits: webLimits,
+      logger: logger, display: display, hosted: phone, limits: webLimits,
       origins: try WebOrigins.allowing(webAllowOrigins).get(), assets: assets,
       app: try appDirectory(), onListening: onListening)
   }

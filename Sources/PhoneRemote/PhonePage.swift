@@ -1,3 +1,5 @@
+import WebScreen
+
 /// The phone remote's pages: the remote-only page a phone gets from the QR code (the web
 /// page's touch pad and buttons, plus a direction pad, without the screen's picture), and the
 /// page that refuses a used, expired or unknown code.

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import WebScreen
+@testable import PhoneRemote
 
 /// The phone remote's one-time tokens: one phone per token, 5 minutes unused at most, and a
 /// second use refused with the reason.

@@ -7,6 +7,7 @@ import Synchronization
 import TenFootClient
 import TenFootProtocol
 import TenFootSecurity
+import WebScreen
 import ZeroMQ
 
 /// What the phone remote needs from the screen: where the broker is and how to reach it.
@@ -93,7 +94,9 @@ public final class PhoneRemotes: Sendable {
 
   /// The page server listens on `host`:`port`: the QR code can be made; `show` gets it now
   /// and whenever a token is used or expires.
-  func listening(host: String, port: Int, show: @escaping @Sendable (String) -> Void) {
+  public func listening(
+    host: String, port: Int, showCode show: @escaping @Sendable (String) -> Void
+  ) {
     let shown = settings.publicHost ?? host
     base.withLock {
       $0 = "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
@@ -170,7 +173,7 @@ public final class PhoneRemotes: Sendable {
   }
 
   /// Stops every session and the token timer.
-  func stop() {
+  public func stop() {
     timer.withLock { $0?.cancel() }
     for session in sessions.withLock({ Array($0.values) }) { session.stop() }
   }
