@@ -253,6 +253,8 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn", "SystemCalls",
+        // The frames the renderers' test targets share, and WCAG contrast pairs.
+        "ScreenCore", "TerminalUI",
         // The DevTools client the browser tests and the page benchmark share.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -271,6 +273,14 @@ let package = Package(
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
+    // CPace, sealed PINs, key files, the allow-list and state directories.
+    .testTarget(
+      name: "TenFootSecurityTests", dependencies: ["TenFootSecurity", "TestSupport", "ZeroMQ"]),
+    .testTarget(
+      name: "TenFootStoreTests",
+      dependencies: [
+        "TenFootStore", "TestSupport", .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "RemoteCoreTests",
       dependencies: [
@@ -283,10 +293,28 @@ let package = Package(
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: [
-        "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "LinuxFiles", "CatalogDemo",
-        "TerminalScreen", "SVGScreen", "HeadlessScreen", "ScreenSpeech", "QREncoder",
+        "ScreenCore", "FocusEngine", "TenFootProtocol", "TerminalUI", "TestSupport", "ZeroMQ",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The terminal renderer's snapshots are in Tests/TerminalScreenTests/__Snapshots__.
+    .testTarget(
+      name: "TerminalScreenTests",
+      dependencies: [
+        "TerminalScreen", "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "CatalogDemo",
+      ]),
+    .testTarget(
+      name: "SVGScreenTests",
+      dependencies: ["SVGScreen", "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "HeadlessScreenTests",
+      dependencies: ["HeadlessScreen", "ScreenCore", "FocusEngine", "TestSupport"]),
+    // espeak-ng into WAV files, and a real speech-dispatcher daemon.
+    .testTarget(
+      name: "ScreenSpeechTests",
+      dependencies: ["ScreenSpeech", "ScreenCore", "FocusEngine", "TestSupport", "LinuxFiles"]),
+    // Codes read back by zbarimg.
+    .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "TestSupport"]),
     .testTarget(
       name: "WebScreenTests",
       dependencies: ["WebScreen", .product(name: "Logging", package: "swift-log")]

@@ -5,7 +5,7 @@ import TerminalUI
 /// The terminal renderer's colours and attributes, one palette per contrast setting.
 ///
 /// Contrast ratios are computed from these values (WCAG 2.x, see `RGB.contrastRatio(with:)`)
-/// in `PaletteContrastTests` for every focus state; docs/accessibility.md lists them. A cell
+/// in `TerminalPaletteContrastTests` for every focus state; docs/accessibility.md lists them. A cell
 /// without a background shows the terminal's own, assumed ``background`` (black) for those
 /// ratios; the high-contrast palette paints that background itself, so nothing is assumed.
 public struct TerminalPalette: Sendable, Equatable {

@@ -2,33 +2,16 @@ import FocusEngine
 import SVGScreen
 import ScreenCore
 import TerminalScreen
+import TestSupport
 import Testing
 
-/// The SVG and terminal renderers draw only the visible window of a virtual group.
-@Suite("Virtual groups in the renderers")
-struct VirtualRenderingTests {
-  /// A row of 1,000,000 posters 300 wide, 40 apart, in a 1920-wide scrolling viewport,
-  /// scrolled to show items 500,000 to 500,005; item 500,002 focused.
-  static func frame() -> ScreenFrame {
-    let layout = Layout(
-      items: [],
-      groups: [
-        Group(
-          id: "rail", scroll: .horizontal, viewport: Rect(x: 0, y: 0, width: 1920, height: 1080),
-          virtual: VirtualItems(
-            count: 1_000_000, itemSize: Size(width: 300, height: 400),
-            spacing: Size(width: 40, height: 0), titlePrefix: "Title "))
-      ])
-    var frame = ScreenFrame(
-      screen: "main", epoch: 1, seq: 3, layout: layout, focused: "rail#500002",
-      states: ["rail#500002": .focused])
-    frame.scroll = ["rail": Point(x: 500_000 * 340, y: 0)]
-    return frame
-  }
-
+/// A virtual group's window in a frame: the items in view, their frames and content, and the
+/// scrolling around them (what every renderer draws).
+@Suite("Virtual groups: the window in view")
+struct VirtualWindowTests {
   @Test("the drawn items are the window's, with placeholder titles and scrolled frames")
   func window() throws {
-    let frame = Self.frame()
+    let frame = ScreenFrames.virtualRail()
     let ids = frame.drawnItems.map(\.id)
     #expect(ids == (500_000...500_005).map { "rail#\($0)" })
     #expect(frame.drawnItems.first?.title == "Title 500001")
@@ -38,7 +21,7 @@ struct VirtualRenderingTests {
 
   @Test("a virtual group's window: its indices in view and the scrolling around it, summed")
   func windows() {
-    var frame = Self.frame()
+    var frame = ScreenFrames.virtualRail()
     #expect(
       frame.virtualWindows() == [
         VirtualWindow(
@@ -60,7 +43,7 @@ struct VirtualRenderingTests {
 
   @Test("a window carries the supplied content of the items in view only")
   func windowContent() throws {
-    var frame = Self.frame()
+    var frame = ScreenFrames.virtualRail()
     let supplied = Dictionary(
       uniqueKeysWithValues: (499_990..<500_003).map {
         ($0, VirtualContent(title: "Movie \($0 + 1)", available: $0 != 500_001))
@@ -70,22 +53,5 @@ struct VirtualRenderingTests {
     #expect(window.indices == Array(500_000...500_005))
     // In view and supplied: 500,000 to 500,002; 500,003 to 500,005 keep their placeholders.
     #expect(window.content == supplied.filter { (500_000...500_002).contains($0.key) })
-  }
-
-  @Test("SVG draws the visible cards only, the focused one by its title")
-  func svg() {
-    let svg = SVGRenderer.svg(for: Self.frame())
-    #expect(svg.contains("Title 500003"))
-    #expect(!svg.contains("Title 500000<") && !svg.contains("Title 500007"))
-  }
-
-  @Test("the terminal draws the visible cards only")
-  func terminal() {
-    let text = TerminalRenderer.compose(
-      Self.frame(), columns: 120, rows: 30, colorMode: .monochrome
-    )
-    .lines().joined(separator: "\n")
-    #expect(text.contains("Title 500003"), "\(text)")
-    #expect(!text.contains("Title 500007"), "\(text)")
   }
 }

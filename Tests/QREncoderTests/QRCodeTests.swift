@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import QREncoder
-@testable import ScreenCore
 
 /// The QR encoder: its codes decode with Debian's `zbarimg` (zbar-tools), for payloads that need
 /// versions 1 to 40, and the pieces the standard fixes (Reed–Solomon, capacities, format bits)
