@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "BrokerCore", targets: ["BrokerCore"]),
     .library(name: "BrokerDomain", targets: ["BrokerDomain"]),
     .library(name: "ScreenCore", targets: ["ScreenCore"]),
+    .library(name: "TerminalScreen", targets: ["TerminalScreen"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     // The library an app on TenFoot depends on (docs/apps.md, examples/swift-app).
     .library(name: "TenFootKit", targets: ["TenFootKit"]),
@@ -120,6 +121,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The screen's client: the loop, the Clone sync with the broker, control requests, input
+    // and app reactions, the frame every renderer draws and the `Renderer` protocol.
     .target(
       name: "ScreenCore",
       dependencies: [
@@ -128,13 +131,28 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // A QR code encoder, pure (the phone remote's link). No dependencies.
+    .target(name: "QREncoder"),
+    // The renderers: each depends on ScreenCore's frame and `Renderer`, never the reverse.
+    .target(
+      name: "TerminalScreen",
+      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "QREncoder"]),
+    .target(
+      name: "SVGScreen", dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "QREncoder"]),
+    .target(name: "HeadlessScreen", dependencies: ["ScreenCore", "FocusEngine"]),
+    // Speech (`--speak`): announcements spoken through speech-dispatcher or espeak-ng.
+    .target(
+      name: "ScreenSpeech",
+      dependencies: [
+        "ScreenCore", "FocusEngine", "SystemCalls", .product(name: "Logging", package: "swift-log"),
+      ]),
     // The public app API: ScreenApp, events and commands, and TenFootApp, which runs an app
     // inside a screen or as its own process.
     .target(
       name: "TenFootKit",
       dependencies: [
-        "FocusEngine", "ScreenCore", "TenFootCLI", "TenFootClient", "TenFootProtocol",
-        "TenFootSecurity", "ZeroMQ",
+        "FocusEngine", "ScreenCore", "TerminalScreen", "HeadlessScreen", "TenFootCLI",
+        "TenFootClient", "TenFootProtocol", "TenFootSecurity", "ZeroMQ",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -152,6 +170,18 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The phone remote (`--phone-remote`): one-time codes, one paired key and connection per
+    // phone, and the remote-only page it serves on the web renderer's server.
+    .target(
+      name: "PhoneRemote",
+      dependencies: [
+        "WebScreen", "ScreenCore", "QREncoder", "TenFootClient", "TenFootProtocol",
+        "TenFootSecurity", "ZeroMQ",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -183,7 +213,8 @@ let package = Package(
     .executableTarget(
       name: "tenfoot-screen",
       dependencies: [
-        "ScreenCore", "WebScreen", "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
+        "ScreenCore", "TerminalScreen", "SVGScreen", "HeadlessScreen", "WebScreen", "PhoneRemote",
+        "ScreenSpeech", "TenFootCLI", "TenFootClient", "TenFootSecurity", "CatalogDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -222,6 +253,8 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn", "SystemCalls",
+        // The frames the renderers' test targets share, and WCAG contrast pairs.
+        "ScreenCore", "TerminalUI",
         // The DevTools client the browser tests and the page benchmark share.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -240,6 +273,14 @@ let package = Package(
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
+    // CPace, sealed PINs, key files, the allow-list and state directories.
+    .testTarget(
+      name: "TenFootSecurityTests", dependencies: ["TenFootSecurity", "TestSupport", "ZeroMQ"]),
+    .testTarget(
+      name: "TenFootStoreTests",
+      dependencies: [
+        "TenFootStore", "TestSupport", .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "RemoteCoreTests",
       dependencies: [
@@ -252,13 +293,33 @@ let package = Package(
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: [
-        "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "LinuxFiles", "CatalogDemo",
+        "ScreenCore", "FocusEngine", "TenFootProtocol", "TerminalUI", "TestSupport", "ZeroMQ",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The terminal renderer's snapshots are in Tests/TerminalScreenTests/__Snapshots__.
+    .testTarget(
+      name: "TerminalScreenTests",
+      dependencies: [
+        "TerminalScreen", "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "CatalogDemo",
+      ]),
+    .testTarget(
+      name: "SVGScreenTests",
+      dependencies: ["SVGScreen", "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "HeadlessScreenTests",
+      dependencies: ["HeadlessScreen", "ScreenCore", "FocusEngine", "TestSupport"]),
+    // espeak-ng into WAV files, and a real speech-dispatcher daemon.
+    .testTarget(
+      name: "ScreenSpeechTests",
+      dependencies: ["ScreenSpeech", "ScreenCore", "FocusEngine", "TestSupport", "LinuxFiles"]),
+    // Codes read back by zbarimg.
+    .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "TestSupport"]),
     .testTarget(
       name: "WebScreenTests",
       dependencies: ["WebScreen", .product(name: "Logging", package: "swift-log")]
     ),
+    .testTarget(name: "PhoneRemoteTests", dependencies: ["PhoneRemote"]),
     .testTarget(
       name: "TenFootPostgresTests",
       dependencies: [

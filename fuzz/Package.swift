@@ -19,6 +19,7 @@ let package = Package(
         .product(name: "FocusEngine", package: "TenFoot"),
         .product(name: "TenFootProtocol", package: "TenFoot"),
         .product(name: "ScreenCore", package: "TenFoot"),
+        .product(name: "TerminalScreen", package: "TenFoot"),
         .product(name: "TerminalUI", package: "TenFoot"),
       ]
     ),

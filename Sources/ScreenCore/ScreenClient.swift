@@ -5,51 +5,11 @@ import TenFootProtocol
 import TenFootSecurity
 import ZeroMQ
 
-/// What a screen process connects to and shows.
-public struct ScreenConfiguration: Sendable {
-  /// The broker's endpoints.
-  public var endpoints: Endpoints
-  /// The session id (`--id`).
-  public var screenID: String
-  /// The layout to register; nil shows an existing session without registering (a mirror).
-  public var layout: Layout?
-  /// How long one control request may take before it is retried (see
-  /// `Endpoints.requestTimeout(for:)`).
-  public var requestTimeout: Duration
-  /// Fault injection for tests: deltas with these sequence numbers are dropped once, as if
-  /// the network lost them, to exercise the resync path.
-  public var dropDeltas: Set<UInt64> = []
-  /// CURVE settings for TCP endpoints (nil: ipc:// or --insecure).
-  public var curve: ClientCurve?
-  /// How this screen draws (reduced motion rests the parallax in every frame it renders).
-  public var display = DisplayOptions.standard
-  /// Called once, on the loop's thread, after the broker first answered (over CURVE: it
-  /// proved it holds the broker key), so the program can pin the key then and not before.
-  public var whenBrokerAnswered: (@Sendable () -> Void)?
-  /// Set when the screen's app answers later, from another thread, through
-  /// `ScreenClient.reactions` (a web page): the broker is told the screen has an app, and a
-  /// frame with an activation, back or home that the app has not answered within this
-  /// deadline gets an empty reaction, so the inputs held behind it go on before the broker's
-  /// own 250 ms deadline.
-  public var appAnswersLater: Duration?
-  /// The time the loop runs on: heartbeats, the link's silence and request deadlines (a test
-  /// injects a `ManualClock`).
-  public var clock = LoopClock.continuous
-
-  /// A configuration for `screenID` at `endpoints`.
-  public init(endpoints: Endpoints, screenID: String, layout: Layout?) {
-    self.endpoints = endpoints
-    self.screenID = screenID
-    self.layout = layout
-    requestTimeout = Endpoints.requestTimeout(for: endpoints.control)
-  }
-}
-
 /// The screen process's loop: one thread owns the SUB and DEALER sockets, keeps the state in
 /// sync with the broker (Clone pattern) and hands every applied state to the renderer.
 public final class ScreenClient {
   let configuration: ScreenConfiguration
-  private let renderer: any Renderer
+  let renderer: any Renderer
   /// The app reacting to this screen's events, if it runs one (inside this screen, or as its
   /// own process attached to it).
   let app: (any ScreenApp)?
@@ -66,16 +26,16 @@ public final class ScreenClient {
   /// Watches the state connection's handshakes: a refusal (revoked key) ends the screen with
   /// a clear message, and a reconnect after the first connection resyncs (publications made
   /// while it was down are lost, and the next delta may never come to reveal the gap).
-  private let stateMonitor: SocketMonitor
-  private var stateConnections = 0
+  let stateMonitor: SocketMonitor
+  var stateConnections = 0
   var sync: StateSync
   private let topic: [UInt8]
   private var dropDeltas: Set<UInt64>
   /// How often screen heartbeats go (see `beatInterval(grace:)`).
-  private var beatInterval: Duration = ScreenClient.beatInterval
+  var beatInterval: Duration = ScreenClient.beatInterval
   /// The loop while `run()` runs it, and its timer for the next screen heartbeat.
   var loop: EventLoop?
-  private var beatTimer: (id: EventLoop.TimerID, deadline: ContinuousClock.Instant)?
+  var beatTimer: (id: EventLoop.TimerID, deadline: ContinuousClock.Instant)?
   /// Stops `run()` from any thread.
   public let stopper: LoopStopper
   /// Input from other threads (a web page acting as a remote), sent to the broker by the loop.
@@ -87,12 +47,12 @@ public final class ScreenClient {
   var deferred = DeferredAppState()
   /// Whether the broker is heard, what the renderer last showed of it, when it was last heard
   /// and the gap between its last two heartbeats.
-  private var link = BrokerLink.up
+  var link = BrokerLink.up
   /// Whether the broker last said pairing is closed (the notice is shown).
-  private var pairingClosed = false
-  private var lastHeard: ContinuousClock.Instant
-  private var lastHeartbeat: ContinuousClock.Instant?
-  private var heartbeatGap: Duration = .seconds(1)
+  var pairingClosed = false
+  var lastHeard: ContinuousClock.Instant
+  var lastHeartbeat: ContinuousClock.Instant?
+  var heartbeatGap: Duration = .seconds(1)
   /// The control requests in flight while `run()` runs (their replies are loop events), and
   /// the inputs waiting for the one in flight to be answered.
   var requests: ControlRequests?
@@ -191,85 +151,6 @@ public final class ScreenClient {
     try loop.run()
   }
 
-  /// Schedules the next screen heartbeat at `deadline`, replacing the pending one.
-  private func scheduleBeat(at deadline: ContinuousClock.Instant) {
-    // An app in its own process keeps no session alive (the screen showing it does), and an
-    // app key may not send heartbeats: it hears the broker's on the state socket.
-    guard let loop, !isAttachedApp else { return }
-    if let beatTimer { loop.cancel(beatTimer.id) }
-    let id = loop.schedule(at: deadline) { [unowned self, unowned loop] in
-      scheduleBeat(at: loop.now + beatInterval)
-      beat()
-    }
-    beatTimer = (id, deadline)
-  }
-
-  /// How long the broker may be silent before the screen says it is gone: twice the gap
-  /// between its heartbeats (1 s by default), at least 1.5 s and at most 30 s.
-  var linkTimeout: Duration {
-    min(.seconds(30), max(.milliseconds(1500), heartbeatGap * 2))
-  }
-
-  /// Every 250 ms: marks the link lost once the broker has been silent for `linkTimeout`.
-  private func watchLink(on loop: EventLoop) {
-    loop.schedule(after: .milliseconds(250)) { [unowned self, unowned loop] in
-      watchLink(on: loop)
-      if link == .up, loop.now - lastHeard > linkTimeout {
-        try linkLost(reason: "no broker heartbeat")
-      }
-    }
-  }
-
-  /// The broker is gone: the renderers say so and keep the last state, marked stale.
-  private func linkLost(reason: String) throws {
-    guard link == .up else { return }
-    link = .lost
-    logger.warning(
-      "broker not answering: the screen shows its last state, marked stale",
-      metadata: ["reason": "\(reason)", "zmq.endpoint": "\(configuration.endpoints.state)"])
-    try (renderer as? any LinkDisplay)?.showLink(.lost)
-  }
-
-  /// The broker was heard: once the screen is in sync again, the banner goes.
-  private func heard(heartbeat: Bool) throws {
-    let now = configuration.clock.now
-    if heartbeat {
-      if let lastHeartbeat { heartbeatGap = now - lastHeartbeat }
-      lastHeartbeat = now
-    }
-    lastHeard = now
-    guard link == .lost, !sync.awaitingSnapshot else { return }
-    link = .up
-    logger.notice(
-      "broker answering again", metadata: ["zmq.endpoint": "\(configuration.endpoints.state)"])
-    try (renderer as? any LinkDisplay)?.showLink(.up)
-  }
-
-  /// Reacts to the state socket's handshakes (see `stateMonitor`).
-  private func handleStateConnectionEvents() throws {
-    while let event = try stateMonitor.next() {
-      if event.event == SocketEvent.disconnected {
-        // One broker: its connection closing means it is gone (a zone's standby may close
-        // while the active one still publishes, so there the heartbeats decide).
-        if Endpoints.list(configuration.endpoints.state).count == 1 {
-          try linkLost(reason: "state connection closed")
-        }
-        continue
-      }
-      if event.event == SocketEvent.handshakeFailedAuth {
-        logger.error(
-          "state connection refused: this screen's key is not on the broker's allow-list",
-          metadata: ["zmq.endpoint": "\(configuration.endpoints.state)"])
-        throw notPaired
-      }
-      guard event.event == SocketEvent.handshakeSucceeded else { continue }
-      stateConnections += 1
-      if stateConnections > 1 && !sync.awaitingSnapshot {
-        try resync(reason: "state connection re-established")
-      }
-    }
-  }
-
   private func handle(_ frames: [[UInt8]]) throws {
     guard frames.count == 2 else {
       logger.warning(
@@ -313,40 +194,6 @@ public final class ScreenClient {
     try perform(action)
   }
 
-  /// Shows (or hides) a pairing prompt: the PIN comes sealed to this screen's key, and a
-  /// prompt with nothing sealed to it is another screen's (not shown). Every prompt says
-  /// whether pairing is closed; the notice changes only when that does (the broker repeats it
-  /// while closed).
-  private func showPairing(_ prompt: Tenfoot_V1_PairingPrompt) throws {
-    let display = renderer as? any PairingDisplay
-    if prompt.closed != pairingClosed {
-      pairingClosed = prompt.closed
-      logger.notice("pairing closed notice", metadata: ["pairing.closed": "\(prompt.closed)"])
-      if prompt.closed { try display?.showPairing(nil) }  // Closing withdrew any PIN.
-      try display?.showPairingClosed(prompt.closed)
-    }
-    if prompt.closed { return }
-    guard prompt.active else {
-      logger.notice("pairing prompt", metadata: ["pairing.active": "false"])
-      try display?.showPairing(nil)
-      return
-    }
-    var pin = prompt.pin
-    if let keyPair = configuration.curve?.keyPair, let own = Z85.decode(keyPair.publicKey),
-      let sealed = prompt.sealed.first(where: { [UInt8]($0.screenKey) == own })
-    {
-      pin = SealedPIN.open([UInt8](sealed.box), with: keyPair) ?? ""
-    }
-    guard !pin.isEmpty else {
-      logger.debug("pairing prompt for another screen")
-      return
-    }
-    logger.notice("pairing prompt", metadata: ["pairing.active": "true"])
-    try display?.showPairing(
-      PairingOverlay(
-        pin: pin, remoteName: prompt.remoteName, brokerFingerprint: prompt.brokerFingerprint))
-  }
-
   func perform(_ action: StateSync.Action) throws {
     switch action {
     case .none: break
@@ -358,99 +205,6 @@ public final class ScreenClient {
       awaitDeferredReaction(to: frame)
       try heard(heartbeat: false)
     case .resync(let reason): try resync(reason: reason)
-    }
-  }
-
-  /// Lets the app react to a frame's events and sends its commands as one reaction: always
-  /// for a frame with an activation, back or home (the broker holds the inputs after them
-  /// until it hears the app) unless the app answers later (`appAnswersLater`: its answer
-  /// comes through `reactions`, or the deadline's), else only when there are commands. A
-  /// refusal is logged (the app asked for something the engine would not do).
-  private func react(_ app: any ScreenApp, to frame: ScreenFrame) {
-    var events = AppEvent.events(in: frame, previous: appFrame)
-    var commands: [AppCommand] = []
-    if appFrame == nil {
-      events.insert(.joined, at: 0)
-      // An app in its own process puts its layout on the screen it joins.
-      if configuration.layout == nil, let layout = app.layout {
-        commands.append(.replaceLayout(layout))
-      }
-    } else if appResyncing {
-      events.insert(.resynced, at: 0)
-    }
-    appResyncing = false
-    appFrame = frame
-    let screen = AppScreen(frame: frame)
-    for event in events { commands += app.react(to: event, on: screen) }
-    let awaited =
-      configuration.appAnswersLater == nil && frame.events.contains(where: AppReaction.awaits)
-    guard !commands.isEmpty || awaited else { return }
-    let reaction = Tenfoot_V1_AppReaction(
-      AppReaction(stateSeq: frame.seq, commands: commands), screen: configuration.screenID)
-    request(.appReaction(reaction)) { [logger] result in
-      switch result {
-      case .success(.error(let error)):
-        logger.warning(
-          "app reaction refused",
-          metadata: [
-            "commands": "\(commands.count)", "error.code": "\(error.code.name)",
-            "error.message": "\(error.message)",
-          ])
-      case .failure(let error):
-        logger.warning("app reaction not delivered", metadata: ["error": "\(error)"])
-      case .success: break
-      }
-    }
-  }
-
-  /// How often the screen tells the broker it is alive, before the broker's heartbeat has
-  /// said how long its grace period is.
-  static let beatInterval: Duration = .seconds(1)
-
-  /// Four beats per grace period, at most one a second and at least every 50 ms: one late
-  /// or lost beat on a loaded machine never drops a live screen.
-  public static func beatInterval(grace: Duration) -> Duration {
-    min(Self.beatInterval, max(.milliseconds(50), grace / 4))
-  }
-
-  /// Whether this client is an app in its own process, attached to a screen another process
-  /// shows (it registers nothing).
-  var isAttachedApp: Bool { app != nil && configuration.layout == nil }
-}
-
-/// A screen failure retrying cannot fix, with its cause; `description` says what is wrong and
-/// what to do.
-public enum ScreenError: Error, CustomStringConvertible {
-  /// The broker refuses this screen's key (revoked, or never added).
-  case notPaired(endpoint: String)
-  /// The broker refused the layout with a typed error.
-  case layoutRefused(Tenfoot_V1_Error)
-  /// The broker refused this key the screen (its role or its screens do not allow it).
-  case forbidden(String)
-  /// The broker answered a request with a reply of the wrong kind.
-  case unexpectedReply(request: String, reply: Tenfoot_V1_Envelope.OneOf_Body)
-  /// The web renderer's server did not start listening within `timeout`.
-  case webServerNotListening(timeout: Duration)
-  /// The web renderer's server could not listen on the address.
-  case webServerCannotListen(host: String, port: Int, cause: any Error)
-
-  /// What is wrong and what to do.
-  public var description: String {
-    switch self {
-    case .notPaired(let endpoint):
-      "not paired: the broker at \(endpoint) refused this screen's key (revoked, or never "
-        + "added): add it with tenfoot-broker remotes add --role screen (tenfoot-screen "
-        + "--print-key prints it)"
-    case .layoutRefused(let error):
-      "the broker refused the layout: \(error.code.name): \(error.message)"
-    case .forbidden(let message):
-      "the broker refused: \(message) (tenfoot-broker remotes add --role app --screen ID "
-        + "binds an app's key to a screen)"
-    case .unexpectedReply(let request, let reply): "unexpected reply to \(request): \(reply)"
-    case .webServerNotListening(let timeout):
-      "the web server did not start listening within \(timeout.components.seconds) s"
-    case .webServerCannotListen(let host, let port, let cause):
-      "the web server could not listen on \(host):\(port): \(cause)"
     }
   }
 }

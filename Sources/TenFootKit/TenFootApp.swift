@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import HeadlessScreen
 import Logging
 import ScreenCore
 import TenFootCLI
 import TenFootClient
 import TenFootProtocol
 import TenFootSecurity
+import TerminalScreen
 import ZeroMQ
 
 /// Runs a ``ScreenApp``: inside a screen (it registers the app's layout and draws the screen

@@ -10,17 +10,20 @@ import TenFootProtocol
 /// canvas); `t` is the page's `performance.now()` in milliseconds. Timestamps are moved onto this process's
 /// monotonic clock by the offset seen at the page's first message, so gesture speeds are the
 /// page's own and network jitter does not change them.
-struct PageInput {
+package struct PageInput {
   /// Why a message was not turned into an event.
-  struct Problem: Error, CustomStringConvertible {
-    let description: String
+  package struct Problem: Error, CustomStringConvertible {
+    package let description: String
   }
+
+  /// A reader of one page's messages (its clock offset is set by its first).
+  package init() {}
 
   private var offset: Int64?
   private var last: UInt64 = 0
 
   /// The event a page message stands for.
-  mutating func event(from text: String) throws(Problem) -> Tenfoot_V1_Input.OneOf_Event {
+  package mutating func event(from text: String) throws(Problem) -> Tenfoot_V1_Input.OneOf_Event {
     guard let data = text.data(using: .utf8),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { throw Problem(description: "not a JSON object") }

@@ -12,11 +12,11 @@ import TenFootSecurity
 /// `nonceAttribute`, which `page` fills with the response's nonce, and the policy lets in only
 /// elements with that nonce (the scripts set styles through the CSSOM, which the policy allows;
 /// no markup carries `style` attributes).
-enum PageSecurity {
+package enum PageSecurity {
   /// The placeholder in the pages' templates.
   static let nonceMarker = "TENFOOT-CSP-NONCE"
   /// The attribute every `<script>` and `<style>` of a page template carries.
-  static let nonceAttribute = #" nonce="\#(nonceMarker)""#
+  package static let nonceAttribute = #" nonce="\#(nonceMarker)""#
 
   /// Headers on every response (pages, refusals, errors).
   static let common: HTTPFields = {
@@ -52,7 +52,9 @@ enum PageSecurity {
 
   /// `template` (a page with `nonceAttribute`s) answered to `request` with `status`: a fresh
   /// nonce in the page and in its policy, never cached.
-  static func page(_ template: String, for request: Request, status: HTTPResponse.Status = .ok)
+  package static func page(
+    _ template: String, for request: Request, status: HTTPResponse.Status = .ok
+  )
     -> Response
   {
     let nonce = nonce()

@@ -5,15 +5,16 @@ import NIOCore
 /// The request context of the web screen's WebSockets: Hummingbird's basic one, plus the
 /// event loop of the connection's channel, so a page's frames can be written from the thread
 /// that owns its socket (`EventLoopExecutor`).
-struct PageSocketContext: RequestContext, WebSocketRequestContext {
+public struct PageSocketContext: RequestContext, WebSocketRequestContext {
   /// Hummingbird's per-request storage.
-  var coreContext: CoreRequestContextStorage
+  public var coreContext: CoreRequestContextStorage
   /// The WebSocket handler the router chose.
-  let webSocket: WebSocketHandlerReference<Self>
+  public let webSocket: WebSocketHandlerReference<Self>
   /// The event loop that owns the connection's socket.
-  let eventLoop: any EventLoop
+  public let eventLoop: any EventLoop
 
-  init(source: ApplicationRequestContextSource) {
+  /// The context of a request that arrived on `source`'s channel.
+  public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     webSocket = .init()
     eventLoop = source.channel.eventLoop

@@ -4,7 +4,7 @@ import ScreenCore
 import TenFootProtocol
 
 /// The JSON the page receives: the layout (sent on connect and when it changes) and frames.
-enum WebMessages {
+package enum WebMessages {
   /// The layout message: canvas, items, groups, and the engine's per-state scale and shadow
   /// (so the page draws exactly the numbers the focus engine uses).
   static func layout(_ layout: Layout) throws -> String {
@@ -131,30 +131,12 @@ enum WebMessages {
   }
 
   /// The phone remote's QR code message's value: the URL it holds and the code as SVG.
-  static func phoneCode(url: String, svg: String) -> String {
+  package static func phoneCode(url: String, svg: String) -> String {
     (try? encode(["url": url, "svg": svg])) ?? "null"
   }
 
-  /// A phone session's status for its page: `{"state":…,"name":…}` plus the session secret
-  /// once connected, or the reason it failed.
-  static func phoneStatus(_ status: PhoneSession.Status, name: String, secret: String) -> String {
-    var object = ["name": name]
-    switch status {
-    case .pairing: object["state"] = "pairing"
-    case .connected(let id):
-      object["state"] = "connected"
-      object["id"] = id
-      object["session"] = secret
-    case .revoked: object["state"] = "revoked"
-    case .failed(let reason):
-      object["state"] = "failed"
-      object["message"] = reason
-    }
-    return "{\"phone\":" + ((try? encode(object)) ?? "null") + "}"
-  }
-
   /// `value` as compact JSON with sorted keys (the page's and the app's messages).
-  static func encode(_ value: some Encodable) throws -> String {
+  package static func encode(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -35,8 +35,9 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   private let finished = DispatchSemaphore(value: 0)
   /// Called once with the URL the server listens on (the real port when `port` is 0).
   private let onListening: @Sendable (String) -> Void
-  /// The phone remote (`--phone-remote`): its QR code on the page and its own pages.
-  private let phone: PhoneRemotes?
+  /// Pages served beside the screen's (the phone remote's, `--phone-remote`), whose code the
+  /// screen's page shows.
+  private let hosted: (any HostedPages)?
   /// The app's asset directory (`--assets`), served at `/assets/` (nil: none is).
   private let assets: AssetDirectory?
   /// The developer's own page (`--app DIR`): served instead of the built-in one, and its
@@ -63,10 +64,10 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// it above debug). `display` sets the page's reduced motion, contrast and title size (the
   /// page also follows the browser's `prefers-reduced-motion` and `prefers-contrast`).
   /// `limits` bound slow and numerous clients. Items' relative images are served from
-  /// `assets` (`AssetRoute`).
+  /// `assets` (`AssetRoute`); `hosted` pages (the phone remote's) beside the screen's own.
   public init(
     host: String, port: Int, accessKey: WebAccessKey, logger: Logger,
-    display: DisplayOptions = .standard, phone: PhoneRemotes? = nil,
+    display: DisplayOptions = .standard, hosted: (any HostedPages)? = nil,
     limits: WebServerLimits = .standard, origins: WebOrigins = .sameOrigin,
     assets: AssetDirectory? = nil, app: AssetDirectory? = nil,
     onListening: @escaping @Sendable (String) -> Void = { _ in }
@@ -81,7 +82,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     self.admission = WebSocketAdmission(accessKey: accessKey, origins: origins)
     self.logger = logger
     self.onListening = onListening
-    self.phone = phone
+    self.hosted = hosted
   }
 
   /// Sends the page's remote input to `queue` (the screen client's), from now on.
@@ -125,7 +126,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     }
     switch result {
     case .success(let port):
-      phone?.listening(host: host, port: port) { shared.broadcaster.publish(.phoneCode, $0) }
+      hosted?.listening(host: host, port: port) { shared.broadcaster.publish(.phoneCode, $0) }
       onListening(
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/?key=\(accessKey.hex)")
     case .failure(let error):
@@ -151,14 +152,12 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
     router.get("/ws") { request, _ -> Response in
       Self.notUpgraded(request, admission: admission, logger: logger, refused: "page refused")
     }
-    if let phone {
-      Self.addPhonePage(router: router, phone, admission: admission, logger: logger)
-    }
+    hosted?.addRoutes(to: router, admission: admission, logger: logger)
     return router
   }
 
-  /// Hummingbird's HTTP/1 server with WebSocket upgrades (`/ws`, and `/phone/ws` with the
-  /// phone remote), behind the connection cap, the header and idle timeouts and the origin
+  /// Hummingbird's HTTP/1 server with WebSocket upgrades (`/ws`, and the hosted pages' own:
+  /// the phone remote's `/phone/ws`), behind the connection cap, the header and idle timeouts and the origin
   /// check (`GuardedChannel`).
   private func makeServer() -> HTTPServerBuilder {
     let shared = shared
@@ -184,7 +183,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
         inbound: inbound, outbound: outbound, shared: shared, logger: logger, app: isApp,
         appPage: appPage, eventLoop: context.requestContext.eventLoop)
     }
-    if let phone { Self.addPhoneSocket(webSocketRouter: webSocketRouter, phone, logger: logger) }
+    hosted?.addSockets(to: webSocketRouter, logger: logger)
     let responder = webSocketRouter.buildResponder()
     // A developer's page sends its measured layout: one frame may be megabytes.
     let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
@@ -207,7 +206,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
 
   /// The answer to a GET of a WebSocket path that was not upgraded: 403 with the reason when
   /// `admission` refuses it (logged as `refused`), else 426 (it must be a WebSocket).
-  static func notUpgraded(
+  package static func notUpgraded(
     _ request: Request, admission: WebSocketAdmission, logger: Logger, refused: Logger.Message
   ) -> Response {
     let origin = request.headers[.origin]
@@ -247,7 +246,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// Shows the pairing PIN over the page (or hides it, with nil) on every connected page.
   public func showPairing(_ overlay: PairingOverlay?) throws {
     shared.broadcaster.publish(.pairing, try WebMessages.pairing(overlay))
-    phone?.prompts.post(overlay)
+    hosted?.showPairing(overlay)
   }
 
   /// Shows (true) or hides (false) the notice that pairing is closed on every connected page.
@@ -271,7 +270,7 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
   public func stop() {
     guard let server else { return }
     self.server = nil
-    phone?.stop()
+    hosted?.stop()
     shared.broadcaster.finishAll()
     server.cancel()
     if finished.wait(timeout: .now() + 5) == .timedOut {
@@ -365,64 +364,6 @@ public final class WebRenderer: Renderer, PairingDisplay, LinkDisplay {
       }
       _ = try await group.next()
       group.cancelAll()
-    }
-  }
-}
-
-extension WebRenderer {
-  /// The phone remote's page: `GET /phone` (the remote-only page, or a 403 page saying why
-  /// the code does not work), and `/phone/ws` answered without an upgrade.
-  fileprivate static func addPhonePage(
-    router: Router<BasicRequestContext>, _ phone: PhoneRemotes, admission: WebSocketAdmission,
-    logger: Logger
-  ) {
-    router.get("/phone") { request, _ -> Response in
-      let query = request.uri.queryParameters
-      let refusal = phone.admits(
-        token: query.get("token"), session: query.get("session"))
-      let page = refusal.map { PhonePage.refused($0.description) } ?? PhonePage.html
-      return PageSecurity.page(page, for: request, status: refusal == nil ? .ok : .forbidden)
-    }
-    router.get("/phone/ws") { request, _ -> Response in
-      notUpgraded(request, admission: admission, logger: logger, refused: "phone page refused")
-    }
-  }
-
-  /// The phone page's WebSocket `/phone/ws`, which uses the code's token up.
-  fileprivate static func addPhoneSocket(
-    webSocketRouter: Router<PageSocketContext>, _ phone: PhoneRemotes, logger: Logger
-  ) {
-    webSocketRouter.ws("/phone/ws") { inbound, outbound, context in
-      let query = context.request.uri.queryParameters
-      let session: PhoneSession
-      switch phone.session(token: query.get("token"), secret: query.get("session")) {
-      case .success(let found): session = found
-      case .failure(let refusal):
-        logger.notice("phone page refused", metadata: ["reason": "\(refusal)"])
-        let message = "{\"phone\":{\"state\":\"refused\",\"message\":\"\(refusal.description)\"}}"
-        try await outbound.write(.text(message))
-        return
-      }
-      logger.info("phone page connected", metadata: ["phone": "\(session.name)"])
-      defer { logger.info("phone page disconnected", metadata: ["phone": "\(session.name)"]) }
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-          for await status in session.statuses() {
-            try await outbound.write(
-              .text(WebMessages.phoneStatus(status, name: session.name, secret: session.secret)))
-          }
-        }
-        group.addTask {
-          var input = PageInput()
-          for try await message in inbound.messages(maxSize: 64 * 1024) {
-            guard case .text(let text) = message, let event = try? input.event(from: text)
-            else { continue }
-            session.enqueue(event)
-          }
-        }
-        _ = try await group.next()
-        group.cancelAll()
-      }
     }
   }
 }

@@ -3,7 +3,7 @@ import HummingbirdCore
 /// Whether a WebSocket request may be upgraded: `/ws` (the screen's page) needs an allowed
 /// origin and the access key; `/phone/ws` an allowed origin (its token is checked once the
 /// socket is open, so the page can be told why a code does not work).
-struct WebSocketAdmission: Sendable {
+public struct WebSocketAdmission: Sendable {
   let accessKey: WebAccessKey
   let origins: WebOrigins
 

@@ -1,5 +1,5 @@
 import Foundation
-import WebScreen
+import PhoneRemote
 
 extension ScreenCommand {
   /// Prints the phone remote's URL for the operator once, when the page server first listens:

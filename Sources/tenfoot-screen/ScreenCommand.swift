@@ -2,12 +2,17 @@ import ArgumentParser
 import CatalogDemo
 import FocusEngine
 import Foundation
+import HeadlessScreen
 import Logging
+import PhoneRemote
+import SVGScreen
 import ScreenCore
+import ScreenSpeech
 import TenFootCLI
 import TenFootClient
 import TenFootProtocol
 import TenFootSecurity
+import TerminalScreen
 import WebScreen
 import ZeroMQ
 
@@ -413,7 +418,7 @@ struct ScreenCommand: ParsableCommand {
       host: address.host, port: address.port,
       accessKey: .kept(
         at: try? connection.stateDirectory(program: "screen") + "/web-key", logger: logger),
-      logger: logger, display: display, phone: phone, limits: webLimits,
+      logger: logger, display: display, hosted: phone, limits: webLimits,
       origins: try WebOrigins.allowing(webAllowOrigins).get(), assets: assets,
       app: try appDirectory(), onListening: onListening)
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """cpace.py against the test vectors of draft-irtf-cfrg-cpace-21, appendices A.1-A.3 (string
 functions) and B.3 (ristretto255 with SHA-512), the same vectors as
-Tests/TenFootClientTests/CPaceTests.swift; then TenFoot pairing rounds, and one fixed round
+Tests/TenFootSecurityTests/CPaceTests.swift; then TenFoot pairing rounds, and one fixed round
 whose values the Swift test checks too (so both implementations agree byte for byte).
 
 Run: python -m unittest discover -s python/tests   (with the tenfoot package installed)
@@ -107,7 +107,7 @@ class FreshScalars(unittest.TestCase):
         self.assertNotEqual(b.own_tag, a.peer_tag)
 
 
-# One TenFoot pairing round with fixed inputs; Tests/TenFootClientTests/CPaceTests.swift checks
+# One TenFoot pairing round with fixed inputs; Tests/TenFootSecurityTests/CPaceTests.swift checks
 # the same values with the Swift implementation.
 PAIR_PIN = "0427"
 PAIR_BROKER_KEY = bytes(range(1, 33))

@@ -2,6 +2,7 @@ import BrokerCore
 import FocusEngine
 import ScreenCore
 import TenFootProtocol
+import TerminalScreen
 import TerminalUI
 
 /// The `strings` target (issue 17): arbitrary bytes as a title, a text value and an id, through
