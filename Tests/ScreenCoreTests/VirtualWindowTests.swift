@@ -1,7 +1,5 @@
 import FocusEngine
-import SVGScreen
 import ScreenCore
-import TerminalScreen
 import TestSupport
 import Testing
 
