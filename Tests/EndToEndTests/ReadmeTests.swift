@@ -88,6 +88,12 @@ struct ReadmeTests {
         try remoteShell.run(["send-keys", "-t", remoteShell.session, "Left"])
         try remoteShell.waitFor("Left to move focus") { $0.contains("left: focus") }
         try remoteShell.run(["send-keys", "-t", remoteShell.session, "q"])
+        // The shell's prompt back before typing on: bytes typed while the remote still reads
+        // the terminal would be read with the q, and dropped when it quits.
+        try remoteShell.waitFor("the interactive remote to quit") { pane in
+          pane.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?
+            .trimmingCharacters(in: .whitespaces) == "$"
+        }
         try Self.type("echo \(marker)$?", into: remoteShell)
       } else {
         // Typed as written (its comment too), then its status on a line of its own.
