@@ -74,8 +74,11 @@ public final class Broker {
       (configuration.sessionStore?()
       ?? configuration.sessionStoreDirectory.map { try SessionStore(directory: $0, logger: logger) })
       .map(SessionPersistence.init(store:))
+    let waker = stopper.waker
     group = persistence.map {
-      GroupCommit(persistence: $0, clock: configuration.clock, logger: logger)
+      GroupCommit(
+        persistence: $0, clock: configuration.clock, logger: logger, waker: waker,
+        backlogLimit: (configuration.commitBacklogMessages, configuration.commitBacklogBytes))
     }
     core = WireBroker(
       epoch: epoch, name: configuration.name, screensPerKey: configuration.screensPerKey,
@@ -116,7 +119,10 @@ public final class Broker {
     let loop = EventLoop(stopper: stopper)
     security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
     loop.whenReadable(control) { [unowned self] in try controlReadable() }
-    loop.whenWoken { [unowned self] in try applyPrepared() }
+    loop.whenWoken { [unowned self] in
+      commitAnswered()
+      try applyPrepared()
+    }
     loop.eachIteration { [unowned self] in
       security?.tick(now: now()) { topic, body in
         publish(topic: topic, body: body)
@@ -175,12 +181,26 @@ public final class Broker {
     if let group { commit(group) }
   }
 
-  /// Commits the group's batch and sends what it held. A failed commit put the touched
-  /// sessions back as they were, holds included: a request whose reply waited for an app's
-  /// reaction in a hold that is now undone is answered STORE_UNAVAILABLE, not left waiting.
+  /// Ends the group's drain (commits its batch, or sends it off the loop) and sends what may
+  /// go out now.
   func commit(_ group: GroupCommit) {
-    send(group.commit(&core))
-    guard group.failing, !heldReplies.isEmpty, let refusal = group.refusal else { return }
+    sendCommitted(group.commit(&core))
+  }
+
+  /// The store answered a commit sent off the loop: sends what it released.
+  private func commitAnswered() {
+    guard let group, let outputs = group.answered(&core) else { return }
+    sendCommitted(outputs)
+  }
+
+  /// Sends what a group commit released. A failed commit put the touched sessions back as
+  /// they were, holds included: a request whose reply waited for an app's reaction in a hold
+  /// that is now undone is answered STORE_UNAVAILABLE, not left waiting.
+  private func sendCommitted(_ outputs: [GroupCommit.Output]) {
+    send(outputs)
+    guard let group, group.failing, !heldReplies.isEmpty, let refusal = group.refusal else {
+      return
+    }
     for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
       heldReplies[token] = nil
       reply(to: route.peer, replyTo: route.replyTo, body: .error(refusal))
@@ -287,6 +307,9 @@ public final class Broker {
         to: peer, replyTo: refused?.seq ?? PreparationWorker.peekSeq(frames[1]),
         body: .error(error))
       return
+    }
+    if let group, !group.admit(bytes: frames[1].count) {
+      return refuseBacklogged(peer, frame: frames[1])
     }
     guard let principal = principal(for: access, peer: peer, frame: frames[1]) else { return }
     let envelope: Tenfoot_V1_Envelope

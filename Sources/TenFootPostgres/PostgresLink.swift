@@ -5,20 +5,30 @@ import NIOPosix
 import PostgresNIO
 import TenFootStore
 
-/// One PostgreSQL connection used synchronously: the caller's thread (the broker's loop, never
-/// an event loop) waits, bounded, for each query's future. The connection runs on the
-/// process's own PostgreSQL event loop thread. A connection that fails or times out is closed
-/// and opened again on the next call, so service resumes by itself when the server is back.
+/// One PostgreSQL connection, used synchronously (`query`: the caller's thread, never an event
+/// loop, waits, bounded, for each query's future) or asynchronously (`send`: the answer comes
+/// back on the PostgreSQL event loop thread, for a caller that must not wait, the broker's
+/// loop committing a zone's batch). The connection runs on the process's own PostgreSQL event
+/// loop thread. A connection that fails or times out is closed and opened again on the next
+/// call, so service resumes by itself when the server is back.
 ///
-/// Not thread-safe: one owner at a time. (`@unchecked Sendable` so a standby can hand its warm
-/// link to the broker thread it starts: thread start orders the handover.)
+/// One owner at a time calls it. (`@unchecked Sendable` so a standby can hand its warm link to
+/// the broker thread it starts, thread start ordering the handover, and so `send`'s callbacks
+/// can drop or install the connection: `stored` is only touched under `lock`; the rest is
+/// immutable or touched by the owner only.)
 public final class PostgresLink: @unchecked Sendable {
   /// The store's address.
   public let url: PostgresURL
   /// How long a connect or a query may take before it counts as a failure.
   public let timeout: TimeAmount
   private let logger: Logger
-  private var connection: PostgresConnection?
+  private let lock = NSLock()
+  private var stored: PostgresConnection?
+  /// The open connection, if any (under `lock`: `send`'s callbacks change it).
+  private var connection: PostgresConnection? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
   private var nextID = 0
   /// The TLS mode with its context, made on the first connect and kept (a context per
   /// connection would read `sslrootcert` each time).
@@ -58,6 +68,88 @@ public final class PostgresLink: @unchecked Sendable {
     }
   }
 
+  /// Runs `work` on the connection (opened first, without waiting, if none is open) and
+  /// returns at once; `answered` is called once, on the PostgreSQL event loop thread, with its
+  /// value or the failure `query` would throw: `.unavailable` if no connection could be opened
+  /// or the server answered an error, `.outcomeUnknown` if no answer came within `timeout`
+  /// or the connection broke (the connection is then dropped, so the next call opens another).
+  public func send<Value: Sendable>(
+    _ work: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Value>,
+    answered: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void
+  ) {
+    let once = AnswerOnce(answered)
+    let opening: EventLoopFuture<PostgresConnection>
+    if let connection, !connection.isClosed {
+      opening = connection.eventLoop.makeSucceededFuture(connection)
+    } else {
+      do {
+        opening = try connect()
+      } catch {
+        return once.answer(.failure(error))
+      }
+      opening.whenSuccess { [self] opened in install(opened) }
+    }
+    opening.whenFailure { [self] error in
+      let failure = describe(error)
+      once.answer(
+        .failure(.unavailable(store: url.description, code: failure.code, message: failure.message))
+      )
+    }
+    opening.whenSuccess { [self] connection in run(work, on: connection, once) }
+  }
+
+  /// Runs `work` on `connection`, answering `once` with its value, its failure, or
+  /// `.outcomeUnknown` after `timeout`.
+  private func run<Value: Sendable>(
+    _ work: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Value>,
+    on connection: PostgresConnection, _ once: AnswerOnce<Value>
+  ) {
+    let store = url.description
+    let milliseconds = Int(timeout.nanoseconds / 1_000_000)
+    let timer = connection.eventLoop.scheduleTask(in: timeout) { [self] in
+      abandon(connection)
+      let late = LinkTimeout(milliseconds: milliseconds).description
+      once.answer(.failure(.outcomeUnknown(store: store, message: late)))
+    }
+    work(connection).whenComplete { [self] result in
+      timer.cancel()
+      switch result {
+      case .success(let value): once.answer(.success(value))
+      case .failure(let error):
+        let failure = describe(error)
+        guard failure.code.isEmpty else {
+          let refused = SessionStoreError.unavailable(
+            store: store, code: failure.code, message: failure.message)
+          return once.answer(.failure(refused))
+        }
+        abandon(connection)
+        once.answer(.failure(.outcomeUnknown(store: store, message: failure.message)))
+      }
+    }
+  }
+
+  /// Makes `opened` the connection (from `send`'s callback); one it replaces is closed.
+  private func install(_ opened: PostgresConnection) {
+    let replaced = lock.withLock {
+      defer { stored = opened }
+      return stored
+    }
+    if let replaced, replaced !== opened { Self.closeLater(replaced) }
+  }
+
+  /// Drops `connection` (a query on it went unanswered) without waiting for it to close.
+  private func abandon(_ connection: PostgresConnection) {
+    lock.withLock { if stored === connection { stored = nil } }
+    Self.closeLater(connection)
+  }
+
+  /// Starts closing `connection`; postgres-nio requires a connection to be closed before it is
+  /// released: the closure keeps it until then.
+  private static func closeLater(_ connection: PostgresConnection) {
+    let closed: EventLoopFuture<Void> = connection.close()
+    closed.whenComplete { _ in _ = connection }
+  }
+
   /// Closes the connection (a session-level advisory lock held on it is released).
   public func close() {
     guard let connection else { return }
@@ -72,23 +164,27 @@ public final class PostgresLink: @unchecked Sendable {
   private func connected() throws(SessionStoreError) -> PostgresConnection {
     if let connection, !connection.isClosed { return connection }
     connection = nil
-    let tls = try connectionTLS()
-    var configuration = PostgresConnection.Configuration(
-      host: url.host, port: url.port, username: url.user, password: url.password,
-      database: url.database, tls: tls)
-    configuration.options.connectTimeout = timeout
-    nextID += 1
+    let connecting = try connect()
     do {
-      let opened = try Self.wait(
-        PostgresConnection.connect(
-          on: Self.group.next(), configuration: configuration, id: nextID, logger: logger),
-        timeout: timeout + .milliseconds(100))
+      let opened = try Self.wait(connecting, timeout: timeout + .milliseconds(100))
       connection = opened
       return opened
     } catch {
       let failure = describe(error)
       throw .unavailable(store: url.description, code: failure.code, message: failure.message)
     }
+  }
+
+  /// Starts opening a connection (not installed).
+  private func connect() throws(SessionStoreError) -> EventLoopFuture<PostgresConnection> {
+    let tls = try connectionTLS()
+    var configuration = PostgresConnection.Configuration(
+      host: url.host, port: url.port, username: url.user, password: url.password,
+      database: url.database, tls: tls)
+    configuration.options.connectTimeout = timeout
+    nextID += 1
+    return PostgresConnection.connect(
+      on: Self.group.next(), configuration: configuration, id: nextID, logger: logger)
   }
 
   /// The TLS mode for the next connect; warns once when the server's identity goes unchecked
@@ -157,6 +253,24 @@ public final class PostgresLink: @unchecked Sendable {
 struct LinkTimeout: Error, CustomStringConvertible {
   var milliseconds: Int
   var description: String { "no answer within \(milliseconds) ms" }
+}
+
+/// An answer given at most once: `send`'s query and its timeout race, the first one answers.
+private final class AnswerOnce<Value: Sendable>: @unchecked Sendable {
+  // @unchecked Sendable is sound: `answered` is only touched under `lock`, `body` is immutable.
+  private let lock = NSLock()
+  private var answered = false
+  private let body: @Sendable (Result<Value, SessionStoreError>) -> Void
+
+  init(_ body: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void) { self.body = body }
+
+  func answer(_ result: Result<Value, SessionStoreError>) {
+    let first = lock.withLock {
+      defer { answered = true }
+      return !answered
+    }
+    if first { body(result) }
+  }
 }
 
 /// A future's result handed from the event loop to the waiting thread.
