@@ -181,32 +181,6 @@ public final class Broker {
     if let group { commit(group) }
   }
 
-  /// Ends the group's drain (commits its batch, or sends it off the loop) and sends what may
-  /// go out now.
-  func commit(_ group: GroupCommit) {
-    sendCommitted(group.commit(&core))
-  }
-
-  /// The store answered a commit sent off the loop: sends what it released.
-  private func commitAnswered() {
-    guard let group, let outputs = group.answered(&core) else { return }
-    sendCommitted(outputs)
-  }
-
-  /// Sends what a group commit released. A failed commit put the touched sessions back as
-  /// they were, holds included: a request whose reply waited for an app's reaction in a hold
-  /// that is now undone is answered STORE_UNAVAILABLE, not left waiting.
-  private func sendCommitted(_ outputs: [GroupCommit.Output]) {
-    send(outputs)
-    guard let group, group.failing, !heldReplies.isEmpty, let refusal = group.refusal else {
-      return
-    }
-    for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
-      heldReplies[token] = nil
-      reply(to: route.peer, replyTo: route.replyTo, body: .error(refusal))
-    }
-  }
-
   /// Expires silent screens and publishes the broker's heartbeat, then schedules the next one
   /// (every 100 ms until `fastUntil`, then every configured interval).
   private func heartbeat(on loop: EventLoop, fastUntil: ContinuousClock.Instant) {
@@ -374,7 +348,7 @@ public final class Broker {
   }
 
   /// Requests whose replies wait for an app's reaction: token → where the reply goes.
-  private var heldReplies: [UInt64: (peer: [UInt8], replyTo: UInt64)] = [:]
+  var heldReplies: [UInt64: (peer: [UInt8], replyTo: UInt64)] = [:]
   /// The pending timer for the earliest reaction deadline, and that deadline.
   private var holdTimer: (id: EventLoop.TimerID, deadline: BrokerInstant)?
 

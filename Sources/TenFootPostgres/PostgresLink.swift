@@ -71,14 +71,16 @@ public final class PostgresLink: @unchecked Sendable {
   /// Runs `work` on the connection (opened first, without waiting, if none is open) and
   /// returns at once; `answered` is called once, on the PostgreSQL event loop thread, with its
   /// value or the failure `query` would throw: `.unavailable` if no connection could be opened
-  /// or the server answered an error, `.outcomeUnknown` if no answer came within `timeout`
-  /// or the connection broke (the connection is then dropped, so the next call opens another).
+  /// (in `timeout`, or twice that when it must connect first) or the server answered an
+  /// error, `.outcomeUnknown` if the work started and no answer came by then or the
+  /// connection broke (the connection is then dropped, so the next call opens another).
   public func send<Value: Sendable>(
     _ work: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Value>,
     answered: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void
   ) {
-    let once = AnswerOnce(answered)
+    let once = AnswerOnce(answered, store: url.description)
     let opening: EventLoopFuture<PostgresConnection>
+    var limit = timeout
     if let connection, !connection.isClosed {
       opening = connection.eventLoop.makeSucceededFuture(connection)
     } else {
@@ -87,44 +89,46 @@ public final class PostgresLink: @unchecked Sendable {
       } catch {
         return once.answer(.failure(error))
       }
+      limit = timeout + timeout
       opening.whenSuccess { [self] opened in install(opened) }
     }
+    let milliseconds = Int(limit.nanoseconds / 1_000_000)
+    let timer = opening.eventLoop.scheduleTask(in: limit) { [self] in
+      if let used = once.timeOut(after: milliseconds) { abandon(used) }
+    }
     opening.whenFailure { [self] error in
+      timer.cancel()
       let failure = describe(error)
       once.answer(
         .failure(.unavailable(store: url.description, code: failure.code, message: failure.message))
       )
     }
-    opening.whenSuccess { [self] connection in run(work, on: connection, once) }
+    opening.whenSuccess { [self] connection in
+      // Not started once the deadline answered: nothing is sent after "unavailable".
+      guard once.start(on: connection) else { return }
+      work(connection).whenComplete { [self] result in
+        timer.cancel()
+        finish(result, on: connection, once)
+      }
+    }
   }
 
-  /// Runs `work` on `connection`, answering `once` with its value, its failure, or
-  /// `.outcomeUnknown` after `timeout`.
-  private func run<Value: Sendable>(
-    _ work: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Value>,
-    on connection: PostgresConnection, _ once: AnswerOnce<Value>
+  /// Answers `once` with what the work on `connection` produced.
+  private func finish<Value: Sendable>(
+    _ result: Result<Value, any Error>, on connection: PostgresConnection,
+    _ once: AnswerOnce<Value>
   ) {
-    let store = url.description
-    let milliseconds = Int(timeout.nanoseconds / 1_000_000)
-    let timer = connection.eventLoop.scheduleTask(in: timeout) { [self] in
-      abandon(connection)
-      let late = LinkTimeout(milliseconds: milliseconds).description
-      once.answer(.failure(.outcomeUnknown(store: store, message: late)))
-    }
-    work(connection).whenComplete { [self] result in
-      timer.cancel()
-      switch result {
-      case .success(let value): once.answer(.success(value))
-      case .failure(let error):
-        let failure = describe(error)
-        guard failure.code.isEmpty else {
-          let refused = SessionStoreError.unavailable(
-            store: store, code: failure.code, message: failure.message)
-          return once.answer(.failure(refused))
-        }
-        abandon(connection)
-        once.answer(.failure(.outcomeUnknown(store: store, message: failure.message)))
+    switch result {
+    case .success(let value): once.answer(.success(value))
+    case .failure(let error):
+      let failure = describe(error)
+      guard failure.code.isEmpty else {
+        return once.answer(
+          .failure(
+            .unavailable(store: url.description, code: failure.code, message: failure.message)))
       }
+      abandon(connection)
+      once.answer(.failure(.outcomeUnknown(store: url.description, message: failure.message)))
     }
   }
 
@@ -255,14 +259,31 @@ struct LinkTimeout: Error, CustomStringConvertible {
   var description: String { "no answer within \(milliseconds) ms" }
 }
 
-/// An answer given at most once: `send`'s query and its timeout race, the first one answers.
+/// An answer given at most once: `send`'s work and its deadline race, the first one answers.
+/// The deadline answers `.unavailable` if the work never started (nothing was sent), else
+/// `.outcomeUnknown`; work that has not started by then never does.
 private final class AnswerOnce<Value: Sendable>: @unchecked Sendable {
-  // @unchecked Sendable is sound: `answered` is only touched under `lock`, `body` is immutable.
+  // @unchecked Sendable is sound: `answered` and `connection` are only touched under `lock`;
+  // `body` and `store` are immutable.
   private let lock = NSLock()
   private var answered = false
+  private var connection: PostgresConnection?
   private let body: @Sendable (Result<Value, SessionStoreError>) -> Void
+  private let store: String
 
-  init(_ body: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void) { self.body = body }
+  init(_ body: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void, store: String) {
+    self.body = body
+    self.store = store
+  }
+
+  /// Notes that the work starts on `connection`; false if the deadline answered already.
+  func start(on connection: PostgresConnection) -> Bool {
+    lock.withLock {
+      guard !answered else { return false }
+      self.connection = connection
+      return true
+    }
+  }
 
   func answer(_ result: Result<Value, SessionStoreError>) {
     let first = lock.withLock {
@@ -270,6 +291,23 @@ private final class AnswerOnce<Value: Sendable>: @unchecked Sendable {
       return !answered
     }
     if first { body(result) }
+  }
+
+  /// The deadline passed: answers if nothing did, and returns the connection the work was
+  /// sent on (to drop it), if it started.
+  func timeOut(after milliseconds: Int) -> PostgresConnection? {
+    let (first, used) = lock.withLock {
+      defer { answered = true }
+      return (!answered, connection)
+    }
+    guard first else { return nil }
+    let late = LinkTimeout(milliseconds: milliseconds).description
+    if let used {
+      body(.failure(.outcomeUnknown(store: store, message: late)))
+      return used
+    }
+    body(.failure(.unavailable(store: store, code: "", message: "could not connect: \(late)")))
+    return nil
   }
 }
 
