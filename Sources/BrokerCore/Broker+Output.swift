@@ -6,6 +6,32 @@ import ZeroMQ
 /// held while a group commit is open (so nothing is seen before it is durable) and sent when
 /// it commits.
 extension Broker {
+  /// Ends the group's drain (commits its batch, or sends it off the loop) and sends what may
+  /// go out now.
+  func commit(_ group: GroupCommit) {
+    sendCommitted(group.commit(&core))
+  }
+
+  /// The store answered a commit sent off the loop: sends what it released.
+  func commitAnswered() {
+    guard let group, let outputs = group.answered(&core) else { return }
+    sendCommitted(outputs)
+  }
+
+  /// Sends what a group commit released. A failed commit put the touched sessions back as
+  /// they were, holds included: a request whose reply waited for an app's reaction in a hold
+  /// that is now undone is answered STORE_UNAVAILABLE, not left waiting.
+  private func sendCommitted(_ outputs: [GroupCommit.Output]) {
+    send(outputs)
+    guard let group, group.failing, !heldReplies.isEmpty, let refusal = group.refusal else {
+      return
+    }
+    for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
+      heldReplies[token] = nil
+      reply(to: route.peer, replyTo: route.replyTo, body: .error(refusal))
+    }
+  }
+
   /// Sends the outputs a group commit held.
   func send(_ outputs: [GroupCommit.Output]) {
     for output in outputs {

@@ -131,6 +131,19 @@ extension Broker {
       request: prepared.bodyName, principal: prepared.principal)
   }
 
+  /// Answers a message `RATE_LIMITED`, without decoding it: too many requests gather behind
+  /// the zone store's commit in flight (`GroupCommit.backlogLimit`).
+  func refuseBacklogged(_ peer: [UInt8], frame: [UInt8]) {
+    logLimited(
+      "request refused unread: too many requests wait for the store's commit",
+      ["peer": "\(Hex.encode(peer.prefix(16)))", "bytes": "\(frame.count)"])
+    var error = Tenfoot_V1_Error(
+      .rateLimited,
+      "too many requests wait for the zone store's commit in flight: retry after its answer")
+    error.retryAfterMs = 100
+    reply(to: peer, replyTo: PreparationWorker.peekSeq(frame), body: .error(error))
+  }
+
   /// Answers a message over a preparation bound `RATE_LIMITED`, without decoding it.
   private func refuse(
     _ peer: [UInt8], frame: [UInt8], _ refusal: PreparationRefusal

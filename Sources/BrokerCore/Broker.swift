@@ -74,8 +74,11 @@ public final class Broker {
       (configuration.sessionStore?()
       ?? configuration.sessionStoreDirectory.map { try SessionStore(directory: $0, logger: logger) })
       .map(SessionPersistence.init(store:))
+    let waker = stopper.waker
     group = persistence.map {
-      GroupCommit(persistence: $0, clock: configuration.clock, logger: logger)
+      GroupCommit(
+        persistence: $0, clock: configuration.clock, logger: logger, waker: waker,
+        backlogLimit: (configuration.commitBacklogMessages, configuration.commitBacklogBytes))
     }
     core = WireBroker(
       epoch: epoch, name: configuration.name, screensPerKey: configuration.screensPerKey,
@@ -116,7 +119,10 @@ public final class Broker {
     let loop = EventLoop(stopper: stopper)
     security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
     loop.whenReadable(control) { [unowned self] in try controlReadable() }
-    loop.whenWoken { [unowned self] in try applyPrepared() }
+    loop.whenWoken { [unowned self] in
+      commitAnswered()
+      try applyPrepared()
+    }
     loop.eachIteration { [unowned self] in
       security?.tick(now: now()) { topic, body in
         publish(topic: topic, body: body)
@@ -173,18 +179,6 @@ public final class Broker {
     // Group commit: one transaction for the whole drain, then the held replies and
     // publications (or STORE_UNAVAILABLE for what could not be made durable).
     if let group { commit(group) }
-  }
-
-  /// Commits the group's batch and sends what it held. A failed commit put the touched
-  /// sessions back as they were, holds included: a request whose reply waited for an app's
-  /// reaction in a hold that is now undone is answered STORE_UNAVAILABLE, not left waiting.
-  func commit(_ group: GroupCommit) {
-    send(group.commit(&core))
-    guard group.failing, !heldReplies.isEmpty, let refusal = group.refusal else { return }
-    for (token, route) in heldReplies where !core.domain.isHolding(token: token) {
-      heldReplies[token] = nil
-      reply(to: route.peer, replyTo: route.replyTo, body: .error(refusal))
-    }
   }
 
   /// Expires silent screens and publishes the broker's heartbeat, then schedules the next one
@@ -288,6 +282,9 @@ public final class Broker {
         body: .error(error))
       return
     }
+    if let group, !group.admit(bytes: frames[1].count) {
+      return refuseBacklogged(peer, frame: frames[1])
+    }
     guard let principal = principal(for: access, peer: peer, frame: frames[1]) else { return }
     let envelope: Tenfoot_V1_Envelope
     do {
@@ -351,7 +348,7 @@ public final class Broker {
   }
 
   /// Requests whose replies wait for an app's reaction: token → where the reply goes.
-  private var heldReplies: [UInt64: (peer: [UInt8], replyTo: UInt64)] = [:]
+  var heldReplies: [UInt64: (peer: [UInt8], replyTo: UInt64)] = [:]
   /// The pending timer for the earliest reaction deadline, and that deadline.
   private var holdTimer: (id: EventLoop.TimerID, deadline: BrokerInstant)?
 

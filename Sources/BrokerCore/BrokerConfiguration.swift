@@ -66,6 +66,12 @@ public struct BrokerConfiguration: Sendable {
   /// The data directory whose session store (`sessions.sqlite`) keeps per-screen focus,
   /// selections and text across restarts; nil keeps them in memory.
   public var sessionStoreDirectory: String?
+  /// The most requests that may gather behind a zone store's commit in flight (served, their
+  /// outputs held until their own commit); past it, or past `commitBacklogBytes`, a request
+  /// is answered RATE_LIMITED unread.
+  public var commitBacklogMessages = 10_000
+  /// The most request bytes that may gather behind a zone store's commit in flight.
+  public var commitBacklogBytes = 16 * 1024 * 1024
   /// Opens the session store in place of `sessionStoreDirectory`'s SQLite (a zone's
   /// PostgreSQL store); called on the broker's thread, which then owns the store.
   public var sessionStore: (@Sendable () throws -> any DurableSessionStore)?

@@ -15,9 +15,27 @@ import ZeroMQ
 /// durable and commits again with the next batch. The domain keeps only the touched screens,
 /// so a batch costs the same with 1 or 1,000 sessions.
 ///
+/// **A store whose commit is a round trip** (a zone's PostgreSQL store, `AsynchronousSessionStore`)
+/// is committed off the loop, pipelined (`GroupCommit+Pipeline`): the batch is sent and sealed,
+/// the loop goes on serving (heartbeats, expiry, the control socket), and the store's answer
+/// comes back as a loop event (`CommitMailbox`, through the loop's waker). Requests that arrive
+/// meanwhile are applied by the domain on top of the batch in flight and gather in the next
+/// batch, which is sent when the answer comes. Outputs that depend on a change not yet durable
+/// (those of a screen changed by the batch in flight or the one gathering) wait for their own
+/// batch's commit; the rest (a `Hello`, a snapshot of another screen, a refusal) go out at the
+/// end of the drain, each peer's replies kept in order. A failed commit rolls back its batch
+/// and the one gathered on it (the domain, newest first), and answers `STORE_UNAVAILABLE` every
+/// request of either that touched a screen put back. Press ids of the batch in flight count as
+/// applied (a retry is answered as a repeat, in the next batch, so only after the first is
+/// durable, and refused with it). After an unanswered commit the store refuses every later
+/// commit in its term (`PostgresSessionStore`). The batch gathering behind a commit is bounded
+/// (`backlogLimit`, in requests and bytes): past it a request is answered `RATE_LIMITED`
+/// unread. The embedded SQLite store commits on the loop, as before: no thread hop on its path.
+///
 /// The loop calls `open` before draining the control socket, `next()` at the start of each
 /// request, `handle` to let the domain serve it (press ids included, see `PressLedger`),
-/// `hold` for every reply and publication while open, and `commit` once the drain ends.
+/// `hold` for every reply and publication while open, `commit` once the drain ends, and
+/// `answered` when woken.
 final class GroupCommit {
   /// A reply or a publication waiting for the commit.
   enum Output {
@@ -31,36 +49,57 @@ final class GroupCommit {
   let persistence: SessionPersistence
   /// Press ids applied at most once, when the store deduplicates them.
   let presses: PressLedger?
-  private let logger: Logger
-  private var batch = CommitBatch<Output>()
-  /// The domain's token for the open batch.
-  private var token: BrokerDomain.BatchToken?
+  let logger: Logger
+  /// The batch being gathered (and, while a commit is in flight, every drain's after it).
+  var batch = CommitBatch<Output>()
+  /// The domain's token for the gathering batch.
+  var token: BrokerDomain.BatchToken?
+  /// The store, when its commit is a round trip made off the loop (with `mailbox`).
+  let asynchronous: (any AsynchronousSessionStore)?
+  /// Where the store's answer comes back to the loop.
+  let mailbox: CommitMailbox?
+  /// The batch whose commit is in flight, and the domain's token for it.
+  var inFlight: (batch: CommitBatch<Output>, token: BrokerDomain.BatchToken)?
+  /// Requests gathered behind the commit in flight, and their bytes.
+  var backlog = (messages: 0, bytes: 0)
+  /// The most requests and bytes that may gather behind a commit in flight.
+  let backlogLimit: (messages: Int, bytes: Int)
   /// The screen the request being served touches (nil: none, or not known yet).
   private var screen: String?
   /// Whether outputs are being held (between `open` and `commit`).
   private(set) var isOpen = false
   /// Whether the last commit failed (to log the recovery once).
-  private(set) var failing = false
+  var failing = false
   /// The error the last failed commit answered its requests with.
-  private(set) var refusal: Tenfoot_V1_Error?
+  var refusal: Tenfoot_V1_Error?
   /// Requests refused since the store started failing.
-  private var refused = 0
-  private var logLimiter = LogLimiter(limit: 1)
+  var refused = 0
+  var logLimiter = LogLimiter(limit: 1)
   /// The time the failure log's limit runs at.
-  private let clock: BrokerClock
+  let clock: BrokerClock
 
-  /// Group commit over `persistence`'s store.
-  init(persistence: SessionPersistence, clock: BrokerClock, logger: Logger) {
+  /// Group commit over `persistence`'s store. With `waker` (the loop's), a store whose commit
+  /// is a round trip is committed off the loop and its answer wakes the loop; without, every
+  /// store commits on the caller's thread.
+  init(
+    persistence: SessionPersistence, clock: BrokerClock, logger: Logger, waker: Waker? = nil,
+    backlogLimit: (messages: Int, bytes: Int) = (10_000, 16 * 1024 * 1024)
+  ) {
     self.persistence = persistence
     presses = PressLedger(persistence.store)
+    let asynchronous = waker == nil ? nil : persistence.store as? any AsynchronousSessionStore
+    self.asynchronous = asynchronous
+    mailbox = asynchronous == nil ? nil : waker.map(CommitMailbox.init(waker:))
+    self.backlogLimit = backlogLimit
     self.clock = clock
     self.logger = logger
   }
 
-  /// Starts a batch: `core`'s domain records what it changes, outputs are held until `commit`.
+  /// Starts a drain: `core`'s domain records what it changes (in the batch gathering, opened
+  /// if none is), outputs are held until `commit`.
   func open(_ core: inout WireBroker) {
     isOpen = true
-    token = core.domain.beginBatch()
+    if token == nil { token = core.domain.beginBatch() }
   }
 
   /// Starts the next request of the batch (no screen touched yet).
@@ -84,7 +123,10 @@ final class GroupCommit {
       press: presses?.press(in: envelope), at: now)
     screen = core.domain.takeTouchedScreen()
     didHandle(records: outcome.records)
-    presses?.record(outcome.press)
+    if let press = outcome.press {
+      presses?.record(press)
+      batch.record(press: press, screen: screen)
+    }
     return outcome
   }
 
@@ -95,36 +137,55 @@ final class GroupCommit {
 
   /// Holds a reply or publication of the current request until the commit.
   func hold(_ output: Output) {
-    batch.hold(output, screen: screen)
+    if case .reply(let peer, _, _) = output {
+      batch.hold(output, screen: screen, peer: peer)
+    } else {
+      batch.hold(output, screen: screen)
+    }
   }
 
-  /// Writes the batch's rows in one transaction and returns what to send: everything after a
-  /// successful commit; after a failed one, the changed screens put back in `core`, their
-  /// requests' replies turned into `STORE_UNAVAILABLE` and their publications dropped.
+  /// Ends the drain and returns what to send now. On the loop's thread: writes the batch's
+  /// rows in one transaction and returns everything after a successful commit; after a failed
+  /// one, the changed screens put back in `core`, their requests' replies turned into
+  /// `STORE_UNAVAILABLE` and their publications dropped. Off the loop: sends the batch (or,
+  /// with a commit in flight, keeps gathering) and returns the outputs that need no commit.
   func commit(_ core: inout WireBroker) -> [Output] {
     isOpen = false
     screen = nil
-    let changed = batch.changes.count
+    guard asynchronous != nil else { return commitHere(&core) }
+    return inFlight == nil ? send(&core) : release(&core)
+  }
+
+  /// Commits the gathered batch on this thread (the loop's).
+  private func commitHere(_ core: inout WireBroker) -> [Output] {
+    guard let token else { return [] }
+    self.token = nil
     do {
       try persistence.store.commit(batch.changes.values)
     } catch {
-      return refuse(&core, failure: error, changed: changed)
+      let (error, undone) = rollBack(&core, token, failure: error)
+      return refuse(&batch, undone: undone, with: error)
     }
-    if let token { core.domain.endBatch(token) }
-    token = nil
-    if failing, changed > 0 {
-      failing = false
-      logger.notice(
-        "session store writable again",
-        metadata: ["store.path": "\(persistence.store.path)", "store.refused": "\(refused)"])
-      refused = 0
-    }
-    return batch.end(committed: true) { $0 }
+    committed(&core, token, changed: batch.changes.count)
+    return batch.end(refusing: []) { $0 }
   }
 
-  private func refuse(_ core: inout WireBroker, failure: SessionStoreError, changed: Int)
-    -> [Output]
-  {
+  /// Ends the committed batch `token` in the domain; logs the store's recovery.
+  func committed(_ core: inout WireBroker, _ token: BrokerDomain.BatchToken, changed: Int) {
+    core.domain.endBatch(token)
+    guard failing, changed > 0 else { return }
+    failing = false
+    logger.notice(
+      "session store writable again",
+      metadata: ["store.path": "\(persistence.store.path)", "store.refused": "\(refused)"])
+    refused = 0
+  }
+
+  /// Rolls back the batch `token` (and a batch gathered on it) after `failure`; returns the
+  /// error their requests are answered with and the screens put back.
+  func rollBack(
+    _ core: inout WireBroker, _ token: BrokerDomain.BatchToken, failure: SessionStoreError
+  ) -> (error: Tenfoot_V1_Error, undone: Set<String>) {
     failing = true
     let error: Tenfoot_V1_Error
     if case .outcomeUnknown = failure {
@@ -138,26 +199,29 @@ final class GroupCommit {
         "the broker could not make this change durable (\(failure)); it was not applied")
     }
     refusal = error
-    var refusedNow = 0
-    let undone = token.map { core.domain.rollBack($0) } ?? []
-    token = nil
-    assert(undone.count == changed, "the domain undid other screens than the batch changed")
-    let ending = batch.end(committed: false) { output in
-      guard case .reply(let peer, let replyTo, _) = output else { return nil }
-      refusedNow += 1
-      return .reply(peer: peer, replyTo: replyTo, body: .error(error))
-    }
-    refused += refusedNow
+    let undone = Set(core.domain.rollBack(token))
     let decision = logLimiter.allow("store", at: clock.now)
     if decision.log {
       logger.error(
         "session store write failed: changes not applied, requests refused",
         metadata: [
           "store.path": "\(persistence.store.path)", "store.code": "\(failure.sqliteCode ?? -1)",
-          "error": "\(failure)", "store.screens": "\(changed)", "store.refused": "\(refusedNow)",
+          "error": "\(failure)", "store.screens": "\(undone.count)",
           "log.suppressed": "\(decision.suppressed)",
         ])
     }
-    return ending
+    return (error, undone)
+  }
+
+  /// Ends `batch` after a failed commit: the replies of the `undone` screens become `error`,
+  /// their publications are dropped, the rest goes out.
+  func refuse(
+    _ batch: inout CommitBatch<Output>, undone: Set<String>, with error: Tenfoot_V1_Error
+  ) -> [Output] {
+    batch.end(refusing: undone) { output in
+      guard case .reply(let peer, let replyTo, _) = output else { return nil }
+      refused += 1
+      return .reply(peer: peer, replyTo: replyTo, body: .error(error))
+    }
   }
 }

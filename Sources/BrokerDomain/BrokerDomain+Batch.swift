@@ -10,6 +10,16 @@
 /// released from a hold in the batch (its requester told the change failed) is not held again,
 /// so it is never applied later. Screens only read (a snapshot, a heartbeat) keep what the
 /// batch did to them: nothing of it was durable.
+///
+/// Pipelining (a store whose commit is a round trip, a zone's): `seal(_:)` turns the open batch
+/// into the one being committed, and a new batch may open on top of it while the commit is in
+/// flight. At most one batch is sealed. The sealed batch ends first (`endBatch`, then the open
+/// one may be sealed in turn); rolling it back rolls back the open batch too, newest first, as
+/// the open batch may have built on what the sealed one changed. `settle()` forgets the open
+/// batch's screens that it touched without asking to persist them, so their outputs may go out
+/// before the batch ends (a rollback would put back only changed screens anyway, and a later
+/// change takes a fresh copy). A screen expired while its batch was open or sealed is not
+/// brought back by a rollback (its durable record is).
 extension BrokerDomain {
   /// Names one batch; only the open batch's token ends it.
   public struct BatchToken: Sendable, Hashable {
@@ -44,33 +54,76 @@ extension BrokerDomain {
     return token
   }
 
-  /// Ends the batch `token`: everything it changed is durable and stays.
+  /// Ends the batch `token`: everything it changed is durable and stays. With a sealed batch,
+  /// only that one may end.
   public mutating func endBatch(_ token: BatchToken) {
+    if let sealed {
+      precondition(sealed.token == token, "ending a batch that is not the sealed one")
+      self.sealed = nil
+      return
+    }
     precondition(batch?.token == token, "ending a batch that is not the open one")
     batch = nil
   }
 
-  /// Undoes the batch `token`: the screens whose records it asked to persist are put back as
-  /// they were before it (sessions, records and holds), minus the held inputs it answered.
-  /// Returns those screens, sorted.
-  public mutating func rollBack(_ token: BatchToken) -> [String] {
-    precondition(batch?.token == token, "rolling back a batch that is not the open one")
-    guard let ended = batch else { return [] }
+  /// Seals the open batch `token`: its commit is in flight, and a new batch may open on top of
+  /// it. At most one batch is sealed.
+  public mutating func seal(_ token: BatchToken) {
+    precondition(sealed == nil, "a batch is sealed already: end it or roll it back first")
+    precondition(batch?.token == token, "sealing a batch that is not the open one")
+    sealed = batch
     batch = nil
-    var undone: [String] = []
-    for (screen, backup) in ended.before where backup.changed {
-      var session = backup.session
-      if let hold = session?.hold {
-        // Tokens only leave a hold by being released: those not waiting now were answered.
-        let waiting = sessions[screen]?.hold.map { [$0.token] + $0.queued.map(\.token) } ?? []
-        session?.hold?.queued = hold.queued.filter { waiting.contains($0.token) }
+  }
+
+  /// Forgets the open batch's screens that it touched without asking to persist them: their
+  /// outputs so far may go out now (see the extension's note).
+  public mutating func settle() {
+    guard let before = batch?.before else { return }
+    batch?.before = before.filter { $0.value.changed }
+  }
+
+  /// Undoes the batch `token` (the sealed one if there is one, else the open one) and, for the
+  /// sealed one, the open batch built on it: the screens whose records they asked to persist
+  /// are put back as they were before them (sessions, records and holds), minus the held
+  /// inputs they answered. Returns those screens, sorted.
+  public mutating func rollBack(_ token: BatchToken) -> [String] {
+    var ended: [Batch] = []
+    if let sealed {
+      precondition(sealed.token == token, "rolling back a batch that is not the sealed one")
+      ended = [batch, sealed].compactMap { $0 }
+      self.sealed = nil
+    } else {
+      precondition(batch?.token == token, "rolling back a batch that is not the open one")
+      ended = batch.map { [$0] } ?? []
+    }
+    batch = nil
+    // Tokens only leave a hold by being released: those not waiting now were answered.
+    var waiting: [String: Set<UInt64>] = [:]
+    for screen in Set(ended.flatMap { $0.before.filter(\.value.changed).keys }) {
+      waiting[screen] = Set(
+        sessions[screen]?.hold.map { [$0.token] + $0.queued.map(\.token) } ?? [])
+    }
+    var undone: Set<String> = []
+    for batch in ended {
+      for (screen, backup) in batch.before where backup.changed {
+        restore(screen, backup, waiting: waiting[screen] ?? [])
+        undone.insert(screen)
       }
-      sessions[screen] = session
-      records[screen] = backup.record
-      if session?.hold != nil { holding.insert(screen) } else { holding.remove(screen) }
-      undone.append(screen)
     }
     return undone.sorted()
+  }
+
+  /// Puts `screen` back as `backup` holds it, keeping in its hold only the `waiting` tokens.
+  private mutating func restore(_ screen: String, _ backup: Backup, waiting: Set<UInt64>) {
+    records[screen] = backup.record
+    // Expired since: not brought back (its screen went silent).
+    if backup.session != nil, sessions[screen] == nil, gone.contains(screen) { return }
+    var session = backup.session
+    if let hold = session?.hold {
+      session?.hold?.queued = hold.queued.filter { waiting.contains($0.token) }
+    }
+    sessions[screen] = session
+    if session?.hold != nil { holding.insert(screen) } else { holding.remove(screen) }
   }
 
   /// The screen the last request handled in the open batch touched (nil: none, or no batch),

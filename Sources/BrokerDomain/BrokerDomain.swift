@@ -41,6 +41,8 @@ public struct BrokerDomain: Sendable, Equatable {
   var lastToken: UInt64 = 0
   /// The batch being recorded, if any (see `beginBatch`).
   var batch: Batch?
+  /// The batch being committed while another is open on top of it, if any (see `seal`).
+  var sealed: Batch?
   /// The last batch token given.
   var lastBatch: UInt64 = 0
 

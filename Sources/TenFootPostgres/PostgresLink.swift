@@ -5,20 +5,30 @@ import NIOPosix
 import PostgresNIO
 import TenFootStore
 
-/// One PostgreSQL connection used synchronously: the caller's thread (the broker's loop, never
-/// an event loop) waits, bounded, for each query's future. The connection runs on the
-/// process's own PostgreSQL event loop thread. A connection that fails or times out is closed
-/// and opened again on the next call, so service resumes by itself when the server is back.
+/// One PostgreSQL connection, used synchronously (`query`: the caller's thread, never an event
+/// loop, waits, bounded, for each query's future) or asynchronously (`send`: the answer comes
+/// back on the PostgreSQL event loop thread, for a caller that must not wait, the broker's
+/// loop committing a zone's batch). The connection runs on the process's own PostgreSQL event
+/// loop thread. A connection that fails or times out is closed and opened again on the next
+/// call, so service resumes by itself when the server is back.
 ///
-/// Not thread-safe: one owner at a time. (`@unchecked Sendable` so a standby can hand its warm
-/// link to the broker thread it starts: thread start orders the handover.)
+/// One owner at a time calls it. (`@unchecked Sendable` so a standby can hand its warm link to
+/// the broker thread it starts, thread start ordering the handover, and so `send`'s callbacks
+/// can drop or install the connection: `stored` is only touched under `lock`; the rest is
+/// immutable or touched by the owner only.)
 public final class PostgresLink: @unchecked Sendable {
   /// The store's address.
   public let url: PostgresURL
   /// How long a connect or a query may take before it counts as a failure.
   public let timeout: TimeAmount
   private let logger: Logger
-  private var connection: PostgresConnection?
+  private let lock = NSLock()
+  private var stored: PostgresConnection?
+  /// The open connection, if any (under `lock`: `send`'s callbacks change it).
+  private var connection: PostgresConnection? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
   private var nextID = 0
   /// The TLS mode with its context, made on the first connect and kept (a context per
   /// connection would read `sslrootcert` each time).
@@ -58,6 +68,92 @@ public final class PostgresLink: @unchecked Sendable {
     }
   }
 
+  /// Runs `work` on the connection (opened first, without waiting, if none is open) and
+  /// returns at once; `answered` is called once, on the PostgreSQL event loop thread, with its
+  /// value or the failure `query` would throw: `.unavailable` if no connection could be opened
+  /// (in `timeout`, or twice that when it must connect first) or the server answered an
+  /// error, `.outcomeUnknown` if the work started and no answer came by then or the
+  /// connection broke (the connection is then dropped, so the next call opens another).
+  public func send<Value: Sendable>(
+    _ work: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Value>,
+    answered: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void
+  ) {
+    let once = AnswerOnce(answered, store: url.description)
+    let opening: EventLoopFuture<PostgresConnection>
+    var limit = timeout
+    if let connection, !connection.isClosed {
+      opening = connection.eventLoop.makeSucceededFuture(connection)
+    } else {
+      do {
+        opening = try connect()
+      } catch {
+        return once.answer(.failure(error))
+      }
+      limit = timeout + timeout
+      opening.whenSuccess { [self] opened in install(opened) }
+    }
+    let milliseconds = Int(limit.nanoseconds / 1_000_000)
+    let timer = opening.eventLoop.scheduleTask(in: limit) { [self] in
+      if let used = once.timeOut(after: milliseconds) { abandon(used) }
+    }
+    opening.whenFailure { [self] error in
+      timer.cancel()
+      let failure = describe(error)
+      once.answer(
+        .failure(.unavailable(store: url.description, code: failure.code, message: failure.message))
+      )
+    }
+    opening.whenSuccess { [self] connection in
+      // Not started once the deadline answered: nothing is sent after "unavailable".
+      guard once.start(on: connection) else { return }
+      work(connection).whenComplete { [self] result in
+        timer.cancel()
+        finish(result, on: connection, once)
+      }
+    }
+  }
+
+  /// Answers `once` with what the work on `connection` produced.
+  private func finish<Value: Sendable>(
+    _ result: Result<Value, any Error>, on connection: PostgresConnection,
+    _ once: AnswerOnce<Value>
+  ) {
+    switch result {
+    case .success(let value): once.answer(.success(value))
+    case .failure(let error):
+      let failure = describe(error)
+      guard failure.code.isEmpty else {
+        return once.answer(
+          .failure(
+            .unavailable(store: url.description, code: failure.code, message: failure.message)))
+      }
+      abandon(connection)
+      once.answer(.failure(.outcomeUnknown(store: url.description, message: failure.message)))
+    }
+  }
+
+  /// Makes `opened` the connection (from `send`'s callback); one it replaces is closed.
+  private func install(_ opened: PostgresConnection) {
+    let replaced = lock.withLock {
+      defer { stored = opened }
+      return stored
+    }
+    if let replaced, replaced !== opened { Self.closeLater(replaced) }
+  }
+
+  /// Drops `connection` (a query on it went unanswered) without waiting for it to close.
+  private func abandon(_ connection: PostgresConnection) {
+    lock.withLock { if stored === connection { stored = nil } }
+    Self.closeLater(connection)
+  }
+
+  /// Starts closing `connection`; postgres-nio requires a connection to be closed before it is
+  /// released: the closure keeps it until then.
+  private static func closeLater(_ connection: PostgresConnection) {
+    let closed: EventLoopFuture<Void> = connection.close()
+    closed.whenComplete { _ in _ = connection }
+  }
+
   /// Closes the connection (a session-level advisory lock held on it is released).
   public func close() {
     guard let connection else { return }
@@ -72,23 +168,27 @@ public final class PostgresLink: @unchecked Sendable {
   private func connected() throws(SessionStoreError) -> PostgresConnection {
     if let connection, !connection.isClosed { return connection }
     connection = nil
-    let tls = try connectionTLS()
-    var configuration = PostgresConnection.Configuration(
-      host: url.host, port: url.port, username: url.user, password: url.password,
-      database: url.database, tls: tls)
-    configuration.options.connectTimeout = timeout
-    nextID += 1
+    let connecting = try connect()
     do {
-      let opened = try Self.wait(
-        PostgresConnection.connect(
-          on: Self.group.next(), configuration: configuration, id: nextID, logger: logger),
-        timeout: timeout + .milliseconds(100))
+      let opened = try Self.wait(connecting, timeout: timeout + .milliseconds(100))
       connection = opened
       return opened
     } catch {
       let failure = describe(error)
       throw .unavailable(store: url.description, code: failure.code, message: failure.message)
     }
+  }
+
+  /// Starts opening a connection (not installed).
+  private func connect() throws(SessionStoreError) -> EventLoopFuture<PostgresConnection> {
+    let tls = try connectionTLS()
+    var configuration = PostgresConnection.Configuration(
+      host: url.host, port: url.port, username: url.user, password: url.password,
+      database: url.database, tls: tls)
+    configuration.options.connectTimeout = timeout
+    nextID += 1
+    return PostgresConnection.connect(
+      on: Self.group.next(), configuration: configuration, id: nextID, logger: logger)
   }
 
   /// The TLS mode for the next connect; warns once when the server's identity goes unchecked
@@ -157,6 +257,58 @@ public final class PostgresLink: @unchecked Sendable {
 struct LinkTimeout: Error, CustomStringConvertible {
   var milliseconds: Int
   var description: String { "no answer within \(milliseconds) ms" }
+}
+
+/// An answer given at most once: `send`'s work and its deadline race, the first one answers.
+/// The deadline answers `.unavailable` if the work never started (nothing was sent), else
+/// `.outcomeUnknown`; work that has not started by then never does.
+private final class AnswerOnce<Value: Sendable>: @unchecked Sendable {
+  // @unchecked Sendable is sound: `answered` and `connection` are only touched under `lock`;
+  // `body` and `store` are immutable.
+  private let lock = NSLock()
+  private var answered = false
+  private var connection: PostgresConnection?
+  private let body: @Sendable (Result<Value, SessionStoreError>) -> Void
+  private let store: String
+
+  init(_ body: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void, store: String) {
+    self.body = body
+    self.store = store
+  }
+
+  /// Notes that the work starts on `connection`; false if the deadline answered already.
+  func start(on connection: PostgresConnection) -> Bool {
+    lock.withLock {
+      guard !answered else { return false }
+      self.connection = connection
+      return true
+    }
+  }
+
+  func answer(_ result: Result<Value, SessionStoreError>) {
+    let first = lock.withLock {
+      defer { answered = true }
+      return !answered
+    }
+    if first { body(result) }
+  }
+
+  /// The deadline passed: answers if nothing did, and returns the connection the work was
+  /// sent on (to drop it), if it started.
+  func timeOut(after milliseconds: Int) -> PostgresConnection? {
+    let (first, used) = lock.withLock {
+      defer { answered = true }
+      return (!answered, connection)
+    }
+    guard first else { return nil }
+    let late = LinkTimeout(milliseconds: milliseconds).description
+    if let used {
+      body(.failure(.outcomeUnknown(store: store, message: late)))
+      return used
+    }
+    body(.failure(.unavailable(store: store, code: "", message: "could not connect: \(late)")))
+    return nil
+  }
 }
 
 /// A future's result handed from the event loop to the waiting thread.

@@ -19,8 +19,12 @@ import TenFootStore
 /// row, writes nothing and is refused (`SessionStoreError.fenced`). One statement is one
 /// round trip and one transaction, so the batch is durable when PostgreSQL answers.
 ///
+/// **Off the loop.** The broker's loop sends a commit (`startCommit`) and goes on serving; the
+/// answer comes back on PostgreSQL's event loop thread, the loop is handed it and finishes the
+/// commit (`finishCommit`). One commit is in flight at a time.
+///
 /// Not thread-safe: one owner (the broker's loop thread) calls it.
-public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating {
+public final class PostgresSessionStore: AsynchronousSessionStore, PressDeduplicating {
   /// The store and zone, for logs (no password).
   public let path: String
   /// The zone.
@@ -30,9 +34,9 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   public private(set) var records: [String: SessionRow]
   /// Successful commits since opening.
   public private(set) var commits = 0
-  /// Called (on the committing thread) when a write was refused because a newer term exists.
+  /// Called (on the owner's thread, finishing the commit) when a write was refused because a newer term exists.
   public var onFenced: ((SessionStoreError) -> Void)?
-  /// Called (on the committing thread) when a commit was sent but not answered: it may have
+  /// Called (on the owner's thread, finishing the commit) when a commit was sent but not answered: it may have
   /// been applied, so the broker's sessions in memory may be behind the store. The zone's
   /// broker then steps down and takes the zone again, loading what the store holds (under a
   /// new term, whose increment waits for that commit if it is still running).
@@ -51,6 +55,9 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
   private var appliedOrder: [String] = []
   /// Press ids to record with the next commit.
   private var pending: [String] = []
+  /// The commit in flight (sent, not finished): the rows it writes and the press ids it
+  /// records (they count as applied until it ends).
+  private var inFlight: (changed: [SessionRow], presses: [String])?
   /// The most press ids kept in memory.
   static let rememberedPresses = 100_000
 
@@ -106,70 +113,114 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
     return records
   }
 
+  /// Commits `changes` and waits (bounded by the link's timeout) for the answer: for callers
+  /// that may wait (tests, tools); the broker's loop uses `startCommit` and `finishCommit`.
   public func commit(_ changes: some Collection<SessionRow>) throws(SessionStoreError) {
+    let done = DispatchSemaphore(value: 0)
+    let answer = Answer()
+    if let result = startCommit(changes, answered: { answer.set($0, done) }) {
+      return try result.get()
+    }
+    // `send` always answers (its own timeout); the bound is a guard against a lost callback.
+    let bound = Int(link.timeout.nanoseconds) * 3 + 1_000_000_000
+    let lost = SessionStoreError.outcomeUnknown(store: path, message: "no answer came back")
+    let result = done.wait(timeout: .now() + .nanoseconds(bound)) == .success ? answer.result : nil
+    try finishCommit(result ?? .failure(lost))
+  }
+
+  public func startCommit(
+    _ changes: some Collection<SessionRow>,
+    answered: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void
+  ) -> Result<Void, SessionStoreError>? {
+    precondition(inFlight == nil, "a commit is in flight already: finish it first")
     if let unanswered {
       pending = []
-      throw unanswered
+      return .failure(unanswered)
     }
     let changed = changes.filter { records[$0.screenID] != $0 }
     let presses = pending
     pending = []
-    guard !changed.isEmpty || !presses.isEmpty else { return }
-    let screens = changed.map(\.screenID)
-    let rows = changed.map(CompactJSON.row)
-    let result: PostgresQueryResult
-    do {
-      result = try query(screens: screens, rows: rows, presses: presses)
-    } catch .outcomeUnknown(let store, let message) {
-      let failure = SessionStoreError.outcomeUnknown(store: store, message: message)
-      unanswered = failure
-      logger.error(
-        "session store commit unanswered: it may have been applied; no more commits this term",
-        metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "error": "\(message)"])
-      onOutcomeUnknown?(failure)
+    guard !changed.isEmpty || !presses.isEmpty else { return .success(()) }
+    inFlight = (changed, presses)
+    let write = Self.write(
+      zone: zone, term: term, screens: changed.map(\.screenID), rows: changed.map(CompactJSON.row),
+      presses: presses)
+    let (zone, term, path, logger) = (zone, term, path, logger)
+    let expected = Int64(changed.count)
+    link.send(
+      { connection in
+        connection.query(write, logger: logger).flatMap { result in
+          let counts = try? result.rows.first?.decode((Int64, Int64).self)
+          if let counts, counts.0 == 1, counts.1 == expected {
+            return connection.eventLoop.makeSucceededFuture(.success(()))
+          }
+          // Written under an older term: nothing was, and the current term says why.
+          return connection.query(
+            "SELECT term FROM tenfoot_zone WHERE name = \(zone)", logger: logger
+          )
+          .map { try? $0.rows.first?.decode(Int64.self) }
+          .recover { _ in nil }
+          .map { .failure(.fenced(store: path, term: term, current: $0)) }
+        }
+      },
+      answered: { answered($0.flatMap { $0 }) })
+    return nil
+  }
+
+  public func finishCommit(_ answer: Result<Void, SessionStoreError>) throws(SessionStoreError) {
+    guard let sent = inFlight else {
+      preconditionFailure("finishing a commit that was not sent")
+    }
+    inFlight = nil
+    switch answer {
+    case .success:
+      for record in sent.changed { records[record.screenID] = record }
+      remember(sent.presses)
+      commits += 1
+    case .failure(let failure):
+      if case .outcomeUnknown(_, let message) = failure {
+        unanswered = failure
+        logger.error(
+          "session store commit unanswered: it may have been applied; no more commits this term",
+          metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "error": "\(message)"])
+        onOutcomeUnknown?(failure)
+      } else if case .fenced = failure {
+        onFenced?(failure)
+      }
       throw failure
     }
-    let counts = try? result.rows.first?.decode((Int64, Int64).self)
-    guard let counts, counts.0 == 1, counts.1 == Int64(changed.count) else {
-      let current = try? link.query("SELECT term FROM tenfoot_zone WHERE name = \(zone)")
-      let failure = SessionStoreError.fenced(
-        store: path, term: term, current: try? current?.rows.first?.decode(Int64.self))
-      onFenced?(failure)
-      throw failure
-    }
-    for record in changed { records[record.screenID] = record }
-    remember(presses)
-    commits += 1
   }
 
   /// The fenced write of a batch: one statement, one round trip, one transaction.
-  private func query(screens: [String], rows: [String], presses: [String])
-    throws(SessionStoreError) -> PostgresQueryResult
-  {
-    try link.query(
-      """
-      WITH fence AS (
-        SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term) FOR SHARE),
-      sessions AS (
-        INSERT INTO tenfoot_session (zone, screen_id, data, term)
-        SELECT \(zone), s.screen_id, s.data::jsonb, \(term)
-        FROM fence, unnest(\(screens)::text[], \(rows)::text[]) AS s(screen_id, data)
-        ON CONFLICT (zone, screen_id) DO UPDATE SET data = EXCLUDED.data, term = EXCLUDED.term
-        RETURNING 1),
-      presses AS (
-        INSERT INTO tenfoot_press (zone, press_id, term)
-        SELECT \(zone), p.id, \(term) FROM fence, unnest(\(presses)::text[]) AS p(id)
-        ON CONFLICT (zone, press_id) DO NOTHING RETURNING 1)
-      SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM sessions)
-      """)
+  private static func write(
+    zone: String, term: Int64, screens: [String], rows: [String], presses: [String]
+  ) -> PostgresQuery {
+    """
+    WITH fence AS (
+      SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term) FOR SHARE),
+    sessions AS (
+      INSERT INTO tenfoot_session (zone, screen_id, data, term)
+      SELECT \(zone), s.screen_id, s.data::jsonb, \(term)
+      FROM fence, unnest(\(screens)::text[], \(rows)::text[]) AS s(screen_id, data)
+      ON CONFLICT (zone, screen_id) DO UPDATE SET data = EXCLUDED.data, term = EXCLUDED.term
+      RETURNING 1),
+    presses AS (
+      INSERT INTO tenfoot_press (zone, press_id, term)
+      SELECT \(zone), p.id, \(term) FROM fence, unnest(\(presses)::text[]) AS p(id)
+      ON CONFLICT (zone, press_id) DO NOTHING RETURNING 1)
+    SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM sessions)
+    """
   }
 
-  /// Loads the records and the press ids again (after a commit whose outcome is unknown).
+  /// Whether `press` was applied, is being committed or waits for the next commit.
   public func hasApplied(press: String) -> Bool {
     applied.contains(press) || pending.contains(press)
+      || inFlight?.presses.contains(press) == true
   }
 
   public func willApply(press: String) { pending.append(press) }
+
+  public func forget(press: String) { pending.removeAll { $0 == press } }
 
   /// Adds committed press ids, forgetting the oldest past `rememberedPresses`.
   private func remember(_ presses: [String]) {
@@ -196,4 +247,18 @@ public final class PostgresSessionStore: DurableSessionStore, PressDeduplicating
 
   /// Closes the connection.
   public func close() { link.close() }
+}
+
+/// The answer to a commit handed from PostgreSQL's event loop to `commit`'s waiting thread.
+private final class Answer: @unchecked Sendable {
+  // @unchecked Sendable is sound: `stored` is only touched under `lock`.
+  private let lock = NSLock()
+  private var stored: Result<Void, SessionStoreError>?
+
+  func set(_ result: Result<Void, SessionStoreError>, _ done: DispatchSemaphore) {
+    lock.withLock { stored = result }
+    done.signal()
+  }
+
+  var result: Result<Void, SessionStoreError>? { lock.withLock { stored } }
 }

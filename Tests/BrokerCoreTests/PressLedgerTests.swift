@@ -55,6 +55,7 @@ struct PressLedgerTests {
       recorded.contains(press) || pending.contains(press)
     }
     func willApply(press: String) { pending.append(press) }
+    func forget(press: String) { pending.removeAll { $0 == press } }
   }
 
   /// A group commit over a `MemoryZoneStore` and a broker core, driven batch by batch as the

@@ -82,6 +82,52 @@ struct WholeOutcomeRulesTests {
     expectOutcome(harness.send(right), reference.handle(right, at: harness.now))
   }
 
+  @Test("rolling back a sealed batch rolls back the batch opened on it too, newest first")
+  func sealedRollBack() {
+    var harness = Self.persisting()
+    harness.register(Grid.layout(rows: 1, columns: 3), screen: "other")
+    let reference = harness.domain
+    let sealed = harness.domain.beginBatch()
+    _ = harness.key(.right)
+    _ = harness.key(.right, .up)
+    harness.domain.seal(sealed)
+    // Opened on top of the sealed batch: `main` moves again, `other` moves.
+    let open = harness.domain.beginBatch()
+    #expect(open != sealed)
+    _ = harness.key(.right)
+    _ = harness.key(.right, .up)
+    _ = harness.key(.right, screen: "other")
+    #expect(harness.domain.sessions["main"]?.focus.focused == "r0c2")
+    #expect(harness.domain.rollBack(sealed) == ["main", "other"])
+    #expect(harness.domain.sessions == reference.sessions)
+    #expect(harness.domain.records == reference.records)
+    // Both ended: a new batch begins.
+    _ = harness.domain.beginBatch()
+  }
+
+  @Test(
+    "a sealed batch ends first; then the batch opened on it can be sealed and rolled back alone")
+  func sealedEnds() {
+    var harness = Self.persisting()
+    let sealed = harness.domain.beginBatch()
+    _ = harness.key(.right)
+    _ = harness.key(.right, .up)
+    harness.domain.seal(sealed)
+    let open = harness.domain.beginBatch()
+    // Only read, then settled: forgotten, so a rollback does not need it.
+    _ = harness.send(.snapshot(screen: "main"))
+    harness.domain.settle()
+    _ = harness.key(.right)
+    _ = harness.key(.right, .up)
+    harness.domain.endBatch(sealed)
+    let durable = harness.domain.records
+    #expect(durable["main"]?.focused == "r0c2")
+    harness.domain.seal(open)
+    #expect(harness.domain.rollBack(open) == ["main"])
+    #expect(harness.domain.sessions["main"]?.focus.focused == "r0c1")
+    #expect(harness.domain.records["main"]?.focused == "r0c1")
+  }
+
   @Test("an ended batch keeps what it changed, and a new batch can begin")
   func endBatch() {
     var harness = Self.persisting()
