@@ -19,14 +19,20 @@ extension FocusState {
   /// Whether the layout declares any virtual group.
   var hasVirtualGroups: Bool { !index.virtualSpans.isEmpty }
 
-  /// A virtual group's view in its own content space: its viewport (else the canvas) moved by
-  /// its scroll offset, as screens draw it.
+  /// A virtual group's view in its own content space, as screens draw it: the viewports of
+  /// the group and the groups around it, each moved by its scroll offset
+  /// (``Group/view(inside:offset:)``); the canvas when none has a viewport.
   func virtualView(ofGroup group: Int) -> Rect {
+    groupView(group)
+      ?? Rect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
+  }
+
+  /// What of a group's content the viewports around it show (nil: none bounds it).
+  private func groupView(_ group: Int) -> Rect? {
+    let parent = index.nodes[group].parent
     let node = index.groupValues[group]
-    let view =
-      node.viewport ?? Rect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
-    let offset = scrollOffsets[node.id] ?? .zero
-    return Rect(x: view.x + offset.x, y: view.y + offset.y, width: view.width, height: view.height)
+    return node.view(
+      inside: parent >= 0 ? groupView(parent) : nil, offset: scrollOffsets[node.id] ?? .zero)
   }
 
   /// Moves the wanted region of every virtual group whose window left it, and returns the

@@ -24,7 +24,7 @@ public struct FocusState: Sendable, Equatable {
   public internal(set) var lastFocused: [String: String]
   /// Group id → the item focused last among the group's own (direct) items: the previously
   /// focused item of the group's Tab stop, which focus in a nested group does not overwrite.
-  private(set) var lastFocusedOwn: [String: String]
+  internal(set) var lastFocusedOwn: [String: String]
   /// Scrolling group id → its scroll offset (content moved left and up by this much).
   public internal(set) var scrollOffsets: [String: Point]
   /// Text field id → its current value.
@@ -307,14 +307,17 @@ public struct FocusState: Sendable, Equatable {
       ?? Rect(x: 0, y: 0, width: 0, height: 0)
   }
 
-  /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain;
+  /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain
+  /// (a virtual item's following its key: ``followVirtualKeys(_:)``);
   /// returns the text changes the new layout's declared values make (see
   /// ``textFields(of:keeping:declared:)``).
   mutating func replace(_ newLayout: Layout) -> [FocusEffect] {
     let changes: [FocusEffect]
     (textValues, changes) = textFields(of: newLayout, keeping: textValues)
+    let keyed = storedVirtualKeys()
     layout = newLayout
     index = LayoutIndex(newLayout)
+    if !keyed.isEmpty { followVirtualKeys(keyed) }
     let index = self.index
     focusedAt = focused.flatMap { index.position(of: $0) }
     selected = selected.filter { index.position(of: $0) != nil }

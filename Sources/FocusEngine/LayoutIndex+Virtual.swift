@@ -63,16 +63,28 @@ extension LayoutIndex {
   @inline(__always)
   func rankOf(_ position: Int) -> Int { position < listedCount ? rank[position] : position }
 
-  /// The position of the item with this id: a listed id, or a virtual `group#index` whose
-  /// index is below its group's count. O(1) for listed ids, O(id length) for virtual ones.
+  /// The position of the item with this id: a listed id, a virtual `group#index` whose
+  /// index is below its group's count, or a virtual `group#=key` whose key the group's
+  /// supplied content carries. O(1) for listed ids, O(id length) for virtual ones, O(content)
+  /// for keyed ones.
   func position(of id: String) -> Int? {
     // Listed ids never hold "#" (TextRules), so a virtual-shaped id skips the listed table.
     guard !virtualSpans.isEmpty, let (group, index) = VirtualItems.parse(id) else {
+      if !virtualSpans.isEmpty, let (group, key) = VirtualItems.parseKey(id) {
+        return position(group: group, key: key)
+      }
       return itemIndex[id]
     }
     guard let node = groupIndex[String(group)], nodes[node].virtual >= 0 else { return nil }
     let span = virtualSpans[nodes[node].virtual]
     return index < span.items.count ? span.base + index : nil
+  }
+
+  /// The position of the item of virtual group `group` whose supplied content carries `key`.
+  private func position(group: Substring, key: Substring) -> Int? {
+    guard let node = groupIndex[String(group)], nodes[node].virtual >= 0 else { return nil }
+    let span = virtualSpans[nodes[node].virtual]
+    return span.items.index(ofKey: key).map { span.base + $0 }
   }
 }
 

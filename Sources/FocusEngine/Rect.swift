@@ -29,6 +29,15 @@ public struct Rect: Sendable, Hashable {
   public var midX: Double { x + width / 2 }
   /// The vertical centre.
   public var midY: Double { y + height / 2 }
+
+  /// The part of this rectangle inside `other` (zero width or height when they do not meet).
+  public func intersection(_ other: Rect) -> Rect {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(x + width, other.x + other.width)
+    let bottom = min(y + height, other.y + other.height)
+    return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+  }
 }
 
 /// A size in points.

@@ -378,21 +378,25 @@ extension FocusState {
     scrolledSince before: [String: Point], cause: FocusCause?, focusing target: FocusTarget?
   ) -> [FocusEffect] {
     var effects: [FocusEffect] = []
+    // `focused` differs from `previous` only when its key moved it (followVirtualKeys).
+    let current = focused
     if let target, case .success(let position) = resolve(target) {
       // The patch names where focus goes: one step, no recovery in between.
-      let stays = previous.flatMap { index.position(of: $0) } == position
+      let stays = current.flatMap { index.position(of: $0) } == position
       pressed = stays ? pressed : nil
       lastInputWasDirectional = stays ? lastInputWasDirectional : false
       lastInputWasPointer = stays ? lastInputWasPointer : false
       if stays {
-        focus(previous)
+        focus(current)
+        appendKeyMove(from: previous, to: current, cause: cause, &effects)
         appendScrolls(since: before, to: &effects)
         return effects
       }
       return changeFocus(to: position, heading: .programmatic, cause: cause)
     }
-    if let previous, let position = index.position(of: previous), index.isFocusable(position) {
-      focus(previous)  // Stays; its frame may have moved, so scroll again.
+    if let current, let position = index.position(of: current), index.isFocusable(position) {
+      focus(current)  // Stays; its frame may have moved, so scroll again.
+      appendKeyMove(from: previous, to: current, cause: cause, &effects)
       appendScrolls(since: before, to: &effects)
       return effects
     }

@@ -41,12 +41,19 @@ public enum TextRules {
   }
 
   /// Like ``idProblem(_:maximumLength:)``, but also accepts a virtual item's id
-  /// `GROUP#INDEX` (``VirtualItems/id(group:index:)``) whose group part is a valid id.
+  /// `GROUP#INDEX` (``VirtualItems/id(group:index:)``) whose group part is a valid id, and
+  /// `GROUP#=KEY` (``VirtualItems/id(group:key:)``) whose group and key are.
   public static func itemIDProblem(_ id: String, maximumLength: Int = maximumIDLength)
     -> String?
   {
     if let (group, _) = VirtualItems.parse(id), !group.isEmpty,
       idProblem(String(group), maximumLength: maximumLength) == nil
+    {
+      return nil
+    }
+    if let (group, key) = VirtualItems.parseKey(id), !group.isEmpty,
+      idProblem(String(group), maximumLength: maximumLength) == nil,
+      idProblem(String(key)) == nil
     {
       return nil
     }

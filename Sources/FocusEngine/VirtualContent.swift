@@ -8,12 +8,20 @@ public struct VirtualContent: Sendable, Hashable {
   public var content: ItemContent
   /// Whether the item can take focus (an unavailable one is skipped like a listed one).
   public var available: Bool
+  /// The item's stable key (an id, unique within its group's content): while this content is
+  /// held, `group#=key` names the item (``VirtualItems/id(group:key:)``), and focus, selection
+  /// and remembered focus on it follow the key when a patch moves it to another index.
+  public var key: String?
 
   /// Content for one virtual item.
-  public init(title: String? = nil, content: ItemContent = ItemContent(), available: Bool = true) {
+  public init(
+    title: String? = nil, content: ItemContent = ItemContent(), available: Bool = true,
+    key: String? = nil
+  ) {
     self.title = title
     self.content = content
     self.available = available
+    self.key = key
   }
 }
 
@@ -30,8 +38,15 @@ extension VirtualItems {
   }
 
   /// Merges `items` into the supplied content; if more than ``maximumContent`` items then hold
-  /// content, those farthest (by index) from the middle of `items` go first. O(content).
+  /// content, those farthest (by index) from the middle of `items` go first. An entry whose
+  /// key one of `items` now carries at another index is dropped (its item moved). O(content).
   mutating func merge(_ items: [Int: VirtualContent]) {
+    let keys = Set(items.values.lazy.compactMap(\.key))
+    if !keys.isEmpty {
+      content = content.filter { entry in
+        entry.value.key.map { !keys.contains($0) } ?? true
+      }
+    }
     content.merge(items) { _, new in new }
     guard content.count > Self.maximumContent, let low = items.keys.min(),
       let high = items.keys.max()
@@ -46,5 +61,15 @@ extension VirtualItems {
   mutating func keepContent(in region: VirtualRegion) {
     guard content.contains(where: { !region.contains($0.key, columns: columns) }) else { return }
     content = content.filter { region.contains($0.key, columns: columns) }
+  }
+}
+
+extension VirtualItems {
+  /// The index of the item whose supplied content carries `key`, if any. O(content).
+  public func index(ofKey key: Substring) -> Int? {
+    for (index, supplied) in content where supplied.key.map({ $0[...] == key }) == true {
+      return index
+    }
+    return nil
   }
 }

@@ -1,6 +1,10 @@
 extension VirtualItems: Decodable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case count, origin, itemSize, spacing, arrangement, columns, titlePrefix
+    case count, origin, itemSize, spacing, arrangement, columns, titlePrefix, sizes
+  }
+
+  private enum RunKeys: String, CodingKey, CaseIterable {
+    case count, length
   }
 
   private enum OriginKeys: String, CodingKey, CaseIterable {
@@ -9,7 +13,8 @@ extension VirtualItems: Decodable {
 
   /// Decodes `{"count", "itemSize": {"width", "height"}, "origin"?: {"x", "y"},
   /// "spacing"?: {"width", "height"}, "arrangement"?: "row" | "column" | "grid",
-  /// "columns"? (a grid's, required for one), "titlePrefix"?}`; unknown fields are errors.
+  /// "columns"? (a grid's, required for one), "titlePrefix"?, "sizes"?: [{"count", "length"}]
+  /// (a row's or a column's per-index lengths, ``SizeRuns``)}`; unknown fields are errors.
   public init(from decoder: any Decoder) throws {
     try StrictKeys.check(decoder, allowed: CodingKeys.self)
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -34,12 +39,32 @@ extension VirtualItems: Decodable {
         debugDescription:
           "arrangement must be \"row\", \"column\" or \"grid\" (with \"columns\" for a grid only)")
     }
+    var sizes: SizeRuns?
+    if container.contains(.sizes) {
+      var list = try container.nestedUnkeyedContainer(forKey: .sizes)
+      var runs: [SizeRun] = []
+      while !list.isAtEnd {
+        if runs.count > Self.maximumSizeRuns {
+          throw DecodingError.dataCorruptedError(
+            in: list, debugDescription: "more than \(Self.maximumSizeRuns) size runs")
+        }
+        let nested = try list.superDecoder()
+        try StrictKeys.check(nested, allowed: RunKeys.self)
+        let run = try nested.container(keyedBy: RunKeys.self)
+        runs.append(
+          SizeRun(
+            count: try run.decode(Int.self, forKey: .count),
+            length: try run.decode(Double.self, forKey: .length)))
+      }
+      sizes = SizeRuns(runs)
+    }
     self.init(
       count: try container.decode(Int.self, forKey: .count), origin: origin,
       itemSize: try container.decode(Size.self, forKey: .itemSize),
       spacing: try container.decodeIfPresent(Size.self, forKey: .spacing)
         ?? Size(width: 0, height: 0),
       arrangement: arrangement,
-      titlePrefix: try container.decodeIfPresent(String.self, forKey: .titlePrefix) ?? "")
+      titlePrefix: try container.decodeIfPresent(String.self, forKey: .titlePrefix) ?? "",
+      sizes: sizes)
   }
 }

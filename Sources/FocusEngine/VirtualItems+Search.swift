@@ -9,16 +9,42 @@
 /// Across the direction, the beam's lines score by the offset between centres, which is least
 /// at the line nearest the source's centre: that line and its neighbours are tried, and the
 /// nearest line that exists where the last row is partial.
+///
+/// **Per-index sizes** (``sizes``, a row or a column): the axis along the runs places its slots
+/// by the runs' prefix sums, and its estimates come from a binary search over the runs
+/// (O(log runs)); the same exact checks correct them. Centres still grow with the slot, so
+/// the line nearest the source's centre and its neighbours still hold the best offset: a move
+/// down from a programme of one EPG row lands on the programme of the next row that overlaps
+/// it (the beam) and whose middle is nearest its middle.
 extension VirtualItems {
-  /// One axis of the arrangement: `count` slots of `size`, `pitch` apart from `origin`.
+  /// One axis of the arrangement: `count` slots from `origin`, `gap` apart; each `size` long
+  /// (`pitch` = `size` + `gap` apart), or as long as `runs` say.
   struct Axis {
     var origin: Double
     var pitch: Double
     var size: Double
     var count: Int
+    var gap: Double = 0
+    var runs: SizeRuns? = nil
 
-    func start(_ slot: Int) -> Double { origin + Double(slot) * pitch }
-    func end(_ slot: Int) -> Double { start(slot) + size }
+    func start(_ slot: Int) -> Double {
+      guard let runs else { return origin + Double(slot) * pitch }
+      return origin + runs.offset(of: slot, gap: gap)
+    }
+    func length(_ slot: Int) -> Double { runs?.length(of: slot) ?? size }
+    func end(_ slot: Int) -> Double { start(slot) + length(slot) }
+
+    /// Where the first slot whose end lies past `value` is, roughly (for ``first(near:_:)``).
+    func estimateEnd(_ value: Double) -> Double {
+      guard let runs else { return (value - origin - size) / pitch }
+      return runs.slot(at: value - origin, gap: gap).rounded(.down)
+    }
+
+    /// Where the first slot whose start lies at or past `value` is, roughly.
+    func estimateStart(_ value: Double) -> Double {
+      guard let runs else { return (value - origin) / pitch }
+      return runs.slot(at: value - origin, gap: gap).rounded(.down)
+    }
 
     /// The first slot in `0...count` where `holds` is true (`count` if none), for a
     /// predicate that is false up to some slot and true from there on; `estimate` is where
@@ -31,17 +57,34 @@ extension VirtualItems {
       return slot
     }
 
-    /// The slot nearest `value` (clamped to the slots).
+    /// The slot whose centre is nearest `value` (clamped to the slots).
     func nearest(to value: Double) -> Int {
-      let estimate = ((value - origin - size / 2) / pitch).rounded()
-      return Int(min(max(estimate.isFinite ? estimate : 0, 0), Double(max(count - 1, 0))))
+      let last = Double(max(count - 1, 0))
+      guard runs != nil else {
+        let estimate = ((value - origin - size / 2) / pitch).rounded()
+        return Int(min(max(estimate.isFinite ? estimate : 0, 0), last))
+      }
+      // Centres grow with the slot: the nearest is the slot holding `value` or a neighbour.
+      let holding = Int(min(estimateStart(value), last))
+      var best = holding
+      for slot in max(holding - 1, 0)...min(holding + 1, count - 1) {
+        let centre = start(slot) + length(slot) / 2
+        if abs(centre - value) < abs(start(best) + length(best) / 2 - value) { best = slot }
+      }
+      return best
     }
   }
 
   var columnAxis: Axis {
-    Axis(origin: origin.x, pitch: pitchX, size: itemSize.width, count: min(count, columns))
+    Axis(
+      origin: origin.x, pitch: itemSize.width + spacing.width, size: itemSize.width,
+      count: min(count, columns), gap: spacing.width, runs: arrangement == .row ? sizes : nil)
   }
-  var rowAxis: Axis { Axis(origin: origin.y, pitch: pitchY, size: itemSize.height, count: rows) }
+  var rowAxis: Axis {
+    Axis(
+      origin: origin.y, pitch: itemSize.height + spacing.height, size: itemSize.height,
+      count: rows, gap: spacing.height, runs: arrangement == .column ? sizes : nil)
+  }
 
   /// Calls `body` with the indices of the cells that can win a tvOS move from `source`
   /// (content space) in `direction`; some may repeat. O(1).
@@ -53,25 +96,20 @@ extension VirtualItems {
     let (sMin, sMax) = horizontal ? (source.minX, source.maxX) : (source.minY, source.maxY)
     let (bMin, bMax) = horizontal ? (source.minY, source.maxY) : (source.minX, source.maxX)
     // The beam: lines whose range overlaps the source's strictly.
-    let low = minor.first(near: (bMin - minor.origin - minor.size) / minor.pitch) {
-      minor.end($0) > bMin
-    }
-    let high =
-      minor.first(near: (bMax - minor.origin) / minor.pitch) { minor.start($0) >= bMax } - 1
+    let low = minor.first(near: minor.estimateEnd(bMin)) { minor.end($0) > bMin }
+    let high = minor.first(near: minor.estimateStart(bMax)) { minor.start($0) >= bMax } - 1
     guard low <= high else { return }
     let forward = direction == .right || direction == .down
     // Along the direction: for forward moves the first candidate slot; backward, the last
     // candidate slot and the first slot with distance 0.
-    let firstAhead = major.first(near: (sMin - major.origin) / major.pitch) { slot in
+    let firstAhead = major.first(near: major.estimateStart(sMin)) { slot in
       (sMin < major.start(slot) || sMax <= major.start(slot)) && sMax < major.end(slot)
     }
     let lastBehind =
-      major.first(near: (sMin - major.origin) / major.pitch) { slot in
+      major.first(near: major.estimateStart(sMin)) { slot in
         !((sMax > major.end(slot) || sMin >= major.end(slot)) && sMin > major.start(slot))
       } - 1
-    let firstOverlapping = major.first(near: (sMin - major.origin - major.size) / major.pitch) {
-      major.end($0) >= sMin
-    }
+    let firstOverlapping = major.first(near: major.estimateEnd(sMin)) { major.end($0) >= sMin }
     let middle = min(max(minor.nearest(to: (bMin + bMax) / 2), low), high)
     func visit(_ line: Int) {
       guard line >= low && line <= high else { return }

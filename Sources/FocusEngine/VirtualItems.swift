@@ -1,10 +1,15 @@
 /// A group's items declared by count and geometry instead of listed one by one: a row, a
-/// column or a grid of `count` items of one size, placed by index arithmetic.
+/// column or a grid of `count` items of one size, placed by index arithmetic, or a row or a
+/// column whose items' lengths along it come in runs (``sizes``).
 ///
 /// Item `i` of a virtual group `g` has the stable id `g#i` (``VirtualItems/id(group:index:)``,
 /// decimal, no leading zeros) and sits at column `i % columns`, row `i / columns`:
-/// `origin + (column · (width + spacing.width), row · (height + spacing.height))`. Its title is
+/// `origin + (column · (width + spacing.width), row · (height + spacing.height))`. With
+/// ``sizes``, the offset along the row (column) is the sum of the lengths of the items before
+/// it plus `i · spacing`, and its length is its run's (``SizeRuns``). Its title is
 /// `titlePrefix` followed by `i + 1` (a placeholder until an app supplies content: ``content``).
+/// An item whose content carries a ``VirtualContent/key`` is also named `g#=key`
+/// (``id(group:key:)``).
 /// Every virtual item is a focusable button while its group is enabled (unless its supplied
 /// content says it is unavailable); the engine never makes an `Item` for one except to answer
 /// a question about that one item.
@@ -13,8 +18,12 @@ public struct VirtualItems: Sendable, Hashable {
   public var count: Int
   /// The frame origin of item 0, in the group's content space.
   public var origin: Point
-  /// The size of every item.
+  /// The size of every item (with ``sizes``: the cross size only; the length along the
+  /// arrangement comes from the runs).
   public var itemSize: Size
+  /// Per-index lengths along a row or a column, as runs covering exactly ``count`` items (nil:
+  /// every item is ``itemSize``). Not for a grid.
+  public var sizes: SizeRuns?
   /// The gap between neighbouring items: `width` between columns, `height` between rows.
   public var spacing: Size
   /// A row, a column or a grid.
@@ -29,9 +38,10 @@ public struct VirtualItems: Sendable, Hashable {
   public init(
     count: Int, origin: Point = .zero, itemSize: Size, spacing: Size = Size(width: 0, height: 0),
     arrangement: VirtualArrangement = .row, titlePrefix: String = "",
-    content: [Int: VirtualContent] = [:]
+    content: [Int: VirtualContent] = [:], sizes: SizeRuns? = nil
   ) {
     self.content = content
+    self.sizes = sizes
     self.count = count
     self.origin = origin
     self.itemSize = itemSize
@@ -44,6 +54,8 @@ public struct VirtualItems: Sendable, Hashable {
   public static let maximumCount = 1_000_000_000
   /// The most columns a grid may declare.
   public static let maximumColumns = 1_000_000_000
+  /// The most size runs one virtual group may declare.
+  public static let maximumSizeRuns = 100_000
 
   /// Items per row: all of them for a row, 1 for a column.
   public var columns: Int {
@@ -57,21 +69,27 @@ public struct VirtualItems: Sendable, Hashable {
   /// How many rows the items fill (the last may be partial).
   public var rows: Int { count == 0 ? 0 : (count - 1) / columns + 1 }
 
-  /// The distance from one column's leading edge to the next.
-  var pitchX: Double { itemSize.width + spacing.width }
-  /// The distance from one row's top edge to the next.
-  var pitchY: Double { itemSize.height + spacing.height }
-
-  /// Item `index`'s frame in the group's content space. O(1).
+  /// Item `index`'s frame in the group's content space. O(1); O(log runs) with ``sizes``.
   public func frame(at index: Int) -> Rect {
     frame(row: index / columns, column: index % columns)
   }
 
   /// The frame of the cell at (`row`, `column`).
   func frame(row: Int, column: Int) -> Rect {
-    Rect(
-      x: origin.x + Double(column) * pitchX, y: origin.y + Double(row) * pitchY,
-      width: itemSize.width, height: itemSize.height)
+    guard let sizes else {
+      return Rect(
+        x: origin.x + Double(column) * (itemSize.width + spacing.width),
+        y: origin.y + Double(row) * (itemSize.height + spacing.height),
+        width: itemSize.width, height: itemSize.height)
+    }
+    if arrangement == .column {
+      return Rect(
+        x: origin.x, y: origin.y + sizes.offset(of: row, gap: spacing.height),
+        width: itemSize.width, height: sizes.length(of: row))
+    }
+    return Rect(
+      x: origin.x + sizes.offset(of: column, gap: spacing.width), y: origin.y,
+      width: sizes.length(of: column), height: itemSize.height)
   }
 
   /// Whether the cell at (`row`, `column`) holds an item.
@@ -82,11 +100,8 @@ public struct VirtualItems: Sendable, Hashable {
   /// The bounding box of all items (nil when there are none).
   public var bounds: Rect? {
     guard count > 0 else { return nil }
-    let usedColumns = min(count, columns)
-    return Rect(
-      x: origin.x, y: origin.y,
-      width: Double(usedColumns - 1) * pitchX + itemSize.width,
-      height: Double(rows - 1) * pitchY + itemSize.height)
+    let last = frame(row: rows - 1, column: min(count, columns) - 1)
+    return Rect(x: origin.x, y: origin.y, width: last.maxX - origin.x, height: last.maxY - origin.y)
   }
 
   /// The title of item `index`: the supplied one, else the placeholder.
@@ -96,6 +111,18 @@ public struct VirtualItems: Sendable, Hashable {
 
   /// The stable id of item `index` of group `group`: `group#index`.
   public static func id(group: String, index: Int) -> String { group + "#" + String(index) }
+
+  /// The id that names group `group`'s item by its key: `group#=key`. Keys are ids (no `#`
+  /// or `=`), and an index is only digits, so the two forms never meet.
+  public static func id(group: String, key: String) -> String { group + "#=" + key }
+
+  /// Splits a keyed id `group#=key` into its parts, or nil if `id` is not of that shape.
+  public static func parseKey(_ id: String) -> (group: Substring, key: Substring)? {
+    guard let hash = id.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+    let rest = id.utf8[id.utf8.index(after: hash)...]
+    guard rest.first == UInt8(ascii: "="), rest.count > 1 else { return nil }
+    return (Substring(id.utf8[..<hash]), Substring(rest.dropFirst()))
+  }
 
   /// Splits a virtual id `group#index` into its parts, or nil if `id` is not of that shape
   /// (no `#`, or not a decimal index without leading zeros). O(length of the id).
@@ -115,7 +142,7 @@ public struct VirtualItems: Sendable, Hashable {
 
   /// The item at `index` of group `group`, made on demand with its supplied content.
   public func item(group: String, index: Int) -> Item {
-    let supplied = content[index]
+    let supplied = content.isEmpty ? nil : content[index]
     return Item(
       id: Self.id(group: group, index: index), title: title(at: index), frame: frame(at: index),
       available: supplied?.available ?? true, toggles: false,

@@ -55,21 +55,22 @@ public struct VirtualRegion: Sendable, Hashable {
 }
 
 extension VirtualItems {
-  /// The cells that meet `window` (content space), nil when none does. O(1).
+  /// The cells that meet `window` (content space), nil when none does. O(1); O(log runs)
+  /// with ``sizes``.
   public func region(in window: Rect) -> VirtualRegion? {
     guard count > 0 else { return nil }
     let rowsAxis = rowAxis
     let columnsAxis = columnAxis
-    let firstRow = rowsAxis.first(near: (window.minY - origin.y - itemSize.height) / pitchY) {
+    let firstRow = rowsAxis.first(near: rowsAxis.estimateEnd(window.minY)) {
       rowsAxis.end($0) > window.minY
     }
-    let endRow = rowsAxis.first(near: (window.maxY - origin.y) / pitchY) {
+    let endRow = rowsAxis.first(near: rowsAxis.estimateStart(window.maxY)) {
       rowsAxis.start($0) >= window.maxY
     }
-    let firstColumn = columnsAxis.first(
-      near: (window.minX - origin.x - itemSize.width) / pitchX
-    ) { columnsAxis.end($0) > window.minX }
-    let endColumn = columnsAxis.first(near: (window.maxX - origin.x) / pitchX) {
+    let firstColumn = columnsAxis.first(near: columnsAxis.estimateEnd(window.minX)) {
+      columnsAxis.end($0) > window.minX
+    }
+    let endColumn = columnsAxis.first(near: columnsAxis.estimateStart(window.maxX)) {
       columnsAxis.start($0) >= window.maxX
     }
     guard firstRow < endRow, firstColumn < endColumn else { return nil }
@@ -107,5 +108,19 @@ extension VirtualItems {
         columns: region.columns.lowerBound..<region.columns.lowerBound + columnCount)
     }
     return region
+  }
+}
+
+extension Group {
+  /// What of this group's content is in view, in its own content space: `outer` (what of the
+  /// parent's content is in view; nil: no viewport around it bounds it) cut to this group's
+  /// viewport, moved by its scroll `offset`. A virtual group inside a scrolling group (the rows
+  /// of an EPG in one guide that scrolls them together) so sees what its ancestors show.
+  public func view(inside outer: Rect?, offset: Point) -> Rect? {
+    var view = outer
+    if let viewport { view = view.map { $0.intersection(viewport) } ?? viewport }
+    return view.map {
+      Rect(x: $0.x + offset.x, y: $0.y + offset.y, width: $0.width, height: $0.height)
+    }
   }
 }

@@ -13,14 +13,15 @@ extension ScreenFrame {
   /// supplied (title, content, availability), else their placeholder titles. O(visible items).
   public func visibleVirtualItems() -> [Item] {
     var items: [Item] = []
-    func walk(_ group: Group) {
-      group.groups.forEach(walk)
+    func walk(_ group: Group, _ outer: Rect?) {
+      let view = self.view(of: group, inside: outer)
+      for child in group.groups { walk(child, view) }
       guard let virtual = group.virtual else { return }
-      for index in visibleVirtualIndices(of: group) {
+      for index in visibleVirtualIndices(of: group, in: view) {
         items.append(virtual.item(group: group.id, index: index))
       }
     }
-    layout.groups.forEach(walk)
+    for group in layout.groups { walk(group, nil) }
     return items
   }
 
@@ -28,42 +29,51 @@ extension ScreenFrame {
   /// and the content supplied for those items, in the groups' reading order. O(visible items).
   public func virtualWindows() -> [VirtualWindow] {
     var windows: [VirtualWindow] = []
-    func walk(_ group: Group, _ inherited: Point) {
+    func walk(_ group: Group, _ inherited: Point, _ outer: Rect?) {
+      let view = self.view(of: group, inside: outer)
       var total = inherited
       if let own = scroll[group.id] {
         total.x += own.x
         total.y += own.y
       }
       if let virtual = group.virtual {
-        let indices = visibleVirtualIndices(of: group)
+        let indices = visibleVirtualIndices(of: group, in: view)
         var content: [Int: VirtualContent] = [:]
         if !virtual.content.isEmpty {
           for index in indices { content[index] = virtual.content[index] }
         }
         windows.append(
-          VirtualWindow(group: group.id, shift: total, indices: indices, content: content))
+          VirtualWindow(
+            group: group.id, shift: total, indices: indices,
+            frames: indices.map(virtual.frame(at:)), content: content))
       }
-      for child in group.groups { walk(child, total) }
+      for child in group.groups { walk(child, total, view) }
     }
-    for group in layout.groups { walk(group, .zero) }
+    for group in layout.groups { walk(group, .zero, nil) }
     return windows
   }
 
-  /// The indices of a virtual group's items inside its viewport moved by its own scroll
-  /// offset (the viewport lies in the parent's content space, the items in the group's).
-  func visibleVirtualIndices(of group: Group) -> [Int] {
-    guard let virtual = group.virtual else { return [] }
-    let offset = scroll[group.id] ?? .zero
-    let view =
-      group.viewport ?? Rect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
-    return virtual.indices(
-      in: Rect(x: view.x + offset.x, y: view.y + offset.y, width: view.width, height: view.height))
+  /// What of `group`'s content is in view, in its content space, given what of its parent's
+  /// is (`outer`; nil: nothing bounds it): the engine's rule (``Group/view(inside:offset:)``).
+  func view(of group: Group, inside outer: Rect?) -> Rect? {
+    group.view(inside: outer, offset: scroll[group.id] ?? .zero)
   }
 
-  /// The ids of the group's own drawn items: its listed members and its visible virtual ones.
-  func drawnMembers(of group: Group) -> [String] {
+  /// The indices of a virtual group's items inside `view` (its content in view, from
+  /// ``view(of:inside:)``; nil: the canvas).
+  func visibleVirtualIndices(of group: Group, in view: Rect?) -> [Int] {
+    guard let virtual = group.virtual else { return [] }
+    return virtual.indices(
+      in: view ?? Rect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height))
+  }
+
+  /// The ids of the group's own drawn items: its listed members and its visible virtual ones
+  /// (`view`: what of its content is in view).
+  func drawnMembers(of group: Group, in view: Rect?) -> [String] {
     guard group.virtual != nil else { return group.items }
     return group.items
-      + visibleVirtualIndices(of: group).map { VirtualItems.id(group: group.id, index: $0) }
+      + visibleVirtualIndices(of: group, in: view).map {
+        VirtualItems.id(group: group.id, index: $0)
+      }
   }
 }

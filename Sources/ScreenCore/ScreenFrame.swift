@@ -56,16 +56,17 @@ extension ScreenFrame {
   /// Every item's frame as shown: moved by the scroll offsets of the groups around it.
   public func presentedFrames() -> [String: Rect] {
     var shift: [String: Point] = [:]
-    func walk(_ group: Group, _ inherited: Point) {
+    func walk(_ group: Group, _ inherited: Point, _ outer: Rect?) {
+      let view = self.view(of: group, inside: outer)
       var total = inherited
       if let own = scroll[group.id] {
         total.x += own.x
         total.y += own.y
       }
-      for item in drawnMembers(of: group) { shift[item] = total }
-      for child in group.groups { walk(child, total) }
+      for item in drawnMembers(of: group, in: view) { shift[item] = total }
+      for child in group.groups { walk(child, total, view) }
     }
-    for group in layout.groups { walk(group, .zero) }
+    for group in layout.groups { walk(group, .zero, nil) }
     var frames: [String: Rect] = [:]
     let items = drawnItems
     frames.reserveCapacity(items.count)
@@ -83,7 +84,8 @@ extension ScreenFrame {
   /// every viewport are absent (only the canvas clips them).
   public func presentedClips() -> [String: Rect] {
     var clips: [String: Rect] = [:]
-    func walk(_ group: Group, _ inherited: Point, _ clip: Rect?) {
+    func walk(_ group: Group, _ inherited: Point, _ clip: Rect?, _ outer: Rect?) {
+      let view = self.view(of: group, inside: outer)
       var clip = clip
       if let viewport = group.viewport {
         let shown = Rect(
@@ -96,10 +98,10 @@ extension ScreenFrame {
         total.x += own.x
         total.y += own.y
       }
-      if let clip { for item in drawnMembers(of: group) { clips[item] = clip } }
-      for child in group.groups { walk(child, total, clip) }
+      if let clip { for item in drawnMembers(of: group, in: view) { clips[item] = clip } }
+      for child in group.groups { walk(child, total, clip, view) }
     }
-    for group in layout.groups { walk(group, .zero, nil) }
+    for group in layout.groups { walk(group, .zero, nil, nil) }
     return clips
   }
 }
@@ -143,17 +145,6 @@ public protocol PairingDisplay: AnyObject {
   /// Shows (true) or removes (false) the notice that pairing is closed after too many wrong
   /// PINs, and how to open it at this screen (`tenfoot-screen pairing open`).
   func showPairingClosed(_ closed: Bool) throws
-}
-
-extension Rect {
-  /// The part of this rectangle inside `other` (zero width or height when they do not meet).
-  fileprivate func intersection(_ other: Rect) -> Rect {
-    let left = max(x, other.x)
-    let top = max(y, other.y)
-    let right = min(x + width, other.x + other.width)
-    let bottom = min(y + height, other.y + other.height)
-    return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
-  }
 }
 
 /// Whether the screen hears its broker: `lost` once its heartbeats stop (or its connection

@@ -3,7 +3,9 @@ extension Group {
   /// so a catalog of a million titles costs what is on screen (docs/layout-format.md,
   /// "Virtual groups"). Item `i` is `id#i`, titled `titlePrefix` and `i + 1`; it sits at
   /// column `i % columns`, row `i / columns` of `arrangement`, from `origin` (item 0's frame
-  /// origin), `itemSize` plus `spacing` apart.
+  /// origin), `itemSize` plus `spacing` apart. A row or a column may give its items lengths of
+  /// their own along it with `sizes` (runs covering exactly `count` items: an EPG row of
+  /// programmes of different durations); the cross size stays `itemSize`'s.
   ///
   /// With a `viewport`, the group scrolls along its arrangement (a row sideways, a column up
   /// and down, a grid both ways) unless `scroll` says otherwise; without one it does not
@@ -18,7 +20,8 @@ extension Group {
   public static func virtual(
     _ id: String, count: Int, itemSize: Size, spacing: Size = Size(width: 0, height: 0),
     origin: Point = .zero, arrangement: VirtualArrangement = .row, titlePrefix: String = "",
-    viewport: Rect? = nil, scroll: ScrollAxis? = nil, accessibilityLabel: String? = nil
+    viewport: Rect? = nil, scroll: ScrollAxis? = nil, accessibilityLabel: String? = nil,
+    sizes: [SizeRun]? = nil
   ) -> Group {
     let along: ScrollAxis =
       switch arrangement {
@@ -31,6 +34,6 @@ extension Group {
       accessibilityLabel: accessibilityLabel,
       virtual: VirtualItems(
         count: count, origin: origin, itemSize: itemSize, spacing: spacing,
-        arrangement: arrangement, titlePrefix: titlePrefix))
+        arrangement: arrangement, titlePrefix: titlePrefix, sizes: sizes.map(SizeRuns.init)))
   }
 }

@@ -16,7 +16,11 @@ extension VirtualItems {
       itemSize: Size(width: wire.itemSize.width, height: wire.itemSize.height),
       spacing: Size(width: wire.spacing.width, height: wire.spacing.height),
       arrangement: arrangement, titlePrefix: wire.titlePrefix,
-      content: Self.content(wire: wire.content))
+      content: Self.content(wire: wire.content),
+      sizes: wire.sizes.isEmpty
+        ? nil
+        : SizeRuns(
+          wire.sizes.map { SizeRun(count: Int(clamping: $0.count), length: $0.length) }))
   }
 
   /// Supplied content by index, from the wire (indices beyond `Int` clamp, and validation
@@ -37,7 +41,7 @@ extension VirtualContent {
     self.init(
       title: wire.hasTitle ? wire.title : nil,
       content: wire.hasContent ? ItemContent(wire: wire.content) : ItemContent(),
-      available: !wire.unavailable)
+      available: !wire.unavailable, key: wire.hasKey ? wire.key : nil)
   }
 }
 
@@ -48,6 +52,7 @@ extension Tenfoot_V1_VirtualItemContent {
     if let title = content.title { self.title = title }
     if !content.content.isEmpty { self.content = Tenfoot_V1_ItemContent(content.content) }
     unavailable = !content.available
+    if let key = content.key { self.key = key }
   }
 
   /// Supplied content by index, in wire form.
@@ -91,5 +96,13 @@ extension Tenfoot_V1_VirtualItems {
     }
     titlePrefix = virtual.titlePrefix
     content = Tenfoot_V1_VirtualItemContent.map(virtual.content)
+    if let sizes = virtual.sizes {
+      self.sizes = sizes.runs.map { run in
+        .with {
+          $0.count = UInt64(clamping: run.count)
+          $0.length = run.length
+        }
+      }
+    }
   }
 }

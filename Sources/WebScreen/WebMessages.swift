@@ -238,11 +238,14 @@ package enum WebMessages {
   struct WindowJSON: Encodable {
     let shift: [Double]
     let indices: [Int]
+    /// Each index's content-space frame `[x, y, width, height]`, as the engine places it.
+    let frames: [[Double]]
     let content: [String: CellJSON]?
 
     init(_ window: VirtualWindow) {
       shift = [WebMessages.round(window.shift.x), WebMessages.round(window.shift.y)]
       indices = window.indices
+      frames = window.frames.map { [$0.x, $0.y, $0.width, $0.height] }
       content =
         window.content.isEmpty
         ? nil

@@ -3,9 +3,9 @@
 /// The layout message declares each virtual group once (``WebMessages/VirtualJSON``); every
 /// frame names the indices in view and the content's shift (``WebMessages/WindowJSON``, made
 /// by ``ScreenCore/ScreenFrame/virtualWindows()`` like the other renderers' windows). The page
-/// makes a card for an index when it comes into view (placed by the same arithmetic as the
-/// engine, titled and named like a listed button) and keeps it in `nodes`, so `draw()` gives
-/// it the five states, the parallax and the focus ring like any item. The content an app
+/// makes a card for an index when it comes into view (at the frame the engine gives it in the
+/// window, so per-index sizes need no arithmetic here; titled and named like a listed button)
+/// and keeps it in `nodes`, so `draw()` gives it the five states, the parallax and the focus ring like any item. The content an app
 /// supplied for a cell in view comes with the frames (the window's `content`): a card is made
 /// with it, and redrawn in place when it comes or changes (title, subtitle, body, badge,
 /// picture, accent, label; every text through `textContent`); a cell without any keeps the
@@ -43,15 +43,15 @@ extension WebPage {
         const group = virtualGroups.get(groupID);
         if (!group) continue;
         const content = view.content || {};
-        for (const index of view.indices) {
+        view.indices.forEach((index, at) => {
           const id = groupID + "#" + index;
           inView.add(id);
           const supplied = content[index] || null;
           const known = nodes.get(id);
-          if (!known) { virtualCard(group, index, view.shift, supplied); continue; }
+          if (!known) { virtualCard(group, index, view.frames[at], view.shift, supplied); return; }
           if (known.leaving) { clearTimeout(known.leaving); known.leaving = 0; }
           virtualRefresh(known, group, index, supplied);
-        }
+        });
       }
       const linger = display.reducedMotion() ? 0 : VIRTUAL_LINGER;
       for (const [id, n] of nodes) {
@@ -61,16 +61,13 @@ extension WebPage {
       }
     }
 
-    // Item `index` of a virtual group as a card, where it is shown now (`shift` scrolled),
-    // with the content its app supplied (null: none yet).
-    function virtualCard(group, index, shift, supplied) {
+    // Item `index` of a virtual group as a card at its content frame `f` (the engine's), where
+    // it is shown now (`shift` scrolled), with the content its app supplied (null: none yet).
+    function virtualCard(group, index, f, shift, supplied) {
       const v = group.virtual;
-      const column = index % v.columns, row = Math.floor(index / v.columns);
-      const x = v.origin[0] + column * (v.size[0] + v.spacing[0]);
-      const y = v.origin[1] + row * (v.size[1] + v.spacing[1]);
       const id = group.id + "#" + index;
       const item = { id, kind: "button", toggles: false, layers: [],
-        frame: [x - shift[0], y - shift[1], v.size[0], v.size[1]], effect: v.effect,
+        frame: [f[0] - shift[0], f[1] - shift[1], f[2], f[3]], effect: v.effect,
         pointerEffect: v.pointerEffect };
       virtualFill(item, v, index, supplied);
       const n = card(item);

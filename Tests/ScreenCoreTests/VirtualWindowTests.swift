@@ -20,23 +20,33 @@ struct VirtualWindowTests {
   @Test("a virtual group's window: its indices in view and the scrolling around it, summed")
   func windows() {
     var frame = ScreenFrames.virtualRail()
+    let frames = (500_000...500_005).map {
+      Rect(x: Double($0) * 340, y: 0, width: 300, height: 400)
+    }
     #expect(
       frame.virtualWindows() == [
         VirtualWindow(
-          group: "rail", shift: Point(x: 500_000 * 340, y: 0), indices: Array(500_000...500_005))
+          group: "rail", shift: Point(x: 500_000 * 340, y: 0), indices: Array(500_000...500_005),
+          frames: frames)
       ])
-    // The rail inside a page scrolled 500 down: the page's offset adds to the rail's.
+    // The rail inside a page scrolled 200 down: the page's offset adds to the rail's (the
+    // rail's cards, 0 to 400 high, still meet the page's view, 200 to 1280).
     frame.layout.groups = [
       Group(
         id: "page", groups: frame.layout.groups, scroll: .vertical,
         viewport: Rect(x: 0, y: 0, width: 1920, height: 1080))
     ]
-    frame.scroll["page"] = Point(x: 0, y: 500)
+    frame.scroll["page"] = Point(x: 0, y: 200)
     #expect(
       frame.virtualWindows() == [
         VirtualWindow(
-          group: "rail", shift: Point(x: 500_000 * 340, y: 500), indices: Array(500_000...500_005))
+          group: "rail", shift: Point(x: 500_000 * 340, y: 200), indices: Array(500_000...500_005),
+          frames: frames)
       ])
+    // Scrolled 500 down, the page shows 500 to 1580: the rail's cards are out of view.
+    frame.scroll["page"] = Point(x: 0, y: 500)
+    #expect(frame.virtualWindows().first?.indices == [])
+    #expect(frame.drawnItems.isEmpty)
   }
 
   @Test("a window carries the supplied content of the items in view only")

@@ -19,6 +19,26 @@ struct VirtualWireTests {
     #expect(bytes.count < 160, "\(bytes.count) bytes")
   }
 
+  @Test("size runs and keyed content survive engine → wire → engine, in O(runs) bytes")
+  func runsAndKeys() throws {
+    let virtual = VirtualItems(
+      count: 10_000_000, itemSize: Size(width: 1, height: 80),
+      content: [3: VirtualContent(title: "News", key: "bbc-news-0600"), 4: VirtualContent()],
+      sizes: SizeRuns([
+        SizeRun(count: 5_000_000, length: 300), SizeRun(count: 1, length: 900),
+        SizeRun(count: 4_999_999, length: 150),
+      ]))
+    let layout = Layout(items: [], groups: [Group(id: "bbc", virtual: virtual)])
+    try layout.validate()
+    let bytes: [UInt8] = try Tenfoot_V1_Layout(layout).serializedBytes()
+    #expect(Layout(wire: try Tenfoot_V1_Layout(serializedBytes: bytes)) == layout)
+    #expect(bytes.count < 160, "\(bytes.count) bytes")
+    // Runs whose counts overflow from the wire are clamped, then refused by validation.
+    var wire = Tenfoot_V1_Layout(layout)
+    wire.groups[0].virtual.sizes[0].count = .max
+    #expect(throws: LayoutError.self) { try Layout(wire: wire).validate() }
+  }
+
   @Test("a listed group sends no virtual field, so older peers see the same bytes")
   func listedUnchanged() {
     let wire = Tenfoot_V1_Group(Group(id: "row", items: ["a"]))

@@ -58,11 +58,26 @@ class VirtualGroup(unittest.TestCase):
             (dict(columns=4), "a grid needs columns"),
             (dict(scroll="sideways", viewport=(0, 0, 10, 10)), "scroll 'sideways'"),
             (dict(scroll="both"), "needs a viewport"),
+            (dict(arrangement="grid", columns=2, sizes=[(10, 50)]), "not a grid"),
         ]
         for options, reason in mistakes:
             with self.subTest(options=options):
                 with self.assertRaisesRegex(ValueError, reason):
                     tenfoot.virtual_group("g", 10, (100, 100), **options)
+
+    def test_an_epg_row_sizes_its_programmes_by_runs(self):
+        made = tenfoot.virtual_group("bbc1", 5, (0.5, 80), sizes=[(2, 300), (1, 600), (2, 150)])
+        self.assertEqual(
+            list(made.virtual.sizes),
+            [pb.SizeRun(count=2, length=300), pb.SizeRun(count=1, length=600),
+             pb.SizeRun(count=2, length=150)])
+
+
+class VirtualContent(unittest.TestCase):
+    def test_a_key_rides_with_the_content(self):
+        made = tenfoot.virtual_content("News", key="prog-42")
+        self.assertEqual(made.key, "prog-42")
+        self.assertFalse(tenfoot.virtual_content("News").HasField("key"))
 
 
 if __name__ == "__main__":

@@ -2062,6 +2062,13 @@ public nonisolated struct Tenfoot_V1_VirtualItems: Sendable {
   /// docs/apps.md "Content on demand").
   public var content: Dictionary<UInt64,Tenfoot_V1_VirtualItemContent> = [:]
 
+  /// Per-index sizes along a row or a column (not a grid): runs of items of one length, in
+  /// index order, covering exactly `count` items (1 to 100,000 runs). Item i's length along the
+  /// arrangement's axis is its run's; the cross size stays item_size's. Unset: every item is
+  /// item_size. An EPG channel row (programmes of different durations), a rail of mixed-width
+  /// cards.
+  public var sizes: [Tenfoot_V1_SizeRun] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2069,6 +2076,23 @@ public nonisolated struct Tenfoot_V1_VirtualItems: Sendable {
   fileprivate var _origin: Tenfoot_V1_Point? = nil
   fileprivate var _itemSize: Tenfoot_V1_Size? = nil
   fileprivate var _spacing: Tenfoot_V1_Size? = nil
+}
+
+/// `count` consecutive items of a virtual row or column, each `length` points along its axis.
+public nonisolated struct Tenfoot_V1_SizeRun: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 1 or more.
+  public var count: UInt64 = 0
+
+  /// Finite and above 0.
+  public var length: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// What an app supplies for one item of a virtual group (unset parts: the placeholder).
@@ -2099,12 +2123,25 @@ public nonisolated struct Tenfoot_V1_VirtualItemContent: Sendable {
   /// Focus skips the item, as it skips an unavailable listed item.
   public var unavailable: Bool = false
 
+  /// A stable key (an id: docs/protocol.md): while the item's content carries it, "<group>#=<key>"
+  /// names the item wherever an item id is asked for, and focus, selection and remembered focus
+  /// follow the key when a patch moves it to another index. Unique within the group's content.
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _title: String? = nil
   fileprivate var _content: Tenfoot_V1_ItemContent? = nil
+  fileprivate var _key: String? = nil
 }
 
 /// Content for items of a virtual group, by index: merged with what the group holds, then only
@@ -5046,7 +5083,7 @@ nonisolated extension Tenfoot_V1_Group: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".VirtualItems"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}origin\0\u{3}item_size\0\u{1}spacing\0\u{1}arrangement\0\u{1}columns\0\u{3}title_prefix\0\u{1}content\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}origin\0\u{3}item_size\0\u{1}spacing\0\u{1}arrangement\0\u{1}columns\0\u{3}title_prefix\0\u{1}content\0\u{1}sizes\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5062,6 +5099,7 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
       case 6: try { try decoder.decodeSingularUInt64Field(value: &self.columns) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.titlePrefix) }()
       case 8: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufUInt64,Tenfoot_V1_VirtualItemContent>.self, value: &self.content) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.sizes) }()
       default: break
       }
     }
@@ -5096,6 +5134,9 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
     if !self.content.isEmpty {
       try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufUInt64,Tenfoot_V1_VirtualItemContent>.self, value: self.content, fieldNumber: 8)
     }
+    if !self.sizes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.sizes, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5108,6 +5149,42 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
     if lhs.columns != rhs.columns {return false}
     if lhs.titlePrefix != rhs.titlePrefix {return false}
     if lhs.content != rhs.content {return false}
+    if lhs.sizes != rhs.sizes {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_SizeRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SizeRun"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}length\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.count) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.length) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.count != 0 {
+      try visitor.visitSingularUInt64Field(value: self.count, fieldNumber: 1)
+    }
+    if self.length.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.length, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_SizeRun, rhs: Tenfoot_V1_SizeRun) -> Bool {
+    if lhs.count != rhs.count {return false}
+    if lhs.length != rhs.length {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5115,7 +5192,7 @@ nonisolated extension Tenfoot_V1_VirtualItems: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Tenfoot_V1_VirtualItemContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".VirtualItemContent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}content\0\u{1}unavailable\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}content\0\u{1}unavailable\0\u{1}key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5126,6 +5203,7 @@ nonisolated extension Tenfoot_V1_VirtualItemContent: SwiftProtobuf.Message, Swif
       case 1: try { try decoder.decodeSingularStringField(value: &self._title) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._content) }()
       case 3: try { try decoder.decodeSingularBoolField(value: &self.unavailable) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._key) }()
       default: break
       }
     }
@@ -5145,6 +5223,9 @@ nonisolated extension Tenfoot_V1_VirtualItemContent: SwiftProtobuf.Message, Swif
     if self.unavailable != false {
       try visitor.visitSingularBoolField(value: self.unavailable, fieldNumber: 3)
     }
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5152,6 +5233,7 @@ nonisolated extension Tenfoot_V1_VirtualItemContent: SwiftProtobuf.Message, Swif
     if lhs._title != rhs._title {return false}
     if lhs._content != rhs._content {return false}
     if lhs.unavailable != rhs.unavailable {return false}
+    if lhs._key != rhs._key {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

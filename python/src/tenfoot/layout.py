@@ -66,12 +66,17 @@ def group(id: str, items: Iterable[Union[str, pb.Item]] = (), *, traps_focus: bo
 def virtual_group(id: str, count: int, item_size: Pair, *, spacing: Pair = (0, 0),
                   origin: Pair = (0, 0), arrangement: str = "row", columns: int = 0,
                   title_prefix: str = "", viewport: Optional[RectLike] = None,
-                  scroll: Optional[str] = None) -> pb.Group:
+                  scroll: Optional[str] = None,
+                  sizes: Sequence[Tuple[int, float]] = ()) -> pb.Group:
     """A virtual group: `count` items of one size declared by their geometry instead of
     listed, so a catalog of a million titles costs what is on screen (docs/layout-format.md,
     "Virtual groups"). Item i is `f"{id}#{i}"`, titled `title_prefix` and i + 1, at column
     i % columns, row i // columns of `arrangement` ("row", "column", or "grid" with
     `columns`), from `origin` (item 0's frame origin), `item_size` plus `spacing` apart.
+
+    `sizes` gives a row's or a column's items lengths of their own along it, as runs
+    `(count, length)` covering exactly `count` items (an EPG row of programmes of different
+    durations); the cross size stays `item_size`'s.
 
     With a `viewport` the group scrolls along its arrangement (a row sideways, a column up and
     down, a grid both ways) unless `scroll` ("horizontal", "vertical", "both") says otherwise;
@@ -80,12 +85,15 @@ def virtual_group(id: str, count: int, item_size: Pair, *, spacing: Pair = (0, 0
         raise ValueError(f"arrangement {arrangement!r} is not 'row', 'column' or 'grid'")
     if (arrangement == "grid") != (columns > 0):
         raise ValueError("a grid needs columns (1 or more), and only a grid takes them")
+    if sizes and arrangement == "grid":
+        raise ValueError("only a row or a column takes sizes, not a grid")
     if scroll is not None and scroll not in _SCROLL:
         raise ValueError(f"scroll {scroll!r} is not 'horizontal', 'vertical' or 'both'")
     kind, along = _ARRANGEMENTS[arrangement]
     items = pb.VirtualItems(count=count, item_size=pb.Size(width=item_size[0],
                                                            height=item_size[1]),
-                            arrangement=kind, columns=columns, title_prefix=title_prefix)
+                            arrangement=kind, columns=columns, title_prefix=title_prefix,
+                            sizes=[pb.SizeRun(count=n, length=length) for n, length in sizes])
     if tuple(origin) != (0, 0):  # Unset on the wire means 0, 0, as the Swift side writes it.
         items.origin.CopyFrom(pb.Point(x=origin[0], y=origin[1]))
     if tuple(spacing) != (0, 0):
@@ -166,9 +174,14 @@ def focus(target: str, *, group: bool = False) -> pb.AppCommand:
 def virtual_content(title: Optional[str] = None, *, unavailable: bool = False,
                     subtitle: Optional[str] = None, body: Optional[str] = None,
                     badge: Optional[str] = None, image: Optional[str] = None,
-                    accent: Optional[str] = None) -> pb.VirtualItemContent:
-    """What an app supplies for one item of a virtual group (unset parts: the placeholder)."""
+                    accent: Optional[str] = None, key: Optional[str] = None
+                    ) -> pb.VirtualItemContent:
+    """What an app supplies for one item of a virtual group (unset parts: the placeholder).
+    A `key` (an id, unique in the group) names the item as `f"{group}#={key}"` too, and focus,
+    selection and remembered focus follow it when a patch moves it to another index."""
     made = pb.VirtualItemContent(unavailable=unavailable)
+    if key is not None:
+        made.key = key
     if title is not None:
         made.title = title
     for name, value in (("subtitle", subtitle), ("body", body), ("badge", badge),

@@ -592,7 +592,7 @@ class Group(_message.Message):
     def __init__(self, id: _Optional[str] = ..., items: _Optional[_Iterable[str]] = ..., groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ..., traps_focus: _Optional[bool] = ..., remembers_last_focused: _Optional[bool] = ..., preferred_focus: _Optional[str] = ..., selection_follows_focus: _Optional[bool] = ..., search: _Optional[_Union[SearchModel, str]] = ..., scroll: _Optional[_Union[ScrollAxis, str]] = ..., viewport: _Optional[_Union[Rect, _Mapping]] = ..., scroll_margin: _Optional[float] = ..., disabled: _Optional[bool] = ..., navigation: _Optional[_Union[NavigationModel, str]] = ..., reveal_on_pointer: _Optional[bool] = ..., accessibility_label: _Optional[str] = ..., virtual: _Optional[_Union[VirtualItems, _Mapping]] = ...) -> None: ...
 
 class VirtualItems(_message.Message):
-    __slots__ = ("count", "origin", "item_size", "spacing", "arrangement", "columns", "title_prefix", "content")
+    __slots__ = ("count", "origin", "item_size", "spacing", "arrangement", "columns", "title_prefix", "content", "sizes")
     class ContentEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -608,6 +608,7 @@ class VirtualItems(_message.Message):
     COLUMNS_FIELD_NUMBER: _ClassVar[int]
     TITLE_PREFIX_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
+    SIZES_FIELD_NUMBER: _ClassVar[int]
     count: int
     origin: Point
     item_size: Size
@@ -616,17 +617,28 @@ class VirtualItems(_message.Message):
     columns: int
     title_prefix: str
     content: _containers.MessageMap[int, VirtualItemContent]
-    def __init__(self, count: _Optional[int] = ..., origin: _Optional[_Union[Point, _Mapping]] = ..., item_size: _Optional[_Union[Size, _Mapping]] = ..., spacing: _Optional[_Union[Size, _Mapping]] = ..., arrangement: _Optional[_Union[VirtualArrangement, str]] = ..., columns: _Optional[int] = ..., title_prefix: _Optional[str] = ..., content: _Optional[_Mapping[int, VirtualItemContent]] = ...) -> None: ...
+    sizes: _containers.RepeatedCompositeFieldContainer[SizeRun]
+    def __init__(self, count: _Optional[int] = ..., origin: _Optional[_Union[Point, _Mapping]] = ..., item_size: _Optional[_Union[Size, _Mapping]] = ..., spacing: _Optional[_Union[Size, _Mapping]] = ..., arrangement: _Optional[_Union[VirtualArrangement, str]] = ..., columns: _Optional[int] = ..., title_prefix: _Optional[str] = ..., content: _Optional[_Mapping[int, VirtualItemContent]] = ..., sizes: _Optional[_Iterable[_Union[SizeRun, _Mapping]]] = ...) -> None: ...
+
+class SizeRun(_message.Message):
+    __slots__ = ("count", "length")
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    LENGTH_FIELD_NUMBER: _ClassVar[int]
+    count: int
+    length: float
+    def __init__(self, count: _Optional[int] = ..., length: _Optional[float] = ...) -> None: ...
 
 class VirtualItemContent(_message.Message):
-    __slots__ = ("title", "content", "unavailable")
+    __slots__ = ("title", "content", "unavailable", "key")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     UNAVAILABLE_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
     title: str
     content: ItemContent
     unavailable: bool
-    def __init__(self, title: _Optional[str] = ..., content: _Optional[_Union[ItemContent, _Mapping]] = ..., unavailable: _Optional[bool] = ...) -> None: ...
+    key: str
+    def __init__(self, title: _Optional[str] = ..., content: _Optional[_Union[ItemContent, _Mapping]] = ..., unavailable: _Optional[bool] = ..., key: _Optional[str] = ...) -> None: ...
 
 class SetVirtualContent(_message.Message):
     __slots__ = ("group", "items")
