@@ -72,10 +72,15 @@ public struct SizeRuns: Sendable, Hashable {
 
   /// Item `index`'s start, from item 0's, with `gap` between neighbours. O(log runs).
   public func offset(of index: Int, gap: Double) -> Double {
-    guard !runs.isEmpty else { return Double(index) * gap }
+    span(of: index, gap: gap).start
+  }
+
+  /// Item `index`'s start (as ``offset(of:gap:)``) and length, from one search. O(log runs).
+  func span(of index: Int, gap: Double) -> (start: Double, length: Double) {
+    guard !runs.isEmpty else { return (Double(index) * gap, 0) }
     let r = run(of: index)
     let into = Double(index - firstIndex[r])
-    return lengthBefore[r] + into * runs[r].length + Double(index) * gap
+    return (lengthBefore[r] + into * runs[r].length + Double(index) * gap, runs[r].length)
   }
 
   /// The index of the last item whose start (``offset(of:gap:)``) is at or before `value`,

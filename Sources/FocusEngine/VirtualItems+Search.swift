@@ -32,7 +32,11 @@ extension VirtualItems {
       return origin + runs.offset(of: slot, gap: gap)
     }
     func length(_ slot: Int) -> Double { runs?.length(of: slot) ?? size }
-    func end(_ slot: Int) -> Double { start(slot) + length(slot) }
+    func end(_ slot: Int) -> Double {
+      guard let runs else { return origin + Double(slot) * pitch + size }
+      let (start, length) = runs.span(of: slot, gap: gap)
+      return origin + start + length
+    }
 
     /// Where the first slot whose end lies past `value` is, roughly (for ``first(near:_:)``).
     func estimateEnd(_ value: Double) -> Double {
@@ -67,9 +71,10 @@ extension VirtualItems {
       // Centres grow with the slot: the nearest is the slot holding `value` or a neighbour.
       let holding = Int(min(estimateStart(value), last))
       var best = holding
+      var distance = Double.infinity
       for slot in max(holding - 1, 0)...min(holding + 1, count - 1) {
-        let centre = start(slot) + length(slot) / 2
-        if abs(centre - value) < abs(start(best) + length(best) / 2 - value) { best = slot }
+        let centre = (start(slot) + end(slot)) / 2
+        if abs(centre - value) < distance { (best, distance) = (slot, abs(centre - value)) }
       }
       return best
     }
@@ -96,9 +101,18 @@ extension VirtualItems {
     let (sMin, sMax) = horizontal ? (source.minX, source.maxX) : (source.minY, source.maxY)
     let (bMin, bMax) = horizontal ? (source.minY, source.maxY) : (source.minX, source.maxX)
     // The beam: lines whose range overlaps the source's strictly.
-    let low = minor.first(near: minor.estimateEnd(bMin)) { minor.end($0) > bMin }
-    let high = minor.first(near: minor.estimateStart(bMax)) { minor.start($0) >= bMax } - 1
-    guard low <= high else { return }
+    func beam() -> (low: Int, high: Int)? {
+      let low = minor.first(near: minor.estimateEnd(bMin)) { minor.end($0) > bMin }
+      let high = minor.first(near: minor.estimateStart(bMax)) { minor.start($0) >= bMax } - 1
+      return low <= high ? (low, high) : nil
+    }
+    // The cheaper axis first (the one without size runs): a group wholly outside the beam, or
+    // wholly behind the move, costs one check (an EPG's other channel rows).
+    var lines: (low: Int, high: Int)?
+    if major.runs != nil {
+      lines = beam()
+      guard lines != nil else { return }
+    }
     let forward = direction == .right || direction == .down
     // Along the direction: for forward moves the first candidate slot; backward, the last
     // candidate slot and the first slot with distance 0.
@@ -109,6 +123,8 @@ extension VirtualItems {
       major.first(near: major.estimateStart(sMin)) { slot in
         !((sMax > major.end(slot) || sMin >= major.end(slot)) && sMin > major.start(slot))
       } - 1
+    if forward ? firstAhead >= major.count : lastBehind < 0 { return }
+    guard let (low, high) = lines ?? beam() else { return }
     let firstOverlapping = major.first(near: major.estimateEnd(sMin)) { major.end($0) >= sMin }
     let middle = min(max(minor.nearest(to: (bMin + bMax) / 2), low), high)
     func visit(_ line: Int) {

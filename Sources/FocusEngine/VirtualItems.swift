@@ -83,13 +83,11 @@ public struct VirtualItems: Sendable, Hashable {
         width: itemSize.width, height: itemSize.height)
     }
     if arrangement == .column {
-      return Rect(
-        x: origin.x, y: origin.y + sizes.offset(of: row, gap: spacing.height),
-        width: itemSize.width, height: sizes.length(of: row))
+      let (start, length) = sizes.span(of: row, gap: spacing.height)
+      return Rect(x: origin.x, y: origin.y + start, width: itemSize.width, height: length)
     }
-    return Rect(
-      x: origin.x + sizes.offset(of: column, gap: spacing.width), y: origin.y,
-      width: sizes.length(of: column), height: itemSize.height)
+    let (start, length) = sizes.span(of: column, gap: spacing.width)
+    return Rect(x: origin.x + start, y: origin.y, width: length, height: itemSize.height)
   }
 
   /// Whether the cell at (`row`, `column`) holds an item.

@@ -146,6 +146,7 @@ func virtualReport(moves: Int) throws {
     row("coast 10,000 steps, \(virtual ? "virtual" : "listed") row (whole coast)", coast.total)
     print("  landed on \(coast.landed ?? "nothing")")
   }
+  try sizedRowReport(moves: moves)
 }
 
 extension Int {
