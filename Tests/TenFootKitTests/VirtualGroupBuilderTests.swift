@@ -53,4 +53,17 @@ struct VirtualGroupBuilderTests {
     #expect(still.scroll == nil && still.viewport == nil)
     try Layout(items: [], groups: [group]).validate()
   }
+
+  @Test("sizes: a row of programmes of their own lengths, as docs/apps.md builds it")
+  func sizes() throws {
+    let bbc = Group.virtual(
+      "bbc", count: 7, itemSize: Size(width: 1, height: 100),
+      sizes: [
+        SizeRun(count: 2, length: 300), SizeRun(count: 1, length: 800),
+        SizeRun(count: 4, length: 150),
+      ])
+    try Layout(items: [], groups: [bbc]).validate()
+    #expect(bbc.virtual?.frame(at: 2) == Rect(x: 600, y: 0, width: 800, height: 100))
+    #expect(bbc.virtual?.frame(at: 6) == Rect(x: 1850, y: 0, width: 150, height: 100))
+  }
 }
