@@ -36,24 +36,24 @@ public struct Item: Sendable, Hashable {
   /// The corner radius of the item's shape in points, which a halo follows; nil: the
   /// renderer's own card shape.
   public var cornerRadius: Double? {
-    get { extras?.cornerRadius }
+    get { extras?.parts.cornerRadius }
     set { updateExtras { $0.cornerRadius = newValue } }
   }
   /// The pointer's shape over the item: a built-in name (``PointerShape``) or an app's own;
   /// nil: the rule of ``PointerShape`` (I-beam over text fields, the item's shape under
   /// highlight, else a circle).
   public var pointerShape: String? {
-    get { extras?.pointerShape }
+    get { extras?.parts.pointerShape }
     set { updateExtras { $0.pointerShape = newValue } }
   }
   /// What a screen reader says about it beyond its title.
   public var accessibility: ItemAccessibility {
-    get { extras?.accessibility ?? ItemAccessibility() }
+    get { extras?.parts.accessibility ?? ItemAccessibility() }
     set { updateExtras { $0.accessibility = newValue } }
   }
   /// What it shows beyond its title: subtitle, body, badge, image, accent colour.
   public var content: ItemContent {
-    get { extras?.content ?? ItemContent() }
+    get { extras?.parts.content ?? ItemContent() }
     set { updateExtras { $0.content = newValue } }
   }
 
@@ -106,10 +106,6 @@ public struct Item: Sendable, Hashable {
     }
 
     let parts: Parts
-    var cornerRadius: Double? { parts.cornerRadius }
-    var pointerShape: String? { parts.pointerShape }
-    var accessibility: ItemAccessibility { parts.accessibility }
-    var content: ItemContent { parts.content }
 
     init(_ parts: Parts) { self.parts = parts }
 

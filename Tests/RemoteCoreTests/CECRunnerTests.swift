@@ -48,14 +48,7 @@ struct CECRunnerTests {
         var byte: UInt8 = 1
         _ = write(writer, &byte, 1)
       }
-      let deadline = Date(timeIntervalSinceNow: 5)
-      while !done(broker.keyEvents) {
-        guard Date() < deadline else {
-          timedOut.withLock { $0 = true }
-          break
-        }
-        Thread.sleep(forTimeInterval: 0.01)  // Polls the recording broker's list, bounded.
-      }
+      if !broker.waitForKeys(until: .now() + 5, done) { timedOut.withLock { $0 = true } }
       stopper.stop()
     }.start()
     try runner.run()

@@ -13,6 +13,8 @@ final class LateBroker: Sendable {
   let endpoint: String
   private let delay: UInt64
   private let keys = Mutex<[Tenfoot_V1_KeyEvent]>([])
+  /// Signalled after each key event is recorded.
+  private let recorded = DispatchSemaphore(value: 0)
   private let stopping = Mutex(false)
   private let finished = DispatchSemaphore(value: 0)
 
@@ -29,6 +31,17 @@ final class LateBroker: Sendable {
 
   /// The key events received so far, in order.
   var keyEvents: [Tenfoot_V1_KeyEvent] { keys.withLock { $0 } }
+
+  /// Waits until the key events received satisfy `done`, at most until `deadline`; returns
+  /// whether they did.
+  func waitForKeys(
+    until deadline: DispatchTime, _ done: ([Tenfoot_V1_KeyEvent]) -> Bool
+  ) -> Bool {
+    while !done(keyEvents) {
+      guard recorded.wait(timeout: deadline) == .success else { return done(keyEvents) }
+    }
+    return true
+  }
 
   /// Stops the thread and waits (bounded) for it to close its socket.
   func stop() {
@@ -63,6 +76,7 @@ final class LateBroker: Sendable {
           let message = [frames[0], reply.encoded()]
           if case .input(let input) = request.body, case .key(let key) = input.event {
             keys.withLock { $0.append(key) }
+            recorded.signal()
             if key.phase == .down {
               late.append((key.timestampNs + delay, message))
               continue
