@@ -71,7 +71,9 @@ let package = Package(
     .target(name: "CWidth"),
     // glibc's mallopt for the broker's start-up (Swift's Glibc module does not export it).
     .target(name: "CMalloc"),
-    .target(name: "TerminalUI", dependencies: ["CWidth", "SystemCalls"]),
+    .target(name: "TerminalUI", dependencies: ["Colour", "CWidth", "SystemCalls"]),
+    // 24-bit colours and their WCAG contrast: shared by the terminal, SVG and web renderers.
+    .target(name: "Colour"),
     .target(
       name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
     // Discovery on the local network: the broker's announcement and the clients' browser.
@@ -126,8 +128,8 @@ let package = Package(
     .target(
       name: "ScreenCore",
       dependencies: [
-        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity",
-        "TerminalUI", "SystemCalls",
+        "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootClient", "TenFootSecurity", "Colour",
+        "SystemCalls",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -136,9 +138,8 @@ let package = Package(
     // The renderers: each depends on ScreenCore's frame and `Renderer`, never the reverse.
     .target(
       name: "TerminalScreen",
-      dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "QREncoder"]),
-    .target(
-      name: "SVGScreen", dependencies: ["ScreenCore", "FocusEngine", "TerminalUI", "QREncoder"]),
+      dependencies: ["ScreenCore", "FocusEngine", "Colour", "TerminalUI", "QREncoder"]),
+    .target(name: "SVGScreen", dependencies: ["ScreenCore", "FocusEngine", "Colour", "QREncoder"]),
     .target(name: "HeadlessScreen", dependencies: ["ScreenCore", "FocusEngine"]),
     // Speech (`--speak`): announcements spoken through speech-dispatcher or espeak-ng.
     .target(
@@ -164,7 +165,7 @@ let package = Package(
     .target(
       name: "WebScreen",
       dependencies: [
-        "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TenFootClient", "ZeroMQ", "TerminalUI",
+        "ScreenCore", "TenFootProtocol", "TenFootSecurity", "TenFootClient", "ZeroMQ", "Colour",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -254,7 +255,7 @@ let package = Package(
       dependencies: [
         "FocusEngine", "TenFootProtocol", "ZeroMQ", "CSpawn", "SystemCalls",
         // The frames the renderers' test targets share, and WCAG contrast pairs.
-        "ScreenCore", "TerminalUI",
+        "ScreenCore", "Colour",
         // The DevTools client the browser tests and the page benchmark share.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -269,7 +270,7 @@ let package = Package(
     .testTarget(
       name: "LinuxInputTests", dependencies: ["LinuxInput", "LinuxFiles", "InputDevices", "CEvdev"]),
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Colour"]),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
@@ -293,7 +294,7 @@ let package = Package(
     .testTarget(
       name: "ScreenCoreTests",
       dependencies: [
-        "ScreenCore", "FocusEngine", "TenFootProtocol", "TerminalUI", "TestSupport", "ZeroMQ",
+        "ScreenCore", "FocusEngine", "TenFootProtocol", "Colour", "TestSupport", "ZeroMQ",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -301,11 +302,12 @@ let package = Package(
     .testTarget(
       name: "TerminalScreenTests",
       dependencies: [
-        "TerminalScreen", "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport", "CatalogDemo",
+        "TerminalScreen", "ScreenCore", "FocusEngine", "TerminalUI", "Colour", "TestSupport",
+        "CatalogDemo",
       ]),
     .testTarget(
       name: "SVGScreenTests",
-      dependencies: ["SVGScreen", "ScreenCore", "FocusEngine", "TerminalUI", "TestSupport"]),
+      dependencies: ["SVGScreen", "ScreenCore", "FocusEngine", "Colour", "TestSupport"]),
     .testTarget(
       name: "HeadlessScreenTests",
       dependencies: ["HeadlessScreen", "ScreenCore", "FocusEngine", "TestSupport"]),

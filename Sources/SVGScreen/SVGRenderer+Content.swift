@@ -1,7 +1,7 @@
+import Colour
 import FocusEngine
 import Foundation
 import ScreenCore
-import TerminalUI
 
 // MARK: - An item's content: image, title and subtitle, badge, accent
 

@@ -1,6 +1,6 @@
+import Colour
 import FocusEngine
 import ScreenCore
-import TerminalUI
 
 // MARK: - Display options: the palette, high contrast and larger text
 

@@ -1,8 +1,8 @@
+import Colour
 import FocusEngine
 import Foundation
 import QREncoder
 import ScreenCore
-import TerminalUI
 
 /// Writes one SVG file per applied state (`frame-000001.svg`, …) that looks like the web
 /// renderer's page: cards with titles, the five states, the focused card lifted, scaled and

@@ -1,5 +1,4 @@
 import Foundation
-import TerminalUI
 
 /// Where another thread hands a renderer (the terminal, the SVG files) the phone remote's URL
 /// (the page server publishes a new one whenever a token is used or expires): it keeps the
@@ -10,7 +9,7 @@ public final class PhoneCodeSlot: @unchecked Sendable {
   private let lock = NSLock()
   private var url: String?
   private var changed = false
-  private var pipe: SignalPipe?
+  private var wake: (() -> Void)?
 
   package init() {}
 
@@ -20,14 +19,15 @@ public final class PhoneCodeSlot: @unchecked Sendable {
     defer { lock.unlock() }
     self.url = url
     changed = true
-    pipe?.poke()
+    wake?()
   }
 
-  /// The renderer's wake pipe while it runs (nil: stopped; the pipe is closed after).
-  package func attach(_ pipe: SignalPipe?) {
+  /// How to wake the renderer's loop while it runs (nil: stopped). Called on the thread that
+  /// shows a new URL, under the slot's lock, so it must only signal (e.g. poke a pipe).
+  package func attach(wake: (() -> Void)?) {
     lock.lock()
     defer { lock.unlock() }
-    self.pipe = pipe
+    self.wake = wake
   }
 
   /// The URL if it changed since the last call.

@@ -1,4 +1,4 @@
-import TerminalUI
+import Colour
 
 /// The web page's colours for one contrast setting. The page's display style sheet
 /// (`WebPage.displayCSS` in WebScreen) is written from these values, the contrast tests

@@ -1,3 +1,4 @@
+import Colour
 import Foundation
 import QREncoder
 import ScreenCore

@@ -68,7 +68,7 @@ public final class TerminalRenderer: Renderer, PairingDisplay, LinkDisplay {
     if resizeSignals == nil {
       do {
         resizeSignals = try SignalPipe(signals: [SIGWINCH])
-        phoneCodeSlot.attach(resizeSignals)
+        if let signals = resizeSignals { phoneCodeSlot.attach { signals.poke() } }
       } catch {
         stop()
         throw error
@@ -162,7 +162,7 @@ public final class TerminalRenderer: Renderer, PairingDisplay, LinkDisplay {
   /// Shows the cursor, leaves the alternate screen and restores the terminal's settings.
   /// Idempotent.
   public func stop() {
-    phoneCodeSlot.attach(nil)
+    phoneCodeSlot.attach(wake: nil)
     resizeSignals?.close()
     resizeSignals = nil
     terminal?.restore()

@@ -1,4 +1,4 @@
-import TerminalUI
+import Colour
 
 /// One focus state's colours and the WCAG 2.x contrast ratio they need: AA asks 4.5:1 for
 /// text and 3:1 for focus indicators and other parts of the interface. The palettes' contrast

@@ -1,6 +1,6 @@
+import Colour
 import Foundation
 import ScreenCore
-import TerminalUI
 
 /// The page's display options: reduced motion, high contrast and larger titles.
 ///

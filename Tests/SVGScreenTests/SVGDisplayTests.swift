@@ -1,8 +1,8 @@
+import Colour
 import FocusEngine
 import Foundation
 import SVGScreen
 import ScreenCore
-import TerminalUI
 import Testing
 
 #if canImport(FoundationXML)

@@ -1,6 +1,6 @@
+import Colour
 import FocusEngine
 import ScreenCore
-import TerminalUI
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import Colour
 import FocusEngine
 import Foundation
 import ScreenCore

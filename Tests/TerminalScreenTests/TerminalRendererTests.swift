@@ -1,4 +1,5 @@
 import CatalogDemo
+import Colour
 import FocusEngine
 import ScreenCore
 import TerminalScreen

@@ -1,3 +1,4 @@
+import Colour
 import TerminalUI
 import Testing
 
