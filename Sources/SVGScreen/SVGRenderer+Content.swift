@@ -81,16 +81,8 @@ extension SVGRenderer {
     let lineHeight = fontSize * 1.2
     let lines = titleLines(
       text, width: rect.width - 16, fontSize: fontSize, wraps: look.wrapsTitles && !short)
-    let textColor: RGB =
-      if isText {
-        typed == nil ? palette.placeholder : palette.fieldText
-      } else if effect
-        == .highlight
-      { look.high ? palette.ring : RGB(0x5A, 0xAA, 0xFF) } else if state == .unavailable {
-        palette.unavailableText
-      } else if look.high && shown == .highlighted { palette.highlightedText } else {
-        palette.text
-      }
+    let textColor = titleColor(
+      isText: isText, typed: typed != nil, effect: effect, state: state, shown: shown, look: look)
     var out = ""
     let backed = !isText && effect != .highlight && !(look.high && shown == .highlighted)
     // A poster's subtitle: one smaller line under the title, on the same backing.
@@ -134,21 +126,43 @@ extension SVGRenderer {
         """
     }
     if let subtitle {
-      let shownLine =
-        titleLines(subtitle, width: rect.width - 16, fontSize: subtitleSize, wraps: false).first
-        ?? ""
-      out += """
-        <text class="subtitle" x="\(n(rect.x + rect.width / 2))" \
-        y="\(n(firstBaseline + Double(lines.count - 1) * lineHeight + subtitleHeight))" \
-        text-anchor="middle" font-size="\(n(subtitleSize))" fill="\(look.hex(textColor))" \
-        fill-opacity="0.85">\(escape(shownLine))</text>
-
-        """
+      out += subtitleText(
+        subtitle, rect: rect,
+        baseline: firstBaseline + Double(lines.count - 1) * lineHeight
+          + subtitleHeight, fontSize: subtitleSize, color: textColor, look: look)
     }
     let bodyTop = firstBaseline + Double(lines.count - 1) * lineHeight + subtitleHeight + 6
     out += bodyText(
       item, body, top: bodyTop, rect: rect, fontSize: fontSize, color: textColor, look: look)
     return out
+  }
+
+  /// The title's colour: a text field's text or placeholder, the highlight effect's blue, the
+  /// unavailable grey, or the palette's text.
+  private static func titleColor(
+    isText: Bool, typed: Bool, effect: FocusEffectStyle?, state: FocusDisplayState,
+    shown: FocusDisplayState, look: Look
+  ) -> RGB {
+    let palette = look.palette
+    if isText { return typed ? palette.fieldText : palette.placeholder }
+    if effect == .highlight { return look.high ? palette.ring : RGB(0x5A, 0xAA, 0xFF) }
+    if state == .unavailable { return palette.unavailableText }
+    if look.high && shown == .highlighted { return palette.highlightedText }
+    return palette.text
+  }
+
+  /// A poster's subtitle: one smaller line under the title, cut to the card's width.
+  private static func subtitleText(
+    _ subtitle: String, rect: Rect, baseline: Double, fontSize: Double, color: RGB, look: Look
+  ) -> String {
+    let shownLine =
+      titleLines(subtitle, width: rect.width - 16, fontSize: fontSize, wraps: false).first ?? ""
+    return """
+      <text class="subtitle" x="\(n(rect.x + rect.width / 2))" y="\(n(baseline))" \
+      text-anchor="middle" font-size="\(n(fontSize))" fill="\(look.hex(color))" \
+      fill-opacity="0.85">\(escape(shownLine))</text>
+
+      """
   }
 
   /// The body's size against the title's (the page's `0.62em`).

@@ -195,100 +195,53 @@ public final class SVGRenderer: Renderer {
     """
   }
 
+  /// How one card is shown in this frame: its state, the flat effect (halo, highlight) that
+  /// replaces lift and tilt, the parallax tilt if it is the focused card, the pointer's effect.
+  private struct CardPose {
+    let state: FocusDisplayState
+    let effect: FocusEffectStyle?
+    /// The state the card is drawn as: unfocused under a flat effect.
+    let shown: FocusDisplayState
+    let tilted: Parallax?
+    let pointed: PointerEffectStyle?
+
+    init(_ item: Item, _ frame: ScreenFrame) {
+      state = frame.states[item.id] ?? .unfocused
+      // Halo and highlight neither lift nor tilt: the card keeps its unfocused look.
+      effect = flatEffect(item, state, frame)
+      shown = effect == nil ? state : .unfocused
+      tilted = effect == nil && frame.parallax?.item == item.id ? frame.parallax : nil
+      pointed = pointerEffect(on: item, frame)
+    }
+  }
+
   private static func card(
     _ item: Item, _ frame: ScreenFrame, at rect: Rect, look: Look,
     imageHref: (String) -> String?
   ) -> String {
-    let palette = look.palette
-    if item.kind == .label {
-      // A heading: text at the leading edge, no card.
-      return """
-        <text class="label" id="\(escape(item.id))" x="\(n(rect.x))" \
-        y="\(n(rect.y + rect.height * 0.75))" font-size="\(n(min(34, rect.height * 0.8) * look.titleScale))" \
-        font-weight="700" fill="\(look.hex(palette.text))">\(escape(item.title))</text>
-
-        """
-    }
-    let state = frame.states[item.id] ?? .unfocused
-    // Halo and highlight neither lift nor tilt: the card keeps its unfocused look.
-    let effect = flatEffect(item, state, frame)
-    let shown = effect == nil ? state : .unfocused
-    let centerX = rect.x + rect.width / 2
-    let centerY = rect.y + rect.height / 2
-    var scale = Parallax.scale(for: shown)
-    var skew = (x: 0.0, y: 0.0)
-    let tilted = effect == nil && frame.parallax?.item == item.id ? frame.parallax : nil
-    if let tilted {
-      scale = tilted.scale
-      skew = (x: -tilted.rotateX * skewPerDegree, y: tilted.rotateY * skewPerDegree)
-    }
-    let pointed = pointerEffect(on: item, frame)
-    if pointed == .hover { scale *= hoverScale }
-    // The pointer's effect on its target, as a class (`ptr-lift`, …), as the page's.
-    let pointerClass = pointed.flatMap { $0 == .none ? nil : " ptr-\($0.rawValue)" } ?? ""
-    let transform =
-      "translate(\(n(centerX)) \(n(centerY))) scale(\(n(scale))) skewX(\(n(skew.x))) "
-      + "skewY(\(n(skew.y))) translate(\(n(-centerX)) \(n(-centerY)))"
-    // High contrast: no shadow and no greying (solid colours only).
-    let filter =
-      if look.high { "" } else {
-        switch state {
-        case .unavailable: #" filter="url(#gray)""#
-        case .focused where tilted != nil: #" filter="url(#shadow-tilt)""#
-        default: #" filter="url(#shadow-\#(shown.rawValue))""#
-        }
-      }
+    if item.kind == .label { return label(item, at: rect, look: look) }
+    let pose = CardPose(item, frame)
+    let (state, effect, shown) = (pose.state, pose.effect, pose.shown)
     let isText = item.kind == .textField
     let radius = cornerRadius(item)
-    let fill =
-      if isText { look.hex(palette.field) } else if effect == .highlight {
-        look.high ? "#000" : highlightFill
-      } else if look.high {
-        shown == .highlighted ? look.hex(palette.highlightedFill ?? palette.ring) : "#000"
-      } else { color(for: item.id, lightness: 0.38) }
-    var out = """
-      <g class="item \(state.rawValue)\(pointerClass)" id="\(escape(item.id))" transform="\(transform)"\(filter)>
-      <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
-      rx="\(n(radius))" fill="\(fill)"/>
-
-      """
+    var out = cardOpening(item, pose, at: rect, radius: radius, look: look)
     if !isText && effect != .highlight, let reference = item.content.image,
       let href = imageHref(reference)
     {
       out += picture(item, href: href, rect: rect, radius: radius)
     }
-    let drawsArt = !isText && !look.high && effect != .highlight
-    for (index, layer) in item.layers.enumerated() where drawsArt {
-      let shift = tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
-      let layerRadius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
-      out += """
-        <circle cx="\(n(rect.x + rect.width * (0.3 + 0.4 * layer.depth) + (shift?.x ?? 0)))" \
-        cy="\(n(rect.y + rect.height * (0.45 - 0.15 * layer.depth) + (shift?.y ?? 0)))" \
-        r="\(n(layerRadius))" fill="#fff" fill-opacity="\(n(0.12 + 0.25 * layer.depth))"/>
-
-        """
-    }
-    // Unavailable and highlighted (pressed) art is darkened, as the page's `brightness`.
-    let darken =
-      state == .unavailable
-      ? palette.unavailableArtBrightness
-      : shown == .highlighted ? palette.highlightedArtBrightness : 1
-    if drawsArt && darken < 1 {
-      out += """
-        <rect class="darken" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
-        height="\(n(rect.height))" rx="\(n(radius))" fill="#000" fill-opacity="\(n(1 - darken))"/>
-
-        """
+    if !isText && !look.high && effect != .highlight {
+      out += art(item, pose, at: rect, radius: radius, look: look)
     }
     // The pointer's hover tint: the page's brightening, as a light wash over the card.
-    if pointed == .hover && !look.high {
+    if pose.pointed == .hover && !look.high {
       out += """
         <rect class="hover-tint" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
         height="\(n(rect.height))" rx="\(n(radius))" fill="#fff" fill-opacity="0.1"/>
 
         """
     }
-    if state == .focused && tilted != nil && !look.high {
+    if state == .focused && pose.tilted != nil && !look.high {
       out += """
         <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
         rx="\(n(radius))" fill="url(#specular)"/>
@@ -299,18 +252,104 @@ public final class SVGRenderer: Renderer {
     out += outline(shown, rect, radius: radius, look: look)
     out += accentBar(item, rect, radius: radius, look: look)
     if effect == .halo { out += halo(item, rect, look: look) }
-    if state == .selected {
-      out += """
-        <circle class="heart-backing" cx="\(n(rect.x + rect.width - 27))" cy="\(n(rect.y + 23))" \
-        r="17" fill="#000" fill-opacity="\(n(palette.heartBacking))"/>\
-        <text x="\(n(rect.x + rect.width - 27))" y="\(n(rect.y + 32))" text-anchor="middle" \
-        font-size="26" fill="\(look.hex(palette.heart))">♥</text>
-
-        """
-    }
+    if state == .selected { out += heart(rect, look: look) }
     out += badge(item, rect, state: state, look: look)
     out += "</g>\n"
     return out
+  }
+
+  /// A heading: text at the leading edge, no card.
+  private static func label(_ item: Item, at rect: Rect, look: Look) -> String {
+    """
+    <text class="label" id="\(escape(item.id))" x="\(n(rect.x))" \
+    y="\(n(rect.y + rect.height * 0.75))" font-size="\(n(min(34, rect.height * 0.8) * look.titleScale))" \
+    font-weight="700" fill="\(look.hex(look.palette.text))">\(escape(item.title))</text>
+
+    """
+  }
+
+  /// The card's group (its lift, tilt and filter) and its background.
+  private static func cardOpening(
+    _ item: Item, _ pose: CardPose, at rect: Rect, radius: Double, look: Look
+  ) -> String {
+    let palette = look.palette
+    let (state, effect, shown) = (pose.state, pose.effect, pose.shown)
+    let centerX = rect.x + rect.width / 2
+    let centerY = rect.y + rect.height / 2
+    var scale = Parallax.scale(for: shown)
+    var skew = (x: 0.0, y: 0.0)
+    if let tilted = pose.tilted {
+      scale = tilted.scale
+      skew = (x: -tilted.rotateX * skewPerDegree, y: tilted.rotateY * skewPerDegree)
+    }
+    if pose.pointed == .hover { scale *= hoverScale }
+    // The pointer's effect on its target, as a class (`ptr-lift`, …), as the page's.
+    let pointerClass = pose.pointed.flatMap { $0 == .none ? nil : " ptr-\($0.rawValue)" } ?? ""
+    let transform =
+      "translate(\(n(centerX)) \(n(centerY))) scale(\(n(scale))) skewX(\(n(skew.x))) "
+      + "skewY(\(n(skew.y))) translate(\(n(-centerX)) \(n(-centerY)))"
+    // High contrast: no shadow and no greying (solid colours only).
+    let filter =
+      if look.high { "" } else {
+        switch state {
+        case .unavailable: #" filter="url(#gray)""#
+        case .focused where pose.tilted != nil: #" filter="url(#shadow-tilt)""#
+        default: #" filter="url(#shadow-\#(shown.rawValue))""#
+        }
+      }
+    let fill =
+      if item.kind == .textField { look.hex(palette.field) } else if effect == .highlight {
+        look.high ? "#000" : highlightFill
+      } else if look.high {
+        shown == .highlighted ? look.hex(palette.highlightedFill ?? palette.ring) : "#000"
+      } else { color(for: item.id, lightness: 0.38) }
+    return """
+      <g class="item \(state.rawValue)\(pointerClass)" id="\(escape(item.id))" transform="\(transform)"\(filter)>
+      <rect x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" height="\(n(rect.height))" \
+      rx="\(n(radius))" fill="\(fill)"/>
+
+      """
+  }
+
+  /// The card's parallax layers (shifted by the tilt), darkened when unavailable or pressed as
+  /// the page's `brightness`.
+  private static func art(
+    _ item: Item, _ pose: CardPose, at rect: Rect, radius: Double, look: Look
+  ) -> String {
+    var out = ""
+    for (index, layer) in item.layers.enumerated() {
+      let shift = pose.tilted.flatMap { index < $0.translate.count ? $0.translate[index] : nil }
+      let layerRadius = min(rect.width, rect.height) * (0.12 + 0.1 * layer.depth)
+      out += """
+        <circle cx="\(n(rect.x + rect.width * (0.3 + 0.4 * layer.depth) + (shift?.x ?? 0)))" \
+        cy="\(n(rect.y + rect.height * (0.45 - 0.15 * layer.depth) + (shift?.y ?? 0)))" \
+        r="\(n(layerRadius))" fill="#fff" fill-opacity="\(n(0.12 + 0.25 * layer.depth))"/>
+
+        """
+    }
+    let darken =
+      pose.state == .unavailable
+      ? look.palette.unavailableArtBrightness
+      : pose.shown == .highlighted ? look.palette.highlightedArtBrightness : 1
+    if darken < 1 {
+      out += """
+        <rect class="darken" x="\(n(rect.x))" y="\(n(rect.y))" width="\(n(rect.width))" \
+        height="\(n(rect.height))" rx="\(n(radius))" fill="#000" fill-opacity="\(n(1 - darken))"/>
+
+        """
+    }
+    return out
+  }
+
+  /// The selected card's heart, on a dark backing so it reads on any art.
+  private static func heart(_ rect: Rect, look: Look) -> String {
+    """
+    <circle class="heart-backing" cx="\(n(rect.x + rect.width - 27))" cy="\(n(rect.y + 23))" \
+    r="17" fill="#000" fill-opacity="\(n(look.palette.heartBacking))"/>\
+    <text x="\(n(rect.x + rect.width - 27))" y="\(n(rect.y + 32))" text-anchor="middle" \
+    font-size="26" fill="\(look.hex(look.palette.heart))">♥</text>
+
+    """
   }
 
   private static func status(_ frame: ScreenFrame, y: Double, width: Double, look: Look)

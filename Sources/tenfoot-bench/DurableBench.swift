@@ -53,8 +53,8 @@ enum DurableBench {
     let layout = BenchPeers.layout(rows: 10, columns: 20)
     var durablePath = try AckPath(
       context: context, server: durable, screen: "bench", layout: layout)
-    var memoryPath = try AckPath(context: context, server: memory, screen: "bench", layout: layout)
-    var curveMemoryPath = try AckPath(
+    let memoryPath = try AckPath(context: context, server: memory, screen: "bench", layout: layout)
+    let curveMemoryPath = try AckPath(
       context: context, server: curveMemory, screen: "bench", layout: layout)
     _ = try durablePath.sample()
     let floorDirectory = try TemporaryDirectory()
@@ -62,20 +62,24 @@ enum DurableBench {
       .tcp, in: floorDirectory, replyBytes: durablePath.ackBytes,
       topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200, curve: true)
     defer { relay.process.kill() }  // SIGKILL: see LatencyBench.
-    var floorPath = try AckPath(context: context, server: relay, screen: nil, layout: layout)
+    let floorPath = try AckPath(context: context, server: relay, screen: nil, layout: layout)
     let plainRelay = try BenchProcesses.floorRelay(
       .tcp, in: floorDirectory, replyBytes: durablePath.ackBytes,
       topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200)
     defer { plainRelay.process.kill() }
-    var plainFloorPath = try AckPath(
+    let plainFloorPath = try AckPath(
       context: context, server: plainRelay, screen: nil, layout: layout)
     let durableRelay = try BenchProcesses.floorRelay(
       .tcp, in: floorDirectory, replyBytes: durablePath.ackBytes,
       topic: WireProtocol.stateTopic(screen: "bench"), publicationBytes: 200, curve: true,
       walDirectory: fsyncDirectory)
     defer { durableRelay.process.kill() }
-    var durableFloorPath = try AckPath(
+    let durableFloorPath = try AckPath(
       context: context, server: durableRelay, screen: nil, layout: layout)
+    // In the order each round samples them (the WAL probe goes between floor and durableFloor).
+    var paths = [
+      durablePath, memoryPath, curveMemoryPath, floorPath, durableFloorPath, plainFloorPath,
+    ]
     var phases: [Phase] = []
     for registered in [1, screens] {
       if registered > 1 {
@@ -85,33 +89,43 @@ enum DurableBench {
             extra, layout: layout, context: context, control: server.control, curve: server.curve)
         }
       }
-      var histograms = Array(repeating: LatencySummary.histogram(), count: 7)
-      for index in 0..<(warmUp + samples) {
-        let durableNs = try durablePath.sample()
-        let memoryNs = try memoryPath.sample()
-        let curveMemoryNs = try curveMemoryPath.sample()
-        let floorNs = try floorPath.sample()
-        let fsyncNs = try probe.sample()
-        let durableFloorNs = try durableFloorPath.sample()
-        let plainFloorNs = try plainFloorPath.sample()
-        guard index >= warmUp else { continue }
-        _ = histograms[6].record(plainFloorNs)
-        _ = histograms[5].record(durableFloorNs)
-        _ = histograms[3].record(fsyncNs)
-        _ = histograms[0].record(durableNs)
-        _ = histograms[1].record(memoryNs)
-        _ = histograms[2].record(floorNs)
-        _ = histograms[4].record(curveMemoryNs)
-      }
       phases.append(
-        Phase(
-          screens: registered, durable: LatencySummary(histograms[0]),
-          inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[4]),
-          curveFloor: LatencySummary(histograms[2]), plainFloor: LatencySummary(histograms[6]),
-          durableFloor: LatencySummary(histograms[5]),
-          fsync: LatencySummary(histograms[3])))
+        try phase(
+          registered, samples: samples, warmUp: warmUp, probe: &probe,
+          paths: &paths))
     }
     return phases
+  }
+
+  /// One phase's samples: each round presses once through every path (durable, in memory,
+  /// CURVE in memory, CURVE floor, durable floor, plain floor) and times one WAL commit.
+  private static func phase(
+    _ registered: Int, samples: Int, warmUp: Int, probe: inout WALFrameProbe,
+    paths: inout [AckPath]
+  ) throws -> Phase {
+    var histograms = Array(repeating: LatencySummary.histogram(), count: 7)
+    for index in 0..<(warmUp + samples) {
+      let durableNs = try paths[0].sample()
+      let memoryNs = try paths[1].sample()
+      let curveMemoryNs = try paths[2].sample()
+      let floorNs = try paths[3].sample()
+      let fsyncNs = try probe.sample()
+      let durableFloorNs = try paths[4].sample()
+      let plainFloorNs = try paths[5].sample()
+      guard index >= warmUp else { continue }
+      _ = histograms[6].record(plainFloorNs)
+      _ = histograms[5].record(durableFloorNs)
+      _ = histograms[3].record(fsyncNs)
+      _ = histograms[0].record(durableNs)
+      _ = histograms[1].record(memoryNs)
+      _ = histograms[2].record(floorNs)
+      _ = histograms[4].record(curveMemoryNs)
+    }
+    return Phase(
+      screens: registered, durable: LatencySummary(histograms[0]),
+      inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[4]),
+      curveFloor: LatencySummary(histograms[2]), plainFloor: LatencySummary(histograms[6]),
+      durableFloor: LatencySummary(histograms[5]), fsync: LatencySummary(histograms[3]))
   }
 
   /// The fsync of the disk under `directory`, on its own, as a SQLite WAL commit does it

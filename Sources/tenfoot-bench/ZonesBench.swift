@@ -98,17 +98,26 @@ struct ZonesCommand: ParsableCommand {
     finished.wait()
     let taken = samples.withLock { $0 }
     guard taken.count == 2 else { throw BenchError("a zone failed before or during its load") }
-    let elapsed = Double((taken[1].at - taken[0].at) / .milliseconds(1)) / 1000
-    let transactions = taken[1].transactions - taken[0].transactions
-    let storeCPU = taken[1].store - taken[0].store
-    let cpuBefore = taken[0].cpu
-    let cpuAfter = taken[1].cpu
     let collected = results.withLock { $0 }
     let outcomes = try (0..<zones).map { index in
       guard let outcome = collected[index] else { throw BenchError("zone\(index) did not run") }
       return try outcome.get()
     }
 
+    report(outcomes, taken: taken, idlePerSecond: idlePerSecond, processes: processes)
+  }
+
+  /// Prints the zones' latency, the store's round trips per input and every process's CPU,
+  /// over the load between the two samples.
+  private func report(
+    _ outcomes: [ScaleResult], taken: [Sample], idlePerSecond: Double,
+    processes: [(String, Int32)]
+  ) {
+    let elapsed = Double((taken[1].at - taken[0].at) / .milliseconds(1)) / 1000
+    let transactions = taken[1].transactions - taken[0].transactions
+    let storeCPU = taken[1].store - taken[0].store
+    let cpuBefore = taken[0].cpu
+    let cpuAfter = taken[1].cpu
     Table.line(
       "\(zones) zones × \(screens) screens, \(remotes) remotes × \(rate) events/s each per zone, \(seconds) s (figures over the load: \(String(format: "%.1f", elapsed)) s)"
     )
