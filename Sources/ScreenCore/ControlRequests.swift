@@ -91,6 +91,19 @@ final class ControlRequests {
     }
   }
 
+  /// Fails every sent request now, as unanswered: the one broker they went to closed its
+  /// connection (it stopped or restarted), so no reply will come and a restarted broker does
+  /// not know them. Waiting out their deadlines would hold back what is sent after them (the
+  /// screen's inputs go one at a time). Requests still waiting for a connection stay queued.
+  func abandonSent() {
+    let abandoned = pending.sorted { $0.key < $1.key }
+    pending.removeAll()
+    for (_, entry) in abandoned {
+      loop.cancel(entry.timer)
+      fail(entry.request, connection.noAnswer)
+    }
+  }
+
   /// Fails `request` with `error` on the loop's next iteration.
   private func fail(_ request: Request, _ error: ControlError) {
     loop.schedule(after: .zero) { try request.completion(.failure(error)) }

@@ -68,6 +68,7 @@ extension ScreenClient {
         // One broker: its connection closing means it is gone (a zone's standby may close
         // while the active one still publishes, so there the heartbeats decide).
         if Endpoints.list(configuration.endpoints.state).count == 1 {
+          requests?.abandonSent()
           try linkLost(reason: "state connection closed")
         }
         continue

@@ -169,6 +169,7 @@ struct WebScreenTests {
     let (stack, web, mirror, url) = try start()
     let socketURL = Self.socketURL(from: url)
     let shared = Unchecked(value: stack)
+    let screen = Unchecked(value: web)
     let steps = Steps()
     let reached = try await withThrowingTaskGroup(of: [String].self) { group in
       group.addTask {
@@ -221,7 +222,10 @@ struct WebScreenTests {
         // Generous: a loaded 2-core machine (CI beside other builds) restarts a broker slowly.
         try await Task.sleep(for: .seconds(60))
         throw ChildProcessError(
-          description: "the page test did not finish within 60 s; steps reached: \(steps.all)")
+          description: """
+            the page test did not finish within 60 s; steps reached: \(steps.all); \
+            the screen's log: \(screen.value.errors.suffix(15))
+            """)
       }
       let result = try await group.next() ?? []
       group.cancelAll()

@@ -25,11 +25,15 @@ final class FakeBroker: Sendable {
     case releaseHeld
   }
 
-  init(context: Context, holding: Set<String> = []) throws {
+  /// Binds new `ipc://` endpoints, or `endpoints` (a broker restarted where a stopped one was).
+  init(
+    context: Context, holding: Set<String> = [],
+    endpoints: (control: String, state: String)? = nil
+  ) throws {
     // ipc, as a local screen uses: its connections report handshakes, as over tcp.
     let name = UUID().uuidString.prefix(8)
-    control = "ipc:///tmp/tenfoot-fake-\(name)-control"
-    state = "ipc:///tmp/tenfoot-fake-\(name)-state"
+    control = endpoints?.control ?? "ipc:///tmp/tenfoot-fake-\(name)-control"
+    state = endpoints?.state ?? "ipc:///tmp/tenfoot-fake-\(name)-state"
     self.holding = Mutex(holding)
     stopper = try LoopStopper()
     let router = try Socket(context, .router)
@@ -93,7 +97,8 @@ final class FakeBroker: Sendable {
   }
 
   private func wait(timeout: Duration, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + 0.001)
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let deadline = Date().addingTimeInterval(seconds + 0.001)
     changed.lock()
     defer { changed.unlock() }
     while !condition() {

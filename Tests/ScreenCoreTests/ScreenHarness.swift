@@ -12,7 +12,7 @@ import ZeroMQ
 /// advances: the screen's timing rules run without sleeping.
 final class ScreenHarness: @unchecked Sendable {
   let context: Context
-  let broker: FakeBroker
+  private(set) var broker: FakeBroker
   let clock = ManualClock()
   let renderer = RecordingRenderer()
   /// Made on the test thread, then run (and touched) only on the screen's thread; the test
@@ -70,6 +70,13 @@ final class ScreenHarness: @unchecked Sendable {
     done.unlock()
     broker.stop()
     return ended
+  }
+
+  /// Stops the broker (its sockets close, as a broker's do when it exits) and starts a new one
+  /// at the same endpoints, answering everything.
+  func restartBroker() throws {
+    broker.stop()
+    broker = try FakeBroker(context: context, endpoints: (broker.control, broker.state))
   }
 
   /// Queues a text input, as a web page acting as a remote does.

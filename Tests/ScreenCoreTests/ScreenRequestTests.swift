@@ -64,6 +64,39 @@ struct ScreenRequestTests {
     #expect(harness.probe() != nil, "the screen stopped sending after a late reply")
   }
 
+  @Test(
+    "an input the broker took with it when it stopped fails at once: inputs after its restart go out without waiting out its timeout"
+  )
+  func inputToAStoppedBrokerFailsAtOnce() throws {
+    // A minute's timeout on the manual clock, never reached below: a screen that waited for
+    // a's deadline would hold b behind it.
+    let harness = try ScreenHarness(requestTimeout: .seconds(60))
+    try harness.start()
+    defer { harness.stop() }
+    #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
+    harness.broker.hold(["input"])
+    harness.input("a")
+    #expect(harness.broker.awaitRequest { Self.isInput($0, "a") } != nil, "a did not arrive")
+    try harness.restartBroker()
+    // The screen resyncs with the new broker; a request made before its control connection
+    // is up again waits for a retry on the loop's clock, so the clock moves in small steps
+    // (5 s in all, far from a's 60 s).
+    var resynced = false
+    for _ in 0..<500 where !resynced {
+      harness.clock.advance(by: .milliseconds(10))
+      resynced =
+        harness.broker.awaitRequest(timeout: .milliseconds(10)) {
+          if case .snapshotRequest = $0.body { return true }
+          return false
+        } != nil
+    }
+    #expect(resynced, "the screen did not resync with the restarted broker")
+    harness.input("b")
+    #expect(
+      harness.broker.awaitRequest { Self.isInput($0, "b") } != nil,
+      "b did not go out: it waits behind a, which the stopped broker will never answer")
+  }
+
   static func isHeartbeat(_ envelope: Tenfoot_V1_Envelope) -> Bool {
     if case .heartbeat = envelope.body { return true }
     return false
