@@ -113,8 +113,8 @@ public final class SessionStore {
     configuration.prepareDatabase { db in
       // Before the first WAL access: the wal-index lives in this process's memory, not in a
       // shared `-shm` mapping, and the file locks are taken once and kept, so a commit makes
-      // no lock or unlock calls (measured: SQLite's own cost per one-row commit falls from
-      // about 7.5 to 2.5 µs). The broker is the database's only user; a second process cannot
+      // no lock or unlock calls (SQLite's own cost per one-row commit falls to about a third;
+      // docs/performance.md). The broker is the database's only user; a second process cannot
       // open it while the broker runs. A killed broker's locks go with it.
       try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
       let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")

@@ -5,9 +5,7 @@ import GRDBSQLite
 /// Written by hand rather than through GRDB because a commit sits on every press's
 /// acknowledgement: in the running broker (cold caches between presses) GRDB's serial queue,
 /// statement cache, argument boxing and transaction bookkeeping cost more than SQLite's own
-/// work for the row (profiled with DWARF call graphs in the durable benchmark: about 5 % of
-/// the broker's loop thread's samples, against 3–5 % for SQLite's statement work outside the
-/// WAL write and its fsync; see docs/performance.md). GRDB still opens the database, runs the migrations, loads the rows
+/// work for the row (the durable benchmark's profile is in docs/performance.md). GRDB still opens the database, runs the migrations, loads the rows
 /// and sets a damaged file aside; this connection is opened after GRDB's is closed.
 ///
 /// - One changed row is written by the upsert alone, in SQLite's own (autocommit) transaction:

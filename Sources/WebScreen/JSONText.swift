@@ -1,6 +1,6 @@
 /// Compact JSON written by hand, for the messages that go out on every frame (a developer's
-/// page's frame: `WebMessages.appFrame`): `JSONEncoder` took about 80 µs a frame on the
-/// loaded 2-core machine, this a few. Object keys are written in the order given (callers
+/// page's frame: `WebMessages.appFrame`): `JSONEncoder`'s boxing and key sorting cost
+/// more than the frame's whole trip through the screen (docs/performance.md, the page path). Object keys are written in the order given (callers
 /// give them sorted, as `WebMessages.encode` sorts them).
 struct JSONText {
   /// The JSON so far.
