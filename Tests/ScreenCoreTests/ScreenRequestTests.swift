@@ -43,13 +43,8 @@ struct ScreenRequestTests {
   func inputTimeoutIsAnEvent() throws {
     // A minute's timeout on the manual clock: a screen that waited in real time for the
     // reply would send nothing more for a minute.
-    let harness = try ScreenHarness(requestTimeout: .seconds(60))
-    try harness.start()
+    let harness = try Self.inputAOutstanding()
     defer { harness.stop() }
-    #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
-    harness.broker.hold(["input"])
-    harness.input("a")
-    #expect(harness.broker.awaitRequest { Self.isInput($0, "a") } != nil, "a did not arrive")
     harness.clock.advance(by: .seconds(60))
     // The first heartbeat goes out in the iteration that fires a's timeout (the beat is due
     // first): c, queued after it arrived, goes out behind nothing.
@@ -70,13 +65,8 @@ struct ScreenRequestTests {
   func inputToAStoppedBrokerFailsAtOnce() throws {
     // A minute's timeout on the manual clock, never reached below: a screen that waited for
     // a's deadline would hold b behind it.
-    let harness = try ScreenHarness(requestTimeout: .seconds(60))
-    try harness.start()
+    let harness = try Self.inputAOutstanding()
     defer { harness.stop() }
-    #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
-    harness.broker.hold(["input"])
-    harness.input("a")
-    #expect(harness.broker.awaitRequest { Self.isInput($0, "a") } != nil, "a did not arrive")
     try harness.restartBroker()
     // The screen resyncs with the new broker; a request made before its control connection
     // is up again waits for a retry on the loop's clock, so the clock moves in small steps
@@ -95,6 +85,18 @@ struct ScreenRequestTests {
     #expect(
       harness.broker.awaitRequest { Self.isInput($0, "b") } != nil,
       "b did not go out: it waits behind a, which the stopped broker will never answer")
+  }
+
+  /// A started screen with a request timeout of a minute on its manual clock, whose input
+  /// "a" reached the broker, which holds its reply (and every input's).
+  static func inputAOutstanding() throws -> ScreenHarness {
+    let harness = try ScreenHarness(requestTimeout: .seconds(60))
+    try harness.start()
+    #expect(harness.renderer.await { $0.frameCount >= 1 }, "no snapshot drawn within 5 s")
+    harness.broker.hold(["input"])
+    harness.input("a")
+    #expect(harness.broker.awaitRequest { Self.isInput($0, "a") } != nil, "a did not arrive")
+    return harness
   }
 
   static func isHeartbeat(_ envelope: Tenfoot_V1_Envelope) -> Bool {

@@ -65,25 +65,39 @@ extension AsyncAppTests {
     return file
   }
 
-  @Test("content on demand: the screen draws the titles the app supplies for the cells in view")
-  func virtualContentOnDemand() async throws {
-    let broker = try Broker()
-    let file = try Self.movieRow(in: broker)
+  /// A headless `tenfoot-screen` showing ``movieRow(in:)`` on `broker`, and the index of its
+  /// first frame line (placeholder titles).
+  static func movieRowScreen(_ broker: Broker) async throws -> (ChildProcess, index: Int) {
     let screen = try ChildProcess(
       TestEnvironment.binary("tenfoot-screen"),
       [
-        "--layout", file, "--renderer", "headless", "--frames", "-", "--control", broker.control,
-        "--state", broker.state,
+        "--layout", try movieRow(in: broker), "--renderer", "headless", "--frames", "-",
+        "--control", broker.control, "--state", broker.state,
       ], environment: broker.environment)
-    defer { screen.kill() }
-    let placeholders = try await Self.waitForRow(screen, "the placeholder titles") {
-      $0.titles["titles#0"] == "Title 1"
+    do {
+      let placeholders = try await waitForRow(screen, "the placeholder titles") {
+        $0.titles["titles#0"] == "Title 1"
+      }
+      return (screen, placeholders.index)
+    } catch {
+      screen.kill()
+      throw error
     }
+  }
 
+  /// A TenFootKit app attached to `broker`'s screen `main`.
+  static func attachedApp(_ broker: Broker, label: String) throws -> AppConnection {
     let options = try AppOptions.parse(
       ["--attach", "--control", broker.control, "--state", broker.state])
-    let app = try TenFootApp.connect(
-      layout: nil, options: options, logger: Logger(label: "test.virtual-content"))
+    return try TenFootApp.connect(layout: nil, options: options, logger: Logger(label: label))
+  }
+
+  @Test("content on demand: the screen draws the titles the app supplies for the cells in view")
+  func virtualContentOnDemand() async throws {
+    let broker = try Broker()
+    let (screen, placeholders) = try await Self.movieRowScreen(broker)
+    defer { screen.kill() }
+    let app = try Self.attachedApp(broker, label: "test.virtual-content")
     defer { app.stop() }
     let seen = Seen()
     var lines = seen.stream.makeAsyncIterator()
@@ -108,7 +122,7 @@ extension AsyncAppTests {
       $0 == "asked titles 0..<12"
     }
     let supplied = try await Self.waitForRow(
-      screen, from: placeholders.index, "the supplied titles drawn"
+      screen, from: placeholders, "the supplied titles drawn"
     ) { $0.allSupplied }
     #expect(supplied.row.titles["titles#0"] == "Movie 1", "\(supplied.row.titles)")
     #expect(supplied.row.subtitles["titles#0"] == "No. 0", "\(supplied.row.subtitles)")

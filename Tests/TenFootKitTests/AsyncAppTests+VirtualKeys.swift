@@ -35,20 +35,9 @@ extension AsyncAppTests {
   )
   func virtualKeysAcrossProcesses() async throws {
     let broker = try Broker()
-    let screen = try ChildProcess(
-      TestEnvironment.binary("tenfoot-screen"),
-      [
-        "--layout", try Self.movieRow(in: broker), "--renderer", "headless", "--frames", "-",
-        "--control", broker.control, "--state", broker.state,
-      ], environment: broker.environment)
+    let (screen, placeholders) = try await Self.movieRowScreen(broker)
     defer { screen.kill() }
-    let placeholders = try await Self.waitForRow(screen, "the placeholder titles") {
-      $0.titles["titles#0"] == "Title 1"
-    }
-    let options = try AppOptions.parse(
-      ["--attach", "--control", broker.control, "--state", broker.state])
-    let app = try TenFootApp.connect(
-      layout: nil, options: options, logger: Logger(label: "test.virtual-keys"))
+    let app = try Self.attachedApp(broker, label: "test.virtual-keys")
     defer { app.stop() }
     let inserts = HeadInserts()
     let loop = Task {
@@ -60,7 +49,7 @@ extension AsyncAppTests {
     }
     defer { loop.cancel() }
     let supplied = try await Self.waitForRow(
-      screen, from: placeholders.index, "the keyed titles drawn"
+      screen, from: placeholders, "the keyed titles drawn"
     ) { $0.titles["titles#0"] == "Movie 1" }
 
     // A key names its item, across the wire: the remote asks for it by key.
