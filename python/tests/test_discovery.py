@@ -1,8 +1,13 @@
 """Reading avahi-browse's answers: checked TXT records, forged ones skipped, and the Swift
-side's rules for choosing a broker by name. (A live mDNS browse needs avahi-daemon; it is not
-run here.)"""
+side's rules for choosing a broker by name, and reading a stand-in avahi-browse's pipe. (A live
+mDNS browse needs avahi-daemon: python/e2e/test_discovery.py runs one in network namespaces.)"""
 
+import os
+import shutil
+import stat
+import tempfile
 import unittest
+from unittest import mock
 
 import tenfoot
 from tenfoot import discovery
@@ -55,6 +60,27 @@ class Browse(unittest.TestCase):
         with self.assertRaises(tenfoot.DiscoveryError) as raised:
             discovery.choose("tv", [impostor], pins.get)
         self.assertIn("another key", str(raised.exception))
+
+
+class BrowseProcess(unittest.TestCase):
+    """`browse` against a stand-in `avahi-browse` on the PATH (a real process and pipe)."""
+
+    def test_answers_written_at_once_are_all_read(self):
+        # A daemon answering from its cache prints the "+" and "=" lines in one write, then
+        # stays open: both must be read, not only the first.
+        directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, directory)
+        fake = os.path.join(directory, "avahi-browse")
+        output = "+;eth0;IPv4;tv;_tenfoot._tcp;local\n" + line("tv", "10.0.0.1") + "\n"
+        with open(os.path.join(directory, "answers"), "w") as handle:
+            handle.write(output)
+        with open(fake, "w") as handle:
+            handle.write(f"#!/bin/sh\ncat '{directory}/answers'\nexec sleep 60\n")
+        os.chmod(fake, stat.S_IRWXU)
+        path = directory + os.pathsep + os.environ.get("PATH", "")
+        with mock.patch.dict(os.environ, {"PATH": path}):
+            found = discovery.browse("Living room", timeout=5)
+        self.assertEqual([(a.instance, a.address) for a in found], [("tv", "10.0.0.1")])
 
 
 if __name__ == "__main__":

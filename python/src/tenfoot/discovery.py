@@ -10,6 +10,7 @@ answer whose fingerprint differs from the key pinned for its endpoint is never c
 from __future__ import annotations
 
 import ipaddress
+import os
 import re
 import selectors
 import shutil
@@ -157,25 +158,32 @@ def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredB
                              "tenfoot:// connection string")
     browser = subprocess.Popen(
         ["avahi-browse", "--parsable", "--resolve", "--no-db-lookup", SERVICE_TYPE],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
     found: List[DiscoveredBroker] = []
     deadline = time.monotonic() + timeout
+    # Read the pipe's bytes as they come and split them into lines here: a buffered
+    # `readline` would keep lines that came in one read (a daemon answering from its cache
+    # prints several at once) where `select` no longer sees them.
+    pending = b""
     try:
         with selectors.DefaultSelector() as selector:
             selector.register(browser.stdout, selectors.EVENT_READ)
             while time.monotonic() < deadline:
                 if not selector.select(deadline - time.monotonic()):
                     break
-                line = browser.stdout.readline()
-                if not line:
+                chunk = os.read(browser.stdout.fileno(), 65536)
+                if not chunk:
                     break  # avahi-browse ended (no daemon, say).
-                answers = parse_browse_output(line)
+                *lines, pending = (pending + chunk).split(b"\n")
+                answers = parse_browse_output(
+                    "\n".join(line.decode("utf-8", "replace") for line in lines))
                 found += answers
                 if name is not None and any(name in (a.instance, a.name) for a in answers):
                     deadline = min(deadline, time.monotonic() + SETTLE)
     finally:
         browser.kill()
-        _, errors = browser.communicate()
+        _, error_bytes = browser.communicate()
+        errors = error_bytes.decode("utf-8", "replace")
     if not found and browser.returncode not in (0, -9) and errors.strip():
         raise DiscoveryError(f"avahi-browse failed: {errors.strip()}")
     return found
