@@ -3,16 +3,19 @@ import TenFootSecurity
 import ZeroMQ
 
 /// The remote's side of pairing, over the broker's pairing endpoint (plain ZeroMQ: the remote
-/// is not on the allow-list yet). The PIN never leaves this process: each attempt is one CPace
-/// round (see `PairingProof`), whose messages let no one test a PIN offline.
+/// is not on the allow-list yet), waiting for each reply (`PairingMessages` makes and reads
+/// the messages). The PIN never leaves this process: each attempt is one CPace round (see
+/// `PairingProof`), whose messages let no one test a PIN offline.
 public final class PairingClient {
   private let connection: ControlConnection
   let trust: ClientTrust
-  private let name: String
+  private var messages: PairingMessages
   /// The screen that shows the PIN (nil: every screen key).
-  public var screen: String?
+  public var screen: String? {
+    get { messages.screen }
+    set { messages.screen = newValue }
+  }
   private let timeout: Duration
-  private let publicKey: [UInt8]
 
   /// One round of a pairing: what the broker sent, and the remote's nonce.
   public struct Challenge: Sendable {
@@ -49,12 +52,8 @@ public final class PairingClient {
     } catch {
       throw .cannotConnect(endpoint: pairingEndpoint, cause: error)
     }
-    guard let key = Z85.decode(trust.keyPair.publicKey) else {
-      throw .invalidOwnKey
-    }
-    publicKey = key
+    messages = try PairingMessages(publicKey: trust.keyPair.publicKey, name: name)
     self.trust = trust
-    self.name = name
     self.timeout = timeout
   }
 
@@ -81,58 +80,15 @@ public final class PairingClient {
   }
 
   private func round(next: Bool) throws(PairingError) -> Challenge {
-    var request = Tenfoot_V1_PairRequest()
-    request.name = name
-    if let screen { request.screenID = screen }
-    request.publicKey = .init(publicKey)
-    request.nextRound = next
-    let remoteNonce = PairingProof.randomBytes(PairingProof.nonceLength)
-    request.nonce = .init(remoteNonce)
-    switch try exchange(.pairRequest(request)) {
-    case .pairChallenge(let challenge):
-      let key = [UInt8](challenge.brokerKey)
-      guard key.count == 32, let text = Z85.encode(key),
-        PairingProof.nonceRange.contains(challenge.nonce.count),
-        challenge.share.count == PairingProof.shareLength
-      else {
-        throw .unusableChallenge
-      }
-      return Challenge(
-        nonce: [UInt8](challenge.nonce), remoteNonce: remoteNonce,
-        share: [UInt8](challenge.share), brokerKey: key, brokerKeyText: text,
-        digits: Int(challenge.pinDigits))
-    case .error(let error):
-      throw .refused(error)
-    default:
-      throw .unexpectedReply
-    }
+    let (body, remoteNonce) = messages.roundRequest(next: next)
+    return try PairingMessages.challenge(from: try exchange(body), remoteNonce: remoteNonce)
   }
 
   /// Tries `pin` in `challenge`'s round (used up either way). On success checks the broker's
   /// own confirmation and returns the id.
   public func attempt(pin: String, challenge: Challenge) throws(PairingError) -> Attempt {
-    let party = PairingProof.remote(
-      pin: pin, brokerKey: challenge.brokerKey, remoteKey: publicKey,
-      brokerNonce: challenge.nonce, remoteNonce: challenge.remoteNonce)
-    guard let keys = party.finish(peerShare: challenge.share, peerData: PairingProof.brokerData)
-    else { throw .unusableChallenge }
-    var proof = Tenfoot_V1_PairProof()
-    proof.publicKey = .init(publicKey)
-    proof.share = .init(party.share)
-    proof.proof = .init(keys.ownTag)
-    switch try exchange(.pairProof(proof)) {
-    case .paired(let paired):
-      guard PairingProof.equalInConstantTime([UInt8](paired.brokerProof), keys.peerTag) else {
-        throw .brokerProofInvalid
-      }
-      return .paired(id: paired.peerID)
-    case .error(let error) where error.code == .pairingFailed || error.code == .pairingBackoff:
-      return .refused(message: error.message, retryAfterMilliseconds: error.retryAfterMs)
-    case .error(let error):
-      throw .failed(error)
-    default:
-      throw .unexpectedReply
-    }
+    let (body, brokerTag) = try messages.proof(pin: pin, challenge: challenge)
+    return try PairingMessages.attempt(from: try exchange(body), brokerTag: brokerTag)
   }
 
   private func exchange(_ body: Tenfoot_V1_Envelope.OneOf_Body) throws(PairingError)

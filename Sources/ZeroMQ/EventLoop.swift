@@ -62,7 +62,7 @@ public final class EventLoop {
     var body: (() throws -> Void)?
   }
 
-  /// Names a registered file descriptor, to stop reading it.
+  /// Names a registered file descriptor or socket, to stop reading it.
   public struct ReadID: Hashable, Sendable {
     fileprivate let sequence: UInt64
   }
@@ -94,9 +94,10 @@ public final class EventLoop {
 
   /// Calls `handler` whenever `socket` has input. The handler should take what is queued with
   /// `dontWait` (it may leave some: it is called again on the next iteration).
-  public func whenReadable(_ socket: Socket, _ handler: @escaping () throws -> Void) {
+  @discardableResult
+  public func whenReadable(_ socket: Socket, _ handler: @escaping () throws -> Void) -> ReadID {
     poller.add(socket)
-    addReadHandler(handler)
+    return addReadHandler(handler)
   }
 
   /// Calls `handler` whenever `fileDescriptor` (a pipe, an eventfd, a terminal, inotify) is
@@ -109,9 +110,9 @@ public final class EventLoop {
     return addReadHandler(handler)
   }
 
-  /// Stops reading a file descriptor (a device unplugged): its handler is not called again,
-  /// even later in this iteration, and the descriptor is not polled again, so it may be closed
-  /// once this returns. Does nothing if it was stopped already.
+  /// Stops reading a file descriptor (a device unplugged) or a socket (a connection replaced):
+  /// its handler is not called again, even later in this iteration, and it is not polled
+  /// again, so it may be closed once this returns. Does nothing if it was stopped already.
   public func stopReading(_ id: ReadID) {
     guard let index = readHandlers.firstIndex(where: { $0.sequence == id.sequence }) else { return }
     readHandlers[index].body = nil

@@ -1,4 +1,3 @@
-import TenFootClient
 import TenFootProtocol
 import ZeroMQ
 
@@ -12,9 +11,12 @@ import ZeroMQ
 /// requests wait in order and are tried again every `retryInterval` until their deadline.
 /// A completion may throw: that ends the loop's `run()`, as a handler's error does.
 ///
-/// Owned by the loop's thread, like the connection's socket.
-final class ControlRequests {
-  typealias Completion = (Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>) throws -> Void
+/// Owned by the loop's thread, like the connection's socket. Used by the screen's loop and by
+/// the phone remote's (one per phone session, replaced with its connection).
+public final class ControlRequests {
+  /// What runs on the loop with a request's reply or failure.
+  public typealias Completion = (Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>) throws ->
+    Void
 
   private struct Request {
     let body: Tenfoot_V1_Envelope.OneOf_Body
@@ -23,7 +25,7 @@ final class ControlRequests {
   }
 
   /// How often requests waiting for a connection are tried again.
-  static let retryInterval: Duration = .milliseconds(10)
+  public static let retryInterval: Duration = .milliseconds(10)
 
   private let connection: ControlConnection
   private unowned let loop: EventLoop
@@ -32,23 +34,38 @@ final class ControlRequests {
   /// Requests not sent yet (no connection up), oldest first.
   private var unsent: [Request] = []
   private var retryTimer: EventLoop.TimerID?
+  private var reading: EventLoop.ReadID?
 
   /// Polls `connection`'s socket on `loop` for replies.
-  init(connection: ControlConnection, loop: EventLoop) {
+  public init(connection: ControlConnection, loop: EventLoop) {
     self.connection = connection
     self.loop = loop
-    loop.whenReadable(connection.socket) { [unowned self] in try takeReplies() }
+    reading = loop.whenReadable(connection.socket) { [unowned self] in try takeReplies() }
   }
 
   /// How many requests are waiting for a reply or a connection.
-  var outstanding: Int { pending.count + unsent.count }
+  public var outstanding: Int { pending.count + unsent.count }
+
+  /// Stops polling the connection and drops every request without running its completion,
+  /// so the connection can be closed (replaced by a fresh one, or its session ended). Nothing
+  /// more is sent.
+  public func close() {
+    if let reading { loop.stopReading(reading) }
+    reading = nil
+    for (_, entry) in pending { loop.cancel(entry.timer) }
+    pending.removeAll()
+    unsent.removeAll()
+    if let retryTimer { loop.cancel(retryTimer) }
+    retryTimer = nil
+  }
 
   /// Sends `body` (after the requests still waiting for a connection); `completion` runs on
   /// the loop with its reply or its failure, never before `send` returns.
-  func send(
+  public func send(
     _ body: Tenfoot_V1_Envelope.OneOf_Body, timeout: Duration,
     _ completion: @escaping Completion
   ) {
+    guard reading != nil else { return }
     unsent.append(Request(body: body, deadline: loop.now + timeout, completion: completion))
     if retryTimer == nil { sendWaiting() }
   }
@@ -95,7 +112,7 @@ final class ControlRequests {
   /// connection (it stopped or restarted), so no reply will come and a restarted broker does
   /// not know them. Waiting out their deadlines would hold back what is sent after them (the
   /// screen's inputs go one at a time). Requests still waiting for a connection stay queued.
-  func abandonSent() {
+  public func abandonSent() {
     let abandoned = pending.sorted { $0.key < $1.key }
     pending.removeAll()
     for (_, entry) in abandoned {
@@ -106,7 +123,10 @@ final class ControlRequests {
 
   /// Fails `request` with `error` on the loop's next iteration.
   private func fail(_ request: Request, _ error: ControlError) {
-    loop.schedule(after: .zero) { try request.completion(.failure(error)) }
+    loop.schedule(after: .zero) { [weak self] in
+      guard self?.reading != nil else { return }  // Closed meanwhile: dropped.
+      try request.completion(.failure(error))
+    }
   }
 
   /// Hands each queued reply to its request's completion; replies to requests that timed out
