@@ -60,7 +60,7 @@ extension PhoneRemotes: HostedPages {
   }
 
   /// A pairing prompt reached the screen: the sessions waiting for their PIN read it.
-  public func showPairing(_ overlay: PairingOverlay?) { prompts.post(overlay) }
+  public func showPairing(_ overlay: PairingOverlay?) { loop.post(overlay) }
 }
 
 extension PhoneSession.Status {

@@ -238,7 +238,7 @@ struct ScreenCommand: ParsableCommand {
           "--phone-remote gives each phone its own CURVE key: it needs tcp:// endpoints without --insecure"
         )
       }
-      phone = PhoneRemotes(
+      phone = try PhoneRemotes(
         settings: PhoneRemoteSettings(
           context: context, controlEndpoint: endpoints.control, pairingEndpoint: pairing,
           brokerKey: curve.brokerKey, screenID: id, publicHost: phoneHost,

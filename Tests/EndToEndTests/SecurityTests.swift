@@ -34,7 +34,17 @@ final class SecureStack {
 
   /// Kills the broker with SIGKILL and starts it again on the same ports and data directory.
   func restartBroker() throws {
+    stopBroker()
+    try startBrokerAgain()
+  }
+
+  /// Kills the broker with SIGKILL (`startBrokerAgain` brings it back).
+  func stopBroker() {
     broker.kill()
+  }
+
+  /// Starts the broker again on the same ports and data directory.
+  func startBrokerAgain() throws {
     (broker, control, state, pairing) = try Self.startBroker(
       [
         "--control", control, "--state", state, "--pairing", pairing, "--data-dir",
