@@ -326,7 +326,7 @@ let package = Package(
       name: "TenFootPostgresTests",
       dependencies: [
         "TenFootPostgres", "TenFootStore", "TestSupport", "BrokerCore", "FocusEngine",
-        "TenFootProtocol", "ZeroMQ", "TenFootSecurity",
+        "TenFootProtocol", "ZeroMQ", "TenFootSecurity", "TenFootClient",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),

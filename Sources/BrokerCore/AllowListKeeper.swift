@@ -2,12 +2,17 @@ import BrokerDomain
 import Foundation
 import Logging
 import TenFootSecurity
+import ZeroMQ
 
 /// The broker's view of its allow-list, kept current on the loop thread: reloads when the
 /// file changes (inotify, or a check at most every 100 ms), writes changes (a pairing's new
 /// key, a screen's first claim), and after every change rebuilds the lookups the rules use
 /// (peers by key, screens' owners) and runs the revoke diff, so a key that left the list is
 /// cut off the state socket however it left.
+///
+/// A zone's store (`AsynchronousAllowListSource`) is written off the loop: the write goes out,
+/// the loop goes on serving, and the answer comes back as a loop event (`LoopMailbox`); only
+/// then does the list change and the writer hear it is durable.
 final class AllowListKeeper {
   private let store: any AllowListSource
   private let logger: Logger
@@ -23,11 +28,19 @@ final class AllowListKeeper {
   private(set) var principals: [String: Principal]
   /// Screen id → the hex key of the screen key that owns it.
   private(set) var owners: [String: String]
+  /// Where a zone's write answers arrive (nil: the store writes on the loop).
+  private let mailbox: LoopMailbox<(write: Int, answer: Result<AllowList, StoreError>)>?
+  /// What to do once each write in flight is answered, by number.
+  private var writes: [Int: (Result<Void, StoreError>) -> Void] = [:]
+  private var nextWrite = 0
 
-  init(store: any AllowListSource, clock: BrokerClock, logger: Logger) {
+  /// The keeper of `store`; a zone's store's answers wake the loop through `waker`.
+  init(store: any AllowListSource, clock: BrokerClock, logger: Logger, waker: Waker?) {
     self.store = store
     self.clock = clock
     self.logger = logger
+    mailbox =
+      store is any AsynchronousAllowListSource ? waker.map { LoopMailbox(waker: $0) } : nil
     watcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
     owners = store.list.screenOwners
     principals = Self.principals(of: store.list)
@@ -70,13 +83,48 @@ final class AllowListKeeper {
     revocation.takeCut()  // Every publish asks: cheap when there is nothing to cut.
   }
 
-  /// Changes the list and writes it, then treats what the write found as any reload: a
-  /// revoke another process wrote just before (which `modify` read back) still cuts its peer.
-  func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
-    let before = store.list
-    let result = try store.modify(change)
-    listChanged(from: before)
-    return result
+  /// Changes the list and writes it; `done` runs on the loop once the write is durable (the
+  /// list then holds the change) or failed. A file is written at once (`done` runs before this
+  /// returns); a zone's store off the loop. What the write found is treated as any reload: a
+  /// revoke another process wrote just before still cuts its peer.
+  func modify(
+    _ change: @escaping (inout AllowList) -> Void,
+    then done: @escaping (Result<Void, StoreError>) -> Void
+  ) {
+    guard let mailbox, let store = store as? any AsynchronousAllowListSource else {
+      let before = store.list
+      do {
+        try store.modify(change)
+      } catch {
+        return done(.failure(error))
+      }
+      listChanged(from: before)
+      return done(.success(()))
+    }
+    let write = nextWrite
+    nextWrite += 1
+    let started = store.startWrite(change) { answer in
+      mailbox.deliver((write, answer))
+    }
+    if let started { return done(started) }
+    writes[write] = done
+  }
+
+  /// Ends the writes whose answers arrived (on the loop, after a wake-up).
+  func writesAnswered() {
+    guard let mailbox, let store = store as? any AsynchronousAllowListSource else { return }
+    while let (write, answer) = mailbox.take() {
+      let done = writes.removeValue(forKey: write)
+      let before = store.list
+      do {
+        try store.finishWrite(answer)
+      } catch {
+        done?(.failure(error))
+        continue
+      }
+      listChanged(from: before)
+      done?(.success(()))
+    }
   }
 
   /// The Z85 keys of the screen keys that show a pairing's PIN: the owner of `screen`, or

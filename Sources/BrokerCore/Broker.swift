@@ -86,7 +86,7 @@ public final class Broker {
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
       try SecurityRuntime(
-        settings: $0, context: context, clock: configuration.clock, logger: logger)
+        settings: $0, context: context, clock: configuration.clock, logger: logger, waker: waker)
     }
     control = try Socket(context, .router)
     try security?.secure(control)
@@ -120,6 +120,7 @@ public final class Broker {
     security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
     loop.whenReadable(control) { [unowned self] in try controlReadable() }
     loop.whenWoken { [unowned self] in
+      security?.writesAnswered()
       commitAnswered()
       try applyPrepared()
     }

@@ -18,7 +18,7 @@ import ZeroMQ
 /// **A store whose commit is a round trip** (a zone's PostgreSQL store, `AsynchronousSessionStore`)
 /// is committed off the loop, pipelined (`GroupCommit+Pipeline`): the batch is sent and sealed,
 /// the loop goes on serving (heartbeats, expiry, the control socket), and the store's answer
-/// comes back as a loop event (`CommitMailbox`, through the loop's waker). Requests that arrive
+/// comes back as a loop event (`LoopMailbox`, through the loop's waker). Requests that arrive
 /// meanwhile are applied by the domain on top of the batch in flight and gather in the next
 /// batch, which is sent when the answer comes. Outputs that depend on a change not yet durable
 /// (those of a screen changed by the batch in flight or the one gathering) wait for their own
@@ -57,7 +57,7 @@ final class GroupCommit {
   /// The store, when its commit is a round trip made off the loop (with `mailbox`).
   let asynchronous: (any AsynchronousSessionStore)?
   /// Where the store's answer comes back to the loop.
-  let mailbox: CommitMailbox?
+  let mailbox: LoopMailbox<Result<Void, SessionStoreError>>?
   /// The batch whose commit is in flight, and the domain's token for it.
   var inFlight: (batch: CommitBatch<Output>, token: BrokerDomain.BatchToken)?
   /// Requests gathered behind the commit in flight, and their bytes.
@@ -89,7 +89,7 @@ final class GroupCommit {
     presses = PressLedger(persistence.store)
     let asynchronous = waker == nil ? nil : persistence.store as? any AsynchronousSessionStore
     self.asynchronous = asynchronous
-    mailbox = asynchronous == nil ? nil : waker.map(CommitMailbox.init(waker:))
+    mailbox = asynchronous == nil ? nil : waker.map(LoopMailbox.init(waker:))
     self.backlogLimit = backlogLimit
     self.clock = clock
     self.logger = logger

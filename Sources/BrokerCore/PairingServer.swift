@@ -20,9 +20,9 @@ final class PairingServer {
   private let allowList: AllowListKeeper
   private let logger: Logger
   private let clock: BrokerClock
-  private var session: PairingSession
+  private(set) var session: PairingSession
   /// The broker's public key: raw for CPace, Z85 for the fingerprint screens show.
-  private let brokerKey: [UInt8]
+  let brokerKey: [UInt8]
   private let brokerPublicKey: String
   private var logLimiter = LogLimiter()
   private var replySeq: UInt64 = 0
@@ -128,30 +128,66 @@ final class PairingServer {
           ], to: logger, at: clock.now)
         continue
       }
-      let replyTo: UInt64
-      let body: Tenfoot_V1_Envelope.OneOf_Body
-      if frames.count != 2 {
-        replyTo = 0
-        body = .error(.init(.malformed, "expected exactly one frame (an Envelope)"))
-      } else {
-        do {
-          let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
-          replyTo = envelope.seq
-          body = handlePairing(envelope, from: address, publish: publish)
-        } catch {
-          replyTo = 0
-          body = .error(.init(.malformed, error.description))
-        }
+      guard frames.count == 2 else {
+        reply(
+          to: peer, replyTo: 0,
+          .error(.init(.malformed, "expected exactly one frame (an Envelope)")))
+        continue
       }
-      replySeq += 1
-      let reply = Tenfoot_V1_Envelope(
-        sender: "broker", seq: replySeq, sentAtNanoseconds: clock.now.nanoseconds,
-        replyTo: replyTo, body: body)
+      let envelope: Tenfoot_V1_Envelope
       do {
-        try socket.send(frames: [peer, reply.encoded()], dontWait: true)
+        envelope = try Tenfoot_V1_Envelope.decode(frames[1])
       } catch {
-        logger.warning("dropped pairing reply", metadata: ["error": "\(error)"])
+        reply(to: peer, replyTo: 0, .error(.init(.malformed, error.description)))
+        continue
       }
+      switch handlePairing(envelope, from: address, publish: publish) {
+      case .reply(let body): reply(to: peer, replyTo: envelope.seq, body)
+      case .afterWrite(let entry, let body):
+        allow(entry, thenReply: body, to: peer, replyTo: envelope.seq)
+      }
+    }
+  }
+
+  /// How a pairing request is answered: now, or once the new key is on the allow-list.
+  private enum Handled {
+    case reply(Tenfoot_V1_Envelope.OneOf_Body)
+    /// Paired: `reply` goes out once `entry` is written (durable), a typed error if the write
+    /// fails. The remote connects right after the reply, so ZAP must already find its key.
+    case afterWrite(AllowList.Entry, reply: Tenfoot_V1_Envelope.OneOf_Body)
+  }
+
+  /// Writes `entry` and answers `peer` when the write is durable: with `body`, or with
+  /// `STORE_UNAVAILABLE` if it failed. A zone's write goes out without waiting: the loop goes
+  /// on serving meanwhile.
+  private func allow(
+    _ entry: AllowList.Entry, thenReply body: Tenfoot_V1_Envelope.OneOf_Body, to peer: [UInt8],
+    replyTo: UInt64
+  ) {
+    allowList.modify({ $0.allow(entry) }) { [unowned self] result in
+      switch result {
+      case .success:
+        logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
+        reply(to: peer, replyTo: replyTo, body)
+      case .failure(let error):
+        logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
+        reply(
+          to: peer, replyTo: replyTo,
+          .error(.init(.storeUnavailable, "the broker cannot save its allow-list: \(error)")))
+      }
+    }
+  }
+
+  /// Sends `body` to `peer` as the reply to its request `replyTo`.
+  private func reply(to peer: [UInt8], replyTo: UInt64, _ body: Tenfoot_V1_Envelope.OneOf_Body) {
+    replySeq += 1
+    let reply = Tenfoot_V1_Envelope(
+      sender: "broker", seq: replySeq, sentAtNanoseconds: clock.now.nanoseconds,
+      replyTo: replyTo, body: body)
+    do {
+      try socket.send(frames: [peer, reply.encoded()], dontWait: true)
+    } catch {
+      logger.warning("dropped pairing reply", metadata: ["error": "\(error)"])
     }
   }
 
@@ -160,60 +196,13 @@ final class PairingServer {
   private func handlePairing(
     _ envelope: Tenfoot_V1_Envelope, from address: String,
     publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
-  ) -> Tenfoot_V1_Envelope.OneOf_Body {
+  ) -> Handled {
     reloadGuardIfChanged(publish: publish)
     let request: PairingRequest
-    var remoteKeyBytes: [UInt8] = []
-    var brokerTag: [UInt8]?
-    if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
-      return .error(.init(.malformed, "sender: " + problem))
-    }
-    switch envelope.body {
-    case .pairRequest(let pair) where pair.publicKey.isEmpty:
-      request = .probe
-    case .pairRequest(let pair):
-      guard pair.publicKey.count == 32, let key = Z85.encode([UInt8](pair.publicKey)) else {
-        return .error(.init(.invalidInput, "public_key must be 32 bytes"))
-      }
-      guard PairingProof.nonceRange.contains(pair.nonce.count) else {
-        return .error(.init(.invalidInput, "nonce must be 16 to 64 bytes"))
-      }
-      if let problem = PairingName.problem(pair.name) {
-        return .error(.init(.invalidInput, "name: " + problem))
-      }
-      remoteKeyBytes = [UInt8](pair.publicKey)
-      if pair.nextRound {
-        guard let pin = session.pending?.pin else {
-          return PairingReply.refused(.noPairing).wire(brokerKey: brokerKey)
-        }
-        request = .nextRound(
-          remoteKey: key,
-          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)))
-      } else {
-        let screen = pair.screenID.isEmpty ? nil : pair.screenID
-        if let problem = pinShownNowhere(screen: screen) { return problem }
-        let pin = PairingProof.randomPIN()
-        request = .begin(
-          remoteKey: key, name: PairingName.clean(pair.name), pin: pin,
-          round: drawRound(pin: pin, remoteKey: remoteKeyBytes, remoteNonce: [UInt8](pair.nonce)),
-          screen: screen)
-      }
-    case .pairProof(let proof):
-      guard proof.publicKey.count == 32, let key = Z85.encode([UInt8](proof.publicKey)) else {
-        return .error(.init(.invalidInput, "public_key must be 32 bytes"))
-      }
-      remoteKeyBytes = [UInt8](proof.publicKey)
-      brokerTag = session.pending.flatMap { pending in
-        pending.round.flatMap {
-          PairingProof.brokerConfirms(
-            party(pending.pin, $0, remoteKey: remoteKeyBytes), remoteShare: [UInt8](proof.share),
-            tag: [UInt8](proof.proof))
-        }
-      }
-      request = .prove(remoteKey: key, proofMatches: brokerTag != nil)
-    default:
-      return .error(
-        .init(.unexpectedMessage, "the pairing socket answers only pair_request and pair_proof"))
+    let brokerTag: [UInt8]?
+    switch pairingRequest(envelope, from: address) {
+    case .failure(let refusal): return .reply(refusal.body)
+    case .success(let mapped): (request, brokerTag) = mapped
     }
     let outcome = session.handle(request, from: address, at: clock.now)
     if case .refused(.wrongPIN) = outcome.reply, case .prove(let key, _) = request {
@@ -225,27 +214,17 @@ final class PairingServer {
           "pairing.closed": "\(session.guardState.closed)",
         ])
     }
+    var allowed: AllowList.Entry?
     for effect in outcome.effects {
-      if let refusal = carryOut(effect, publish: publish) { return refusal }
+      if case .allow(let key, let name) = effect {
+        allowed = AllowList.Entry(
+          publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
+        continue
+      }
+      if let refusal = carryOut(effect, publish: publish) { return .reply(refusal) }
     }
-    return outcome.reply.wire(brokerKey: brokerKey, brokerTag: brokerTag)
-  }
-
-  /// A fresh CPace round for `pin`: the broker's nonce and scalar, and its share.
-  private func drawRound(pin: String, remoteKey: [UInt8], remoteNonce: [UInt8]) -> PairingRound {
-    let nonce = PairingProof.randomBytes(PairingProof.nonceLength)
-    let secret = CPace.sampleScalar()
-    let party = PairingProof.broker(
-      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: nonce,
-      remoteNonce: remoteNonce, secret: secret)
-    return PairingRound(nonce: nonce, remoteNonce: remoteNonce, secret: secret, share: party.share)
-  }
-
-  /// The broker's side of `round` again, from the scalar it kept.
-  private func party(_ pin: String, _ round: PairingRound, remoteKey: [UInt8]) -> CPaceParty {
-    PairingProof.broker(
-      pin: pin, brokerKey: brokerKey, remoteKey: remoteKey, brokerNonce: round.nonce,
-      remoteNonce: round.remoteNonce, secret: round.secret)
+    let reply = outcome.reply.wire(brokerKey: brokerKey, brokerTag: brokerTag)
+    return allowed.map { .afterWrite($0, reply: reply) } ?? .reply(reply)
   }
 
   /// Carries out one pairing effect; returns the reply to send instead if it failed.
@@ -281,16 +260,8 @@ final class PairingServer {
       var prompt = Tenfoot_V1_PairingPrompt()
       prompt.closed = closed
       publish(Self.topic, .pairingPrompt(prompt))
-    case .allow(let key, let name):
-      let entry = AllowList.Entry(
-        publicKey: key, name: name, role: .remote, added: Date().timeIntervalSince1970)
-      do {
-        try allowList.modify { $0.allow(entry) }
-      } catch {
-        logger.error("cannot save the allow-list", metadata: ["error": "\(error)"])
-        return .error(.init(.unspecified, "the broker cannot save its allow-list: \(error)"))
-      }
-      logger.notice("paired", metadata: ["peer.id": "\(entry.id)", "peer.name": "\(entry.name)"])
+    case .allow:
+      break  // Written by `handlePairing`'s caller, which answers the proof once it is durable.
     case .saveGuard(let state):
       do {
         try guardFile.save(state)
@@ -309,7 +280,7 @@ final class PairingServer {
   }
 
   /// A refusal when no screen key could show the PIN (nobody could read it).
-  private func pinShownNowhere(screen: String?) -> Tenfoot_V1_Envelope.OneOf_Body? {
+  func pinShownNowhere(screen: String?) -> Tenfoot_V1_Envelope.OneOf_Body? {
     guard allowList.screenKeys(for: screen).isEmpty else { return nil }
     if let screen {
       return .error(

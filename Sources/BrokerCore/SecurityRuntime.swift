@@ -20,12 +20,16 @@ final class SecurityRuntime {
   private let zap: ZapHandler
   private let pairing: PairingServer
 
-  /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket.
-  init(settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger) throws {
+  /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket; a zone's
+  /// allow-list writes are answered through `waker` (see `writesAnswered`).
+  init(
+    settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger,
+    waker: Waker? = nil
+  ) throws {
     self.settings = settings
     self.logger = logger
     let store = try settings.allowList?() ?? AllowListStore(path: settings.allowListPath)
-    allowList = AllowListKeeper(store: store, clock: clock, logger: logger)
+    allowList = AllowListKeeper(store: store, clock: clock, logger: logger, waker: waker)
     zap = try ZapHandler(context: context, allowList: allowList, clock: clock, logger: logger)
     pairing = try PairingServer(
       settings: settings, context: context, allowList: allowList, clock: clock, logger: logger)
@@ -83,16 +87,25 @@ final class SecurityRuntime {
     return allowList.principals[key]
   }
 
-  /// Binds `screen` to the screen key `key` on the allow-list (its first registration).
+  /// Binds `screen` to the screen key `key` on the allow-list (its first registration); the
+  /// registration does not wait for the write.
   func bind(screen: String, key: String) {
-    do {
-      try allowList.modify { $0.bind(screen: screen, toKeyHex: key) }
-      logger.notice("screen claimed", metadata: ["screen": "\(screen)", "peer.key": "\(key)"])
-    } catch {
-      logger.error(
-        "cannot save the allow-list: screen ownership kept in memory only",
-        metadata: ["screen": "\(screen)", "error": "\(error)"])
+    allowList.modify({ $0.bind(screen: screen, toKeyHex: key) }) { [logger] result in
+      switch result {
+      case .success:
+        logger.notice("screen claimed", metadata: ["screen": "\(screen)", "peer.key": "\(key)"])
+      case .failure(let error):
+        logger.error(
+          "cannot save the allow-list: the screen's claim is not saved",
+          metadata: ["screen": "\(screen)", "error": "\(error)"])
+      }
     }
+  }
+
+  /// Ends the zone's allow-list writes whose answers arrived (on the loop, after a wake-up):
+  /// pairings waiting for theirs are answered.
+  func writesAnswered() {
+    allowList.writesAnswered()
   }
 
   /// Someone at `screen` opens pairing again with the screen's key (`open_pairing`);

@@ -19,6 +19,9 @@ import TenFootStore
 ///
 /// A revoke keeps the row with `revoked_at` set, so the store shows who was revoked and when.
 ///
+/// A broker's writes go out without waiting (`startWrite`, the answer back on the owner's
+/// thread through `finishWrite`); an operator's command writes with `modify`, waiting.
+///
 /// Not thread-safe: one owner (the broker's loop thread, or a command) calls it.
 public final class PostgresAllowListStore: AllowListSource {
   /// The store and zone, for logs (no password).
@@ -27,18 +30,18 @@ public final class PostgresAllowListStore: AllowListSource {
   public let zone: String
   /// The term this broker writes under; nil for an operator's command (not fenced).
   public let term: Int64?
-  public private(set) var list = AllowList()
+  public internal(set) var list = AllowList()
   /// Revoked peers' ids, as last loaded (for `remotes list`).
   public private(set) var revoked: [AllowList.Entry] = []
   /// Called (on the writing thread) when a write was refused because a newer term exists.
   public var onFenced: ((StoreError) -> Void)?
   /// The list lives in the store, not a file: the broker asks every 100 ms.
   public var watchedFile: String? { nil }
-  private let link: PostgresLink
-  private let logger: Logger
+  let link: PostgresLink
+  let logger: Logger
   /// The zone's (row count, sum of revisions) when the list was loaded.
-  private var fingerprint: [Int64] = []
-  private var nextCheck = ContinuousClock.now
+  var fingerprint: [Int64] = []
+  var nextCheck = ContinuousClock.now
   /// How often the store is asked for changes (a revoke holds within this).
   static let checkInterval = Duration.milliseconds(100)
   /// How long to wait after a failed check (the store is down: the loop must not wait on it
@@ -59,7 +62,9 @@ public final class PostgresAllowListStore: AllowListSource {
   @discardableResult
   public func reloadIfChanged() throws(StoreError) -> Bool {
     let now = ContinuousClock.now
-    guard now >= nextCheck else { return false }
+    // A commit or write in flight on the link would hold the check up behind it: checked
+    // once it is answered.
+    guard now >= nextCheck, !link.isSending else { return false }
     nextCheck = now + Self.checkInterval
     let current: [Int64]
     do {
@@ -82,57 +87,79 @@ public final class PostgresAllowListStore: AllowListSource {
     try load()  // The change applies to what the store holds now.
     var changed = list
     let result = change(&changed)
-    let before = Dictionary(list.entries.map { ($0.publicKey, $0) }) { first, _ in first }
-    let after = Dictionary(changed.entries.map { ($0.publicKey, $0) }) { first, _ in first }
-    let upserts = changed.entries.filter { before[$0.publicKey] != $0 }
-    let revokes = list.entries.map(\.publicKey).filter { after[$0] == nil }
-    guard !upserts.isEmpty || !revokes.isEmpty else { return result }
-    // An operator's write (no term) passes the fence; a broker's passes only under its term.
-    let fenced = term != nil
+    guard let write = write(from: list, to: changed) else { return result }
     let written: PostgresQueryResult
     do {
-      written = try link.query(
-        """
-        WITH locked AS (
-          SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term ?? 0) FOR SHARE),
-        fence AS (
-          SELECT 1 FROM locked WHERE \(fenced) UNION ALL SELECT 1 WHERE NOT \(fenced)),
-        upserted AS (
-          INSERT INTO tenfoot_peer (zone, public_key, peer_id, name, role, added, screens, term)
-          SELECT \(zone), p.key, p.id, p.name, p.role, p.added, p.screens, \(term ?? 0)
-          FROM fence, unnest(\(upserts.map(\.publicKey))::text[], \(upserts.map(\.id))::text[],
-            \(upserts.map(\.name))::text[], \(upserts.map(\.role.rawValue))::text[],
-            \(upserts.map(\.added))::float8[], \(upserts.map(Self.screensText))::text[])
-            AS p(key, id, name, role, added, screens)
-          ON CONFLICT (zone, public_key) DO UPDATE SET peer_id = EXCLUDED.peer_id,
-            name = EXCLUDED.name, role = EXCLUDED.role, added = EXCLUDED.added,
-            screens = EXCLUDED.screens,
-            revoked_at = NULL, term = EXCLUDED.term, revision = nextval('tenfoot_peer_revision')
-          RETURNING 1),
-        revoked AS (
-          UPDATE tenfoot_peer SET revoked_at = now(), term = \(term ?? 0),
-            revision = nextval('tenfoot_peer_revision')
-          FROM fence WHERE zone = \(zone) AND public_key = ANY(\(revokes)::text[])
-            AND revoked_at IS NULL
-          RETURNING 1)
-        SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM upserted),
-          (SELECT count(*) FROM revoked)
-        """)
+      written = try link.query(write.query)
     } catch {
       throw .unavailable(path, "\(error)")
     }
-    let counts = try? written.rows.first?.decode((Int64, Int64, Int64).self)
-    guard let counts, counts.0 == 1, counts.1 == Int64(upserts.count) else {
-      let failure = StoreError.fenced(
-        path, "the zone has a newer term than \(term ?? 0): another broker is active")
-      logger.warning(
-        "allow-list write refused: fenced",
-        metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "zone.term": "\(term ?? 0)"])
-      onFenced?(failure)
+    if let failure = Self.refusal(written, upserts: write.upserts, path: path, term: term) {
+      fenced(failure)
       throw failure
     }
     try load()
     return result
+  }
+
+  /// The statement that turns `old` into `new` in the store (upserting entries that are new or
+  /// changed, revoking those that left), and how many rows it must upsert; nil if nothing
+  /// changed. One statement, fenced by this broker's term (see the type).
+  func write(from old: AllowList, to new: AllowList) -> (query: PostgresQuery, upserts: Int)? {
+    let before = Dictionary(old.entries.map { ($0.publicKey, $0) }) { first, _ in first }
+    let after = Dictionary(new.entries.map { ($0.publicKey, $0) }) { first, _ in first }
+    let upserts = new.entries.filter { before[$0.publicKey] != $0 }
+    let revokes = old.entries.map(\.publicKey).filter { after[$0] == nil }
+    guard !upserts.isEmpty || !revokes.isEmpty else { return nil }
+    // An operator's write (no term) passes the fence; a broker's passes only under its term.
+    let fenced = term != nil
+    let query: PostgresQuery = """
+      WITH locked AS (
+        SELECT 1 FROM tenfoot_zone WHERE name = \(zone) AND term = \(term ?? 0) FOR SHARE),
+      fence AS (
+        SELECT 1 FROM locked WHERE \(fenced) UNION ALL SELECT 1 WHERE NOT \(fenced)),
+      upserted AS (
+        INSERT INTO tenfoot_peer (zone, public_key, peer_id, name, role, added, screens, term)
+        SELECT \(zone), p.key, p.id, p.name, p.role, p.added, p.screens, \(term ?? 0)
+        FROM fence, unnest(\(upserts.map(\.publicKey))::text[], \(upserts.map(\.id))::text[],
+          \(upserts.map(\.name))::text[], \(upserts.map(\.role.rawValue))::text[],
+          \(upserts.map(\.added))::float8[], \(upserts.map(Self.screensText))::text[])
+          AS p(key, id, name, role, added, screens)
+        ON CONFLICT (zone, public_key) DO UPDATE SET peer_id = EXCLUDED.peer_id,
+          name = EXCLUDED.name, role = EXCLUDED.role, added = EXCLUDED.added,
+          screens = EXCLUDED.screens,
+          revoked_at = NULL, term = EXCLUDED.term, revision = nextval('tenfoot_peer_revision')
+        RETURNING 1),
+      revoked AS (
+        UPDATE tenfoot_peer SET revoked_at = now(), term = \(term ?? 0),
+          revision = nextval('tenfoot_peer_revision')
+        FROM fence WHERE zone = \(zone) AND public_key = ANY(\(revokes)::text[])
+          AND revoked_at IS NULL
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM upserted),
+        (SELECT count(*) FROM revoked)
+      """
+    return (query, upserts.count)
+  }
+
+  /// Why a write's `result` (the fence's, upserts' and revokes' counts) means it was refused:
+  /// a newer term than `term` fenced it; nil when it wrote all `upserts` rows.
+  static func refusal(_ result: PostgresQueryResult, upserts: Int, path: String, term: Int64?)
+    -> StoreError?
+  {
+    let counts = try? result.rows.first?.decode((Int64, Int64, Int64).self)
+    guard let counts, counts.0 == 1, counts.1 == Int64(upserts) else {
+      return .fenced(path, "the zone has a newer term than \(term ?? 0): another broker is active")
+    }
+    return nil
+  }
+
+  /// Logs a fenced write and tells `onFenced` (on the owner's thread).
+  func fenced(_ failure: StoreError) {
+    logger.warning(
+      "allow-list write refused: fenced",
+      metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "zone.term": "\(term ?? 0)"])
+    onFenced?(failure)
   }
 
   /// An entry's screens as the `screens` column holds them (JSON: `null` or an array).

@@ -29,6 +29,8 @@ public final class PostgresLink: @unchecked Sendable {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
   }
+  /// How many `send`s are unanswered (under `lock`).
+  private var sending = 0
   private var nextID = 0
   /// The TLS mode with its context, made on the first connect and kept (a context per
   /// connection would read `sslrootcert` each time).
@@ -45,6 +47,11 @@ public final class PostgresLink: @unchecked Sendable {
   }
 
   deinit { close() }
+
+  /// Whether work sent with `send` is still unanswered: a `query` now would wait behind it on
+  /// the connection (for as long as a held commit or write takes), so an owner that must not
+  /// wait (the broker's loop checking its allow-list) asks later instead.
+  public var isSending: Bool { lock.withLock { sending > 0 } }
 
   /// Whether a connection is open now.
   public var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
@@ -78,7 +85,12 @@ public final class PostgresLink: @unchecked Sendable {
     _ work: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Value>,
     answered: @escaping @Sendable (Result<Value, SessionStoreError>) -> Void
   ) {
-    let once = AnswerOnce(answered, store: url.description)
+    lock.withLock { sending += 1 }
+    let once = AnswerOnce(
+      { [self] result in
+        lock.withLock { sending -= 1 }
+        answered(result)
+      }, store: url.description)
     let opening: EventLoopFuture<PostgresConnection>
     var limit = timeout
     if let connection, !connection.isClosed {
