@@ -273,7 +273,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Colour"]),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
-    .testTarget(name: "TenFootClientTests", dependencies: ["TenFootClient"]),
+    .testTarget(
+      name: "TenFootClientTests",
+      dependencies: ["TenFootClient", "TenFootProtocol", "TestSupport", "ZeroMQ"]),
     // CPace, sealed PINs, key files, the allow-list and state directories.
     .testTarget(
       name: "TenFootSecurityTests", dependencies: ["TenFootSecurity", "TestSupport", "ZeroMQ"]),
