@@ -65,22 +65,33 @@ class Browse(unittest.TestCase):
 class BrowseProcess(unittest.TestCase):
     """`browse` against a stand-in `avahi-browse` on the PATH (a real process and pipe)."""
 
-    def test_answers_written_at_once_are_all_read(self):
-        # A daemon answering from its cache prints the "+" and "=" lines in one write, then
-        # stays open: both must be read, not only the first.
+    def fake_browse(self, output):
+        """Puts a stand-in avahi-browse first on the PATH: it prints `output` in one write
+        and stays open."""
         directory = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, directory)
         fake = os.path.join(directory, "avahi-browse")
-        output = "+;eth0;IPv4;tv;_tenfoot._tcp;local\n" + line("tv", "10.0.0.1") + "\n"
         with open(os.path.join(directory, "answers"), "w") as handle:
             handle.write(output)
         with open(fake, "w") as handle:
             handle.write(f"#!/bin/sh\ncat '{directory}/answers'\nexec sleep 60\n")
         os.chmod(fake, stat.S_IRWXU)
         path = directory + os.pathsep + os.environ.get("PATH", "")
-        with mock.patch.dict(os.environ, {"PATH": path}):
+        return mock.patch.dict(os.environ, {"PATH": path})
+
+    def test_answers_written_at_once_are_all_read(self):
+        # A daemon answering from its cache prints the "+" and "=" lines in one write: both
+        # must be read, not only the first.
+        with self.fake_browse("+;eth0;IPv4;tv;_tenfoot._tcp;local\n" + line("tv", "10.0.0.1")
+                              + "\n"):
             found = discovery.browse("Living room", timeout=5)
         self.assertEqual([(a.instance, a.address) for a in found], [("tv", "10.0.0.1")])
+
+    def test_a_name_not_found_says_what_avahi_browse_printed(self):
+        with self.fake_browse("+;eth0;IPv4;tv;_tenfoot._tcp;local\n"):
+            with self.assertRaises(tenfoot.DiscoveryError) as raised:
+                discovery.find_broker("Living room", timeout=0.5)
+        self.assertIn("within 0.5 s (avahi-browse said: +;eth0;IPv4;tv;", str(raised.exception))
 
 
 if __name__ == "__main__":

@@ -146,12 +146,14 @@ def choose(name: str, answers: List[DiscoveredBroker],
 SETTLE = 0.3  # After the first answer for a name, how long other answers may still come.
 
 
-def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredBroker]:
+def browse(name: Optional[str] = None, timeout: float = 3.0,
+           transcript: Optional[List[str]] = None) -> List[DiscoveredBroker]:
     """The brokers avahi-daemon finds within `timeout` seconds (resolved, checked). Given a
     `name`, it returns once an answer for that name came and `SETTLE` more seconds passed
     (another broker of that name would make the choice ambiguous), else at the timeout. A
     daemon that has just started has an empty cache, so answers are read as they come rather
-    than from one `--terminate` listing of the cache."""
+    than from one `--terminate` listing of the cache. `transcript`, if given, receives every
+    line avahi-browse wrote (its errors prefixed `stderr: `), to say why nothing was found."""
     if shutil.which("avahi-browse") is None:
         raise DiscoveryError("finding a broker by name needs avahi-browse (apt install "
                              "avahi-utils) and a running avahi-daemon; or give a "
@@ -175,8 +177,10 @@ def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredB
                 if not chunk:
                     break  # avahi-browse ended (no daemon, say).
                 *lines, pending = (pending + chunk).split(b"\n")
-                answers = parse_browse_output(
-                    "\n".join(line.decode("utf-8", "replace") for line in lines))
+                text = [line.decode("utf-8", "replace") for line in lines]
+                if transcript is not None:
+                    transcript += text
+                answers = parse_browse_output("\n".join(text))
                 found += answers
                 if name is not None and any(name in (a.instance, a.name) for a in answers):
                     deadline = min(deadline, time.monotonic() + SETTLE)
@@ -184,6 +188,8 @@ def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredB
         browser.kill()
         _, error_bytes = browser.communicate()
         errors = error_bytes.decode("utf-8", "replace")
+        if transcript is not None:
+            transcript += [f"stderr: {line}" for line in errors.splitlines()]
     if not found and browser.returncode not in (0, -9) and errors.strip():
         raise DiscoveryError(f"avahi-browse failed: {errors.strip()}")
     return found
@@ -192,4 +198,13 @@ def browse(name: Optional[str] = None, timeout: float = 3.0) -> List[DiscoveredB
 def find_broker(name: str, timeout: float = 3.0,
                 pinned: Callable[[str], Optional[str]] = lambda _: None) -> Endpoints:
     """The endpoints of the broker named `name` on the local network."""
-    return choose(name, browse(name, timeout), pinned).endpoints
+    transcript: List[str] = []
+    answers = browse(name, timeout, transcript)
+    try:
+        return choose(name, answers, pinned).endpoints
+    except DiscoveryError as error:
+        if answers:
+            raise
+        said = "; ".join(transcript[-6:]) or "nothing"
+        raise DiscoveryError(f"{error} within {timeout:g} s (avahi-browse said: {said})") \
+            from None
