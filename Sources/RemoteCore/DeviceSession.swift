@@ -1,6 +1,6 @@
+import FocusEngine
 import InputDevices
 import Logging
-import TenFootProtocol
 
 /// One input device driving the remote: kernel events in, key events to the broker out,
 /// through a ``DeviceTranslator``. The replay and the live reader both feed it, so a recording
@@ -86,74 +86,22 @@ public final class DeviceSession {
       case .key(let key, let phase, let at):
         try send(key, phase, at: at)
       case .touch(let phase, let x, let y, let at):
-        let wirePhase: Tenfoot_V1_TouchPhase =
-          switch phase {
-          case .began: .began
-          case .moved: .moved
-          case .ended: .ended
-          }
-        let ack = try client.sendTouch(wirePhase, x: x, y: y, at: at)
+        let ack = try client.sendTouch(phase, x: x, y: y, at: at)
         guard !ack.effects.isEmpty else { continue }
-        report(
-          PressResult(
-            name: "touch \(phase.rawValue)", effects: ack.effects,
-            focused: ack.hasFocused ? ack.focused : nil))
+        report(PressResult(name: "touch \(phase.rawValue)", acks: [ack]))
       case .pointer(let phase, let dx, let dy, let buttons, let at):
-        let wirePhase: Tenfoot_V1_PointerPhase =
-          switch phase {
-          case .moved: .moved
-          case .down: .down
-          case .up: .up
-          case .cancelled: .cancelled
-          case .scroll: .scroll
-          }
-        let ack = try client.sendPointer(
-          wirePhase, dx: dx, dy: dy, buttons: buttons, at: at)
+        let ack = try client.sendPointer(phase, dx: dx, dy: dy, buttons: buttons, at: at)
         guard !ack.effects.isEmpty else { continue }
-        report(
-          PressResult(
-            name: "point \(phase.rawValue)", effects: ack.effects,
-            focused: ack.hasFocused ? ack.focused : nil))
+        report(PressResult(name: "point \(phase.rawValue)", acks: [ack]))
       }
     }
   }
 
-  private func send(_ key: DeviceKey, _ phase: DevicePhase, at time: UInt64) throws(RemoteError) {
-    let wirePhase: Tenfoot_V1_KeyPhase =
-      switch phase {
-      case .down: .down
-      case .held: .held
-      case .up: .up
-      }
-    let ack = try client.sendKey(Self.wireKey(key), wirePhase, at: time)
+  private func send(_ key: RemoteButton, _ phase: ButtonPhase, at time: UInt64) throws(RemoteError)
+  {
+    let ack = try client.sendKey(key, phase, at: time)
     lastKeyAt = time
     guard phase != .held || !ack.effects.isEmpty else { return }
-    report(
-      PressResult(
-        name: "\(key.rawValue) \(phase.rawValue)", effects: ack.effects,
-        focused: ack.hasFocused ? ack.focused : nil))
-  }
-
-  /// The remote key on the wire.
-  static func wireKey(_ key: DeviceKey) -> Tenfoot_V1_Key {
-    switch key {
-    case .up: .up
-    case .down: .down
-    case .left: .left
-    case .right: .right
-    case .select: .select
-    case .menu: .menu
-    case .home: .home
-    case .playPause: .playPause
-    case .pageUp: .pageUp
-    case .pageDown: .pageDown
-    case .tab: .tab
-    case .shiftTab: .shiftTab
-    case .volumeUp: .volumeUp
-    case .volumeDown: .volumeDown
-    case .mute: .mute
-    case .power: .power
-    case .info: .info
-    }
+    report(PressResult(name: "\(key.name) \(phase.rawValue)", acks: [ack]))
   }
 }

@@ -1,4 +1,4 @@
-import TenFootProtocol
+import FocusEngine
 
 /// Synthesizes realistic Siri Remote touch streams: samples at 120 Hz along a straight path,
 /// the finger accelerating into the stroke and leaving the surface at the release velocity
@@ -11,7 +11,7 @@ public enum GestureSynthesizer {
   /// One synthesized sample, `at` seconds after the stroke starts.
   public struct Sample: Sendable, Equatable {
     /// The phase.
-    public var phase: Tenfoot_V1_TouchPhase
+    public var phase: TouchRecognizer.Phase
     /// Surface position, each axis in [−1, 1].
     public var x: Double
     /// Surface position.
@@ -26,14 +26,14 @@ public enum GestureSynthesizer {
   /// A swipe along a direction: from a point before the centre through `distance` units,
   /// drifting `drift` units across the direction on the way (a thumb's diagonal).
   public static func swipe(
-    _ direction: Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double = 0
+    _ direction: Direction, velocity: Double, distance: Double, drift: Double = 0
   ) -> [Sample] {
     let (dx, dy): (Double, Double) =
       switch direction {
       case .left: (-1, 0)
       case .up: (0, -1)
       case .down: (0, 1)
-      default: (1, 0)
+      case .right: (1, 0)
       }
     let start = (
       x: -dx * distance / 2 - abs(dy) * drift / 2, y: -dy * distance / 2 - abs(dx) * drift / 2

@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import TenFootProtocol
 
@@ -13,7 +14,7 @@ extension RemoteClient {
   /// down acknowledged late (a zone's press waiting 0.5 s for its screen after a takeover, a
   /// loaded broker) into a held key: one `right` moving focus three or six steps.
   public func perform(_ action: RemoteAction) throws(RemoteError) -> PressResult {
-    var acks: [Tenfoot_V1_Ack] = []
+    var acks: [InputAck] = []
     var tilt: PressResult.Tilt?
     let start = MonotonicClock.nanoseconds()
     switch action {
@@ -39,15 +40,15 @@ extension RemoteClient {
       }
       Self.wait(until: end)
       acks.append(try sendKey(key, .up, at: end))
-    case .swipe(let key, let velocity, let distance, let drift):
+    case .swipe(let direction, let velocity, let distance, let drift):
       let samples = GestureSynthesizer.swipe(
-        key, velocity: velocity, distance: distance, drift: drift)
+        direction, velocity: velocity, distance: distance, drift: drift)
       acks += try sendTouches(samples, from: start)
     case .drag(let x, let y, let duration, let rest):
       let samples = GestureSynthesizer.drag(toX: x, y: y, duration: duration, rest: rest)
       // The tilt while the finger rests (lift-off settles it): no focus effect shows it.
       acks += try sendTouches(samples.dropLast(), from: start)
-      tilt = try self.tilt(screen: acks.last?.screenID ?? screen)
+      tilt = try self.tilt(screen: acks.last?.screen ?? screen)
       acks += try sendTouches(samples.suffix(1), from: start)
     case .point(let motion):
       acks += try sendPointer(motion, from: start)
@@ -56,13 +57,7 @@ extension RemoteClient {
       input.append = text
       acks.append(try send(.text(input), what: "type"))
     }
-    let last = acks.last
-    var result = PressResult(
-      name: action.name, effects: acks.flatMap(\.effects),
-      focused: last?.hasFocused == true ? last?.focused : nil)
-    result.editingText = last?.editingText ?? false
-    result.tilt = tilt
-    return result
+    return PressResult(name: action.name, acks: acks, tilt: tilt)
   }
 
   /// The focused item's tilt on `screen` now, from a snapshot (nil: nothing is focused).
@@ -87,25 +82,19 @@ extension RemoteClient {
   }
 
   /// Sends one touch sample stamped now (the interactive touch mode).
-  public func touch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double) throws(RemoteError)
+  public func touch(_ phase: TouchRecognizer.Phase, x: Double, y: Double) throws(RemoteError)
     -> PressResult
   {
-    var touch = Tenfoot_V1_TouchEvent()
-    touch.phase = phase
-    touch.x = x
-    touch.y = y
-    touch.timestampNs = MonotonicClock.nanoseconds()
-    let ack = try send(.touch(touch), what: "touch")
-    return PressResult(
-      name: "touch", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+    let ack = try sendTouch(phase, x: x, y: y, at: MonotonicClock.nanoseconds())
+    return PressResult(name: "touch", acks: [ack])
   }
 
   /// Sends one touch sample stamped `time` (a device's kernel time); returns the broker's ack.
-  public func sendTouch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double, at time: UInt64)
-    throws(RemoteError) -> Tenfoot_V1_Ack
+  public func sendTouch(_ phase: TouchRecognizer.Phase, x: Double, y: Double, at time: UInt64)
+    throws(RemoteError) -> InputAck
   {
     var touch = Tenfoot_V1_TouchEvent()
-    touch.phase = phase
+    touch.phase = Tenfoot_V1_TouchPhase(phase)
     touch.x = x
     touch.y = y
     touch.timestampNs = time
@@ -115,63 +104,59 @@ extension RemoteClient {
   /// Sends one relative pointer sample stamped `time` (the remote's clock): a mouse's or
   /// touchpad's move, button or scroll.
   public func sendPointer(
-    _ phase: Tenfoot_V1_PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: UInt64
-  ) throws(RemoteError) -> Tenfoot_V1_Ack {
-    try send(
-      .pointer(.init(phase, dx, dy, relative: true, buttons: buttons, at: time)), what: "point")
+    _ phase: PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: UInt64
+  ) throws(RemoteError) -> InputAck {
+    try send(PointerEvent(phase, x: dx, y: dy, relative: true, buttons: buttons, at: time))
   }
 
   /// Sends one pointer sample stamped now (the interactive pointer mode).
-  public func pointer(_ phase: Tenfoot_V1_PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
+  public func pointer(_ phase: PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
     throws(RemoteError) -> PressResult
   {
-    let event = Tenfoot_V1_PointerEvent(
-      phase, x, y, relative: false, buttons: buttons, at: MonotonicClock.nanoseconds())
-    let ack = try send(.pointer(event), what: "point")
-    return PressResult(
-      name: "point", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+    let event = PointerEvent(
+      phase, x: x, y: y, relative: false, buttons: buttons, at: MonotonicClock.nanoseconds())
+    return PressResult(name: "point", acks: [try send(event)])
+  }
+
+  /// Sends one pointer sample.
+  private func send(_ event: PointerEvent) throws(RemoteError) -> InputAck {
+    try send(.pointer(Tenfoot_V1_PointerEvent(event)), what: "point")
   }
 
   /// The samples of a pointer motion, in real time: a flick is ``PointerMotion/flickSamples``
   /// relative moves spread so the pointer travels at the velocity asked, then a lift-off.
   private func sendPointer(_ motion: PointerMotion, from start: UInt64) throws(RemoteError)
-    -> [Tenfoot_V1_Ack]
+    -> [InputAck]
   {
     func event(
-      _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
-      buttons: UInt32 = 0, at time: UInt64
-    ) -> Tenfoot_V1_PointerEvent {
-      Tenfoot_V1_PointerEvent(phase, x, y, relative: relative, buttons: buttons, at: time)
+      _ phase: PointerPhase, _ x: Double, _ y: Double, relative: Bool, buttons: UInt32 = 0,
+      at time: UInt64
+    ) -> PointerEvent {
+      PointerEvent(phase, x: x, y: y, relative: relative, buttons: buttons, at: time)
     }
     switch motion {
     case .to(let x, let y):
-      return [try send(.pointer(event(.moved, x, y, relative: false, at: start)), what: "point")]
+      return [try send(event(.moved, x, y, relative: false, at: start))]
     case .by(let dx, let dy):
-      return [try send(.pointer(event(.moved, dx, dy, relative: true, at: start)), what: "point")]
+      return [try send(event(.moved, dx, dy, relative: true, at: start))]
     case .click:
-      let down = try send(
-        .pointer(event(.down, 0, 0, relative: true, buttons: 1, at: start)), what: "point")
-      let up = try send(
-        .pointer(event(.up, 0, 0, relative: true, at: MonotonicClock.nanoseconds())),
-        what: "point")
+      let down = try send(event(.down, 0, 0, relative: true, buttons: 1, at: start))
+      let up = try send(event(.up, 0, 0, relative: true, at: MonotonicClock.nanoseconds()))
       return [down, up]
     case .flick(let dx, let dy, let velocity):
       let steps = PointerMotion.flickSamples
       let distance = (dx * dx + dy * dy).squareRoot()
       let interval = UInt64(distance / velocity / Double(steps) * 1e9)
-      var acks: [Tenfoot_V1_Ack] = []
+      var acks: [InputAck] = []
       var time = start
       for _ in 0..<steps {
         time += max(interval, 1)
         Self.wait(until: time)
         acks.append(
-          try send(
-            .pointer(
-              event(
-                .moved, dx / Double(steps), dy / Double(steps), relative: true, at: time)),
-            what: "point"))
+          try send(event(.moved, dx / Double(steps), dy / Double(steps), relative: true, at: time))
+        )
       }
-      acks.append(try send(.pointer(event(.up, 0, 0, relative: true, at: time)), what: "point"))
+      acks.append(try send(event(.up, 0, 0, relative: true, at: time)))
       return acks
     }
   }
@@ -190,26 +175,21 @@ extension RemoteClient {
 
   /// A tap of `key` at `time`: its down, then (once that is acknowledged) its up, both
   /// stamped `time` (see `perform`).
-  private func tap(_ key: Tenfoot_V1_Key, at time: UInt64) throws(RemoteError) -> [Tenfoot_V1_Ack] {
+  private func tap(_ key: RemoteButton, at time: UInt64) throws(RemoteError) -> [InputAck] {
     [try sendKey(key, .down, at: time), try sendKey(key, .up, at: time)]
   }
 
   private func sendTouches(
     _ samples: some Collection<GestureSynthesizer.Sample>, from start: UInt64
   )
-    throws(RemoteError) -> [Tenfoot_V1_Ack]
+    throws(RemoteError) -> [InputAck]
   {
-    var acks: [Tenfoot_V1_Ack] = []
+    var acks: [InputAck] = []
     acks.reserveCapacity(samples.count)
     for sample in samples {
       let time = start + UInt64(sample.at * 1e9)
       Self.wait(until: time)
-      var touch = Tenfoot_V1_TouchEvent()
-      touch.phase = sample.phase
-      touch.x = sample.x
-      touch.y = sample.y
-      touch.timestampNs = time
-      acks.append(try send(.touch(touch), what: "touch"))
+      acks.append(try sendTouch(sample.phase, x: sample.x, y: sample.y, at: time))
     }
     return acks
   }
@@ -219,21 +199,5 @@ extension RemoteClient {
     let now = MonotonicClock.nanoseconds()
     guard deadline > now else { return }
     Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9)
-  }
-}
-
-extension Tenfoot_V1_PointerEvent {
-  /// A pointer sample: canvas points, or deltas when `relative`; `time` on the remote's clock.
-  fileprivate init(
-    _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
-    buttons: UInt32, at time: UInt64
-  ) {
-    self.init()
-    self.phase = phase
-    self.x = x
-    self.y = y
-    self.relative = relative
-    self.buttons = buttons
-    timestampNs = time
   }
 }
