@@ -44,8 +44,8 @@ public struct DeviceTranslator: Sendable, Equatable {
     case axis(UInt16)
   }
 
-  /// The interval between `held` ticks while a key is down, nanoseconds (as `hold` sends).
-  public static let tickInterval: UInt64 = 50_000_000
+  /// The interval between `held` ticks while a key is down (as `hold` sends).
+  public static let tickInterval = Duration.milliseconds(50)
 
   /// A translator for a device with these axis ranges.
   public init(mapping: DeviceMapping = .defaults, axes: [UInt16: AxisRange] = [:]) {

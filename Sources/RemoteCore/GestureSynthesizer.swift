@@ -8,7 +8,7 @@ import FocusEngine
 /// stroke takes `2·distance / (1.5·velocity)` seconds; the recognizer measures the release
 /// velocity over its last 50 ms, which this profile delivers within a few percent.
 public enum GestureSynthesizer {
-  /// One synthesized sample, `at` seconds after the stroke starts.
+  /// One synthesized sample, `at` after the stroke starts.
   public struct Sample: Sendable, Equatable {
     /// The phase.
     public var phase: TouchRecognizer.Phase
@@ -16,8 +16,17 @@ public enum GestureSynthesizer {
     public var x: Double
     /// Surface position.
     public var y: Double
-    /// Seconds from the first sample.
-    public var at: Double
+    /// The time from the first sample.
+    public var at: Duration
+
+    /// A sample `seconds` after the first (the synthesizer's unit, as velocities are per
+    /// second).
+    init(phase: TouchRecognizer.Phase, x: Double, y: Double, at seconds: Double) {
+      self.phase = phase
+      self.x = x
+      self.y = y
+      at = .seconds(seconds)
+    }
   }
 
   /// The sampling rate of a Siri Remote's touch surface, in hertz.

@@ -16,7 +16,7 @@ extension RemoteClient {
   public func perform(_ action: RemoteAction) throws(RemoteError) -> PressResult {
     var acks: [InputAck] = []
     var tilt: PressResult.Tilt?
-    let start = MonotonicClock.nanoseconds()
+    let start = MonotonicClock.now
     switch action {
     case .press(let key):
       acks += try tap(key, at: start)
@@ -25,18 +25,18 @@ extension RemoteClient {
     case .double(let key):
       acks += try tap(key, at: start)
       // Sent no earlier than stamped: the broker's clock for this remote never runs ahead.
-      let second = start + Self.nanoseconds(Self.doubleTapGap)
+      let second = start + Self.doubleTapGap
       Self.wait(until: second)
       acks += try tap(key, at: second)
     case .hold(let key, let length):
       // Held ticks every 50 ms carry the timestamps the broker derives repeats from.
-      let end = start + Self.nanoseconds(length)
+      let end = start + length
       acks.append(try sendKey(key, .down, at: start))
-      var tick = start + Self.nanoseconds(Self.holdTick)
+      var tick = start + Self.holdTick
       while tick < end {
         Self.wait(until: tick)
         acks.append(try sendKey(key, .held, at: tick))
-        tick += Self.nanoseconds(Self.holdTick)
+        tick += Self.holdTick
       }
       Self.wait(until: end)
       acks.append(try sendKey(key, .up, at: end))
@@ -85,28 +85,29 @@ extension RemoteClient {
   public func touch(_ phase: TouchRecognizer.Phase, x: Double, y: Double) throws(RemoteError)
     -> PressResult
   {
-    let ack = try sendTouch(phase, x: x, y: y, at: MonotonicClock.nanoseconds())
+    let ack = try sendTouch(phase, x: x, y: y, at: MonotonicClock.now)
     return PressResult(name: "touch", acks: [ack])
   }
 
   /// Sends one touch sample stamped `time` (a device's kernel time); returns the broker's ack.
-  public func sendTouch(_ phase: TouchRecognizer.Phase, x: Double, y: Double, at time: UInt64)
-    throws(RemoteError) -> InputAck
-  {
+  public func sendTouch(
+    _ phase: TouchRecognizer.Phase, x: Double, y: Double, at time: MonotonicInstant
+  ) throws(RemoteError) -> InputAck {
     var touch = Tenfoot_V1_TouchEvent()
     touch.phase = Tenfoot_V1_TouchPhase(phase)
     touch.x = x
     touch.y = y
-    touch.timestampNs = time
+    touch.timestampNs = time.nanoseconds
     return try send(.touch(touch), what: "touch")
   }
 
   /// Sends one relative pointer sample stamped `time` (the remote's clock): a mouse's or
   /// touchpad's move, button or scroll.
   public func sendPointer(
-    _ phase: PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: UInt64
+    _ phase: PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: MonotonicInstant
   ) throws(RemoteError) -> InputAck {
-    try send(PointerEvent(phase, x: dx, y: dy, relative: true, buttons: buttons, at: time))
+    try send(
+      PointerEvent(phase, x: dx, y: dy, relative: true, buttons: buttons, at: time.nanoseconds))
   }
 
   /// Sends one pointer sample stamped now (the interactive pointer mode).
@@ -114,7 +115,7 @@ extension RemoteClient {
     throws(RemoteError) -> PressResult
   {
     let event = PointerEvent(
-      phase, x: x, y: y, relative: false, buttons: buttons, at: MonotonicClock.nanoseconds())
+      phase, x: x, y: y, relative: false, buttons: buttons, at: MonotonicClock.now.nanoseconds)
     return PressResult(name: "point", acks: [try send(event)])
   }
 
@@ -125,14 +126,14 @@ extension RemoteClient {
 
   /// The samples of a pointer motion, in real time: a flick is ``PointerMotion/flickSamples``
   /// relative moves spread so the pointer travels at the velocity asked, then a lift-off.
-  private func sendPointer(_ motion: PointerMotion, from start: UInt64) throws(RemoteError)
-    -> [InputAck]
+  private func sendPointer(_ motion: PointerMotion, from start: MonotonicInstant)
+    throws(RemoteError) -> [InputAck]
   {
     func event(
       _ phase: PointerPhase, _ x: Double, _ y: Double, relative: Bool, buttons: UInt32 = 0,
-      at time: UInt64
+      at time: MonotonicInstant
     ) -> PointerEvent {
-      PointerEvent(phase, x: x, y: y, relative: relative, buttons: buttons, at: time)
+      PointerEvent(phase, x: x, y: y, relative: relative, buttons: buttons, at: time.nanoseconds)
     }
     switch motion {
     case .to(let x, let y):
@@ -141,16 +142,16 @@ extension RemoteClient {
       return [try send(event(.moved, dx, dy, relative: true, at: start))]
     case .click:
       let down = try send(event(.down, 0, 0, relative: true, buttons: 1, at: start))
-      let up = try send(event(.up, 0, 0, relative: true, at: MonotonicClock.nanoseconds()))
+      let up = try send(event(.up, 0, 0, relative: true, at: MonotonicClock.now))
       return [down, up]
     case .flick(let dx, let dy, let velocity):
       let steps = PointerMotion.flickSamples
       let distance = (dx * dx + dy * dy).squareRoot()
-      let interval = UInt64(distance / velocity / Double(steps) * 1e9)
+      let interval = max(Duration.seconds(distance / velocity / Double(steps)), .nanoseconds(1))
       var acks: [InputAck] = []
       var time = start
       for _ in 0..<steps {
-        time += max(interval, 1)
+        time += interval
         Self.wait(until: time)
         acks.append(
           try send(event(.moved, dx / Double(steps), dy / Double(steps), relative: true, at: time))
@@ -167,37 +168,33 @@ extension RemoteClient {
   /// window).
   static let doubleTapGap = Duration.milliseconds(120)
 
-  /// `duration` on the remote's clock (the wire's `CLOCK_MONOTONIC` nanoseconds), at most 60 s
-  /// here (the parser's bound), so the conversion through `Double` is exact to the nanosecond.
-  static func nanoseconds(_ duration: Duration) -> UInt64 {
-    UInt64(max(0, (duration / .nanoseconds(1)).rounded()))
-  }
-
   /// A tap of `key` at `time`: its down, then (once that is acknowledged) its up, both
   /// stamped `time` (see `perform`).
-  private func tap(_ key: RemoteButton, at time: UInt64) throws(RemoteError) -> [InputAck] {
+  private func tap(_ key: RemoteButton, at time: MonotonicInstant) throws(RemoteError)
+    -> [InputAck]
+  {
     [try sendKey(key, .down, at: time), try sendKey(key, .up, at: time)]
   }
 
   private func sendTouches(
-    _ samples: some Collection<GestureSynthesizer.Sample>, from start: UInt64
+    _ samples: some Collection<GestureSynthesizer.Sample>, from start: MonotonicInstant
   )
     throws(RemoteError) -> [InputAck]
   {
     var acks: [InputAck] = []
     acks.reserveCapacity(samples.count)
     for sample in samples {
-      let time = start + UInt64(sample.at * 1e9)
+      let time = start + sample.at
       Self.wait(until: time)
       acks.append(try sendTouch(sample.phase, x: sample.x, y: sample.y, at: time))
     }
     return acks
   }
 
-  /// Sleeps until the monotonic clock reaches `deadline` (nanoseconds).
-  static func wait(until deadline: UInt64) {
-    let now = MonotonicClock.nanoseconds()
-    guard deadline > now else { return }
-    Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9)
+  /// Sleeps until the monotonic clock reaches `deadline`.
+  static func wait(until deadline: MonotonicInstant) {
+    let remaining = deadline - MonotonicClock.now
+    guard remaining > .zero else { return }
+    Thread.sleep(forTimeInterval: remaining / .seconds(1))
   }
 }

@@ -113,14 +113,14 @@ public final class RemoteClient {
     try perform(.press(key))
   }
 
-  /// Sends one key event stamped `timestamp` (the remote's monotonic clock, nanoseconds).
-  func sendKey(_ key: RemoteButton, _ phase: ButtonPhase, at timestamp: UInt64)
+  /// Sends one key event stamped `timestamp` (the remote's monotonic clock).
+  func sendKey(_ key: RemoteButton, _ phase: ButtonPhase, at timestamp: MonotonicInstant)
     throws(RemoteError) -> InputAck
   {
     var event = Tenfoot_V1_KeyEvent()
     event.key = Tenfoot_V1_Key(key)
     event.phase = Tenfoot_V1_KeyPhase(phase)
-    event.timestampNs = timestamp
+    event.timestampNs = timestamp.nanoseconds
     return try send(.key(event), what: key.name)
   }
 
