@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "FocusEngine"),
     // Linux input devices, pure: evemu recordings, the mapping file, kernel events -> remote
     // keys. Neither ZeroMQ nor protobuf.
-    .target(name: "InputDevices"),
+    .target(name: "InputDevices", dependencies: ["FocusEngine"]),
     // libevdev (live /dev/input nodes) and the kernel CEC framework's ioctls.
     .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
     .systemLibrary(name: "CLinuxCEC"),
@@ -262,7 +262,7 @@ let package = Package(
       ]),
     .testTarget(name: "FocusEngineTests", dependencies: ["FocusEngine"]),
     .testTarget(
-      name: "InputDevicesTests", dependencies: ["InputDevices"],
+      name: "InputDevicesTests", dependencies: ["InputDevices", "FocusEngine"],
       resources: [.copy("Fixtures")]),
     // The broker's rules in memory, without sockets, like the engine's tests.
     // Real libevdev (devices made with libevdev_new, no kernel node), inotify on a temporary

@@ -22,7 +22,7 @@ extension BrokerRequest {
     case .input(let input):
       self = .input(
         try Self.remoteInput(input), screen: input.screenID.isEmpty ? nil : input.screenID,
-        remote: RemoteKey.of(peer: peer, sender: sender), cause: cause)
+        remote: RemoteIdentity.of(peer: peer, sender: sender), cause: cause)
     case .patchLayout(let request):
       self = .patch(try Self.patch(request), screen: request.screenID, cause: cause)
     case .focusRequest(let request):
@@ -123,9 +123,10 @@ extension BrokerRequest {
   }
 }
 
-/// The key a remote's timing state is kept under on a session.
-enum RemoteKey {
-  /// A remote's key: its connection's identity in hex (libzmq's generated identities are 5
+/// Which remote an input came from: what a session keeps that remote's timing state (held
+/// buttons, touches, pointer) under. Not a button: those are FocusEngine's `RemoteButton`.
+enum RemoteIdentity {
+  /// A remote's identity: its connection's identity in hex (libzmq's generated identities are 5
   /// bytes), or its `sender` name when there is no identity (tests).
   static func of(peer: [UInt8], sender: String) -> String {
     peer.isEmpty ? sender : Hex.encode(peer.prefix(32))

@@ -5,42 +5,17 @@ import TenFootProtocol
 enum KeyMapping {
   /// The engine input for a key event; `.failure` for invalid input.
   static func input(for key: Tenfoot_V1_KeyEvent) -> Result<RemoteInput, KeyMappingError> {
-    let phase: ButtonPhase
-    switch key.phase {
-    case .down: phase = .down
-    case .up: phase = .up
-    case .held: phase = .held
-    case .unspecified, .UNRECOGNIZED: return .failure(.keyPhase)
-    }
-    let button: RemoteButton
-    switch key.key {
-    case .unspecified, .UNRECOGNIZED: return .failure(.unknownKey(key.key.rawValue))
-    case .up: button = .up
-    case .down: button = .down
-    case .left: button = .left
-    case .right: button = .right
-    case .select: button = .select
-    case .menu: button = .menu
-    case .home: button = .home
-    case .playPause: button = .playPause
-    case .tab: button = .tab
-    case .shiftTab: button = .shiftTab
-    case .pageUp, .pageDown, .volumeUp, .volumeDown, .mute, .power, .info:
-      // No focus meaning (yet): acknowledged, nothing changes.
-      button = .other
+    guard let phase = ButtonPhase(wire: key.phase) else { return .failure(.keyPhase) }
+    guard let button = RemoteButton(wire: key.key) else {
+      return .failure(.unknownKey(key.key.rawValue))
     }
     return .success(.button(button, phase, at: key.timestampNs))
   }
 
   /// The engine input for a touch sample; coordinates must be finite and in [−1, 1].
   static func input(for touch: Tenfoot_V1_TouchEvent) -> Result<RemoteInput, KeyMappingError> {
-    let phase: TouchRecognizer.Phase
-    switch touch.phase {
-    case .began: phase = .began
-    case .moved: phase = .moved
-    case .ended: phase = .ended
-    case .cancelled: phase = .cancelled
-    case .unspecified, .UNRECOGNIZED: return .failure(.touchPhase)
+    guard let phase = TouchRecognizer.Phase(wire: touch.phase) else {
+      return .failure(.touchPhase)
     }
     for (name, value) in [("x", touch.x), ("y", touch.y)]
     where !(value.isFinite && value >= -1 && value <= 1) {

@@ -1,13 +1,3 @@
-/// A remote's buttons, as the interpreter sees them.
-public enum RemoteButton: String, Sendable, Hashable, CaseIterable {
-  case up, down, left, right, select, menu, home, playPause, tab, shiftTab, other
-}
-
-/// A button's phase: pressed, still held (a tick the remote sends while holding), released.
-public enum ButtonPhase: String, Sendable, Hashable, CaseIterable {
-  case down, held, up
-}
-
 /// One timed input from a remote. Times are the remote's monotonic clock in nanoseconds.
 public enum RemoteInput: Sendable, Equatable {
   /// A button press, hold tick or release.
@@ -140,7 +130,11 @@ public struct RemoteInterpreter: Sendable, Equatable {
       case .select: return reduce(&focus, .selectDown)
       case .tab: return reduce(&focus, .tab(.next))
       case .shiftTab: return reduce(&focus, .tab(.previous))
-      case .menu, .home, .playPause, .other: return []
+      // No focus meaning on press (Menu, Home and Play/Pause act on release; page, volume,
+      // mute, power and info on neither): acknowledged, nothing changes.
+      case .menu, .home, .playPause, .pageUp, .pageDown, .volumeUp, .volumeDown, .mute, .power,
+        .info:
+        return []
       }
     case .held:
       return holdTick(button, time, &focus)
@@ -178,15 +172,7 @@ public struct RemoteInterpreter: Sendable, Equatable {
     guard var state = held[button], time >= state.since else { return [] }
     let elapsed = time - state.since
     var effects: [FocusEffect] = []
-    let direction: Direction? =
-      switch button {
-      case .up: .up
-      case .down: .down
-      case .left: .left
-      case .right: .right
-      default: nil
-      }
-    if let direction, elapsed >= timings.repeatDelay {
+    if let direction = button.direction, elapsed >= timings.repeatDelay {
       let due = 1 + Int((elapsed - timings.repeatDelay) / timings.repeatInterval)
       while state.repeats < due {
         state.repeats += 1

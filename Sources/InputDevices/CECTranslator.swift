@@ -1,3 +1,5 @@
+import FocusEngine
+
 /// HDMI-CEC remote control messages → remote keys, pure: the kernel CEC framework's received
 /// messages (`struct cec_msg`: up to 16 bytes and a receive timestamp) in, key events out.
 ///
@@ -15,7 +17,7 @@ public struct CECTranslator: Sendable, Equatable {
   public static let userControlReleased: UInt8 = 0x45
 
   /// Remote keys by UI command code (HDMI-CEC 1.4, table "User Control Codes").
-  public static let keys: [UInt8: DeviceKey] = [
+  public static let keys: [UInt8: RemoteButton] = [
     0x00: .select, 0x01: .up, 0x02: .down, 0x03: .left, 0x04: .right,
     0x09: .home,  // Root Menu
     0x0a: .menu,  // Setup Menu
@@ -32,12 +34,12 @@ public struct CECTranslator: Sendable, Equatable {
   /// (a lost Released): HDMI-CEC's follower safety timeout, 550 ms.
   public static let safetyTimeout: UInt64 = 550_000_000
 
-  private var down: DeviceKey?
+  private var down: RemoteButton?
   private var lastPressedAt: UInt64 = 0
   private var reported: Set<UInt8> = []
 
   /// The key down, if any.
-  public var keyDown: DeviceKey? { down }
+  public var keyDown: RemoteButton? { down }
 
   /// When a key down counts as released if no Pressed repeats it.
   public var releaseDeadline: UInt64? { down == nil ? nil : lastPressedAt + Self.safetyTimeout }

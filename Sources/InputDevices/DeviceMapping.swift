@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 
 /// Which device keys and axes become which remote keys: a JSON file a person can edit
@@ -13,7 +14,7 @@ import Foundation
 /// says `"replaceDefaults": true`.
 public struct DeviceMapping: Sendable, Equatable {
   /// Remote keys by `EV_KEY` code.
-  public var keys: [UInt16: DeviceKey]
+  public var keys: [UInt16: RemoteButton]
   /// Directions by `EV_ABS` code.
   public var axes: [UInt16: AxisMapping]
   /// How far from its centre (0…1 of the half range) a stick must move to press a direction;
@@ -25,19 +26,19 @@ public struct DeviceMapping: Sendable, Equatable {
   /// The two keys an axis presses.
   public struct AxisMapping: Sendable, Equatable, Codable {
     /// Pressed below the centre (left, up).
-    public var negative: DeviceKey
+    public var negative: RemoteButton
     /// Pressed above the centre (right, down).
-    public var positive: DeviceKey
+    public var positive: RemoteButton
 
     /// An axis mapping.
-    public init(negative: DeviceKey, positive: DeviceKey) {
+    public init(negative: RemoteButton, positive: RemoteButton) {
       self.negative = negative
       self.positive = positive
     }
   }
 
   /// A mapping.
-  public init(keys: [UInt16: DeviceKey], axes: [UInt16: AxisMapping], deadZone: Double) {
+  public init(keys: [UInt16: RemoteButton], axes: [UInt16: AxisMapping], deadZone: Double) {
     self.keys = keys
     self.axes = axes
     self.deadZone = deadZone
@@ -60,7 +61,7 @@ public struct DeviceMapping: Sendable, Equatable {
     deadZone: 0.5)
 
   /// The default keys by kernel name.
-  public static let defaultKeyNames: [(String, DeviceKey)] = [
+  public static let defaultKeyNames: [(String, RemoteButton)] = [
     // Keyboards.
     ("KEY_UP", .up), ("KEY_DOWN", .down), ("KEY_LEFT", .left), ("KEY_RIGHT", .right),
     ("KEY_ENTER", .select), ("KEY_KPENTER", .select), ("KEY_SPACE", .playPause),
@@ -96,7 +97,7 @@ public struct DeviceMapping: Sendable, Equatable {
   }
 
   private struct File: Decodable {
-    var keys: [String: DeviceKey]?
+    var keys: [String: RemoteButton]?
     var axes: [String: AxisMapping]?
     var deadZone: Double?
     var replaceDefaults: Bool?
@@ -116,7 +117,7 @@ public struct DeviceMapping: Sendable, Equatable {
     } catch {
       throw DeviceMappingError(
         "not a mapping file (keys: {\"KEY_…\": \"up\"…}, axes, deadZone, pointer; remote keys: "
-          + DeviceKey.allCases.map(\.rawValue).joined(separator: ", ") + "): \(error)")
+          + RemoteButton.allCases.map(\.rawValue).joined(separator: ", ") + "): \(error)")
     }
     var mapping =
       file.replaceDefaults == true ? DeviceMapping(keys: [:], axes: [:], deadZone: 0.5) : defaults

@@ -1,24 +1,16 @@
+import FocusEngine
+
 /// What the translator asks its shell to do.
 public enum DeviceOutput: Sendable, Equatable {
   /// Send this key event to the broker, stamped `at` (the kernel's time).
-  case key(DeviceKey, DevicePhase, at: UInt64)
+  case key(RemoteButton, ButtonPhase, at: UInt64)
   /// Log once that this `EV_KEY` code has no mapping (it is ignored from now on, quietly).
   case unmappedKey(UInt16)
   /// Send this touch-surface sample (x, y in −1…1 from where the touch began), stamped `at`.
-  case touch(TouchPhase, x: Double, y: Double, at: UInt64)
+  case touch(TouchRecognizer.Phase, x: Double, y: Double, at: UInt64)
   /// Send this pointer sample (the pointer model): a move or scroll by `dx`, `dy` canvas
   /// points, or a button going down or up (`buttons` held after it: bit 0 the primary).
-  case pointer(DevicePointerPhase, dx: Double, dy: Double, buttons: UInt32, at: UInt64)
-}
-
-/// A pointer sample's phase (the protocol's `PointerPhase`).
-public enum DevicePointerPhase: String, Sendable, Equatable {
-  case moved, down, up, cancelled, scroll
-}
-
-/// A touch-surface sample's phase.
-public enum TouchPhase: String, Sendable, Equatable {
-  case began, moved, ended
+  case pointer(PointerPhase, dx: Double, dy: Double, buttons: UInt32, at: UInt64)
 }
 
 /// Turns a device's kernel events into remote key events: a pure state machine whose only
@@ -40,20 +32,20 @@ public struct DeviceTranslator: Sendable, Equatable {
   public let mapping: DeviceMapping
   /// Axis ranges of the device (`A:` lines, or libevdev's absinfo).
   public let axes: [UInt16: AxisRange]
-  private var sources: [Source: DeviceKey] = [:]
-  private var downCounts: [DeviceKey: Int] = [:]
+  private var sources: [Source: RemoteButton] = [:]
+  private var downCounts: [RemoteButton: Int] = [:]
   /// Unmapped key codes already reported.
   private var reported: Set<UInt16> = []
   /// The order keys went down in, for stable output.
-  private var order: [DeviceKey] = []
+  private var order: [RemoteButton] = []
 
   private enum Source: Hashable, Sendable {
     case key(UInt16)
     case axis(UInt16)
   }
 
-  /// The interval between `held` ticks while a key is down, nanoseconds (as `hold` sends).
-  public static let tickInterval: UInt64 = 50_000_000
+  /// The interval between `held` ticks while a key is down (as `hold` sends).
+  public static let tickInterval = Duration.milliseconds(50)
 
   /// A translator for a device with these axis ranges.
   public init(mapping: DeviceMapping = .defaults, axes: [UInt16: AxisRange] = [:]) {
@@ -65,7 +57,7 @@ public struct DeviceTranslator: Sendable, Equatable {
   public var isHolding: Bool { !order.isEmpty }
 
   /// The remote keys down, in the order they went down.
-  public var keysDown: [DeviceKey] { order }
+  public var keysDown: [RemoteButton] { order }
 
   /// Handles one kernel event.
   public mutating func handle(_ event: InputEvent) -> [DeviceOutput] {
@@ -114,7 +106,7 @@ public struct DeviceTranslator: Sendable, Equatable {
         ? AxisRange(minimum: -1, maximum: 1) : nil)
     guard let range else { return [] }
     let position = range.position(event.value)
-    let wanted: DeviceKey? =
+    let wanted: RemoteButton? =
       position <= -mapping.deadZone
       ? mapped.negative : position >= mapping.deadZone ? mapped.positive : nil
     let source = Source.axis(event.code)
@@ -125,7 +117,7 @@ public struct DeviceTranslator: Sendable, Equatable {
     return outputs
   }
 
-  private mutating func press(_ source: Source, _ key: DeviceKey, at time: UInt64)
+  private mutating func press(_ source: Source, _ key: RemoteButton, at time: UInt64)
     -> [DeviceOutput]
   {
     guard sources[source] == nil else { return [] }

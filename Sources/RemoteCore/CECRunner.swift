@@ -52,21 +52,20 @@ public final class CECRunner {
       } catch let error as CECError {
         logger.warning("refusing a CEC message", metadata: ["error": "\(error)"])
       }
-      scheduleTick(at: message.time + DeviceTranslator.tickInterval)
+      scheduleTick(at: MonotonicInstant(nanoseconds: message.time) + DeviceTranslator.tickInterval)
     }
     try loop.run()
   }
 
   /// The next `held` tick (or safety release) at `due` on the remote's clock, while a key is
   /// down; replaces the one scheduled.
-  private func scheduleTick(at due: UInt64) {
+  private func scheduleTick(at due: MonotonicInstant) {
     if let tick { loop.cancel(tick) }
     tick = nil
     guard translator.keyDown != nil else { return }
-    let wait = Int64(clamping: due) - Int64(clamping: MonotonicClock.nanoseconds())
-    tick = loop.schedule(after: .nanoseconds(max(0, wait))) { [unowned self] in
+    tick = loop.schedule(after: max(.zero, due - MonotonicClock.now)) { [unowned self] in
       tick = nil
-      try session.carryOut(translator.tick(at: due))
+      try session.carryOut(translator.tick(at: due.nanoseconds))
       scheduleTick(at: due + DeviceTranslator.tickInterval)
     }
   }

@@ -177,17 +177,17 @@ public final class DeviceRunner {
       loop.stopReading(device.reading)
       open[path]?.unplugged = true
     }
-    try deliverDue(path, now: MonotonicClock.nanoseconds())
+    try deliverDue(path, now: MonotonicClock.now)
   }
 
   /// Hands `path`'s queued events due by `now` to its session (the ticks due before each
   /// first); closes an unplugged device once its queue is empty.
-  private func deliverDue(_ path: String, now: UInt64) throws {
+  private func deliverDue(_ path: String, now: MonotonicInstant) throws {
     guard let device = open[path] else { return }
     var delivered = 0
     for event in device.queued {
-      guard event.time <= now else { break }
-      try device.session.tick(until: event.time)
+      guard event.instant <= now else { break }
+      try device.session.tick(until: event.instant)
       try device.session.handle(event)
       delivered += 1
     }
@@ -203,9 +203,9 @@ public final class DeviceRunner {
   /// At the end of each iteration: what came due (ticks of held keys, queued events, retries
   /// of paths that exist again), then the one timer for what comes due next.
   private func catchUp() throws {
-    let now = MonotonicClock.nanoseconds()
+    let now = MonotonicClock.now
     for path in open.keys.sorted() {
-      try open[path]?.session.tick(until: now + 1)
+      try open[path]?.session.tick(until: now + .nanoseconds(1))
       try deliverDue(path, now: now)
     }
     let loopNow = loop.now
@@ -214,9 +214,9 @@ public final class DeviceRunner {
       reopen(path)
     }
     var due = open.values.compactMap {
-      [$0.session.nextTickAt, $0.queued.first?.time].compactMap { $0 }.min()
+      [$0.session.nextTickAt, $0.queued.first?.instant].compactMap { $0 }.min()
     }.min()
-      .map { loopNow + .nanoseconds(Int64(clamping: $0) - Int64(clamping: now)) }
+      .map { loopNow + ($0 - now) }
     for (path, retry) in waiting where FileManager.default.fileExists(atPath: path) {
       due = min(due ?? retry, retry)
     }

@@ -1,3 +1,4 @@
+import FocusEngine
 import InputDevices
 import Logging
 import TenFootProtocol
@@ -6,8 +7,8 @@ import TenFootProtocol
 /// through a ``DeviceTranslator``. The replay and the live reader both feed it, so a recording
 /// takes exactly the path a device does.
 ///
-/// Times given to it are the remote's clock (`CLOCK_MONOTONIC` nanoseconds): a live device's
-/// kernel timestamps as they are, a recording's shifted to start now.
+/// Times given to it are the remote's clock (`CLOCK_MONOTONIC`): a live device's kernel
+/// timestamps as they are, a recording's shifted to start now.
 public final class DeviceSession {
   private let client: RemoteClient
   private let logger: Logger
@@ -18,7 +19,7 @@ public final class DeviceSession {
   /// there instead of the key translator.
   private var pointer: PointerTranslator?
   /// When the last key event of a held key was sent: the next `held` tick is due 50 ms later.
-  private var lastKeyAt: UInt64 = 0
+  private var lastKeyAt = MonotonicInstant(nanoseconds: 0)
 
   /// A session for `device` (a path or a recording's name) described by `description` (its
   /// axis ranges; a mouse's or touchpad's events go to the pointer model or the touch surface,
@@ -38,9 +39,10 @@ public final class DeviceSession {
   }
 
   /// When the next `held` tick (or a resting mouse's end of touch) is due, if any.
-  public var nextTickAt: UInt64? {
+  public var nextTickAt: MonotonicInstant? {
     let held = translator.isHolding ? lastKeyAt + DeviceTranslator.tickInterval : nil
-    return [held, pointer?.nextDeadline].compactMap { $0 }.min()
+    let rested = pointer?.nextDeadline.map(MonotonicInstant.init(nanoseconds:))
+    return [held, rested].compactMap { $0 }.min()
   }
 
   /// Handles one kernel event whose time is already on the remote's clock.
@@ -54,26 +56,27 @@ public final class DeviceSession {
 
   /// Sends the `held` ticks (and ends of touch) due before `time`, each when it is due
   /// (waiting for it).
-  public func tick(until time: UInt64) throws(RemoteError) {
+  public func tick(until time: MonotonicInstant) throws(RemoteError) {
     while let due = nextTickAt, due < time {
       RemoteClient.wait(until: due)
       if translator.isHolding, lastKeyAt + DeviceTranslator.tickInterval <= due {
-        try carryOut(translator.tick(at: due))
+        try carryOut(translator.tick(at: due.nanoseconds))
       }
-      if let end = pointer?.nextDeadline, end <= due {
-        try carryOut(pointer?.tick(at: due) ?? [])
+      if let end = pointer?.nextDeadline, end <= due.nanoseconds {
+        try carryOut(pointer?.tick(at: due.nanoseconds) ?? [])
       }
     }
   }
 
   /// Releases every key down (and ends a touch) at `time`: the device went away or the
   /// recording ended.
-  public func releaseAll(at time: UInt64) throws(RemoteError) {
-    try carryOut(translator.releaseAll(at: time))
-    try carryOut(pointer?.releaseAll(at: time) ?? [])
+  public func releaseAll(at time: MonotonicInstant) throws(RemoteError) {
+    try carryOut(translator.releaseAll(at: time.nanoseconds))
+    try carryOut(pointer?.releaseAll(at: time.nanoseconds) ?? [])
   }
 
-  /// Sends what a translator asked for (the CEC runner's path into the same sending).
+  /// Sends what a translator asked for (the CEC runner's path into the same sending); the
+  /// translators' times are kernel nanoseconds on the remote's clock.
   public func carryOut(_ outputs: [DeviceOutput]) throws(RemoteError) {
     for output in outputs {
       switch output {
@@ -84,76 +87,32 @@ public final class DeviceSession {
             "device.path": "\(device)", "device.code": "\(InputEventCode.keyName(code))",
           ])
       case .key(let key, let phase, let at):
-        try send(key, phase, at: at)
+        try send(key, phase, at: MonotonicInstant(nanoseconds: at))
       case .touch(let phase, let x, let y, let at):
-        let wirePhase: Tenfoot_V1_TouchPhase =
-          switch phase {
-          case .began: .began
-          case .moved: .moved
-          case .ended: .ended
-          }
-        let ack = try client.sendTouch(wirePhase, x: x, y: y, at: at)
+        let ack = try client.sendTouch(phase, x: x, y: y, at: MonotonicInstant(nanoseconds: at))
         guard !ack.effects.isEmpty else { continue }
-        report(
-          PressResult(
-            name: "touch \(phase.rawValue)", effects: ack.effects,
-            focused: ack.hasFocused ? ack.focused : nil))
+        report(PressResult(name: "touch \(phase.rawValue)", acks: [ack]))
       case .pointer(let phase, let dx, let dy, let buttons, let at):
-        let wirePhase: Tenfoot_V1_PointerPhase =
-          switch phase {
-          case .moved: .moved
-          case .down: .down
-          case .up: .up
-          case .cancelled: .cancelled
-          case .scroll: .scroll
-          }
         let ack = try client.sendPointer(
-          wirePhase, dx: dx, dy: dy, buttons: buttons, at: at)
+          phase, dx: dx, dy: dy, buttons: buttons, at: MonotonicInstant(nanoseconds: at))
         guard !ack.effects.isEmpty else { continue }
-        report(
-          PressResult(
-            name: "point \(phase.rawValue)", effects: ack.effects,
-            focused: ack.hasFocused ? ack.focused : nil))
+        report(PressResult(name: "point \(phase.rawValue)", acks: [ack]))
       }
     }
   }
 
-  private func send(_ key: DeviceKey, _ phase: DevicePhase, at time: UInt64) throws(RemoteError) {
-    let wirePhase: Tenfoot_V1_KeyPhase =
-      switch phase {
-      case .down: .down
-      case .held: .held
-      case .up: .up
-      }
-    let ack = try client.sendKey(Self.wireKey(key), wirePhase, at: time)
+  private func send(_ key: RemoteButton, _ phase: ButtonPhase, at time: MonotonicInstant)
+    throws(RemoteError)
+  {
+    let ack = try client.sendKey(key, phase, at: time)
     lastKeyAt = time
     guard phase != .held || !ack.effects.isEmpty else { return }
-    report(
-      PressResult(
-        name: "\(key.rawValue) \(phase.rawValue)", effects: ack.effects,
-        focused: ack.hasFocused ? ack.focused : nil))
+    report(PressResult(name: "\(key.name) \(phase.rawValue)", acks: [ack]))
   }
+}
 
-  /// The remote key on the wire.
-  static func wireKey(_ key: DeviceKey) -> Tenfoot_V1_Key {
-    switch key {
-    case .up: .up
-    case .down: .down
-    case .left: .left
-    case .right: .right
-    case .select: .select
-    case .menu: .menu
-    case .home: .home
-    case .playPause: .playPause
-    case .pageUp: .pageUp
-    case .pageDown: .pageDown
-    case .tab: .tab
-    case .shiftTab: .shiftTab
-    case .volumeUp: .volumeUp
-    case .volumeDown: .volumeDown
-    case .mute: .mute
-    case .power: .power
-    case .info: .info
-    }
-  }
+extension InputEvent {
+  /// The event's kernel time as an instant on the remote's clock (a recording's events once
+  /// shifted onto it).
+  var instant: MonotonicInstant { MonotonicInstant(nanoseconds: time) }
 }

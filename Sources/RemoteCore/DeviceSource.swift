@@ -95,7 +95,7 @@ public final class EvdevSource: DeviceSource {
 /// or a file read to its end.
 public final class EvemuStreamSource: DeviceSource {
   /// How long opening waits for the descriptor lines (up to the first event).
-  public static let headerTimeout: Int32 = 5_000
+  public static let headerTimeout = Duration.seconds(5)
 
   public let fileDescriptor: Int32
   private let path: String
@@ -118,19 +118,19 @@ public final class EvemuStreamSource: DeviceSource {
     }
     self.path = path
     fileDescriptor = fd
-    let deadline = MonotonicClock.nanoseconds() + UInt64(Self.headerTimeout) * 1_000_000
+    let deadline = MonotonicClock.now + Self.headerTimeout
     while queued.isEmpty, !ended, !parser.headerEnded {
-      let now = MonotonicClock.nanoseconds()
-      guard now < deadline else { break }
+      let left = deadline - MonotonicClock.now
+      guard left > .zero else { break }
       var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      _ = poll(&item, 1, Int32((deadline - now) / 1_000_000) + 1)
+      _ = poll(&item, 1, Int32(left / .milliseconds(1)) + 1)
       guard case .events(let events) = try take() else { break }
       queued += events
     }
     guard parser.device.name.isEmpty == false else {
       throw DeviceSourceError(
         "\(path) is not an evemu-record stream: no device name (an N: line) within "
-          + "\(Self.headerTimeout / 1000) s")
+          + "\(Self.headerTimeout.components.seconds) s")
     }
   }
 

@@ -10,14 +10,14 @@ public enum EvemuReplay {
     throws(RemoteError)
   {
     guard let first = recording.events.first?.time else { return }
-    let start = MonotonicClock.nanoseconds()
+    let start = MonotonicClock.now
     var last = start
     for var event in recording.events {
-      event.time = start + (event.time - first)
-      try session.tick(until: event.time)
-      RemoteClient.wait(until: event.time)
+      event.time = start.nanoseconds + (event.time - first)
+      try session.tick(until: event.instant)
+      RemoteClient.wait(until: event.instant)
       try session.handle(event)
-      last = event.time
+      last = event.instant
     }
     try session.releaseAll(at: last)
   }

@@ -1,4 +1,4 @@
-import TenFootProtocol
+import FocusEngine
 
 /// Synthesizes realistic Siri Remote touch streams: samples at 120 Hz along a straight path,
 /// the finger accelerating into the stroke and leaving the surface at the release velocity
@@ -8,16 +8,25 @@ import TenFootProtocol
 /// stroke takes `2·distance / (1.5·velocity)` seconds; the recognizer measures the release
 /// velocity over its last 50 ms, which this profile delivers within a few percent.
 public enum GestureSynthesizer {
-  /// One synthesized sample, `at` seconds after the stroke starts.
+  /// One synthesized sample, `at` after the stroke starts.
   public struct Sample: Sendable, Equatable {
     /// The phase.
-    public var phase: Tenfoot_V1_TouchPhase
+    public var phase: TouchRecognizer.Phase
     /// Surface position, each axis in [−1, 1].
     public var x: Double
     /// Surface position.
     public var y: Double
-    /// Seconds from the first sample.
-    public var at: Double
+    /// The time from the first sample.
+    public var at: Duration
+
+    /// A sample `seconds` after the first (the synthesizer's unit, as velocities are per
+    /// second).
+    init(phase: TouchRecognizer.Phase, x: Double, y: Double, at seconds: Double) {
+      self.phase = phase
+      self.x = x
+      self.y = y
+      at = .seconds(seconds)
+    }
   }
 
   /// The sampling rate of a Siri Remote's touch surface, in hertz.
@@ -26,14 +35,14 @@ public enum GestureSynthesizer {
   /// A swipe along a direction: from a point before the centre through `distance` units,
   /// drifting `drift` units across the direction on the way (a thumb's diagonal).
   public static func swipe(
-    _ direction: Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double = 0
+    _ direction: Direction, velocity: Double, distance: Double, drift: Double = 0
   ) -> [Sample] {
     let (dx, dy): (Double, Double) =
       switch direction {
       case .left: (-1, 0)
       case .up: (0, -1)
       case .down: (0, 1)
-      default: (1, 0)
+      case .right: (1, 0)
       }
     let start = (
       x: -dx * distance / 2 - abs(dy) * drift / 2, y: -dy * distance / 2 - abs(dx) * drift / 2

@@ -1,5 +1,5 @@
+import FocusEngine
 import Foundation
-import TenFootProtocol
 import TerminalUI
 import ZeroMQ
 
@@ -41,7 +41,7 @@ public final class InteractiveRemote {
   /// What a key does in the interactive remote.
   public enum Action: Sendable, Equatable {
     /// Press this remote key.
-    case press(Tenfoot_V1_Key)
+    case press(RemoteButton)
     /// Show the key help again.
     case help
     /// Enter or leave touch mode (arrows move a virtual finger on the touch surface).

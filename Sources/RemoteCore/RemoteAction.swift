@@ -1,15 +1,15 @@
-import TenFootProtocol
+import FocusEngine
 
 /// One thing a remote can do: a command on the command line, or a line of a script.
 public enum RemoteAction: Sendable, Equatable {
   /// Press and release a key.
-  case press(Tenfoot_V1_Key)
+  case press(RemoteButton)
   /// Hold a key down for a while (arrows repeat, select opens the context menu).
-  case hold(Tenfoot_V1_Key, for: Duration)
+  case hold(RemoteButton, for: Duration)
   /// Two quick presses.
-  case double(Tenfoot_V1_Key)
+  case double(RemoteButton)
   /// A swipe on the touch surface, drifting `drift` units across its direction.
-  case swipe(Tenfoot_V1_Key, velocity: Double, distance: Double, drift: Double)
+  case swipe(Direction, velocity: Double, distance: Double, drift: Double)
   /// Touch, slide to a point over `duration`, rest for `rest`, lift: tilts the focused item.
   case drag(x: Double, y: Double, duration: Duration, rest: Duration = RemoteAction.dragRest)
   /// A click on the touch surface (select).
@@ -28,7 +28,7 @@ public enum RemoteAction: Sendable, Equatable {
   /// 2 units wide), `drift` in [−1, 1]. The command line and the script grammar both make
   /// swipes here.
   public static func swipe(
-    toward direction: SwipeDirection, velocity: Double = SwipeSpeed.medium.velocity,
+    toward direction: Direction, velocity: Double = SwipeSpeed.medium.velocity,
     distance: Double = swipeDistance, drift: Double = 0
   ) throws(RemoteError) -> RemoteAction {
     guard velocity.isFinite, velocity > 0 else {
@@ -43,12 +43,12 @@ public enum RemoteAction: Sendable, Equatable {
       throw RemoteError.invalidCommand(
         problem: "swipe: the drift is between -1 and 1 units, not \(drift)")
     }
-    return .swipe(direction.key, velocity: velocity, distance: distance, drift: drift)
+    return .swipe(direction, velocity: velocity, distance: distance, drift: drift)
   }
 
   /// `swipe DIRECTION [slow|medium|fast|v=V] [d=D] [drift=D]`, the words after `swipe`.
   private static func parseSwipe(_ words: [String]) throws(RemoteError) -> RemoteAction {
-    guard let word = words.first, let direction = SwipeDirection(rawValue: word) else {
+    guard let word = words.first, let direction = Direction(rawValue: word) else {
       throw RemoteError.invalidCommand(problem: "swipe takes a direction: left, right, up or down")
     }
     var velocity = SwipeSpeed.medium.velocity
@@ -78,11 +78,11 @@ public enum RemoteAction: Sendable, Equatable {
   public static func parse(_ words: [String]) throws(RemoteError) -> RemoteAction {
     guard let verb = words.first else { throw RemoteError.invalidCommand(problem: "empty command") }
     let rest = Array(words.dropFirst())
-    func key(_ name: String?) throws(RemoteError) -> Tenfoot_V1_Key {
-      guard let name, let key = Tenfoot_V1_Key(name: name) else {
+    func key(_ name: String?) throws(RemoteError) -> RemoteButton {
+      guard let name, let key = RemoteButton(name: name) else {
         throw RemoteError.invalidCommand(
           problem:
-            "unknown key \"\(name ?? "")\" (keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")))"
+            "unknown key \"\(name ?? "")\" (keys: \(RemoteButton.canonicalNames.joined(separator: ", ")))"
         )
       }
       return key
@@ -175,7 +175,7 @@ public enum RemoteAction: Sendable, Equatable {
     case .press(let key): key.name
     case .hold(let key, _): "hold \(key.name)"
     case .double(let key): "double \(key.name)"
-    case .swipe(let key, _, _, _): "swipe \(key.name)"
+    case .swipe(let direction, _, _, _): "swipe \(direction.rawValue)"
     case .drag: "drag"
     case .click: "click"
     case .type: "type"

@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import TenFootProtocol
 
@@ -13,9 +14,9 @@ extension RemoteClient {
   /// down acknowledged late (a zone's press waiting 0.5 s for its screen after a takeover, a
   /// loaded broker) into a held key: one `right` moving focus three or six steps.
   public func perform(_ action: RemoteAction) throws(RemoteError) -> PressResult {
-    var acks: [Tenfoot_V1_Ack] = []
+    var acks: [InputAck] = []
     var tilt: PressResult.Tilt?
-    let start = MonotonicClock.nanoseconds()
+    let start = MonotonicClock.now
     switch action {
     case .press(let key):
       acks += try tap(key, at: start)
@@ -24,30 +25,30 @@ extension RemoteClient {
     case .double(let key):
       acks += try tap(key, at: start)
       // Sent no earlier than stamped: the broker's clock for this remote never runs ahead.
-      let second = start + Self.nanoseconds(Self.doubleTapGap)
+      let second = start + Self.doubleTapGap
       Self.wait(until: second)
       acks += try tap(key, at: second)
     case .hold(let key, let length):
       // Held ticks every 50 ms carry the timestamps the broker derives repeats from.
-      let end = start + Self.nanoseconds(length)
+      let end = start + length
       acks.append(try sendKey(key, .down, at: start))
-      var tick = start + Self.nanoseconds(Self.holdTick)
+      var tick = start + Self.holdTick
       while tick < end {
         Self.wait(until: tick)
         acks.append(try sendKey(key, .held, at: tick))
-        tick += Self.nanoseconds(Self.holdTick)
+        tick += Self.holdTick
       }
       Self.wait(until: end)
       acks.append(try sendKey(key, .up, at: end))
-    case .swipe(let key, let velocity, let distance, let drift):
+    case .swipe(let direction, let velocity, let distance, let drift):
       let samples = GestureSynthesizer.swipe(
-        key, velocity: velocity, distance: distance, drift: drift)
+        direction, velocity: velocity, distance: distance, drift: drift)
       acks += try sendTouches(samples, from: start)
     case .drag(let x, let y, let duration, let rest):
       let samples = GestureSynthesizer.drag(toX: x, y: y, duration: duration, rest: rest)
       // The tilt while the finger rests (lift-off settles it): no focus effect shows it.
       acks += try sendTouches(samples.dropLast(), from: start)
-      tilt = try self.tilt(screen: acks.last?.screenID ?? screen)
+      tilt = try self.tilt(screen: acks.last?.screen ?? screen)
       acks += try sendTouches(samples.suffix(1), from: start)
     case .point(let motion):
       acks += try sendPointer(motion, from: start)
@@ -56,13 +57,7 @@ extension RemoteClient {
       input.append = text
       acks.append(try send(.text(input), what: "type"))
     }
-    let last = acks.last
-    var result = PressResult(
-      name: action.name, effects: acks.flatMap(\.effects),
-      focused: last?.hasFocused == true ? last?.focused : nil)
-    result.editingText = last?.editingText ?? false
-    result.tilt = tilt
-    return result
+    return PressResult(name: action.name, acks: acks, tilt: tilt)
   }
 
   /// The focused item's tilt on `screen` now, from a snapshot (nil: nothing is focused).
@@ -87,91 +82,82 @@ extension RemoteClient {
   }
 
   /// Sends one touch sample stamped now (the interactive touch mode).
-  public func touch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double) throws(RemoteError)
+  public func touch(_ phase: TouchRecognizer.Phase, x: Double, y: Double) throws(RemoteError)
     -> PressResult
   {
-    var touch = Tenfoot_V1_TouchEvent()
-    touch.phase = phase
-    touch.x = x
-    touch.y = y
-    touch.timestampNs = MonotonicClock.nanoseconds()
-    let ack = try send(.touch(touch), what: "touch")
-    return PressResult(
-      name: "touch", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+    let ack = try sendTouch(phase, x: x, y: y, at: MonotonicClock.now)
+    return PressResult(name: "touch", acks: [ack])
   }
 
   /// Sends one touch sample stamped `time` (a device's kernel time); returns the broker's ack.
-  public func sendTouch(_ phase: Tenfoot_V1_TouchPhase, x: Double, y: Double, at time: UInt64)
-    throws(RemoteError) -> Tenfoot_V1_Ack
-  {
+  public func sendTouch(
+    _ phase: TouchRecognizer.Phase, x: Double, y: Double, at time: MonotonicInstant
+  ) throws(RemoteError) -> InputAck {
     var touch = Tenfoot_V1_TouchEvent()
-    touch.phase = phase
+    touch.phase = Tenfoot_V1_TouchPhase(phase)
     touch.x = x
     touch.y = y
-    touch.timestampNs = time
+    touch.timestampNs = time.nanoseconds
     return try send(.touch(touch), what: "touch")
   }
 
   /// Sends one relative pointer sample stamped `time` (the remote's clock): a mouse's or
   /// touchpad's move, button or scroll.
   public func sendPointer(
-    _ phase: Tenfoot_V1_PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: UInt64
-  ) throws(RemoteError) -> Tenfoot_V1_Ack {
+    _ phase: PointerPhase, dx: Double, dy: Double, buttons: UInt32, at time: MonotonicInstant
+  ) throws(RemoteError) -> InputAck {
     try send(
-      .pointer(.init(phase, dx, dy, relative: true, buttons: buttons, at: time)), what: "point")
+      PointerEvent(phase, x: dx, y: dy, relative: true, buttons: buttons, at: time.nanoseconds))
   }
 
   /// Sends one pointer sample stamped now (the interactive pointer mode).
-  public func pointer(_ phase: Tenfoot_V1_PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
+  public func pointer(_ phase: PointerPhase, x: Double, y: Double, buttons: UInt32 = 0)
     throws(RemoteError) -> PressResult
   {
-    let event = Tenfoot_V1_PointerEvent(
-      phase, x, y, relative: false, buttons: buttons, at: MonotonicClock.nanoseconds())
-    let ack = try send(.pointer(event), what: "point")
-    return PressResult(
-      name: "point", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+    let event = PointerEvent(
+      phase, x: x, y: y, relative: false, buttons: buttons, at: MonotonicClock.now.nanoseconds)
+    return PressResult(name: "point", acks: [try send(event)])
+  }
+
+  /// Sends one pointer sample.
+  private func send(_ event: PointerEvent) throws(RemoteError) -> InputAck {
+    try send(.pointer(Tenfoot_V1_PointerEvent(event)), what: "point")
   }
 
   /// The samples of a pointer motion, in real time: a flick is ``PointerMotion/flickSamples``
   /// relative moves spread so the pointer travels at the velocity asked, then a lift-off.
-  private func sendPointer(_ motion: PointerMotion, from start: UInt64) throws(RemoteError)
-    -> [Tenfoot_V1_Ack]
+  private func sendPointer(_ motion: PointerMotion, from start: MonotonicInstant)
+    throws(RemoteError) -> [InputAck]
   {
     func event(
-      _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
-      buttons: UInt32 = 0, at time: UInt64
-    ) -> Tenfoot_V1_PointerEvent {
-      Tenfoot_V1_PointerEvent(phase, x, y, relative: relative, buttons: buttons, at: time)
+      _ phase: PointerPhase, _ x: Double, _ y: Double, relative: Bool, buttons: UInt32 = 0,
+      at time: MonotonicInstant
+    ) -> PointerEvent {
+      PointerEvent(phase, x: x, y: y, relative: relative, buttons: buttons, at: time.nanoseconds)
     }
     switch motion {
     case .to(let x, let y):
-      return [try send(.pointer(event(.moved, x, y, relative: false, at: start)), what: "point")]
+      return [try send(event(.moved, x, y, relative: false, at: start))]
     case .by(let dx, let dy):
-      return [try send(.pointer(event(.moved, dx, dy, relative: true, at: start)), what: "point")]
+      return [try send(event(.moved, dx, dy, relative: true, at: start))]
     case .click:
-      let down = try send(
-        .pointer(event(.down, 0, 0, relative: true, buttons: 1, at: start)), what: "point")
-      let up = try send(
-        .pointer(event(.up, 0, 0, relative: true, at: MonotonicClock.nanoseconds())),
-        what: "point")
+      let down = try send(event(.down, 0, 0, relative: true, buttons: 1, at: start))
+      let up = try send(event(.up, 0, 0, relative: true, at: MonotonicClock.now))
       return [down, up]
     case .flick(let dx, let dy, let velocity):
       let steps = PointerMotion.flickSamples
       let distance = (dx * dx + dy * dy).squareRoot()
-      let interval = UInt64(distance / velocity / Double(steps) * 1e9)
-      var acks: [Tenfoot_V1_Ack] = []
+      let interval = max(Duration.seconds(distance / velocity / Double(steps)), .nanoseconds(1))
+      var acks: [InputAck] = []
       var time = start
       for _ in 0..<steps {
-        time += max(interval, 1)
+        time += interval
         Self.wait(until: time)
         acks.append(
-          try send(
-            .pointer(
-              event(
-                .moved, dx / Double(steps), dy / Double(steps), relative: true, at: time)),
-            what: "point"))
+          try send(event(.moved, dx / Double(steps), dy / Double(steps), relative: true, at: time))
+        )
       }
-      acks.append(try send(.pointer(event(.up, 0, 0, relative: true, at: time)), what: "point"))
+      acks.append(try send(event(.up, 0, 0, relative: true, at: time)))
       return acks
     }
   }
@@ -182,58 +168,33 @@ extension RemoteClient {
   /// window).
   static let doubleTapGap = Duration.milliseconds(120)
 
-  /// `duration` on the remote's clock (the wire's `CLOCK_MONOTONIC` nanoseconds), at most 60 s
-  /// here (the parser's bound), so the conversion through `Double` is exact to the nanosecond.
-  static func nanoseconds(_ duration: Duration) -> UInt64 {
-    UInt64(max(0, (duration / .nanoseconds(1)).rounded()))
-  }
-
   /// A tap of `key` at `time`: its down, then (once that is acknowledged) its up, both
   /// stamped `time` (see `perform`).
-  private func tap(_ key: Tenfoot_V1_Key, at time: UInt64) throws(RemoteError) -> [Tenfoot_V1_Ack] {
+  private func tap(_ key: RemoteButton, at time: MonotonicInstant) throws(RemoteError)
+    -> [InputAck]
+  {
     [try sendKey(key, .down, at: time), try sendKey(key, .up, at: time)]
   }
 
   private func sendTouches(
-    _ samples: some Collection<GestureSynthesizer.Sample>, from start: UInt64
+    _ samples: some Collection<GestureSynthesizer.Sample>, from start: MonotonicInstant
   )
-    throws(RemoteError) -> [Tenfoot_V1_Ack]
+    throws(RemoteError) -> [InputAck]
   {
-    var acks: [Tenfoot_V1_Ack] = []
+    var acks: [InputAck] = []
     acks.reserveCapacity(samples.count)
     for sample in samples {
-      let time = start + UInt64(sample.at * 1e9)
+      let time = start + sample.at
       Self.wait(until: time)
-      var touch = Tenfoot_V1_TouchEvent()
-      touch.phase = sample.phase
-      touch.x = sample.x
-      touch.y = sample.y
-      touch.timestampNs = time
-      acks.append(try send(.touch(touch), what: "touch"))
+      acks.append(try sendTouch(sample.phase, x: sample.x, y: sample.y, at: time))
     }
     return acks
   }
 
-  /// Sleeps until the monotonic clock reaches `deadline` (nanoseconds).
-  static func wait(until deadline: UInt64) {
-    let now = MonotonicClock.nanoseconds()
-    guard deadline > now else { return }
-    Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9)
-  }
-}
-
-extension Tenfoot_V1_PointerEvent {
-  /// A pointer sample: canvas points, or deltas when `relative`; `time` on the remote's clock.
-  fileprivate init(
-    _ phase: Tenfoot_V1_PointerPhase, _ x: Double, _ y: Double, relative: Bool,
-    buttons: UInt32, at time: UInt64
-  ) {
-    self.init()
-    self.phase = phase
-    self.x = x
-    self.y = y
-    self.relative = relative
-    self.buttons = buttons
-    timestampNs = time
+  /// Sleeps until the monotonic clock reaches `deadline`.
+  static func wait(until deadline: MonotonicInstant) {
+    let remaining = deadline - MonotonicClock.now
+    guard remaining > .zero else { return }
+    Thread.sleep(forTimeInterval: remaining / .seconds(1))
   }
 }

@@ -1,3 +1,4 @@
+import FocusEngine
 import TenFootClient
 import TenFootProtocol
 import TerminalUI
@@ -6,16 +7,18 @@ extension RemoteClient {
   /// Asks the broker to focus an item or group of this remote's screen (programmatic focus);
   /// returns the focused item, or throws the broker's refusal (unknown, unavailable, trapped,
   /// ambiguous) as a sentence.
-  public func requestFocus(_ target: Tenfoot_V1_FocusRequest.OneOf_Target) throws(RemoteError)
-    -> PressResult
-  {
+  public func requestFocus(_ target: FocusTarget) throws(RemoteError) -> PressResult {
     var request = Tenfoot_V1_FocusRequest()
     request.screenID = screen
-    request.target = target
+    request.target =
+      switch target {
+      case .item(let id): .item(id)
+      case .group(let id): .group(id)
+      case .any(let id): .any(id)
+      }
     switch try call(.focusRequest(request), what: "focus") {
     case .ack(let ack):
-      return PressResult(
-        name: "focus", effects: ack.effects, focused: ack.hasFocused ? ack.focused : nil)
+      return PressResult(name: "focus", acks: [InputAck(wire: ack)])
     default: throw .unexpectedReply(what: "focus")
     }
   }

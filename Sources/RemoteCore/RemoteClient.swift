@@ -1,7 +1,7 @@
+import FocusEngine
 import Logging
 import TenFootClient
 import TenFootProtocol
-import TerminalUI
 import ZeroMQ
 
 #if canImport(Glibc)
@@ -109,24 +109,25 @@ public final class RemoteClient {
   public static let zoneScreenWait: Duration = .seconds(3)
 
   /// Presses and releases `key`, returning what the broker did.
-  public func press(_ key: Tenfoot_V1_Key) throws(RemoteError) -> PressResult {
+  public func press(_ key: RemoteButton) throws(RemoteError) -> PressResult {
     try perform(.press(key))
   }
 
-  /// Sends one key event stamped `timestamp` (the remote's monotonic clock, nanoseconds).
-  func sendKey(_ key: Tenfoot_V1_Key, _ phase: Tenfoot_V1_KeyPhase, at timestamp: UInt64)
-    throws(RemoteError) -> Tenfoot_V1_Ack
+  /// Sends one key event stamped `timestamp` (the remote's monotonic clock).
+  func sendKey(_ key: RemoteButton, _ phase: ButtonPhase, at timestamp: MonotonicInstant)
+    throws(RemoteError) -> InputAck
   {
     var event = Tenfoot_V1_KeyEvent()
-    event.key = key
-    event.phase = phase
-    event.timestampNs = timestamp
+    event.key = Tenfoot_V1_Key(key)
+    event.phase = Tenfoot_V1_KeyPhase(phase)
+    event.timestampNs = timestamp.nanoseconds
     return try send(.key(event), what: key.name)
   }
 
-  /// Sends one input event for this remote's screen and returns the broker's ack.
+  /// Sends one input event for this remote's screen and returns the broker's ack: the one
+  /// place the remote's input meets the wire.
   func send(_ event: Tenfoot_V1_Input.OneOf_Event, what: String) throws(RemoteError)
-    -> Tenfoot_V1_Ack
+    -> InputAck
   {
     var input = Tenfoot_V1_Input()
     input.screenID = screen
@@ -140,65 +141,10 @@ public final class RemoteClient {
       throw .requestFailed(what: what, cause: error)
     }
     switch reply {
-    case .ack(let ack): return ack
+    case .ack(let ack): return InputAck(wire: ack)
     case .error(let error): throw .refused(what: what, error: error)
     default: throw .unexpectedReply(what: what)
     }
   }
 
-}
-
-/// What one key press (or gesture) did.
-public struct PressResult: Sendable {
-  /// `parts` with each run of equal ones written once, with its count: a held key's 29 bumps
-  /// read `bump right: no item that way ×29`.
-  public static func coalesced(_ parts: [String]) -> [String] {
-    var runs: [(text: String, count: Int)] = []
-    for part in parts {
-      if runs.last?.text == part { runs[runs.count - 1].count += 1 } else { runs.append((part, 1)) }
-    }
-    return runs.map { $0.count == 1 ? $0.text : "\($0.text) ×\($0.count)" }
-  }
-
-  /// `value` in degrees with one decimal ("6.2°").
-  static func degrees(_ value: Double) -> String {
-    let tenths = (value * 10).rounded() / 10
-    return "\(tenths == 0 ? 0 : tenths)°"
-  }
-
-  /// What was done: a key name, or a gesture ("swipe right").
-  public var name: String
-  /// The engine's effects, in order (down, then up).
-  public var effects: [Tenfoot_V1_FocusEffect]
-  /// The focused item afterwards.
-  public var focused: String?
-  /// Whether the focused item is a text field (the remote may `type`).
-  public var editingText = false
-  /// A drag's tilt of the focused item while the finger rested.
-  public var tilt: Tilt?
-
-  /// How far a resting finger tilted an item, in degrees.
-  public struct Tilt: Sendable, Equatable {
-    /// The tilted item.
-    public var item: String
-    /// Rotation about the horizontal axis (a finger above or below the centre).
-    public var rotateX: Double
-    /// Rotation about the vertical axis (a finger left or right of the centre).
-    public var rotateY: Double
-  }
-
-  /// One line for people and scripts: `right: focus r0c0 → r0c1 (right); focused r0c1`.
-  /// Filtered for a terminal (``TerminalText``): the effects carry text from the broker.
-  public var line: String {
-    var parts = Self.coalesced(effects.map(\.summary))
-    if let tilt {
-      parts.append(
-        "tilted \(tilt.item) rotateX \(Self.degrees(tilt.rotateX)), rotateY \(Self.degrees(tilt.rotateY))"
-      )
-    }
-    let what = parts.isEmpty ? "no effect" : parts.joined(separator: "; ")
-    return TerminalText.printable(
-      "\(name): \(what); focused \(focused ?? "none")\(editingText ? " (text field: type to edit)" : "")"
-    )
-  }
 }

@@ -1,5 +1,3 @@
-import TenFootProtocol
-
 /// Named swipe speeds, in surface units per second (the surface is 2 units wide): `slow` is a
 /// deliberate drag that stays under the coasting threshold, `fast` a flick that coasts several
 /// items.
@@ -17,28 +15,6 @@ public enum SwipeSpeed: String, CaseIterable, Sendable {
     case .slow: 0.8
     case .medium: 2.5
     case .fast: 6.0
-    }
-  }
-}
-
-/// The four directions a swipe can take.
-public enum SwipeDirection: String, CaseIterable, Sendable {
-  /// Toward the left edge.
-  case left
-  /// Toward the right edge.
-  case right
-  /// Toward the top edge.
-  case up
-  /// Toward the bottom edge.
-  case down
-
-  /// The arrow key with the same direction (what the gesture synthesizer takes).
-  public var key: Tenfoot_V1_Key {
-    switch self {
-    case .left: .left
-    case .right: .right
-    case .up: .up
-    case .down: .down
     }
   }
 }

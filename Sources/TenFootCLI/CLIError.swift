@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure the user fixes by doing something other than changing the command line (pairing,
 /// fixing a file's mode): printed as `Error: <sentence>` and exit status 1, without usage text.
 ///
@@ -17,7 +19,20 @@ public struct CLIError: Error, CustomStringConvertible {
 
   /// Reports `cause` in its own words.
   public init(_ cause: any Error) {
-    description = String(describing: cause)
+    description = Self.sentence(for: cause)
     self.cause = cause
+  }
+
+  /// Reports `cause` in its own words after what was being done ("cannot read script.txt:
+  /// The file doesn’t exist.").
+  public init(_ context: String, cause: any Error) {
+    description = "\(context): \(Self.sentence(for: cause))"
+    self.cause = cause
+  }
+
+  /// What an error says of itself: its description, or, for Foundation's errors (whose
+  /// description is a debugging dump of domain, code and user info), their localized sentence.
+  static func sentence(for error: any Error) -> String {
+    error is CocoaError ? error.localizedDescription : String(describing: error)
   }
 }

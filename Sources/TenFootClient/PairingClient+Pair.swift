@@ -30,7 +30,7 @@ extension PairingClient {
         guard case .refused(let refusal) = error, refusal.code == .pairingBackoff else {
           throw error
         }
-        return .refused(message: refusal.message, retryAfterMilliseconds: refusal.retryAfterMs)
+        return .refused(message: refusal.message, retryAfter: refusal.retryAfter)
       }
       round = nil
       guard current.brokerKey == challenge.brokerKey else {

@@ -37,8 +37,8 @@ public final class PairingClient {
   public enum Attempt: Sendable, Equatable {
     /// Paired with this allow-list id.
     case paired(id: String)
-    /// Wrong PIN (or still backing off): wait this many milliseconds before the next attempt.
-    case refused(message: String, retryAfterMilliseconds: UInt64)
+    /// Wrong PIN (or still backing off): wait `retryAfter` before the next attempt.
+    case refused(message: String, retryAfter: Duration)
   }
 
   /// Connects to the pairing endpoint.
@@ -139,4 +139,9 @@ public enum PairingError: Error, CustomStringConvertible {
     case .request(let error): "\(error)"
     }
   }
+}
+
+extension Tenfoot_V1_Error {
+  /// How long the broker asks a refused pairing to wait (`retry_after_ms`).
+  var retryAfter: Duration { .milliseconds(Int64(clamping: retryAfterMs)) }
 }

@@ -89,7 +89,7 @@ public struct PairingMessages: Sendable {
       }
       return .paired(id: paired.peerID)
     case .error(let error) where error.code == .pairingFailed || error.code == .pairingBackoff:
-      return .refused(message: error.message, retryAfterMilliseconds: error.retryAfterMs)
+      return .refused(message: error.message, retryAfter: error.retryAfter)
     case .error(let error):
       throw .failed(error)
     default:

@@ -39,7 +39,7 @@ public struct PinDialogue {
         return id
       case .refused(let message, let retryAfter):
         say(message)
-        if retryAfter > 0 { wait(.milliseconds(retryAfter)) }
+        if retryAfter > .zero { wait(retryAfter) }
         say("Enter the PIN again:")
       }
     }

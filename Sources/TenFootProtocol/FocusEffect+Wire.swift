@@ -59,7 +59,7 @@ extension FocusEffect {
     case .home: "home"
     case .playPause(let id): id.map { "playPause:\($0)" } ?? "playPause"
     case .contextMenu(let id): "contextMenu:\(id)"
-    case .doubleTap(let button): "doubleTap:\(Tenfoot_V1_Key(button).name)"
+    case .doubleTap(let button): "doubleTap:\(button.name)"
     case .itemsInView(let group, let range):
       "itemsInView:\(group)#\(range.lowerBound)..<\(range.upperBound)"
     }
@@ -93,27 +93,6 @@ extension FocusRequestError.Reason {
     case .unavailable: self = .unavailable
     case .outsideTrappingGroup: self = .outsideTrappingGroup
     case .ambiguous: self = .ambiguous
-    case .unspecified, .UNRECOGNIZED: return nil
-    }
-  }
-}
-
-extension RemoteButton {
-  /// The engine button of a wire key (keys with no focus meaning are `.other`); nil if
-  /// unspecified or unknown.
-  public init?(wire: Tenfoot_V1_Key) {
-    switch wire {
-    case .up: self = .up
-    case .down: self = .down
-    case .left: self = .left
-    case .right: self = .right
-    case .select: self = .select
-    case .menu: self = .menu
-    case .home: self = .home
-    case .playPause: self = .playPause
-    case .tab: self = .tab
-    case .shiftTab: self = .shiftTab
-    case .pageUp, .pageDown, .volumeUp, .volumeDown, .mute, .power, .info: self = .other
     case .unspecified, .UNRECOGNIZED: return nil
     }
   }

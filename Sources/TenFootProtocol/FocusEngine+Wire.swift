@@ -117,31 +117,12 @@ extension Tenfoot_V1_FocusEffect {
     }
   }
 
-  /// A short sentence for people: "focus r0c0 → r0c1 (right)", "bump right", …
+  /// A short sentence for people (the engine effect's ``FocusEffect/summary``): "focus r0c0 →
+  /// r0c1 (right)", "bump right: no item that way", …; "nothing" for an effect this side does
+  /// not know.
   public var summary: String {
-    switch kind {
-    case .focusChanged(let update):
-      let previous = update.hasPrevious ? update.previous : "none"
-      let next = update.hasNext ? update.next : "none"
-      return "focus \(previous) → \(next) (\(update.heading.name))"
-    case .movementFailed(let heading): return "bump \(heading.name): no item that way"
-    case .highlighted(let id): return "highlighted \(id)"
-    case .activated(let id): return "activated \(id)"
-    case .selectionChanged(let change):
-      return "\(change.id) \(change.selected ? "selected" : "deselected")"
-    case .scrolled(let offset): return "scrolled \(offset.group) to \(offset.x), \(offset.y)"
-    case .focusRequestDenied(let denial): return "focus request denied: \(denial.message)"
-    case .layoutRejected(let reason): return "layout rejected: \(reason)"
-    case .textChanged(let change): return "\(change.id) text \"\(change.value)\""
-    case .back: return "back"
-    case .home: return "home"
-    case .playPause(let id): return id.isEmpty ? "play/pause" : "play/pause \(id)"
-    case .contextMenu(let id): return "context menu \(id)"
-    case .doubleTap(let key): return "double tap \(key.name)"
-    case .itemsInView(let wanted):
-      return "items in view \(wanted.group)#\(wanted.start)..<\(wanted.end)"
-    case nil: return "nothing"
-    }
+    if case .layoutRejected(let reason) = kind { return "layout rejected: \(reason)" }
+    return FocusEffect(wire: self)?.summary ?? "nothing"
   }
 }
 
@@ -179,25 +160,6 @@ extension Tenfoot_V1_ErrorCode {
     case .unavailable: self = .focusUnavailable
     case .outsideTrappingGroup: self = .focusTrapped
     case .ambiguous: self = .focusAmbiguous
-    }
-  }
-}
-
-extension Tenfoot_V1_Key {
-  /// The wire key of a remote button.
-  public init(_ button: RemoteButton) {
-    switch button {
-    case .up: self = .up
-    case .down: self = .down
-    case .left: self = .left
-    case .right: self = .right
-    case .select: self = .select
-    case .menu: self = .menu
-    case .home: self = .home
-    case .playPause: self = .playPause
-    case .tab: self = .tab
-    case .shiftTab: self = .shiftTab
-    case .other: self = .unspecified
     }
   }
 }

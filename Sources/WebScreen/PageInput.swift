@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import TenFootProtocol
 
@@ -29,17 +30,15 @@ package struct PageInput {
     else { throw Problem(description: "not a JSON object") }
     let timestamp = stamp(object["t"] as? Double)
     if let name = object["key"] as? String {
-      guard let key = Tenfoot_V1_Key(name: name) else {
+      guard let button = RemoteButton(name: name) else {
         throw Problem(description: "unknown key \(name)")
       }
-      var event = Tenfoot_V1_KeyEvent()
-      event.key = key
-      switch object["phase"] as? String {
-      case "down": event.phase = .down
-      case "up": event.phase = .up
-      case "held": event.phase = .held
-      default: throw Problem(description: "key phase must be down, up or held")
+      guard let phase = (object["phase"] as? String).flatMap(ButtonPhase.init(rawValue:)) else {
+        throw Problem(description: "key phase must be down, up or held")
       }
+      var event = Tenfoot_V1_KeyEvent()
+      event.key = Tenfoot_V1_Key(button)
+      event.phase = Tenfoot_V1_KeyPhase(phase)
       event.timestampNs = timestamp
       return .key(event)
     }

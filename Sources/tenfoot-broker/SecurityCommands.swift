@@ -55,7 +55,7 @@ struct DataOptions: ParsableArguments {
       try ZoneSchema.migrate(link, logger: logger)
       return try PostgresAllowListStore(link: link, zone: store.zone, term: nil, logger: logger)
     } catch {
-      throw CLIError("cannot read the zone's allow-list: \(error)")
+      throw CLIError("cannot read the zone's allow-list", cause: error)
     }
   }
 }

@@ -89,7 +89,7 @@ struct StoreCommand: ParsableCommand {
             : "store \(url): applied \(applied.map(String.init).joined(separator: ", ")); schema \(ZoneSchema.latest)"
         )
       } catch {
-        throw CLIError("cannot migrate the store: \(error)")
+        throw CLIError("cannot migrate the store", cause: error)
       }
       if importAllowList { try importPeers(url: url, logger: logger) }
     }

@@ -121,7 +121,7 @@ extension RemoteCommand {
       do {
         text = try String(contentsOfFile: file, encoding: .utf8)
       } catch {
-        throw CLIError("cannot read \(file): \(error.localizedDescription)")
+        throw CLIError("cannot read \(file)", cause: error)
       }
       let recording: EvemuRecording
       do {

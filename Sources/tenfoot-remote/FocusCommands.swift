@@ -32,7 +32,7 @@ extension RemoteCommand {
     }
 
     func run() throws {
-      let target: Tenfoot_V1_FocusRequest.OneOf_Target =
+      let target: FocusTarget =
         if let item { .item(item) } else if let group { .group(group) } else { .any(id ?? "") }
       let remote = try options.connect()
       // A refusal propagates: ArgumentParser prints it and exits with status 1.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import FocusEngine
 import RemoteCore
-import TenFootProtocol
 
 extension RemoteCommand {
   /// `tenfoot-remote hold KEY [--for 1s]`
@@ -10,7 +10,7 @@ extension RemoteCommand {
         + "opens the context menu after 1 s.")
 
     @OptionGroup var options: RemoteOptions
-    @Argument(help: "The key to hold.") var key: Tenfoot_V1_Key
+    @Argument(help: "The key to hold.") var key: RemoteButton
     @Option(
       name: .customLong("for"),
       help: ArgumentHelp("How long, like 2s or 500ms (at most 60 s).", valueName: "duration"),
@@ -25,7 +25,7 @@ extension RemoteCommand {
     static let configuration = CommandConfiguration(abstract: "Press a key twice, quickly.")
 
     @OptionGroup var options: RemoteOptions
-    @Argument(help: "The key.") var key: Tenfoot_V1_Key
+    @Argument(help: "The key.") var key: RemoteButton
 
     func run() throws { try options.perform(.double(key)) }
   }
@@ -40,7 +40,7 @@ extension RemoteCommand {
         """)
 
     @OptionGroup var options: RemoteOptions
-    @Argument(help: "The direction.") var direction: SwipeDirection
+    @Argument(help: "The direction.") var direction: Direction
     @Option(help: "The release speed (medium unless --velocity).") var speed: SwipeSpeed?
     @Option(help: "Release velocity in surface units per second (instead of --speed).")
     var velocity: Swift.Double?

@@ -1,8 +1,8 @@
 import ArgumentParser
+import FocusEngine
 import Foundation
 import RemoteCore
 import TenFootCLI
-import TenFootProtocol
 
 extension RemoteCommand {
   /// `tenfoot-remote press KEY…`
@@ -13,7 +13,7 @@ extension RemoteCommand {
     @OptionGroup var options: RemoteOptions
 
     @Argument(help: "Keys to press in order, e.g. right right select.")
-    var keys: [Tenfoot_V1_Key]
+    var keys: [RemoteButton]
 
     func run() throws {
       let remote = try options.connect()
@@ -53,7 +53,7 @@ extension RemoteCommand {
       do {
         text = try String(contentsOfFile: file, encoding: .utf8)
       } catch {
-        throw CLIError("cannot read \(file): \(error.localizedDescription)")
+        throw CLIError("cannot read \(file)", cause: error)
       }
       let actions = try RemoteScript.parse(text)
       let remote = try options.connect()

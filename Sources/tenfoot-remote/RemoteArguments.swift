@@ -1,11 +1,11 @@
 import ArgumentParser
+import FocusEngine
 import RemoteCore
-import TenFootProtocol
 
 // The remote's values as command-line arguments: argument-parser checks them, lists them in
 // the help, and names the valid ones in its error.
 
-extension Tenfoot_V1_Key: ExpressibleByArgument {
+extension RemoteButton: ExpressibleByArgument {
   /// A key by its name (`right`, `select`, `play-pause`, …).
   public init?(argument: String) { self.init(name: argument) }
 
@@ -16,6 +16,9 @@ extension Tenfoot_V1_Key: ExpressibleByArgument {
   public var defaultValueDescription: String { name }
 }
 
-extension SwipeDirection: ExpressibleByArgument {}
+extension Direction: ExpressibleByArgument {
+  /// The directions in the order a swipe's help lists them.
+  public static var allValueStrings: [String] { ["left", "right", "up", "down"] }
+}
 
 extension SwipeSpeed: ExpressibleByArgument {}

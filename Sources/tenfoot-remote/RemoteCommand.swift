@@ -1,4 +1,5 @@
 import ArgumentParser
+import FocusEngine
 import TenFootCLI
 import TenFootProtocol
 
@@ -9,7 +10,7 @@ struct RemoteCommand: ParsableCommand {
     commandName: "tenfoot-remote",
     abstract: "Drives a TenFoot screen: interactively, one key at a time, or from a script.",
     discussion: """
-      Keys: \(Tenfoot_V1_Key.canonicalNames.joined(separator: ", ")).
+      Keys: \(RemoteButton.canonicalNames.joined(separator: ", ")).
       With no subcommand on a terminal it starts the interactive remote: arrows move, \
       Return selects, Esc/Backspace is Menu, the mouse points (m toggles it), q quits.
       The options below work before or after the subcommand: \

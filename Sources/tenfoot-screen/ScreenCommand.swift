@@ -347,7 +347,7 @@ struct ScreenCommand: ParsableCommand {
     do {
       directory = try assets.map { path throws(AssetRefusal) in try AssetDirectory(path: path) }
     } catch {
-      throw CLIError("--assets: \(error)")
+      throw CLIError("--assets", cause: error)
     }
     if let layout, let registered {
       let problems = AssetDirectory.layoutProblems(registered, assets: directory)
@@ -436,7 +436,7 @@ extension ScreenCommand {
     do {
       directory = try AssetDirectory(path: app)
     } catch {
-      throw CLIError("--app: \(error)")
+      throw CLIError("--app", cause: error)
     }
     if case .failure(let problem) = directory.locate("index.html") {
       throw CLIError("--app \(app): index.html: \(problem.reason)")

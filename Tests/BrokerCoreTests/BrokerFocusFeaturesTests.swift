@@ -137,10 +137,10 @@ struct BrokerFocusFeaturesTests {
     #expect(edge.broker.handle(old, at: .origin).reply.error.code == .unsupportedVersion)
   }
 
-  @Test("remote keys are the connection identity in hex, or the sender without one")
-  func remoteKeys() {
-    #expect(RemoteKey.of(peer: [0, 0x8b, 0x45, 0x67, 0xff], sender: "r") == "008b4567ff")
-    #expect(RemoteKey.of(peer: [], sender: "remote:alice") == "remote:alice")
+  @Test("a remote is told apart by its connection identity in hex, or the sender without one")
+  func remoteIdentities() {
+    #expect(RemoteIdentity.of(peer: [0, 0x8b, 0x45, 0x67, 0xff], sender: "r") == "008b4567ff")
+    #expect(RemoteIdentity.of(peer: [], sender: "remote:alice") == "remote:alice")
   }
 
   @Test("the debugger's typed answers become text for people")

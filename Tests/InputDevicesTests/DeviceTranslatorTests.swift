@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import InputDevices
 import Testing
@@ -160,7 +161,7 @@ struct DeviceMappingTests {
   @Test("defaults follow the keyboard, media remote and gamepad conventions")
   func defaults() {
     let keys = DeviceMapping.defaults.keys
-    let expected: [(String, DeviceKey)] = [
+    let expected: [(String, RemoteButton)] = [
       ("KEY_ENTER", .select), ("KEY_ESC", .menu), ("KEY_TAB", .tab), ("KEY_OK", .select),
       ("KEY_SELECT", .select), ("KEY_BACK", .menu), ("KEY_HOMEPAGE", .home),
       ("KEY_PLAYPAUSE", .playPause), ("KEY_PLAY", .playPause), ("KEY_PAUSE", .playPause),

@@ -63,7 +63,9 @@ struct TapTimingTests {
     #expect(events.map(\.phase) == [.down, .up, .down, .up])
     #expect(
       stamps.count == 4
-        && stamps[2] - stamps[0] == RemoteClient.nanoseconds(RemoteClient.doubleTapGap), "\(stamps)"
+        && MonotonicInstant(nanoseconds: stamps[2]) - MonotonicInstant(nanoseconds: stamps[0])
+          == RemoteClient.doubleTapGap,
+      "\(stamps)"
     )
     #expect(effects.contains(.doubleTap(.select)), "\(effects)")
   }

@@ -59,8 +59,8 @@ struct PinDialogueTests {
     let script = Script(
       lines: ["1111", "2222", "3333"],
       answers: [
-        .refused(message: "wrong PIN", retryAfterMilliseconds: 1000),
-        .refused(message: "wrong PIN", retryAfterMilliseconds: 0),
+        .refused(message: "wrong PIN", retryAfter: .seconds(1)),
+        .refused(message: "wrong PIN", retryAfter: .zero),
         .paired(id: "abcd0123"),
       ])
     #expect(try script.run() == "abcd0123")
@@ -75,7 +75,7 @@ struct PinDialogueTests {
   @Test("the end of input before a correct PIN is no pairing, not an error")
   func inputEnds() throws {
     let script = Script(
-      lines: ["1111"], answers: [.refused(message: "wrong PIN", retryAfterMilliseconds: 2000)])
+      lines: ["1111"], answers: [.refused(message: "wrong PIN", retryAfter: .seconds(2))])
     #expect(try script.run() == nil)
     #expect(script.sent == ["1111"])
     #expect(script.waits == [.milliseconds(2000)])

@@ -57,14 +57,31 @@ struct WireTests {
     #expect(FocusDisplayState(wire: Tenfoot_V1_FocusDisplayState(state)) == state)
   }
 
-  @Test("key names: canonical names round-trip and aliases resolve")
-  func keyNames() {
-    for name in Tenfoot_V1_Key.canonicalNames {
-      #expect(Tenfoot_V1_Key(name: name)?.name == name)
+  @Test("every remote button maps to its own wire key and back", arguments: RemoteButton.allCases)
+  func buttons(_ button: RemoteButton) {
+    #expect(RemoteButton(wire: Tenfoot_V1_Key(button)) == button)
+    #expect(Tenfoot_V1_Key(button).name == button.name)
+  }
+
+  @Test("every wire key but the unspecified one is a remote button")
+  func wireKeys() {
+    let keys = Tenfoot_V1_Key.allCases.filter { $0 != .unspecified }
+    #expect(Set(keys.compactMap(RemoteButton.init(wire:))) == Set(RemoteButton.allCases))
+    #expect(RemoteButton(wire: .unspecified) == nil)
+    #expect(RemoteButton(wire: .UNRECOGNIZED(99)) == nil)
+    #expect(Tenfoot_V1_Key.UNRECOGNIZED(99).name == "unknown")
+  }
+
+  @Test("key and touch phases map both ways")
+  func phases() {
+    for phase in ButtonPhase.allCases {
+      #expect(ButtonPhase(wire: Tenfoot_V1_KeyPhase(phase)) == phase)
     }
-    #expect(Tenfoot_V1_Key(name: "Back") == .menu)
-    #expect(Tenfoot_V1_Key(name: "enter") == .select)
-    #expect(Tenfoot_V1_Key(name: "sideways") == nil)
+    for phase in TouchRecognizer.Phase.allCases {
+      #expect(TouchRecognizer.Phase(wire: Tenfoot_V1_TouchPhase(phase)) == phase)
+    }
+    #expect(ButtonPhase(wire: .unspecified) == nil)
+    #expect(TouchRecognizer.Phase(wire: .unspecified) == nil)
   }
 
   @Test("effect summaries read as sentences")
@@ -75,6 +92,12 @@ struct WireTests {
     #expect(Tenfoot_V1_FocusEffect(.movementFailed(.up)).summary == "bump up: no item that way")
     #expect(
       Tenfoot_V1_FocusEffect(.selectionChanged(id: "x", selected: false)).summary == "x deselected")
+    #expect(Tenfoot_V1_FocusEffect(.doubleTap(.playPause)).summary == "double tap play-pause")
+    #expect(Tenfoot_V1_FocusEffect(.playPause(nil)).summary == "play/pause")
+    var rejected = Tenfoot_V1_FocusEffect()
+    rejected.layoutRejected = "no items"
+    #expect(rejected.summary == "layout rejected: no items")
+    #expect(Tenfoot_V1_FocusEffect().summary == "nothing", "an effect of no kind this side knows")
   }
 
   @Test("screen ids: allowed characters and length")
