@@ -46,11 +46,13 @@ public struct FocusState: Sendable, Equatable {
   private(set) var index: LayoutIndex
   /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
   private(set) var shift: [Point]
+  /// Per group index: its own scroll offset (`scrollOffsets` by index, zero when absent).
+  private var ownOffset: [Point]
   /// Per group index: the innermost scrolling group at or above it, or -1.
   private var scrollDomain: [Int]
-  /// One spatial index per scroll domain (-1 → `rootGrid`).
-  private var grids: [Int: SpatialIndex]
-  private var rootGrid: SpatialIndex
+  /// One spatial index per scroll domain (the items that share a scroll offset), by domain:
+  /// the root's (-1) first, then the scrolling groups' in tree order.
+  private(set) var grids: [DomainGrid]
   /// Per item: its content frame in whole points, for the Android model.
   private var androidFrames: [AndroidRect]
   /// Per group index: `shift` rounded to whole points (Android scrolls by whole pixels).
@@ -77,9 +79,9 @@ public struct FocusState: Sendable, Equatable {
       layout.items.lazy.filter { $0.kind == .textField }.map { ($0.id, $0.value) },
       uniquingKeysWith: { first, _ in first })
     self.shift = []
+    self.ownOffset = []
     self.scrollDomain = []
-    self.grids = [:]
-    self.rootGrid = SpatialIndex()
+    self.grids = []
     self.androidFrames = []
     self.androidShift = []
     self.virtualWanted = [:]
@@ -219,12 +221,22 @@ public struct FocusState: Sendable, Equatable {
 
   /// Sets focus, remembers it in every enclosing group and scrolls it into view.
   mutating func focus(_ id: String?) {
+    var ignored: [FocusEffect] = []
+    focus(id, reportingScrolls: &ignored)
+  }
+
+  /// Sets focus as ``focus(_:)`` does and appends a ``FocusEffect/scrolled(group:offset:)``
+  /// for each group it scrolled, in tree order (outermost first). Only the scrolled groups'
+  /// subtrees have their shifts recomputed, so a move costs the depth of its groups and the
+  /// size of what scrolled, not the number of groups in the layout.
+  mutating func focus(_ id: String?, reportingScrolls effects: inout [FocusEffect]) {
     focused = id
     guard let id, let position = focusedAt else { return }
     let group = index.groupOf(position)
     guard group >= 0 else { return }
     lastFocusedOwn[index.nodes[group].id] = id
-    var scrolled = false
+    var outermost = -1
+    let firstScroll = effects.count
     // The offsets of the scrolling groups passed so far (innermost first): they move the item
     // inside the content of every scrolling group further out.
     var inner = Point.zero
@@ -232,12 +244,15 @@ public struct FocusState: Sendable, Equatable {
       let node = index.groupValues[ancestor]
       lastFocused[node.id] = id
       guard node.scroll != nil else { continue }
-      scrolled = scrollIntoView(position, group: ancestor, inner: inner) || scrolled
-      let own = scrollOffsets[node.id] ?? .zero
-      inner.x += own.x
-      inner.y += own.y
+      if scrollIntoView(position, group: ancestor, inner: inner) {
+        outermost = ancestor
+        // Ancestors come innermost first: each outer one goes before those found so far.
+        effects.insert(.scrolled(group: node.id, offset: ownOffset[ancestor]), at: firstScroll)
+      }
+      inner.x += ownOffset[ancestor].x
+      inner.y += ownOffset[ancestor].y
     }
-    if scrolled { rebuildShift() }
+    if outermost >= 0 { updateShift(subtree: outermost) }
   }
 
   /// Moves group `group`'s offset so the item's frame, moved by the offsets `inner` of the
@@ -270,8 +285,9 @@ public struct FocusState: Sendable, Equatable {
       offset.y = fit(
         offset.y, frame.minY, frame.maxY, viewport.minY, viewport.maxY, content.minY, content.maxY)
     }
-    guard offset != (scrollOffsets[node.id] ?? .zero) else { return false }
+    guard offset != ownOffset[group] else { return false }
     scrollOffsets[node.id] = offset
+    ownOffset[group] = offset
     return true
   }
 
@@ -295,9 +311,10 @@ public struct FocusState: Sendable, Equatable {
     if axis != .horizontal {
       offset.y = clamp(offset.y + delta.y, viewport.minY, viewport.maxY, content.minY, content.maxY)
     }
-    guard offset != (scrollOffsets[node.id] ?? .zero) else { return false }
+    guard offset != ownOffset[group] else { return false }
     scrollOffsets[node.id] = offset
-    rebuildShift()
+    ownOffset[group] = offset
+    updateShift(subtree: group)
     return true
   }
 
@@ -447,26 +464,31 @@ public struct FocusState: Sendable, Equatable {
     }
     let frames = layout.items.map(\.frame)
     androidFrames = frames.map(AndroidRect.init)
-    grids = [:]
-    rootGrid = SpatialIndex()
-    for (domain, list) in members {
-      let grid = SpatialIndex(frames: frames, members: list)
-      if domain < 0 { rootGrid = grid } else { grids[domain] = grid }
+    grids = members.keys.sorted().map { domain in
+      DomainGrid(domain: domain, grid: SpatialIndex(frames: frames, members: members[domain] ?? []))
     }
   }
 
   private mutating func rebuildShift() {
+    ownOffset = index.nodes.map { scrollOffsets[$0.id] ?? .zero }
     shift = [Point](repeating: .zero, count: index.nodes.count)
-    for group in index.nodes.indices {
-      let parent = index.nodes[group].parent
-      var total = parent >= 0 ? shift[parent] : .zero
-      if let own = scrollOffsets[index.nodes[group].id] {
-        total.x += own.x
-        total.y += own.y
-      }
-      shift[group] = total
+    androidShift = [AndroidOffset](repeating: AndroidOffset(.zero), count: index.nodes.count)
+    for group in index.nodes.indices where index.nodes[group].parent < 0 {
+      updateShift(subtree: group)
     }
-    androidShift = shift.map(AndroidOffset.init)
+  }
+
+  /// Recomputes `shift` and `androidShift` for `group` and the groups inside it (a contiguous
+  /// range in pre-order, parents before children) after its offset changed.
+  private mutating func updateShift(subtree group: Int) {
+    for member in group..<(group + index.nodes[group].subtreeCount) {
+      let parent = index.nodes[member].parent
+      var total = parent >= 0 ? shift[parent] : .zero
+      total.x += ownOffset[member].x
+      total.y += ownOffset[member].y
+      shift[member] = total
+      androidShift[member] = AndroidOffset(total)
+    }
   }
 
   /// The item's presented frame in whole points: its rounded content frame moved by its
@@ -487,7 +509,11 @@ public struct FocusState: Sendable, Equatable {
   /// The spatial indices with the shift that takes presented coordinates to their content
   /// space.
   func forEachGrid(_ body: (SpatialIndex, Point) -> Void) {
-    body(rootGrid, .zero)
-    for (domain, grid) in grids { body(grid, shift[domain]) }
+    for entry in grids { body(entry.grid, shift(ofDomain: entry.domain)) }
+  }
+
+  /// The scroll shift of a scroll domain (-1, the root's: none).
+  func shift(ofDomain domain: Int) -> Point {
+    domain < 0 ? .zero : shift[domain]
   }
 }

@@ -168,13 +168,11 @@ extension FocusState {
   {
     let previous = focused
     let next = position.map { itemID(at: $0) }
-    let before = scrollOffsets
-    focus(next)
     var effects: [FocusEffect] = [
       .focusChanged(
         FocusUpdateContext(previous: previous, next: next, heading: heading, cause: cause))
     ]
-    appendScrolls(since: before, to: &effects)
+    focus(next, reportingScrolls: &effects)
     if let position { followSelection(position, &effects) }
     return effects
   }
