@@ -176,7 +176,7 @@ extension FocusState {
   }
 
   @inline(__always)
-  private func admits(_ position: Int, _ reach: SearchReach) -> Bool {
+  func admits(_ position: Int, _ reach: SearchReach) -> Bool {
     guard position != reach.excluded, index.isFocusable(position),
       index.contains(group: reach.scope, item: position)
     else { return false }
@@ -184,7 +184,7 @@ extension FocusState {
     return true
   }
 
-  private func guideIsCandidate(_ guide: Int, _ reach: SearchReach, skipping: [Int]) -> Bool {
+  func guideIsCandidate(_ guide: Int, _ reach: SearchReach, skipping: [Int]) -> Bool {
     let group = index.guideGroup[guide]
     if let confine = reach.confine, group != confine { return false }
     return layout.guides[guide].enabled && !skipping.contains(guide)
@@ -254,31 +254,6 @@ extension FocusState {
         }
       }
     }
-  }
-
-  /// AOSP's loop (``AndroidFocusFinder``): items in declaration order, then guides, each
-  /// replacing the best only when strictly better. Virtual groups are not searched in this
-  /// model (a move that starts in one searches from its presented frame).
-  private func androidSearch(
-    from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
-  ) -> SearchHit? {
-    let origin =
-      reach.excluded.flatMap { index.isVirtual($0) ? nil : androidFrame(at: $0) }
-      ?? AndroidRect(source)
-    var best: (frame: AndroidRect, hit: SearchHit)?
-    for position in layout.items.indices where admits(position, reach) {
-      let frame = androidFrame(at: position)
-      if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
-        best = (frame, .item(position))
-      }
-    }
-    for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
-      let frame = androidFrame(ofGuide: guide)
-      if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
-        best = (frame, .guide(guide))
-      }
-    }
-    return best?.hit
   }
 
   /// A guide's first destination that resolves to a focusable item in scope, other than the
