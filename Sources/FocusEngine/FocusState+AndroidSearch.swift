@@ -16,8 +16,8 @@
 /// - **up, down**: no in-beam candidate lies outside the ball, or every out-of-beam one in it
 ///   lies wholly beyond the source's edge (`isToDirectionOf`) and ends (its far edge) no
 ///   further than the nearest in-beam candidate outside the ball begins.
-/// W starts about two source sizes out and quadruples (the radius doubles) until the check
-/// passes or the ball holds every candidate. After ``maximumBallRounds`` rounds the listed
+/// W starts about two source lengths out (see ``androidSearch(from:_:_:_:)``) and quadruples
+/// (the radius doubles) until the check passes or the ball holds every candidate. After ``maximumBallRounds`` rounds the listed
 /// items are all visited, as AOSP does, with the virtual items of the last ball: exact for
 /// listed items; a virtual group is then searched as far as that ball reaches (as Android's
 /// RecyclerView offers only its laid-out children).
@@ -32,8 +32,12 @@ extension FocusState {
     let origin = reach.excluded.map(androidFrame(at:)) ?? AndroidRect(source)
     let rules = AndroidBall(origin: origin, direction: direction)
     guard let span = weightSpan(rules, reach, skipping) else { return nil }  // No candidate.
-    let size = max(origin.right - origin.left, origin.bottom - origin.top, 16)
-    var bound = max(rules.weight(major: 2 * size, minor: 2 * size), span.nearest) + 1
+    // First ball: two source lengths along the move, one source width across it (the row
+    // beyond a wide programme lies within that), or the nearest container if further.
+    let (width, height) = (origin.right - origin.left, origin.bottom - origin.top)
+    let (along, across) = rules.horizontal ? (width, height) : (height, width)
+    var bound =
+      max(rules.weight(major: 2 * max(along, 16), minor: max(across, 16)), span.nearest) + 1
     for _ in 0..<Self.maximumBallRounds {
       let members = ballMembers(rules, below: bound, reach, skipping)
       if bound > span.farthest { return rules.fold(members) }  // The ball holds everything.
