@@ -80,6 +80,45 @@ enum SearchHit: Equatable {
   case guide(Int)
 }
 
+/// The best tvOS candidate so far: ordered by (distance, offset, rank) lexicographically, so
+/// the winner does not depend on the order candidates are considered in.
+struct TVOSBest {
+  /// The frame focus moves from (presented space).
+  let source: Rect
+  /// The move's direction.
+  let direction: Direction
+  private var best: (distance: Double, offset: Double, rank: Int, hit: SearchHit)?
+
+  init(source: Rect, direction: Direction) {
+    self.source = source
+    self.direction = direction
+  }
+
+  /// The winner's major distance, nil while there is none.
+  var distance: Double? { best?.distance }
+  /// The winner.
+  var hit: SearchHit? { best?.hit }
+
+  /// Takes `frame` (presented space) as the winner if it is a candidate in the beam that
+  /// beats the current one.
+  @inline(__always)
+  mutating func consider(_ frame: Rect, rank: Int, _ hit: SearchHit) {
+    guard FocusSearch.isCandidate(source, frame, direction),
+      FocusSearch.beamsOverlap(source, frame, direction)
+    else { return }
+    let distance = FocusSearch.majorDistance(source, frame, direction)
+    let offset = FocusSearch.minorOffset(source, frame, direction)
+    if let current = best {
+      if current.distance < distance { return }
+      if current.distance == distance {
+        if current.offset < offset { return }
+        if current.offset == offset && current.rank <= rank { return }
+      }
+    }
+    best = (distance, offset, rank, hit)
+  }
+}
+
 extension FocusState {
   /// Where a directional move from the item at `position` would put focus, or nil: the raw
   /// search winner, resolved through guides and group memory. In iPadOS navigation the move
@@ -137,7 +176,7 @@ extension FocusState {
   }
 
   @inline(__always)
-  private func admits(_ position: Int, _ reach: SearchReach) -> Bool {
+  func admits(_ position: Int, _ reach: SearchReach) -> Bool {
     guard position != reach.excluded, index.isFocusable(position),
       index.contains(group: reach.scope, item: position)
     else { return false }
@@ -145,7 +184,7 @@ extension FocusState {
     return true
   }
 
-  private func guideIsCandidate(_ guide: Int, _ reach: SearchReach, skipping: [Int]) -> Bool {
+  func guideIsCandidate(_ guide: Int, _ reach: SearchReach, skipping: [Int]) -> Bool {
     let group = index.guideGroup[guide]
     if let confine = reach.confine, group != confine { return false }
     return layout.guides[guide].enabled && !skipping.contains(guide)
@@ -162,72 +201,59 @@ extension FocusState {
   private func tvosSearch(
     from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
   ) -> SearchHit? {
-    // (distance, offset, rank): lexicographic, so the result does not depend on visit order.
-    var best: (distance: Double, offset: Double, rank: Int, hit: SearchHit)?
-    func consider(_ frame: Rect, rank: Int, _ hit: SearchHit) {
-      guard FocusSearch.isCandidate(source, frame, direction),
-        FocusSearch.beamsOverlap(source, frame, direction)
-      else { return }
-      let distance = FocusSearch.majorDistance(source, frame, direction)
-      let offset = FocusSearch.minorOffset(source, frame, direction)
-      if let current = best {
-        if current.distance < distance { return }
-        if current.distance == distance {
-          if current.offset < offset { return }
-          if current.offset == offset && current.rank <= rank { return }
-        }
-      }
-      best = (distance, offset, rank, hit)
-    }
-    forEachGrid { grid, shift in
-      // Search in the grid's content space: the distances do not change under translation.
-      let local = source.offsetBy(dx: shift.x, dy: shift.y)
-      grid.forEachInBeam(of: local, direction) { band, members in
-        if let best, band > best.distance { return false }
-        for member in members {
-          let position = Int(member)
-          guard admits(position, reach) else { continue }
-          consider(
-            layout.items[position].frame.offsetBy(dx: -shift.x, dy: -shift.y),
-            rank: index.rankOf(position), .item(position))
-        }
-        return true
-      }
-    }
+    var best = TVOSBest(source: source, direction: direction)
+    searchGrids(from: source, reach, direction, &best)
     forEachVirtualCandidate(from: source, reach, direction) { frame, position in
-      consider(frame, rank: index.rankOf(position), .item(position))
+      best.consider(frame, rank: index.rankOf(position), .item(position))
     }
     for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
       // Guides rank after every item, listed or virtual.
-      consider(
+      best.consider(
         presentedFrame(ofGuide: guide), rank: Int.max - layout.guides.count + guide, .guide(guide))
     }
-    return best?.hit
+    return best.hit
   }
 
-  /// AOSP's loop (``AndroidFocusFinder``): items in declaration order, then guides, each
-  /// replacing the best only when strictly better. Virtual groups are not searched in this
-  /// model (a move that starts in one searches from its presented frame).
-  private func androidSearch(
-    from source: Rect, _ reach: SearchReach, _ direction: Direction, _ skipping: [Int]
-  ) -> SearchHit? {
-    let origin =
-      reach.excluded.flatMap { index.isVirtual($0) ? nil : androidFrame(at: $0) }
-      ?? AndroidRect(source)
-    var best: (frame: AndroidRect, hit: SearchHit)?
-    for position in layout.items.indices where admits(position, reach) {
-      let frame = androidFrame(at: position)
-      if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
-        best = (frame, .item(position))
+  /// Searches the scroll domains' grids nearest first, each in its own content space (the
+  /// distances do not change under translation), skipping a grid whose bounds lie outside
+  /// the beam or behind the source and stopping at the first whose bounds lie further than
+  /// the best so far: a move looks into the few grids around it, not into every scrolling
+  /// rail of the layout.
+  ///
+  /// - Complexity: O(d log d) arithmetic on the grids' bounds for d scroll domains, plus the
+  ///   cells searched in the grids that can hold the winner.
+  private func searchGrids(
+    from source: Rect, _ reach: SearchReach, _ direction: Direction, _ best: inout TVOSBest
+  ) {
+    withUnsafeTemporaryAllocation(of: (floor: Double, slot: Int).self, capacity: grids.count) {
+      order in
+      var count = 0
+      for slot in grids.indices {
+        let shift = shift(ofDomain: grids[slot].domain)
+        let local = source.offsetBy(dx: shift.x, dy: shift.y)
+        guard let floor = grids[slot].grid.beamFloor(of: local, direction) else { continue }
+        order[count] = (floor, slot)
+        count += 1
+      }
+      var candidates = UnsafeMutableBufferPointer(rebasing: order[..<count])
+      candidates.sort { ($0.floor, $0.slot) < ($1.floor, $1.slot) }
+      for (floor, slot) in candidates {
+        if let distance = best.distance, floor > distance { return }
+        let shift = shift(ofDomain: grids[slot].domain)
+        let local = source.offsetBy(dx: shift.x, dy: shift.y)
+        grids[slot].grid.forEachInBeam(of: local, direction) { band, members in
+          if let distance = best.distance, band > distance { return false }
+          for member in members {
+            let position = Int(member)
+            guard admits(position, reach) else { continue }
+            best.consider(
+              layout.items[position].frame.offsetBy(dx: -shift.x, dy: -shift.y),
+              rank: index.rankOf(position), .item(position))
+          }
+          return true
+        }
       }
     }
-    for guide in layout.guides.indices where guideIsCandidate(guide, reach, skipping: skipping) {
-      let frame = androidFrame(ofGuide: guide)
-      if AndroidFocusFinder.isBetterCandidate(direction, origin, frame, best?.frame) {
-        best = (frame, .guide(guide))
-      }
-    }
-    return best?.hit
   }
 
   /// A guide's first destination that resolves to a focusable item in scope, other than the

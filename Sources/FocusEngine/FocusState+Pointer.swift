@@ -210,6 +210,11 @@ extension FocusState {
         }
       }
     }
+    virtualFlick(from: start, to: end, scope: scope) { position, distance in
+      let rank = index.rankOf(position)
+      if let now = best, (now.distance, now.rank) <= (distance, rank) { return }
+      best = (distance, rank, position)
+    }
     guard let best else {
       pointer.position = end
       pointer.target = nil

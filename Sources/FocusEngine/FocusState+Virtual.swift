@@ -2,7 +2,7 @@
 /// arithmetic for the few cells that can win and scores them as it scores listed items.
 extension FocusState {
   /// The virtual groups a search with `reach` may enter, with their scroll shift.
-  private func forEachReachableSpan(
+  func forEachReachableSpan(
     scope: Int, confine: Int?, _ body: (VirtualSpan, Point) -> Void
   ) {
     for span in index.virtualSpans where span.focusable {
@@ -71,6 +71,75 @@ extension FocusState {
         if distance <= margin { body(span.base + item, frame, distance) }
       }
     }
+  }
+
+  /// The virtual items a flick from `start` to `end` (presented space) could land on, with
+  /// their frames' distance from `end`: every item whose hit region (its frame grown by the
+  /// hit margin) the path crosses and that could be nearest `end`. Found by index arithmetic:
+  /// the items around the last point of the path inside the group give a distance D, and
+  /// only the items within D of `end` can do better, so those are the ones checked (when
+  /// they are at most ``VirtualItems/maximumContent``; otherwise the first guess stands).
+  /// O(groups + items within D).
+  func virtualFlick(
+    from start: Point, to end: Point, scope: Int, _ body: (Int, Double) -> Void
+  ) {
+    let margin = layout.pointerHitMargin
+    forEachReachableSpan(scope: scope, confine: nil) { span, shift in
+      guard let bounds = span.items.bounds else { return }
+      let from = Point(x: start.x + shift.x, y: start.y + shift.y)
+      let to = Point(x: end.x + shift.x, y: end.y + shift.y)
+      let grown = Rect(
+        x: bounds.minX - margin, y: bounds.minY - margin, width: bounds.width + 2 * margin,
+        height: bounds.height + 2 * margin)
+      guard let last = Self.lastPoint(from: from, to: to, inside: grown) else { return }
+      var found: [Int: Double] = [:]
+      func consider(_ item: Int) {
+        let position = span.base + item
+        guard found[item] == nil, index.isFocusable(position) else { return }
+        let frame = span.items.frame(at: item)
+        let region = Rect(
+          x: frame.minX - margin, y: frame.minY - margin, width: frame.width + 2 * margin,
+          height: frame.height + 2 * margin)
+        guard Self.segment(from: from, to: to, crosses: region) else { return }
+        found[item] = Self.distance(from: to, to: frame)
+      }
+      span.items.forEachCellNear(Rect(x: last.x, y: last.y, width: 0, height: 0), consider)
+      if let reach = found.values.min(),
+        let region = span.items.region(
+          in: Rect(
+            x: to.x - reach - 1, y: to.y - reach - 1, width: 2 * reach + 2, height: 2 * reach + 2)),
+        region.cellCount <= VirtualItems.maximumContent
+      {
+        for row in region.rows {
+          for column in region.columns where span.items.exists(row: row, column: column) {
+            consider(row * span.items.columns + column)
+          }
+        }
+      }
+      for (item, distance) in found { body(span.base + item, distance) }
+    }
+  }
+
+  /// The last point of the segment from `start` to `end` that lies inside `rect` (nil when
+  /// the segment misses it): Liang–Barsky clipping.
+  static func lastPoint(from start: Point, to end: Point, inside rect: Rect) -> Point? {
+    var low = 0.0
+    var high = 1.0
+    let dx = end.x - start.x
+    let dy = end.y - start.y
+    for (p, q) in [
+      (-dx, start.x - rect.minX), (dx, rect.maxX - start.x), (-dy, start.y - rect.minY),
+      (dy, rect.maxY - start.y),
+    ] {
+      if p == 0 {
+        if q < 0 { return nil }
+      } else {
+        let t = q / p
+        if p < 0 { low = max(low, t) } else { high = min(high, t) }
+        if low > high { return nil }
+      }
+    }
+    return Point(x: start.x + high * dx, y: start.y + high * dy)
   }
 
   /// Focus recovery when a virtual group shrank below the focused index: its last available

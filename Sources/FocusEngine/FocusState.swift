@@ -45,16 +45,18 @@ public struct FocusState: Sendable, Equatable {
   /// Tables derived from the layout.
   private(set) var index: LayoutIndex
   /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
-  private(set) var shift: [Point]
+  var shift: [Point]
+  /// Per group index: its own scroll offset (`scrollOffsets` by index, zero when absent).
+  var ownOffset: [Point]
   /// Per group index: the innermost scrolling group at or above it, or -1.
   private var scrollDomain: [Int]
-  /// One spatial index per scroll domain (-1 → `rootGrid`).
-  private var grids: [Int: SpatialIndex]
-  private var rootGrid: SpatialIndex
+  /// One spatial index per scroll domain (the items that share a scroll offset), by domain:
+  /// the root's (-1) first, then the scrolling groups' in tree order.
+  private(set) var grids: [DomainGrid]
   /// Per item: its content frame in whole points, for the Android model.
   private var androidFrames: [AndroidRect]
   /// Per group index: `shift` rounded to whole points (Android scrolls by whole pixels).
-  private var androidShift: [AndroidOffset]
+  var androidShift: [AndroidOffset]
 
   /// Validates `layout` and places focus by the initial-focus rule: `initialFocus` if it is
   /// focusable, else the first focusable item in reading order, else none.
@@ -77,9 +79,9 @@ public struct FocusState: Sendable, Equatable {
       layout.items.lazy.filter { $0.kind == .textField }.map { ($0.id, $0.value) },
       uniquingKeysWith: { first, _ in first })
     self.shift = []
+    self.ownOffset = []
     self.scrollDomain = []
-    self.grids = [:]
-    self.rootGrid = SpatialIndex()
+    self.grids = []
     self.androidFrames = []
     self.androidShift = []
     self.virtualWanted = [:]
@@ -216,96 +218,6 @@ public struct FocusState: Sendable, Equatable {
   }
 
   // MARK: - Mutation helpers used by the reducer
-
-  /// Sets focus, remembers it in every enclosing group and scrolls it into view.
-  mutating func focus(_ id: String?) {
-    focused = id
-    guard let id, let position = focusedAt else { return }
-    let group = index.groupOf(position)
-    guard group >= 0 else { return }
-    lastFocusedOwn[index.nodes[group].id] = id
-    var scrolled = false
-    // The offsets of the scrolling groups passed so far (innermost first): they move the item
-    // inside the content of every scrolling group further out.
-    var inner = Point.zero
-    for ancestor in index.ancestors(of: group) {
-      let node = index.groupValues[ancestor]
-      lastFocused[node.id] = id
-      guard node.scroll != nil else { continue }
-      scrolled = scrollIntoView(position, group: ancestor, inner: inner) || scrolled
-      let own = scrollOffsets[node.id] ?? .zero
-      inner.x += own.x
-      inner.y += own.y
-    }
-    if scrolled { rebuildShift() }
-  }
-
-  /// Moves group `group`'s offset so the item's frame, moved by the offsets `inner` of the
-  /// scrolling groups inside this one, lies inside the viewport, `scrollMargin` from its edges
-  /// where the content allows, clamped to the content's extent.
-  private mutating func scrollIntoView(_ position: Int, group: Int, inner: Point) -> Bool {
-    let node = index.groupValues[group]
-    guard let axis = node.scroll, let viewport = node.viewport else { return false }
-    let frame = contentFrame(at: position).offsetBy(dx: -inner.x, dy: -inner.y)
-    // Frames and viewport share the parent content space; the group's own offset is relative.
-    let content = contentBounds(of: group)
-    var offset = scrollOffsets[node.id] ?? .zero
-    func fit(
-      _ current: Double, _ minEdge: Double, _ maxEdge: Double, _ viewMin: Double,
-      _ viewMax: Double, _ contentMin: Double, _ contentMax: Double
-    ) -> Double {
-      let margin = min(node.scrollMargin, max(0, (viewMax - viewMin - (maxEdge - minEdge)) / 2))
-      var value = current
-      if minEdge - value < viewMin + margin { value = minEdge - viewMin - margin }
-      if maxEdge - value > viewMax - margin { value = maxEdge - viewMax + margin }
-      let lowest = min(0, contentMin - viewMin)
-      let highest = max(lowest, contentMax - viewMax)
-      return min(max(value, lowest), highest)
-    }
-    if axis != .vertical {
-      offset.x = fit(
-        offset.x, frame.minX, frame.maxX, viewport.minX, viewport.maxX, content.minX, content.maxX)
-    }
-    if axis != .horizontal {
-      offset.y = fit(
-        offset.y, frame.minY, frame.maxY, viewport.minY, viewport.maxY, content.minY, content.maxY)
-    }
-    guard offset != (scrollOffsets[node.id] ?? .zero) else { return false }
-    scrollOffsets[node.id] = offset
-    return true
-  }
-
-  /// Scrolls group `group` by `delta` (a pointer's scroll), clamped to its content's extent
-  /// as focus scrolling is; true if its offset changed.
-  mutating func scroll(group: Int, by delta: Point) -> Bool {
-    let node = index.groupValues[group]
-    guard let axis = node.scroll, let viewport = node.viewport else { return false }
-    let content = contentBounds(of: group)
-    var offset = scrollOffsets[node.id] ?? .zero
-    func clamp(_ value: Double, _ viewMin: Double, _ viewMax: Double, _ low: Double, _ high: Double)
-      -> Double
-    {
-      let lowest = min(0, low - viewMin)
-      let highest = max(lowest, high - viewMax)
-      return min(max(value, lowest), highest)
-    }
-    if axis != .vertical {
-      offset.x = clamp(offset.x + delta.x, viewport.minX, viewport.maxX, content.minX, content.maxX)
-    }
-    if axis != .horizontal {
-      offset.y = clamp(offset.y + delta.y, viewport.minY, viewport.maxY, content.minY, content.maxY)
-    }
-    guard offset != (scrollOffsets[node.id] ?? .zero) else { return false }
-    scrollOffsets[node.id] = offset
-    rebuildShift()
-    return true
-  }
-
-  /// The bounding box of the items inside a group (content space).
-  private func contentBounds(of group: Int) -> Rect {
-    index.subtreeBounds[group] ?? index.groupValues[group].viewport
-      ?? Rect(x: 0, y: 0, width: 0, height: 0)
-  }
 
   /// Replaces the layout, keeping selections, memories and scroll offsets of ids that remain
   /// (a virtual item's following its key: ``followVirtualKeys(_:)``);
@@ -447,33 +359,18 @@ public struct FocusState: Sendable, Equatable {
     }
     let frames = layout.items.map(\.frame)
     androidFrames = frames.map(AndroidRect.init)
-    grids = [:]
-    rootGrid = SpatialIndex()
-    for (domain, list) in members {
-      let grid = SpatialIndex(frames: frames, members: list)
-      if domain < 0 { rootGrid = grid } else { grids[domain] = grid }
+    grids = members.keys.sorted().map { domain in
+      DomainGrid(domain: domain, grid: SpatialIndex(frames: frames, members: members[domain] ?? []))
     }
-  }
-
-  private mutating func rebuildShift() {
-    shift = [Point](repeating: .zero, count: index.nodes.count)
-    for group in index.nodes.indices {
-      let parent = index.nodes[group].parent
-      var total = parent >= 0 ? shift[parent] : .zero
-      if let own = scrollOffsets[index.nodes[group].id] {
-        total.x += own.x
-        total.y += own.y
-      }
-      shift[group] = total
-    }
-    androidShift = shift.map(AndroidOffset.init)
   }
 
   /// The item's presented frame in whole points: its rounded content frame moved by its
   /// groups' rounded scroll offset (as Android's integer layout and scroll positions would).
   func androidFrame(at position: Int) -> AndroidRect {
     let group = index.groupOf(position)
-    let frame = androidFrames[position]
+    let frame =
+      index.isVirtual(position)
+      ? AndroidRect(contentFrame(at: position)) : androidFrames[position]
     return group < 0 ? frame : frame.offsetBy(androidShift[group])
   }
 
@@ -487,7 +384,11 @@ public struct FocusState: Sendable, Equatable {
   /// The spatial indices with the shift that takes presented coordinates to their content
   /// space.
   func forEachGrid(_ body: (SpatialIndex, Point) -> Void) {
-    body(rootGrid, .zero)
-    for (domain, grid) in grids { body(grid, shift[domain]) }
+    for entry in grids { body(entry.grid, shift(ofDomain: entry.domain)) }
+  }
+
+  /// The scroll shift of a scroll domain (-1, the root's: none).
+  func shift(ofDomain domain: Int) -> Point {
+    domain < 0 ? .zero : shift[domain]
   }
 }

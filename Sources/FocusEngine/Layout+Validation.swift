@@ -29,6 +29,11 @@ extension Layout {
   public static let maximumItemCount = 100_000
   /// The deepest group nesting a layout may have (top-level groups are depth 1).
   public static let maximumGroupDepth = 64
+  /// The most size runs (``SizeRuns``) all the virtual groups of a layout may declare
+  /// together: each group may have up to ``VirtualItems/maximumSizeRuns``, and this bounds
+  /// what many such groups cost a screen's session (32 bytes a run, so at most 32 MB of
+  /// tables, about what the 100,000-item listed limit costs).
+  public static let maximumSizeRunCount = 1_000_000
 
   /// Checks that the layout is well formed, throwing the first problem in document order.
   ///
@@ -259,6 +264,8 @@ private struct GroupWalk {
   var owners: [String: String] = [:]
   /// Virtual group id → its item count.
   var virtualCounts: [String: Int] = [:]
+  /// The size runs of the virtual groups checked so far.
+  var sizeRuns = 0
 
   /// Whether `id` is `group#index` of a virtual group seen so far, with index in range.
   func namesVirtualItem(_ id: String) -> Bool {
@@ -297,6 +304,16 @@ private struct GroupWalk {
     if let virtual = group.virtual {
       try Layout.checkVirtual(virtual, group, path: path() + ".virtual")
       virtualCounts[group.id] = virtual.count
+      if let sizes = virtual.sizes {
+        sizeRuns += sizes.runs.count
+        if sizeRuns > Layout.maximumSizeRunCount {
+          throw LayoutError(
+            path: path() + ".virtual.sizes",
+            reason:
+              "the layout's virtual groups declare \(sizeRuns) size runs so far (at most \(Layout.maximumSizeRunCount) in all)"
+          )
+        }
+      }
     }
     if group.scroll != nil, group.viewport == nil {
       throw LayoutError(path: path() + ".viewport", reason: "a scrolling group needs a viewport")

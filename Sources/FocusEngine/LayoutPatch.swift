@@ -64,90 +64,113 @@ public struct LayoutPatch: Sendable, Equatable {
   {
     var result = layout
     for (position, operation) in operations.enumerated() {
-      let path = "operations[\(position)]"
-      func unknown(_ kind: String, _ id: String) -> LayoutError {
-        LayoutError(path: path, reason: "unknown \(kind) \"\(id)\"")
-      }
-      switch operation {
-      case .addItem(let item, let group, let before):
-        var at = result.items.endIndex
-        if let before {
-          guard let found = result.items.firstIndex(where: { $0.id == before }) else {
-            throw unknown("item", before)
-          }
-          at = found
-        }
-        result.items.insert(item, at: at)
-        guard let group else { continue }
-        // The items after it in the layout's order (none when it went at the end).
-        let later = Set(result.items[(at + 1)...].lazy.map(\.id))
-        let added = Self.mutate(group, in: &result.groups) { group in
-          group.items.insert(
-            item.id, at: group.items.firstIndex(where: later.contains) ?? group.items.endIndex)
-        }
-        guard added else { throw unknown("group", group) }
-      case .removeItem(let id):
-        guard result.items.contains(where: { $0.id == id }) else { throw unknown("item", id) }
-        Self.remove(items: [id], from: &result)
-      case .moveItem(let id, let frame):
-        guard let at = result.items.firstIndex(where: { $0.id == id }) else {
-          throw unknown("item", id)
-        }
-        result.items[at].frame = frame
-      case .setItemAvailable(let id, let available):
-        guard let at = result.items.firstIndex(where: { $0.id == id }) else {
-          throw unknown("item", id)
-        }
-        result.items[at].available = available
-      case .addGroup(let group, let parent):
-        if let parent {
-          guard Self.mutate(parent, in: &result.groups, { $0.groups.append(group) }) else {
-            throw unknown("group", parent)
-          }
-        } else {
-          result.groups.append(group)
-        }
-      case .removeGroup(let id):
-        guard let removed = Self.detach(id, from: &result.groups) else {
-          throw unknown("group", id)
-        }
-        var ids: [String] = []
-        var groupIDs: [String] = []
-        Self.collect(removed, items: &ids, groups: &groupIDs)
-        Self.remove(items: ids, from: &result)
-        Self.strip(Set(groupIDs), from: &result)
-      case .setGroupEnabled(let id, let enabled):
-        guard Self.mutate(id, in: &result.groups, { $0.enabled = enabled }) else {
-          throw unknown("group", id)
-        }
-      case .addGuide(let guide):
-        result.guides.append(guide)
-      case .removeGuide(let id):
-        guard result.guides.contains(where: { $0.id == id }) else { throw unknown("guide", id) }
-        result.guides.removeAll { $0.id == id }
-        Self.strip([id], from: &result)
-      case .setGuideEnabled(let id, let enabled):
-        guard let at = result.guides.firstIndex(where: { $0.id == id }) else {
-          throw unknown("guide", id)
-        }
-        result.guides[at].enabled = enabled
-      case .setVirtualContent(let group, let items):
-        var count: Int?
-        guard Self.mutate(group, in: &result.groups, { count = $0.virtual?.count }) else {
-          throw unknown("group", group)
-        }
-        guard let count else {
-          throw LayoutError(path: path, reason: "group \"\(group)\" is not virtual")
-        }
-        try Layout.checkVirtualContent(items, count: count, group: group, path: path + ".items")
-        _ = Self.mutate(group, in: &result.groups) { node in
-          node.virtual?.merge(items)
-          if let region = wanted[group] { node.virtual?.keepContent(in: region) }
-        }
-      }
+      try Self.apply(operation, path: "operations[\(position)]", to: &result, keeping: wanted)
     }
     try result.validate()
     return result
+  }
+
+  /// Applies one operation (at `path` among the patch's operations) to `layout`, unvalidated.
+  private static func apply(
+    _ operation: Operation, path: String, to layout: inout Layout,
+    keeping wanted: [String: VirtualRegion]
+  ) throws(LayoutError) {
+    func unknown(_ kind: String, _ id: String) -> LayoutError {
+      LayoutError(path: path, reason: "unknown \(kind) \"\(id)\"")
+    }
+    switch operation {
+    case .addItem(let item, let group, let before):
+      try insert(item, group: group, before: before, into: &layout, unknown: unknown)
+    case .removeItem(let id):
+      guard layout.items.contains(where: { $0.id == id }) else { throw unknown("item", id) }
+      remove(items: [id], from: &layout)
+    case .moveItem(let id, let frame):
+      guard let at = layout.items.firstIndex(where: { $0.id == id }) else {
+        throw unknown("item", id)
+      }
+      layout.items[at].frame = frame
+    case .setItemAvailable(let id, let available):
+      guard let at = layout.items.firstIndex(where: { $0.id == id }) else {
+        throw unknown("item", id)
+      }
+      layout.items[at].available = available
+    case .addGroup(let group, let parent):
+      guard let parent else {
+        layout.groups.append(group)
+        return
+      }
+      guard mutate(parent, in: &layout.groups, { $0.groups.append(group) }) else {
+        throw unknown("group", parent)
+      }
+    case .removeGroup(let id):
+      guard let removed = detach(id, from: &layout.groups) else { throw unknown("group", id) }
+      var ids: [String] = []
+      var groupIDs: [String] = []
+      collect(removed, items: &ids, groups: &groupIDs)
+      remove(items: ids, from: &layout)
+      strip(Set(groupIDs), from: &layout)
+    case .setGroupEnabled(let id, let enabled):
+      guard mutate(id, in: &layout.groups, { $0.enabled = enabled }) else {
+        throw unknown("group", id)
+      }
+    case .addGuide(let guide):
+      layout.guides.append(guide)
+    case .removeGuide(let id):
+      guard layout.guides.contains(where: { $0.id == id }) else { throw unknown("guide", id) }
+      layout.guides.removeAll { $0.id == id }
+      strip([id], from: &layout)
+    case .setGuideEnabled(let id, let enabled):
+      guard let at = layout.guides.firstIndex(where: { $0.id == id }) else {
+        throw unknown("guide", id)
+      }
+      layout.guides[at].enabled = enabled
+    case .setVirtualContent(let group, let items):
+      try supply(items, group: group, path: path, to: &layout, keeping: wanted[group])
+    }
+  }
+
+  /// `addItem`: inserts the item into the layout's items and, keeping their layout order,
+  /// into its group's (see ``Operation/addItem(_:group:before:)``).
+  private static func insert(
+    _ item: Item, group: String?, before: String?, into layout: inout Layout,
+    unknown: (String, String) -> LayoutError
+  ) throws(LayoutError) {
+    var at = layout.items.endIndex
+    if let before {
+      guard let found = layout.items.firstIndex(where: { $0.id == before }) else {
+        throw unknown("item", before)
+      }
+      at = found
+    }
+    layout.items.insert(item, at: at)
+    guard let group else { return }
+    // The items after it in the layout's order (none when it went at the end).
+    let later = Set(layout.items[(at + 1)...].lazy.map(\.id))
+    let added = mutate(group, in: &layout.groups) { group in
+      group.items.insert(
+        item.id, at: group.items.firstIndex(where: later.contains) ?? group.items.endIndex)
+    }
+    guard added else { throw unknown("group", group) }
+  }
+
+  /// `setVirtualContent`: checks the supplied content against the group's count and merges
+  /// it, keeping only what lies inside `region` when the group has one.
+  private static func supply(
+    _ items: [Int: VirtualContent], group: String, path: String, to layout: inout Layout,
+    keeping region: VirtualRegion?
+  ) throws(LayoutError) {
+    var count: Int?
+    guard mutate(group, in: &layout.groups, { count = $0.virtual?.count }) else {
+      throw LayoutError(path: path, reason: "unknown group \"\(group)\"")
+    }
+    guard let count else {
+      throw LayoutError(path: path, reason: "group \"\(group)\" is not virtual")
+    }
+    try Layout.checkVirtualContent(items, count: count, group: group, path: path + ".items")
+    _ = mutate(group, in: &layout.groups) { node in
+      node.virtual?.merge(items)
+      if let region { node.virtual?.keepContent(in: region) }
+    }
   }
 
   /// Applies `body` to the group with this id, anywhere in the tree.

@@ -32,72 +32,22 @@ public func reduce(
   return effects
 }
 
-/// One step of ``reduce(_:_:cause:)`` before virtual groups ask for content.
+/// One step of ``reduce(_:_:cause:)`` before virtual groups ask for content: each event's
+/// rule is a step of its own (`FocusState+Steps.swift`).
 private func reduceStep(
   _ state: inout FocusState, _ event: FocusEvent, cause: FocusCause?
 ) -> [FocusEffect] {
   switch event {
   case .move(let direction):
-    state.hidePointerForDirectionalInput()
-    if let near = state.itemNearPointer() {
-      // The pointer left focus hidden: the arrow starts from the item nearest the pointer.
-      state.lastInputWasDirectional = true
-      state.lastInputWasPointer = false
-      return state.changeFocus(to: near, heading: FocusHeading(direction), cause: cause)
-    }
-    guard let from = state.focusedPosition, let to = state.moveDestination(from: from, direction)
-    else {
-      return [.movementFailed(FocusHeading(direction))]
-    }
-    state.lastInputWasPointer = false
-    state.lastInputWasDirectional = true
-    state.pressed = nil
-    return state.changeFocus(to: to, heading: FocusHeading(direction), cause: cause)
-
+    return state.moveStep(direction, cause: cause)
   case .tab(let tab):
-    let heading: FocusHeading = tab == .next ? .next : .previous
-    state.hidePointerForDirectionalInput()
-    guard let to = state.tabDestination(tab) else { return [.movementFailed(heading)] }
-    state.lastInputWasPointer = false
-    state.lastInputWasDirectional = false
-    state.pressed = nil
-    return state.changeFocus(to: to, heading: heading, cause: cause)
-
+    return state.tabStep(tab, cause: cause)
   case .selectDown:
-    guard let focused = state.focused, state.pressed == nil, state.isFocusable(focused) else {
-      return []
-    }
-    state.pressed = focused
-    return [.highlighted(focused)]
-
+    return state.selectDownStep()
   case .selectUp:
-    guard let pressed = state.pressed else { return [] }
-    state.pressed = nil
-    guard state.isFocusable(pressed) else { return [] }
-    var effects: [FocusEffect] = [.activated(pressed)]
-    if state.item(pressed)?.toggles == true {
-      let isSelected = !state.selected.contains(pressed)
-      if isSelected {
-        state.selected.insert(pressed)
-      } else {
-        state.selected.remove(pressed)
-      }
-      effects.append(.selectionChanged(id: pressed, selected: isSelected))
-    }
-    return effects
-
+    return state.selectUpStep()
   case .requestFocus(let target):
-    switch state.resolve(target) {
-    case .failure(let error):
-      return [.focusRequestDenied(error)]
-    case .success(let position):
-      guard position != state.focusedPosition else { return [] }
-      state.lastInputWasDirectional = false
-      state.lastInputWasPointer = false
-      state.pressed = nil
-      return state.changeFocus(to: position, heading: .programmatic, cause: cause)
-    }
-
+    return state.requestFocusStep(target, cause: cause)
   case .replaceLayout(let layout):
     do throws(LayoutError) {
       try layout.validate()
@@ -105,46 +55,22 @@ private func reduceStep(
       return [.layoutRejected(error)]
     }
     return state.replaceAndRecover(layout, cause: cause)
-
   case .restoreMemory(let memory):
     state.restore(memory)
     return []
-
   case .restoreText(let text):
     state.restore(text: text)
     return []
-
   case .cancelSelect:
     guard state.pressed != nil else { return [] }
     state.pressed = nil
     return []
-
   case .text(let edit):
-    guard let focused = state.focused, state.isEditingText, state.isFocusable(focused) else {
-      return [.textRejected("no text field has focus")]
-    }
-    let old = state.textValues[focused] ?? ""
-    let new: String
-    switch edit {
-    case .set(let text): new = text
-    case .append(let text): new = old + text
-    case .clear: new = ""
-    }
-    guard new.utf8.count <= Layout.maximumTextLength else {
-      return [
-        .textRejected("text would be \(new.utf8.count) bytes (at most \(Layout.maximumTextLength))")
-      ]
-    }
-    guard new != old else { return [] }
-    state.textValues[focused] = new
-    return [.textChanged(id: focused, value: new)]
-
+    return state.textStep(edit)
   case .pointer(let sample):
     return state.handlePointer(sample, cause: cause)
-
   case .pointerIdle(let now):
     return state.pointerIdle(at: now, cause: cause)
-
   case .applyPatch(let patch):
     do throws(LayoutError) {
       let layout = try patch.applied(
@@ -168,13 +94,11 @@ extension FocusState {
   {
     let previous = focused
     let next = position.map { itemID(at: $0) }
-    let before = scrollOffsets
-    focus(next)
     var effects: [FocusEffect] = [
       .focusChanged(
         FocusUpdateContext(previous: previous, next: next, heading: heading, cause: cause))
     ]
-    appendScrolls(since: before, to: &effects)
+    focus(next, reportingScrolls: &effects)
     if let position { followSelection(position, &effects) }
     return effects
   }

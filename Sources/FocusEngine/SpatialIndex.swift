@@ -97,6 +97,25 @@ struct SpatialIndex: Sendable, Equatable {
     (column(frame.minX), column(frame.maxX), row(frame.minY), row(frame.maxY))
   }
 
+  /// The least major distance from `source` (content space) to any indexed frame that can be
+  /// a candidate in `direction` and lie in its beam, judged by the bounds alone; nil when none
+  /// can. A search may skip the whole index when this exceeds its best distance.
+  func beamFloor(of source: Rect, _ direction: Direction) -> Double? {
+    guard columns > 0 else { return nil }
+    switch direction {
+    case .left, .right:
+      guard source.maxY > bounds.minY, source.minY < bounds.maxY else { return nil }
+    case .up, .down:
+      guard source.maxX > bounds.minX, source.minX < bounds.maxX else { return nil }
+    }
+    switch direction {
+    case .right: return bounds.maxX > source.maxX ? max(0, bounds.minX - source.maxX) : nil
+    case .left: return bounds.minX < source.minX ? max(0, source.minX - bounds.maxX) : nil
+    case .down: return bounds.maxY > source.maxY ? max(0, bounds.minY - source.maxY) : nil
+    case .up: return bounds.minY < source.minY ? max(0, source.minY - bounds.maxY) : nil
+    }
+  }
+
   /// Calls `body` with every item in the cells of the beam of `source` (content space) that
   /// lie in `direction`, band by band outward. `body` gets the lower bound of the major
   /// distance for the band and returns false to stop.
@@ -171,4 +190,13 @@ struct SpatialIndex: Sendable, Equatable {
       }
     }
   }
+}
+
+/// The spatial index of one scroll domain: the items whose innermost scrolling group is
+/// `domain` (-1: no scrolling group), in that domain's content space.
+struct DomainGrid: Sendable, Equatable {
+  /// The innermost scrolling group around the items, or -1.
+  var domain: Int
+  /// Their index.
+  var grid: SpatialIndex
 }

@@ -2,6 +2,7 @@
 //
 //   tenfoot-engine-bench [--moves N]            the full report
 //   tenfoot-engine-bench --virtual              only the virtual-group figures
+//   tenfoot-engine-bench --listed               only the listed layouts of 200 to 10⁵ items
 //   tenfoot-engine-bench --probe MOVES          only MOVES moves on the EPG (for valgrind's
 //                                               allocation count: run twice, subtract)
 //
@@ -190,6 +191,8 @@ if let flag = arguments.firstIndex(of: "--probe"), flag + 1 < arguments.count,
   print("probe: \(moved) moves")
 } else if arguments.contains("--virtual") {
   try virtualReport(moves: 100_000)
+} else if arguments.contains("--listed") {
+  try listedSizeReport(moves: 100_000)
 } else {
   var moves = 100_000
   if let flag = arguments.firstIndex(of: "--moves"), flag + 1 < arguments.count,
@@ -239,5 +242,6 @@ if let flag = arguments.firstIndex(of: "--probe"), flag + 1 < arguments.count,
     reduce(&state, .replaceLayout(flip ? shifted : large))
   }
   row("replace a 10,000-item layout (reduce)", replace)
+  try listedSizeReport(moves: moves)
   try virtualReport(moves: moves)
 }

@@ -9,7 +9,7 @@ import Testing
 /// `DifferentialCase.run(seed:)`.
 @Suite("Android model vs a port of AOSP FocusFinder (differential, seeded)")
 struct AndroidDifferentialTests {
-  /// Layouts per kind.
+  /// Layouts per kind of a few dozen items (the kinds of hundreds try fewer: ``LayoutKind/layouts``).
   static let layoutsPerKind = 1_000
   /// The most sources tried per layout.
   static let sourcesPerLayout = 8
@@ -19,7 +19,7 @@ struct AndroidDifferentialTests {
     var comparisons = 0
     var moves = 0
     var failures: [String] = []
-    for offset in 0..<UInt64(Self.layoutsPerKind) {
+    for offset in 0..<UInt64(kind.layouts) {
       let seed = kind.seedBase + offset
       let result = try DifferentialCase.run(seed: seed, kind: kind)
       comparisons += result.comparisons
@@ -30,11 +30,11 @@ struct AndroidDifferentialTests {
     for failure in failures { Issue.record(Comment(rawValue: failure)) }
     if failures.isEmpty {
       // The generators must produce real work: most comparisons find a destination.
-      #expect(comparisons >= Self.layoutsPerKind * 4, "\(kind): only \(comparisons) comparisons")
+      #expect(comparisons >= kind.layouts * 4, "\(kind): only \(comparisons) comparisons")
       #expect(moves * 4 >= comparisons, "\(kind): only \(moves) of \(comparisons) moved")
     }
     print(
-      "AndroidDifferential \(kind.rawValue): \(Self.layoutsPerKind) layouts, \(comparisons) "
+      "AndroidDifferential \(kind.rawValue): \(kind.layouts) layouts, \(comparisons) "
         + "searches (\(moves) found a destination), \(failures.isEmpty ? "all agree" : "FAILED")")
   }
 
@@ -116,6 +116,17 @@ enum LayoutKind: String, CaseIterable, Sendable {
   /// Rectangles piled on each other and on the source: partial overlaps, containment,
   /// zero-sized items.
   case overlapping
+  /// A grid of up to 25 × 25 small jittered cells, so a search's ball holds a small part of
+  /// the layout and the proof that the rest changes nothing is what decides.
+  case largeGrid
+  /// Hundreds of rectangles scattered over 10,000 points, some long and thin (wide rows,
+  /// tall columns), some in clusters: out-of-beam items beside in-beam ones at every range.
+  case scattered
+
+  /// How many layouts of this kind the test compares.
+  var layouts: Int {
+    self == .largeGrid || self == .scattered ? 250 : AndroidDifferentialTests.layoutsPerKind
+  }
 
   /// The first seed of this kind (kinds never share seeds).
   var seedBase: UInt64 {
@@ -124,6 +135,8 @@ enum LayoutKind: String, CaseIterable, Sendable {
     case .jittered: 2_000_000
     case .mirrored: 3_000_000
     case .overlapping: 4_000_000
+    case .largeGrid: 5_000_000
+    case .scattered: 6_000_000
     }
   }
 
@@ -201,6 +214,8 @@ enum DifferentialCase {
     case .jittered: rects = grid(&rng, jitter: rng.int(5...60))
     case .mirrored: rects = mirrored(&rng)
     case .overlapping: rects = overlapping(&rng)
+    case .largeGrid: rects = largeGrid(&rng)
+    case .scattered: rects = scattered(&rng)
     }
     if rng.chance(0.5) { rects.shuffle(using: &rng) }  // Else row-major, as often in apps.
     return rects
@@ -226,6 +241,49 @@ enum DifferentialCase {
           rect(
             column * (width + gap) + wobble() - 500, row * (height + gap) + wobble() - 300,
             width + wobble(), height + wobble()))
+      }
+    }
+    return rects
+  }
+
+  static func largeGrid(_ rng: inout SplitMix64) -> [JavaRect] {
+    let rows = rng.int(8...25)
+    let columns = rng.int(8...25)
+    let width = rng.int(1...150)
+    let height = rng.int(1...150)
+    let gap = rng.int(0...40)
+    let jitter = rng.chance(0.5) ? 0 : rng.int(1...30)
+    var rects: [JavaRect] = []
+    for row in 0..<rows {
+      for column in 0..<columns {
+        func wobble() -> Int { jitter == 0 ? 0 : rng.int(-jitter...jitter) }
+        rects.append(
+          rect(
+            column * (width + gap) + wobble() - 2_000, row * (height + gap) + wobble() - 2_000,
+            width + wobble(), height + wobble()))
+      }
+    }
+    return rects
+  }
+
+  static func scattered(_ rng: inout SplitMix64) -> [JavaRect] {
+    var rects: [JavaRect] = []
+    for _ in 0..<rng.int(100...300) {
+      let x = rng.int(-5_000...5_000)
+      let y = rng.int(-5_000...5_000)
+      switch rng.int(0...9) {
+      case 0: rects.append(rect(x, y, rng.int(500...3_000), rng.int(0...40)))  // A wide row.
+      case 1: rects.append(rect(x, y, rng.int(0...40), rng.int(500...3_000)))  // A tall column.
+      case 2...4:
+        // A cluster of small items around the last one.
+        let anchor = rects.last ?? rect(x, y, 10, 10)
+        for _ in 0..<rng.int(2...6) {
+          rects.append(
+            rect(
+              Int(anchor.left) + rng.int(-200...200), Int(anchor.top) + rng.int(-200...200),
+              rng.int(0...120), rng.int(0...120)))
+        }
+      default: rects.append(rect(x, y, rng.int(0...400), rng.int(0...400)))
       }
     }
     return rects

@@ -242,6 +242,53 @@ struct VirtualSizeTests {
     #expect(short.reason == "the runs cover 4 items, the group declares 5")
   }
 
+  @Test("a layout's groups hold at most 1,000,000 size runs together; the group past it is named")
+  func layoutWideRuns() throws {
+    let runs = SizeRuns(Array(repeating: SizeRun(count: 1, length: 3), count: 100_000))
+    func rows(_ count: Int) -> Layout {
+      Layout(
+        items: [],
+        groups: (0..<count).map { row in
+          Group(
+            id: "row\(row)",
+            virtual: VirtualItems(
+              count: 100_000, origin: Point(x: 0, y: Double(row) * 10),
+              itemSize: Size(width: 1, height: 8), sizes: runs))
+        })
+    }
+    #expect(Layout.maximumSizeRunCount == 1_000_000)
+    try rows(10).validate()
+    #expect(
+      throws: LayoutError(
+        path: "groups[10].virtual.sizes",
+        reason:
+          "the layout's virtual groups declare 1100000 size runs so far (at most 1000000 in all)"
+      )
+    ) {
+      try rows(11).validate()
+    }
+    // The patch path validates the whole layout too: the engine refuses it and keeps its own.
+    var state = try FocusState(layout: rows(10))
+    let before = state
+    let effects = reduce(
+      &state,
+      .applyPatch(
+        LayoutPatch([
+          .addGroup(
+            Group(
+              id: "row10",
+              virtual: VirtualItems(
+                count: 100_000, origin: Point(x: 0, y: 100), itemSize: Size(width: 1, height: 8),
+                sizes: runs)), parent: nil)
+        ])))
+    guard case .layoutRejected(let error) = effects.first else {
+      Issue.record("the patch past the limit was applied: \(effects)")
+      return
+    }
+    #expect(error.path == "groups[10].virtual.sizes")
+    #expect(state == before)
+  }
+
   @Test("the JSON format declares runs; a run's unknown field is an error")
   func json() throws {
     let text = """
