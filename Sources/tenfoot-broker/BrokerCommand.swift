@@ -26,9 +26,9 @@ struct BrokerCommand: ParsableCommand {
   @OptionGroup var data: DataOptions
 
   /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
-  /// parses the arguments and runs.
+  /// parses the arguments (a key option's value joined to it: ``KeyArguments``) and runs.
   static func main() {
     SignalWatcher.start()
-    main(nil)
+    main(KeyArguments.commandLine)
   }
 }

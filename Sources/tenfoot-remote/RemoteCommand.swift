@@ -31,9 +31,9 @@ struct RemoteCommand: ParsableCommand {
   @OptionGroup var options: RemoteOptions
 
   /// Blocks SIGINT and SIGTERM before any other thread exists (see `SignalWatcher`), then
-  /// parses the arguments and runs.
+  /// parses the arguments (a key option's value joined to it: ``KeyArguments``) and runs.
   static func main() {
     SignalWatcher.start()
-    main(nil)
+    main(KeyArguments.commandLine)
   }
 }

@@ -71,6 +71,29 @@ struct CommandLineTests {
   }
 
   @Test(
+    "a key that starts with -= is taken after --key and --broker-key (one Z85 key in 7,225 does)")
+  func dashLedKeys() throws {
+    let directory = try TemporaryDirectory()
+    let key = "-=yo/1{e[o*]}coZ03p1..!=@:&sE/[8N)-G9M9)"
+    let added = try Self.run(
+      "tenfoot-broker",
+      [
+        "remotes", "add", "--data-dir", directory.path, "--name", "r", "--role", "remote", "--key",
+        key,
+      ])
+    #expect(added.status == 0, "\(added.errors)")
+    // The remote takes the key as the broker's: it gets as far as connecting (nothing listens).
+    let remote = try Self.run(
+      "tenfoot-remote",
+      [
+        "press", "right", "--control", "ipc://\(directory.path)/none", "--broker-key", key,
+        "--state-dir", directory.path + "/remote", "--timeout", "0.2",
+      ])
+    #expect(remote.status != 0)
+    #expect(!remote.errors.joined().contains("Invalid option"), "\(remote.errors)")
+  }
+
+  @Test(
     "bad values are usage errors (status 64) that name what is accepted",
     arguments: [
       (
