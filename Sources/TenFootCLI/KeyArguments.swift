@@ -1,8 +1,8 @@
 /// Command lines that name a CURVE key after `--key` or `--broker-key`. A Z85 key may start with
 /// `-`; the options parse their value unconditionally, but ArgumentParser reads an argument that
 /// starts with `-=` as a malformed option before that rule applies ("Invalid option"), so a key
-/// that starts with `-=` (one in 7,225) could not be given as `--key KEY`. Joining such a pair into `--key=KEY` before
-/// parsing gives the option its value whatever it starts with.
+/// that starts with `-=` (one in 7,225) could not be given as `--key KEY`. Joining such a pair
+/// into `--key=KEY` before parsing gives the option its value whatever it starts with.
 public enum KeyArguments {
   /// The options whose value is a key.
   public static let options: Set<String> = ["--key", "--broker-key"]
