@@ -23,7 +23,7 @@ struct ZoneAllowListOffLoopTests {
   /// A CURVE zone broker of "hall" under term 1 whose allow-list is the zone's, with one
   /// screen key on it (its PIN prompts are sealed to it); the screen's control connection and
   /// state subscription (heartbeats, pairing prompts), and a remote's pairing connection.
-  final class Stack {
+  final class Stack: EnvelopePeer {
     let postgres: TestPostgres
     let context: Context
     let broker: BrokerThread
@@ -88,24 +88,6 @@ struct ZoneAllowListOffLoopTests {
       state.close()
       pairing.close()
       broker.stop()
-    }
-
-    /// Sends `body` on `socket`; returns its seq.
-    @discardableResult
-    func send(_ body: Tenfoot_V1_Envelope.OneOf_Body, on socket: Socket) throws -> UInt64 {
-      seq += 1
-      let envelope = Tenfoot_V1_Envelope(sender: "test", seq: seq, sentAtNanoseconds: 1, body: body)
-      try socket.send(frames: [envelope.encoded()])
-      return seq
-    }
-
-    /// The next reply on `socket` within `seconds`, with the seq it answers.
-    func reply(on socket: Socket, within seconds: Double = 5) throws
-      -> (replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)?
-    {
-      guard let frames = try SocketWait.message(on: socket, within: seconds) else { return nil }
-      let envelope = try Tenfoot_V1_Envelope.decode(frames[0])
-      return try (envelope.replyTo, #require(envelope.body))
     }
 
     /// Starts a remote's pairing and proves the PIN the broker sealed to the screen's key;

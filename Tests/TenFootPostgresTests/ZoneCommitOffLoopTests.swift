@@ -21,7 +21,7 @@ struct ZoneCommitOffLoopTests {
   let logger = Logger(label: "test")
 
   /// A zone broker of "hall" under term 1, two peers and a heartbeat subscriber.
-  final class Stack {
+  final class Stack: EnvelopePeer {
     let postgres: TestPostgres
     let url: PostgresURL
     let leadership: ZoneLeadership
@@ -69,24 +69,6 @@ struct ZoneCommitOffLoopTests {
       other.close()
       heartbeats.close()
       broker.stop()
-    }
-
-    /// Sends `body` on `socket`; returns its seq.
-    @discardableResult
-    func send(_ body: Tenfoot_V1_Envelope.OneOf_Body, on socket: Socket) throws -> UInt64 {
-      seq += 1
-      let envelope = Tenfoot_V1_Envelope(sender: "test", seq: seq, sentAtNanoseconds: 1, body: body)
-      try socket.send(frames: [envelope.encoded()])
-      return seq
-    }
-
-    /// The next reply on `socket` within `seconds`, with the seq it answers.
-    func reply(on socket: Socket, within seconds: Double = 5) throws
-      -> (replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)?
-    {
-      guard let frames = try SocketWait.message(on: socket, within: seconds) else { return nil }
-      let envelope = try Tenfoot_V1_Envelope.decode(frames[0])
-      return try (envelope.replyTo, #require(envelope.body))
     }
 
     func register(_ screen: String) throws {
