@@ -229,25 +229,9 @@ extension FocusState {
     return changeFocus(to: best.position, heading: .pointer, cause: cause)
   }
 
-  /// Whether the segment from `start` to `end` meets `rect` (Liang–Barsky clipping).
+  /// Whether the segment from `start` to `end` meets `rect`.
   static func segment(from start: Point, to end: Point, crosses rect: Rect) -> Bool {
-    var low = 0.0
-    var high = 1.0
-    let dx = end.x - start.x
-    let dy = end.y - start.y
-    for (p, q) in [
-      (-dx, start.x - rect.minX), (dx, rect.maxX - start.x), (-dy, start.y - rect.minY),
-      (dy, rect.maxY - start.y),
-    ] {
-      if p == 0 {
-        if q < 0 { return false }
-      } else {
-        let t = q / p
-        if p < 0 { low = max(low, t) } else { high = min(high, t) }
-        if low > high { return false }
-      }
-    }
-    return true
+    lastPoint(from: start, to: end, inside: rect) != nil
   }
 
   // MARK: - Reveal and scroll
