@@ -28,7 +28,9 @@ struct FailoverTests {
     ChildProcess, Int, UInt64
   ) {
     let a = try stack.startBroker("a", extra: extra)
-    try a.waitForLine("a's ready line") {
+    // Generous: a zone broker's start (PostgreSQL, migration, the lease) beside a whole
+    // parallel test run took over 10 s once.
+    try a.waitForLine(timeout: 30, "a's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=1")
     }
     try stack.startBroker("b", extra: extra)
@@ -51,7 +53,7 @@ struct FailoverTests {
     let b = try #require(stack.brokers["b"])
     let killed = ContinuousClock.now
     kill(a.pid, SIGKILL)
-    try b.waitForLine("b's ready line") {
+    try b.waitForLine(timeout: 30, "b's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
     }
     let active = ContinuousClock.now - killed
@@ -95,7 +97,7 @@ struct FailoverTests {
   func pageSurvivesTakeover() throws {
     let stack = try ZoneStack()
     let a = try stack.startBroker("a")
-    try a.waitForLine("a's ready line") {
+    try a.waitForLine(timeout: 30, "a's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=1")
     }
     let b = try stack.startBroker("b")
@@ -112,7 +114,7 @@ struct FailoverTests {
       $0.focused == "page-weather"
     }
     kill(a.pid, SIGKILL)
-    try b.waitForLine("b's ready line") {
+    try b.waitForLine(timeout: 30, "b's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
     }
     let restored = try frame(app, from: page.index + 1, timeout: 15, "the page on b") {
@@ -135,7 +137,7 @@ struct FailoverTests {
     let a = try #require(stack.brokers["a"])
     let b = try #require(stack.brokers["b"])
     kill(a.pid, SIGKILL)
-    try b.waitForLine("b's ready line") {
+    try b.waitForLine(timeout: 30, "b's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.contains("term=2")
     }
     // Until the screen has registered again with b, a press for it is refused UNKNOWN_SCREEN
@@ -250,7 +252,7 @@ struct FailoverTests {
   func storeRestartUnderLoad() throws {
     let stack = try ZoneStack()
     let a = try stack.startBroker("a")
-    try a.waitForLine("a's ready line") {
+    try a.waitForLine(timeout: 30, "a's ready line") {
       $0.hasPrefix("tenfoot-broker ready") && $0.hasSuffix("term=1")
     }
     try stack.startBroker("b")
