@@ -23,11 +23,46 @@ struct ConnectionErrorTests {
     return (fd, Int(UInt16(bigEndian: address.sin_port)))
   }
 
-  /// A TCP port nothing listens on (bound, read and closed again).
-  static func freePort() throws -> Int {
-    let bound = try boundSocket(listening: false)
-    close(bound.fd)
-    return bound.port
+  /// `count` consecutive TCP ports, each held bound but not listening until `release()`: a
+  /// connection to any of them is refused, and no test running beside this one can start
+  /// listening there meanwhile (a port read and closed again could be taken by the next broker).
+  struct ReservedPorts {
+    let first: Int
+    let descriptors: [Int32]
+    func release() { descriptors.forEach { close($0) } }
+  }
+
+  static func reservedPorts(_ count: Int) throws -> ReservedPorts {
+    for _ in 0..<50 {
+      let base = try boundSocket(listening: false)
+      var held = [base.fd]
+      for offset in 1..<count {
+        guard let next = bindPort(base.port + offset) else { break }
+        held.append(next)
+      }
+      if held.count == count { return ReservedPorts(first: base.port, descriptors: held) }
+      held.forEach { close($0) }
+    }
+    throw ReservationFailed()
+  }
+
+  struct ReservationFailed: Error {}
+
+  /// A TCP socket bound (not listening) to `port` on 127.0.0.1, or nil if the port is taken.
+  static func bindPort(_ port: Int) -> Int32? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    if bound { return fd }
+    close(fd)
+    return nil
   }
 
   func remote(_ stack: SecureStack, _ arguments: [String]) throws -> (
@@ -44,7 +79,9 @@ struct ConnectionErrorTests {
   @Test("a typo'd port: nothing is listening there, and no key is pinned for it")
   func nothingListening() throws {
     let stack = try SecureStack()
-    let port = try Self.freePort()
+    let ports = try Self.reservedPorts(2)
+    defer { ports.release() }
+    let port = ports.first
     let wrong = ["--control", "tcp://127.0.0.1:\(port)", "--state", "tcp://127.0.0.1:\(port + 1)"]
     let unpinned = try remote(stack, ["press", "right"] + wrong)
     #expect(unpinned.status == 1)
@@ -64,7 +101,9 @@ struct ConnectionErrorTests {
   @Test("pair on a typo'd port says which pairing endpoint it tried and how it was derived")
   func pairOnWrongPort() throws {
     let stack = try SecureStack()
-    let port = try Self.freePort()
+    let ports = try Self.reservedPorts(3)
+    defer { ports.release() }
+    let port = ports.first
     let pair = try remote(
       stack,
       [
