@@ -103,23 +103,8 @@ enum PhonePage {
       b.addEventListener("pointerdown", (e) => { send({ key: b.dataset.key, phase: "down" }, e); e.preventDefault(); });
       b.addEventListener("pointerup", (e) => send({ key: b.dataset.key, phase: "up" }, e));
     }
-    const keys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "select",
-      Escape: "menu", Home: "home", " ": "play-pause" };
-    const down = new Map();
-    document.addEventListener("keydown", (e) => {
-      const key = keys[e.key];
-      if (!key) return;
-      e.preventDefault();
-      if (e.repeat) { send({ key: down.get(e.code) || key, phase: "held" }, e); return; }
-      down.set(e.code, key);
-      send({ key, phase: "down" }, e);
-    });
-    document.addEventListener("keyup", (e) => {
-      const key = down.get(e.code);
-      if (!key) return;
-      down.delete(e.code);
-      send({ key, phase: "up" }, e);
-    });
+    \(WebPage.keyboardScript)
+    forwardKeys((e) => remoteKeys[e.key]);
     \(WebPage.touchPadScript)
     </script>
     </body>

@@ -1,5 +1,35 @@
 /// The page as a remote: the touch pad (also the phone page's) and the pointer over the stage.
 extension WebPage {
+  /// The keyboard as a remote, shared with the phone page: arrows, Enter, Escape, Home and
+  /// Space as the remote's keys, a key held down repeating as `held`, and its release sent as the
+  /// key it went down as. The page calls `forwardKeys(translate)`, where `translate(e)` names the
+  /// remote key for a key-down (from `remoteKeys` or its own rules) or returns nothing to let the
+  /// browser have it.
+  package static let keyboardScript = """
+    const remoteKeys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
+      Enter: "select", Escape: "menu", Home: "home", " ": "play-pause" };
+    function forwardKeys(translate) {
+      const down = new Map();
+      document.addEventListener("keydown", (e) => {
+        if (e.repeat && down.has(e.code)) {
+          send({ key: down.get(e.code), phase: "held" }, e); e.preventDefault(); return;
+        }
+        const key = translate(e);
+        if (!key) return;
+        e.preventDefault();
+        down.set(e.code, key);
+        send({ key, phase: "down" }, e);
+      });
+      document.addEventListener("keyup", (e) => {
+        const key = down.get(e.code);
+        if (!key) return;
+        down.delete(e.code);
+        e.preventDefault();
+        send({ key, phase: "up" }, e);
+      });
+    }
+    """
+
   /// The touch pad's handlers (the Siri Remote's surface), shared with the phone page: the
   /// finger's position in -1…1 on both axes, sent as `{"touch": began|moved|ended|cancelled}`
   /// through the page's `send`.

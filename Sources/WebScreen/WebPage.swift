@@ -332,32 +332,18 @@ package enum WebPage {
       }
     }
 
-    const keys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "select",
-      Escape: "menu", Home: "home", " ": "play-pause" };
-    const down = new Map();
-    document.addEventListener("keydown", (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+    \(keyboardScript)
+    forwardKeys((e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return null;
       const editing = frame && frame.editing && frame.focused;
       if (editing && (e.key.length === 1 || e.key === "Backspace")) {
         const value = frame.text[frame.focused] || "";
         send({ text: e.key === "Backspace" ? value.slice(0, -1) : value + e.key }, e);
-        e.preventDefault(); return;
+        e.preventDefault(); return null;
       }
-      let key = keys[e.key];
-      if (e.key === "Tab") key = e.shiftKey ? "shift-tab" : "tab";
-      if (e.key === "Backspace") key = "menu";
-      if (!key) return;
-      e.preventDefault();
-      if (e.repeat) { send({ key: down.get(e.code) || key, phase: "held" }, e); return; }
-      down.set(e.code, key);
-      send({ key, phase: "down" }, e);
-    });
-    document.addEventListener("keyup", (e) => {
-      const key = down.get(e.code);
-      if (!key) return;
-      down.delete(e.code);
-      e.preventDefault();
-      send({ key, phase: "up" }, e);
+      if (e.key === "Tab") return e.shiftKey ? "shift-tab" : "tab";
+      if (e.key === "Backspace") return "menu";
+      return remoteKeys[e.key];
     });
     for (const b of document.querySelectorAll("#buttons button")) {
       b.addEventListener("pointerdown", (e) => send({ key: b.dataset.key, phase: "down" }, e));
