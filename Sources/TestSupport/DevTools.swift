@@ -187,6 +187,20 @@ public enum HeadlessChromium {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
+  /// Runs `body` with a DevTools session on the page at `url` in a headless Chromium (its
+  /// profile in `profile`), and kills the browser afterwards, whatever `body` did.
+  public static func withPage(
+    _ url: String, profile: String, _ body: @escaping @Sendable (DevTools) async throws -> Void
+  ) async throws {
+    let (browser, page) = try await open(url, profile: profile)
+    defer { browser.kill() }
+    try await WebSocketClient.connect(
+      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
+    ) { inbound, outbound, _ in
+      try await body(DevTools(inbound: inbound, outbound: outbound))
+    }
+  }
+
   /// Chromium opened at `url` with the DevTools protocol on a free port, its profile in
   /// `profile`; returns the browser (the caller kills it) and the page's DevTools socket.
   public static func open(_ url: String, profile: String) async throws -> (

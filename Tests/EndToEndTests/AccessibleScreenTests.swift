@@ -59,15 +59,10 @@ struct AccessibleScreenTests {
     .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
   func accessibilityTree() async throws {
     let (stack, web, mirror, url) = try start()
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-ax")
-    defer { browser.kill() }
     let shared = Unchecked(value: (stack, mirror))
     // The whole tree arrives as one large frame.
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-ax") {
+      devtools in
       let (stack, mirror) = shared.value
       // A headless page is never the focused window: emulate it, so DOM focus is reported.
       try await devtools.call("Emulation.setFocusEmulationEnabled", ["enabled": true])
@@ -126,7 +121,6 @@ struct AccessibleScreenTests {
         "document.getElementById('announcer').textContent === 'Quiet Hours details, Play Quiet Hours, button, 1 of 6'"
       )
     }
-    browser.kill()
     web.kill()
   }
 

@@ -145,13 +145,9 @@ struct BrokerLinkTests {
     let stack = try Stack(.ipc)
     let (web, url) = try stack.webScreen(["--layout", try stack.layoutFile(rows: 2, columns: 2)])
     defer { web.kill() }
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-link")
-    defer { browser.kill() }
     let shared = Unchecked(value: stack)
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-link") {
+      devtools in
       let stack = shared.value
       try await devtools.waitFor(
         "the first frame drawn", "document.querySelector('[data-id=\"r0c0\"]') !== null")

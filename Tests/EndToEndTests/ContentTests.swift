@@ -23,15 +23,10 @@ struct ContentTests {
     let stack = try Stack(.ipc)
     let (web, url) = try stack.webScreen(["--layout", Self.example, "--assets", Self.assets])
     defer { web.kill() }
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
-    defer { browser.kill() }
     // A stable path that outlives the stack's temporary directory.
     let shotPath = NSTemporaryDirectory() + "tenfoot-content-page.png"
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       try await devtools.waitFor(
         "orbit focused on the page",
         "document.querySelector('.item.focused')?.dataset.id === 'orbit'")
@@ -101,12 +96,8 @@ struct ContentTests {
     let stack = try Stack(.ipc)
     let (web, url) = try stack.webScreen([])
     defer { web.kill() }
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
-    defer { browser.kill() }
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       try await devtools.waitFor(
         "the catalog drawn", "document.querySelector('.item.unavailable .badge') !== null")
       let badges = try await devtools.evaluate(

@@ -72,19 +72,15 @@ struct DisplayOptionsProcessTests {
   func browserPreferences() async throws {
     let setup = WebScreenTests()
     let (stack, web, mirror, url) = try setup.start()
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
     let mirrorBox = Unchecked(value: mirror)
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       try await devtools.waitFor(
         "p0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p0'")
       try await Self.checkNormal(devtools)
       try await Self.checkReducedMotion(devtools, mirror: mirrorBox.value)
       try await Self.checkHighContrast(devtools)
     }
-    browser.kill()
     try setup.stopsCleanly(web)
   }
 

@@ -82,7 +82,8 @@ struct PairingNoticeTests {
     defer { web.kill() }
     try Self.close(stack)
     let shared = Unchecked(value: stack)
-    try await WebAppTests.withPage(url, profile: stack.directory.path + "/chromium") { devtools in
+    try await HeadlessChromium.withPage(url, profile: stack.directory.path + "/chromium") {
+      devtools in
       let card = "document.getElementById('closed-card')"
       let shown = "\(card).checkVisibility() && !document.getElementById('pairing').hidden"
       try await devtools.waitFor("the closed card shown", shown)
@@ -117,7 +118,8 @@ struct PairingNoticeTests {
     let (web, url) = try Self.webScreen(stack, ["--app", app])
     defer { web.kill() }
     let shared = Unchecked(value: stack)
-    try await WebAppTests.withPage(url, profile: stack.directory.path + "/chromium") { devtools in
+    try await HeadlessChromium.withPage(url, profile: stack.directory.path + "/chromium") {
+      devtools in
       let stack = shared.value
       try await devtools.waitFor("A focused", "\(WebAppTests.state("a")) === 'focused'")
       let box = "document.querySelector('[data-tenfoot-pairing]')"

@@ -111,14 +111,10 @@ struct PhoneCodeTerminalTests {
 
     // What a person sees: Chromium draws the frame (1920 wide, the code in its top-right
     // corner, beyond the 1280-wide window) and zbarimg reads a screenshot of that corner.
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      "file://" + file, profile: stack.directory.path + "/chromium")
-    defer { browser.kill() }
     let shot = stack.directory.path + "/corner.png"
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(
+      "file://" + file, profile: stack.directory.path + "/chromium"
+    ) { devtools in
       try await devtools.waitFor("the frame drawn", "document.readyState === 'complete'")
       let result = try await devtools.call(
         "Page.captureScreenshot",

@@ -48,7 +48,7 @@ struct PhoneRemoteTests {
       $0.focused == "r0c0"
     }
 
-    let (browser, page) = try await WebPageRemoteTests.devTools(
+    let (browser, page) = try await HeadlessChromium.open(
       screenURL, profile: "\(stack.directory.path)/chromium-phone")
     defer { browser.kill() }
     let directory = stack.directory.path

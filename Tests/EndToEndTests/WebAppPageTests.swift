@@ -251,7 +251,7 @@ struct WebAppPageTests {
       stack, body: Self.row(4), script: Self.recording(["inactive"]))
     let (web, url) = try stack.webScreen(["--app", app])
     defer { web.kill() }
-    let (browser, first) = try await WebPageRemoteTests.devTools(
+    let (browser, first) = try await HeadlessChromium.open(
       url, profile: "\(stack.directory.path)/chromium-tabs")
     defer { browser.kill() }
     let shared = Unchecked(value: stack)

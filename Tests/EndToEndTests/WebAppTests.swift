@@ -21,7 +21,7 @@ struct WebAppTests {
   static func withPage(
     _ url: String, stack: Stack, _ body: @escaping @Sendable (DevTools) async throws -> Void
   ) async throws {
-    try await withPage(url, profile: "\(stack.directory.path)/chromium-app", body)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-app", body)
   }
 
   /// What a test of a developer's page works with: the broker and its processes, and the
@@ -46,19 +46,6 @@ struct WebAppTests {
     defer { mirrorScreen?.kill() }
     let page = AppPage(stack: stack, mirror: mirrorScreen)
     try await withPage(url, stack: stack) { devtools in try await test(devtools, page) }
-  }
-
-  /// Runs `body` with DevTools on the page at `url`, Chromium's profile in `profile`.
-  static func withPage(
-    _ url: String, profile: String, _ body: @escaping @Sendable (DevTools) async throws -> Void
-  ) async throws {
-    let (browser, page) = try await WebPageRemoteTests.devTools(url, profile: profile)
-    defer { browser.kill() }
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
-      try await body(DevTools(inbound: inbound, outbound: outbound))
-    }
   }
 
   /// Saves a screenshot of the page to `path` (and says where).

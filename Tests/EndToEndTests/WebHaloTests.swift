@@ -22,12 +22,9 @@ struct WebHaloTests {
     let stack = try Stack(.ipc)
     let file = try stack.directory.write("cards.json", Self.layout)
     let (web, url) = try stack.webScreen(["--layout", file])
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
-    defer { browser.kill() }
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    defer { web.kill() }
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       try await devtools.waitFor(
         "c0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'c0'")
       let style = try await devtools.evaluate(

@@ -15,12 +15,9 @@ struct WebPageRemoteTests {
   func keysAndPad() async throws {
     let setup = WebScreenTests()
     let (stack, web, mirror, url) = try setup.start()
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
     let mirrorBox = Unchecked(value: mirror)
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       // The page runs under its Content Security Policy: every violation from the document's
       // start is collected (by a DevTools script, which the policy does not cover), reloaded.
       try await devtools.call("Page.enable")
@@ -60,7 +57,6 @@ struct WebPageRemoteTests {
         (policy as? String)?.contains("frame-ancestors 'none'") == true,
         "the page's policy: \(String(describing: policy))")
     }
-    browser.kill()
     try setup.stopsCleanly(web)
   }
 }

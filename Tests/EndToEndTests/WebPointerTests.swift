@@ -47,15 +47,12 @@ struct WebPointerTests {
     let stack = try Stack(.ipc)
     let file = try stack.directory.write("row.json", Self.layout)
     let (web, url) = try stack.webScreen(["--layout", file])
+    defer { web.kill() }
     let mirror = try stack.screen(["--mirror"])
     let first = try mirror.waitForFrame("the mirror's first frame") { $0.focused == "p0" }
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
-    defer { browser.kill() }
     let mirrorBox = Unchecked(value: mirror)
-    try await WebSocketClient.connect(url: page, logger: Logger(label: "test.cdp")) {
-      inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       try await devtools.waitFor(
         "p0 focused on the page", "document.querySelector('.item.focused')?.dataset.id === 'p0'")
 

@@ -16,15 +16,10 @@ struct WebVirtualEPGTests {
     let stack = try Stack(.ipc)
     let (web, url) = try stack.webScreen(["--layout", VirtualEPGTests.example])
     defer { web.kill() }
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
-    defer { browser.kill() }
     let box = Unchecked(value: stack)
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       let stack = box.value
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
       try await devtools.waitFor(
         "bbc#2 focused on the page",
         "document.querySelector('.item.focused')?.dataset.id === 'bbc#2'")

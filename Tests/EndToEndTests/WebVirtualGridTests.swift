@@ -26,16 +26,11 @@ struct WebVirtualGridTests {
     defer { web.kill() }
     let mirror = try stack.screen(["--mirror"])
     let start = try mirror.waitForFrame("the mirror's first frame") { $0.focused == "grid#500500" }
-    let (browser, page) = try await WebPageRemoteTests.devTools(
-      url, profile: "\(stack.directory.path)/chromium-cdp")
-    defer { browser.kill() }
     let box = Unchecked(value: (stack, mirror))
     let shotPath = NSTemporaryDirectory() + "tenfoot-virtual-web.png"
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24), logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
+    try await HeadlessChromium.withPage(url, profile: "\(stack.directory.path)/chromium-cdp") {
+      devtools in
       let (stack, mirror) = box.value
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
       try await devtools.waitFor(
         "grid#500500 focused on the page",
         "document.querySelector('.item.focused')?.dataset.id === 'grid#500500'")

@@ -69,15 +69,9 @@ extension AsyncAppTests {
     }
     defer { loop.cancel() }
 
-    let (browser, page) = try await HeadlessChromium.open(
-      url, profile: broker.directory.path + "/chromium-cdp")
-    defer { browser.kill() }
     let shotPath = NSTemporaryDirectory() + "tenfoot-virtual-web-content.png"
-    try await WebSocketClient.connect(
-      url: page, configuration: .init(maxFrameSize: 1 << 24),
-      logger: Logger(label: "test.cdp")
-    ) { inbound, outbound, _ in
-      let devtools = DevTools(inbound: inbound, outbound: outbound)
+    try await HeadlessChromium.withPage(url, profile: broker.directory.path + "/chromium-cdp") {
+      devtools in
       try await devtools.waitFor(
         "titles#0 focused on the page",
         "document.querySelector('.item.focused')?.dataset.id === 'titles#0'")
