@@ -7,12 +7,9 @@ enum PhonePage {
   /// The remote-only page. It connects to `/phone/ws` with the code's token (or, after the
   /// first connection, its session), and shows whether it is pairing, connected, or cut off.
   static let html = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1, user-scalable=no">
-    <title>TenFoot remote</title>
+    \(WebPage.documentHead(
+      title: "TenFoot remote",
+      viewport: "width=device-width, initial-scale=1, user-scalable=no"))
     <style\(PageSecurity.nonceAttribute)>
     html, body { margin: 0; height: 100%; background: #0b0d12; color: #eef1f6;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -115,12 +112,7 @@ enum PhonePage {
   /// `PhoneTokens.Refusal`'s fixed sentences, so it needs no escaping).
   static func refused(_ reason: String) -> String {
     """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>TenFoot remote: code not valid</title>
+    \(WebPage.documentHead(title: "TenFoot remote: code not valid"))
     <style\(PageSecurity.nonceAttribute)>
     body { margin: 0; padding: 32px 20px; background: #0b0d12; color: #eef1f6;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 19px; }

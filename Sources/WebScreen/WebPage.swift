@@ -6,14 +6,24 @@
 /// gradient, and CSS transitions that ease every change (the tilt settling back to rest).
 /// The keyboard and the touch pad send remote input back; a dropped socket reconnects.
 package enum WebPage {
-  /// The whole page.
-  static let html = """
+  /// The start of every page this server sends, up to its title (the caller adds its styles and
+  /// closes `<head>`): the doctype, the language, UTF-8 and a viewport for phones and TVs.
+  package static func documentHead(
+    title: String, viewport: String = "width=device-width, initial-scale=1"
+  ) -> String {
+    """
     <!doctype html>
     <html lang="en">
     <head>
     <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>TenFoot screen</title>
+    <meta name="viewport" content="\(viewport)">
+    <title>\(title)</title>
+    """
+  }
+
+  /// The whole page.
+  static let html = """
+    \(documentHead(title: "TenFoot screen"))
     <style\(PageSecurity.nonceAttribute)>
     \(css)
     \(contentCSS)
