@@ -48,8 +48,12 @@ let package = Package(
       name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
     // Retrying a system call a signal interrupted, in one place. No dependencies.
     .target(name: "SystemCalls"),
+    // A zone's one "fenced": a write refused because a newer broker of the zone took over.
+    // Shared by the session store, the allow-list and leadership. No dependencies.
+    .target(name: "ZoneFencing"),
     .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "SystemCalls"]),
-    .target(name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium", "SystemCalls"]),
+    .target(
+      name: "TenFootSecurity", dependencies: ["ZeroMQ", "CSodium", "SystemCalls", "ZoneFencing"]),
     .target(name: "FocusEngine"),
     // Linux input devices, pure: evemu recordings, the mapping file, kernel events -> remote
     // keys. Neither ZeroMQ nor protobuf.
@@ -98,6 +102,7 @@ let package = Package(
     .target(
       name: "TenFootStore",
       dependencies: [
+        "ZoneFencing",
         .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C API for the commit path (SessionWriter).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -109,7 +114,7 @@ let package = Package(
     .target(
       name: "TenFootPostgres",
       dependencies: [
-        "TenFootStore", "TenFootSecurity",
+        "TenFootStore", "TenFootSecurity", "ZoneFencing",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -199,7 +204,7 @@ let package = Package(
       name: "ZoneBroker",
       dependencies: [
         "BrokerCore", "TenFootPostgres", "TenFootStore", "TenFootSecurity", "ZeroMQ",
-        .product(name: "Logging", package: "swift-log"),
+        "ZoneFencing", .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "tenfoot-broker",
@@ -328,11 +333,12 @@ let package = Package(
       name: "TenFootPostgresTests",
       dependencies: [
         "TenFootPostgres", "TenFootStore", "TestSupport", "BrokerCore", "FocusEngine",
-        "TenFootProtocol", "ZeroMQ", "TenFootSecurity", "TenFootClient",
+        "TenFootProtocol", "ZeroMQ", "TenFootSecurity", "TenFootClient", "ZoneFencing",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
-    .testTarget(name: "ZoneBrokerTests", dependencies: ["ZoneBroker", "TenFootStore"]),
+    .testTarget(
+      name: "ZoneBrokerTests", dependencies: ["ZoneBroker", "TenFootStore", "ZoneFencing"]),
     // TenFootKit's async surface: its bookkeeping in memory, and an app connected in-process
     // to a real broker process driven by the real remote.
     .testTarget(

@@ -14,8 +14,8 @@ extension PostgresAllowListStore: AsynchronousAllowListSource {
     link.send({ connection in connection.query(query, logger: logger) }) { answer in
       switch answer {
       case .success(let result):
-        if let failure = Self.refusal(result, upserts: write.upserts, path: path, term: term) {
-          return answered(.failure(failure))
+        if let fenced = Self.refusal(result, upserts: write.upserts, path: path, term: term) {
+          return answered(.failure(.fenced(fenced)))
         }
         answered(.success(changed))
       case .failure(let error):
@@ -35,7 +35,7 @@ extension PostgresAllowListStore: AsynchronousAllowListSource {
       fingerprint = []
       nextCheck = .now
     case .failure(let failure):
-      if case .fenced = failure { fenced(failure) }
+      if case .fenced(let fenced) = failure { report(fenced) }
       throw failure
     }
   }

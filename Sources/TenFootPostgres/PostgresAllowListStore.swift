@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import TenFootSecurity
 import TenFootStore
+import ZoneFencing
 
 /// A zone's allow-list in PostgreSQL (`tenfoot_peer`), shared by the zone's brokers: a remote
 /// paired on the active broker, a screen added by key, a revoke made with
@@ -14,7 +15,7 @@ import TenFootStore
 /// **Fencing.** The active broker writes under its term, as the session store does: the write
 /// is one statement that changes rows only if the zone's term is still this broker's, locking
 /// the zone's row (`FOR SHARE`) while it writes; an old term's write changes nothing and is
-/// refused (`StoreError.fenced`). An operator's command has no term (`term` nil): its writes
+/// refused (`StoreError.fenced`, a `Fenced`). An operator's command has no term (`term` nil): its writes
 /// are not fenced, since it is not a broker that could be stale.
 ///
 /// A revoke keeps the row with `revoked_at` set, so the store shows who was revoked and when.
@@ -34,7 +35,7 @@ public final class PostgresAllowListStore: AllowListSource {
   /// Revoked peers' ids, as last loaded (for `remotes list`).
   public private(set) var revoked: [AllowList.Entry] = []
   /// Called (on the writing thread) when a write was refused because a newer term exists.
-  public var onFenced: ((StoreError) -> Void)?
+  public var onFenced: ((Fenced) -> Void)?
   /// The list lives in the store, not a file: the broker asks every 100 ms.
   public var watchedFile: String? { nil }
   let link: PostgresLink
@@ -94,9 +95,9 @@ public final class PostgresAllowListStore: AllowListSource {
     } catch {
       throw .unavailable(path, "\(error)")
     }
-    if let failure = Self.refusal(written, upserts: write.upserts, path: path, term: term) {
-      fenced(failure)
-      throw failure
+    if let fenced = Self.refusal(written, upserts: write.upserts, path: path, term: term) {
+      report(fenced)
+      throw .fenced(fenced)
     }
     try load()
     return result
@@ -143,23 +144,24 @@ public final class PostgresAllowListStore: AllowListSource {
   }
 
   /// Why a write's `result` (the fence's, upserts' and revokes' counts) means it was refused:
-  /// a newer term than `term` fenced it; nil when it wrote all `upserts` rows.
+  /// a newer term than `term` fenced it; nil when it wrote all `upserts` rows. The zone's new
+  /// term is not known: the statement's snapshot predates the takeover its fence waited for.
   static func refusal(_ result: PostgresQueryResult, upserts: Int, path: String, term: Int64?)
-    -> StoreError?
+    -> Fenced?
   {
     let counts = try? result.rows.first?.decode((Int64, Int64, Int64).self)
     guard let counts, counts.0 == 1, counts.1 == Int64(upserts) else {
-      return .fenced(path, "the zone has a newer term than \(term ?? 0): another broker is active")
+      return Fenced(.allowList, store: path, term: term ?? 0)
     }
     return nil
   }
 
   /// Logs a fenced write and tells `onFenced` (on the owner's thread).
-  func fenced(_ failure: StoreError) {
+  func report(_ fenced: Fenced) {
     logger.warning(
       "allow-list write refused: fenced",
       metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "zone.term": "\(term ?? 0)"])
-    onFenced?(failure)
+    onFenced?(fenced)
   }
 
   /// An entry's screens as the `screens` column holds them (JSON: `null` or an array).

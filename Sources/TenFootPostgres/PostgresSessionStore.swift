@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import TenFootStore
+import ZoneFencing
 
 /// A zone's sessions in PostgreSQL, written by the zone's active broker under its term.
 ///
@@ -35,7 +36,7 @@ public final class PostgresSessionStore: AsynchronousSessionStore, PressDeduplic
   /// Successful commits since opening.
   public private(set) var commits = 0
   /// Called (on the owner's thread, finishing the commit) when a write was refused because a newer term exists.
-  public var onFenced: ((SessionStoreError) -> Void)?
+  public var onFenced: ((Fenced) -> Void)?
   /// Called (on the owner's thread, finishing the commit) when a commit was sent but not answered: it may have
   /// been applied, so the broker's sessions in memory may be behind the store. The zone's
   /// broker then steps down and takes the zone again, loading what the store holds (under a
@@ -160,7 +161,7 @@ public final class PostgresSessionStore: AsynchronousSessionStore, PressDeduplic
           )
           .map { try? $0.rows.first?.decode(Int64.self) }
           .recover { _ in nil }
-          .map { .failure(.fenced(store: path, term: term, current: $0)) }
+          .map { .failure(.fenced(Fenced(.sessions, store: path, term: term, current: $0))) }
         }
       },
       answered: { answered($0.flatMap { $0 }) })
@@ -184,8 +185,8 @@ public final class PostgresSessionStore: AsynchronousSessionStore, PressDeduplic
           "session store commit unanswered: it may have been applied; no more commits this term",
           metadata: ["store.url": "\(link.url)", "zone": "\(zone)", "error": "\(message)"])
         onOutcomeUnknown?(failure)
-      } else if case .fenced = failure {
-        onFenced?(failure)
+      } else if case .fenced(let fenced) = failure {
+        onFenced?(fenced)
       }
       throw failure
     }

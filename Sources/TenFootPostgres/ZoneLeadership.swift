@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import TenFootStore
+import ZoneFencing
 
 /// Who is active in a zone: the broker that holds the zone's session-level advisory lock on
 /// its own connection to the store. The lock goes with that connection, so a broker that dies
@@ -129,7 +130,7 @@ public final class ZoneLeadership {
       ON CONFLICT (zone, name) DO UPDATE SET role = 'active', term = EXCLUDED.term, seen_at = now()
       """)
     guard renewed.metadata.rows == 1 else {
-      throw .fenced(store: "\(link.url) zone=\(zone)", term: term, current: nil)
+      throw .fenced(Fenced(.lease, store: "\(link.url) zone=\(zone)", term: term))
     }
   }
 

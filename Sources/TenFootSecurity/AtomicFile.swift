@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import ZoneFencing
 
 #if canImport(Glibc)
   import Glibc
@@ -84,7 +85,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The store (a zone's PostgreSQL database) cannot be reached or refused the query.
   case unavailable(String, String)
   /// A write was refused: a newer term of the zone exists, this broker is no longer active.
-  case fenced(String, String)
+  case fenced(Fenced)
 
   /// What is wrong and what to do.
   public var description: String {
@@ -95,7 +96,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(path) has format version \(version), newer than this TenFoot understands"
     case .insecure(let path, let reason): "\(path) is not private: \(reason)"
     case .unavailable(let store, let reason): "\(store) is unavailable: \(reason)"
-    case .fenced(let store, let reason): "\(store) refused the write (fenced): \(reason)"
+    case .fenced(let fenced): "\(fenced)"
     }
   }
 }

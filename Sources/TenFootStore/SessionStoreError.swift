@@ -1,3 +1,5 @@
+import ZoneFencing
+
 /// Why the session store could not be opened or written, with the cause kept: the database
 /// path, SQLite's extended result code and its message (or the file and errno for the legacy
 /// import).
@@ -17,7 +19,7 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
   case outcomeUnknown(store: String, message: String)
   /// A newer broker of the zone took over (the store's term is newer than this broker's): the
   /// write was refused and this broker must step down.
-  case fenced(store: String, term: Int64, current: Int64?)
+  case fenced(Fenced)
 
   /// SQLite's extended result code, when SQLite gave one.
   public var sqliteCode: Int32? {
@@ -42,9 +44,7 @@ public enum SessionStoreError: Error, Sendable, Equatable, CustomStringConvertib
         + (code.isEmpty ? "" : " (SQLSTATE \(code))")
     case .outcomeUnknown(let store, let message):
       "the session store \(store) did not answer a commit (\(message)): it may have been applied"
-    case .fenced(let store, let term, let current):
-      "the session store \(store) refused a write of term \(term): the zone's term is now "
-        + (current.map { "\($0)" } ?? "unknown") + " (another broker took over)"
+    case .fenced(let fenced): "\(fenced)"
     }
   }
 }

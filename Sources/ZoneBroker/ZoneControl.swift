@@ -2,28 +2,25 @@ import Foundation
 import TenFootSecurity
 import TenFootStore
 import ZeroMQ
+import ZoneFencing
 
 /// Why the active broker of a zone stops serving and stands by again.
 public enum StepDownReason: Sendable, Equatable, CustomStringConvertible {
-  /// A session write was refused: a newer term of the zone exists.
-  case sessionsFenced(SessionStoreError)
+  /// A write (sessions, the allow-list, or the lease's renewal) was refused: a newer term of
+  /// the zone exists.
+  case fenced(Fenced)
   /// A session commit's outcome is unknown (the connection broke mid-commit): the sessions in
   /// memory may be behind the store, so the zone is taken again, loading them.
   case outcomeUnknown(SessionStoreError)
-  /// An allow-list write was refused: a newer term of the zone exists.
-  case peersFenced(StoreError)
-  /// Renewing the lease found a newer term than this broker's.
-  case newerTerm(Int64)
   /// Renewing the lease failed (store unreachable or too slow past the lease).
-  case lostLock(String)
+  case lostLock(SessionStoreError)
   /// The broker's loop ended by itself.
   case loopEnded
 
   public var description: String {
     switch self {
-    case .sessionsFenced(let error), .outcomeUnknown(let error): "\(error)"
-    case .peersFenced(let error): "\(error)"
-    case .newerTerm(let term): "a newer term than \(term) exists: another broker took over"
+    case .fenced(let fenced): "\(fenced)"
+    case .outcomeUnknown(let error): "\(error)"
     case .lostLock(let error): "lost the zone's lock: \(error)"
     case .loopEnded: "the broker loop ended"
     }

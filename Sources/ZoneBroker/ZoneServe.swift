@@ -103,7 +103,7 @@ public struct ZoneServe {
     configuration.sessionStore = {
       let store = try PostgresSessionStore(
         link: link, zone: zone, term: term, migrate: false, logger: logger)
-      store.onFenced = { failure in control.fence(.sessionsFenced(failure)) }
+      store.onFenced = { fenced in control.fence(.fenced(fenced)) }
       // Its sessions in memory may be behind the store: take the zone again, loading it.
       store.onOutcomeUnknown = { failure in control.fence(.outcomeUnknown(failure)) }
       return store
@@ -112,7 +112,7 @@ public struct ZoneServe {
     // the term) over the same connection, on the broker's thread: loaded here, at takeover.
     configuration.security?.allowList = {
       let peers = try PostgresAllowListStore(link: link, zone: zone, term: term, logger: logger)
-      peers.onFenced = { failure in control.fence(.peersFenced(failure)) }
+      peers.onFenced = { fenced in control.fence(.fenced(fenced)) }
       return peers
     }
     let broker: BrokerThread
@@ -158,10 +158,10 @@ public struct ZoneServe {
       if let fenced = control.fenceReason { return fenced }
       do {
         try leadership.renew()
-      } catch .fenced(_, let term, _) {
-        return .newerTerm(term)
+      } catch .fenced(let fenced) {
+        return .fenced(fenced)
       } catch {
-        return .lostLock("\(error)")
+        return .lostLock(error)
       }
     }
   }

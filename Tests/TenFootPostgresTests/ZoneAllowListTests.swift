@@ -6,6 +6,7 @@ import TenFootStore
 import TestSupport
 import Testing
 import ZeroMQ
+import ZoneFencing
 
 /// The zone's allow-list on a real, throw-away PostgreSQL 15: what the active broker paired
 /// and what an operator revoked hold for the broker that takes over; an old term's write is
@@ -73,7 +74,7 @@ struct ZoneAllowListTests {
     try peersA.modify { $0.allow(entry(phone, "phone")) }
     a.resign()
     #expect(try b.takeOver() == 2)
-    var reported: StoreError?
+    var reported: Fenced?
     peersA.onFenced = { reported = $0 }
     // a, paused past the takeover, finishes a pairing and tries to revoke: both refused.
     let late = try key()
@@ -89,7 +90,9 @@ struct ZoneAllowListTests {
       guard case .fenced = error as? StoreError else { return false }
       return true
     }
-    #expect(reported != nil, "the fenced write was not reported")
+    #expect(
+      reported == Fenced(.allowList, store: peersA.path, term: 1),
+      "the fenced write was not reported with its store and term")
     #expect(
       try postgres.psql(
         "SELECT name, revoked_at IS NULL, term FROM tenfoot_peer WHERE zone = 'hall'")

@@ -4,6 +4,7 @@ import TenFootPostgres
 import TenFootStore
 import TestSupport
 import Testing
+import ZoneFencing
 
 /// The zone store on a real, throw-away PostgreSQL 15: migrations, sessions, the zone's lock
 /// and term, fencing of an old term's writes, a stalled holder's lock ended, an outage.
@@ -72,14 +73,14 @@ struct ZoneStoreTests {
     #expect(try b.takeOver() == 2)
     let storeB = try PostgresSessionStore(url: url, zone: "hall", term: 2, logger: logger)
     try storeB.commit([row("s1", "r2c2")])
-    var reported: SessionStoreError?
+    var reported: Fenced?
     storeA.onFenced = { reported = $0 }
-    let fenced = SessionStoreError.fenced(store: storeA.path, term: 1, current: 2)
-    #expect(throws: fenced) { try storeA.commit([row("s1", "r0c0")]) }
+    let fenced = Fenced(.sessions, store: storeA.path, term: 1, current: 2)
+    #expect(throws: SessionStoreError.fenced(fenced)) { try storeA.commit([row("s1", "r0c0")]) }
     #expect(reported == fenced)
     #expect(storeA.records["s1"] == row("s1", "r0c1"))
     storeA.willApply(press: "remote-1:2")
-    #expect(throws: fenced) { try storeA.commit([]) }
+    #expect(throws: SessionStoreError.fenced(fenced)) { try storeA.commit([]) }
     // The store still holds the new term's write.
     #expect(try postgres.psql("SELECT data->>'focused', term FROM tenfoot_session") == "r2c2|2")
     // A press id applied under term 1 is known to term 2; one whose commit was refused is not.

@@ -1,6 +1,7 @@
 import Foundation
 import TenFootStore
 import Testing
+import ZoneFencing
 
 @testable import ZoneBroker
 
@@ -48,7 +49,7 @@ struct ZoneControlTests {
   func fenceEndsPause() {
     let control = ZoneControl()
     let pausing = Pausing(control, .seconds(600))
-    control.fence(.newerTerm(4))
+    control.fence(.fenced(Fenced(.lease, store: "postgres://z", term: 4)))
     #expect(pausing.result(within: 10) == false, "fencing did not end a 600 s pause")
   }
 
@@ -63,11 +64,15 @@ struct ZoneControlTests {
   @Test("the first step-down reason is kept until a new broker serves")
   func firstReasonKept() {
     let control = ZoneControl()
-    let failure = SessionStoreError.fenced(store: "postgres://z", term: 4, current: 5)
-    control.fence(.sessionsFenced(failure))
-    control.fence(.newerTerm(9))
-    #expect(control.fenceReason == .sessionsFenced(failure))
+    let failure = Fenced(.sessions, store: "postgres://z", term: 4, current: 5)
+    control.fence(.fenced(failure))
+    control.fence(.fenced(Fenced(.lease, store: "postgres://z", term: 9)))
+    #expect(control.fenceReason == .fenced(failure))
     #expect(control.fenceReason?.description == failure.description)
+    #expect(
+      failure.description
+        == "postgres://z refused a write of term 4 (sessions): the zone's term is now 5 "
+        + "(another broker took over)")
     control.serving(nil)
     #expect(control.fenceReason == nil, "serving(nil) clears the fence for the next term")
     #expect(!control.isTerminated)
