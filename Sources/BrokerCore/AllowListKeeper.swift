@@ -10,9 +10,16 @@ import ZeroMQ
 /// (peers by key, screens' owners) and runs the revoke diff, so a key that left the list is
 /// cut off the state socket however it left.
 ///
-/// A zone's store (`AsynchronousAllowListSource`) is written off the loop: the write goes out,
-/// the loop goes on serving, and the answer comes back as a loop event (`LoopMailbox`); only
-/// then does the list change and the writer hear it is durable.
+/// The checks for changes read off the loop (`AllowListSource.startCheck`: a file on a thread
+/// of its own, a zone's store on PostgreSQL's): what they read comes back as a loop event
+/// (`LoopMailbox`) and the loop only applies it. One check is in flight at a time, none starts
+/// while a write is in flight, and a check that overlapped a change the loop made itself (a
+/// write started or ended, a read on the loop) is dropped and made again at once: it may have
+/// read the store before that change, and applying it would undo it until the next check.
+///
+/// A zone's store (`AsynchronousAllowListSource`) is written off the loop too: the write goes
+/// out, the loop goes on serving, and the answer comes back as a loop event; only then does
+/// the list change and the writer hear it is durable.
 final class AllowListKeeper {
   private let store: any AllowListSource
   private let logger: Logger
@@ -33,14 +40,24 @@ final class AllowListKeeper {
   /// What to do once each write in flight is answered, by number.
   private var writes: [Int: (Result<Void, StoreError>) -> Void] = [:]
   private var nextWrite = 0
+  /// Where the checks' answers arrive, with the `generation` each started at.
+  private let checks: LoopMailbox<(generation: Int, check: AllowListCheck)>
+  /// Whether a check is in flight.
+  private var checking = false
+  /// Counts the changes the loop made to the list itself (writes started or ended, reads on
+  /// the loop): a check that started at another count is dropped.
+  private var generation = 0
+  /// A check was dropped: the next one starts without waiting for the interval.
+  private var recheck = false
 
-  /// The keeper of `store`; a zone's store's answers wake the loop through `waker`.
-  init(store: any AllowListSource, clock: BrokerClock, logger: Logger, waker: Waker?) {
+  /// The keeper of `store`; the answers of its checks (and of a zone's writes) wake the loop
+  /// through `waker`.
+  init(store: any AllowListSource, clock: BrokerClock, logger: Logger, waker: Waker) {
     self.store = store
     self.clock = clock
     self.logger = logger
-    mailbox =
-      store is any AsynchronousAllowListSource ? waker.map { LoopMailbox(waker: $0) } : nil
+    mailbox = store is any AsynchronousAllowListSource ? LoopMailbox(waker: waker) : nil
+    checks = LoopMailbox(waker: waker)
     watcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
     owners = store.list.screenOwners
     principals = Self.principals(of: store.list)
@@ -53,24 +70,68 @@ final class AllowListKeeper {
   /// allow-list in a zone's store) nothing else would notice a revoke.
   var needsReloadTimer: Bool { watcher == nil }
 
-  /// Reloads now if the watcher saw the file change.
+  /// Checks now if the watcher saw the file change.
   func watcherFired() {
     if watcher?.drain() == true { reloadIfDue(force: true) }
   }
 
-  /// Reloads if the file changed: always when `force`, else at most every 100 ms.
+  /// Starts a check off the loop: always when `force`, else at most every 100 ms; never while
+  /// a check or a write is in flight (a forced one then follows the check in flight).
   func reloadIfDue(force: Bool) {
     let now = clock.now
-    guard force || now >= nextReloadCheck else { return }
-    nextReloadCheck = now + .milliseconds(100)
-    do {
-      let before = store.list  // A copy-on-write value: copying it here costs nothing.
-      if try store.reloadIfChanged() { listChanged(from: before) }
-    } catch {
-      logLimiter.log(
-        .error, "allow-list unreadable; keeping the last good one",
-        metadata: ["store.path": "\(store.path)", "error": "\(error)"], to: logger, at: now)
+    guard !checking else {
+      // The check in flight may have read before what `force` reports: another follows it.
+      if force { recheck = true }
+      return
     }
+    guard force || recheck || now >= nextReloadCheck, writes.isEmpty else { return }
+    let started = generation
+    let checks = checks
+    guard store.startCheck(answered: { checks.deliver((started, $0)) }) else { return }
+    nextReloadCheck = now + .milliseconds(100)
+    checking = true
+    recheck = false
+  }
+
+  /// Before a peer is judged (a control message, a ZAP request, opening pairing): a watched
+  /// file that changed since it was read is read now, on the loop, so a revoke holds at once
+  /// for whatever arrives after it. That costs a `stat` per call, and a read only when a
+  /// message races a change the off-loop check has not applied yet. A store without a file
+  /// (a zone's) is not asked on the loop: a check starts if one is due.
+  func settle() {
+    guard store.watchedFile != nil else { return reloadIfDue(force: true) }
+    let before = store.list  // A copy-on-write value: copying it here costs nothing.
+    do {
+      if try store.reloadIfChanged() {
+        generation += 1
+        listChanged(from: before)
+      }
+    } catch {
+      logUnreadable(error)
+    }
+  }
+
+  /// Applies the checks whose answers arrived (on the loop, after a wake-up).
+  private func checksAnswered() {
+    while let (started, check) = checks.take() {
+      checking = false
+      guard started == generation else {
+        recheck = true
+        continue
+      }
+      let before = store.list
+      do {
+        if try store.finishCheck(check) { listChanged(from: before) }
+      } catch {
+        logUnreadable(error)
+      }
+    }
+  }
+
+  private func logUnreadable(_ error: StoreError) {
+    logLimiter.log(
+      .error, "allow-list unreadable; keeping the last good one",
+      metadata: ["store.path": "\(store.path)", "error": "\(error)"], to: logger, at: clock.now)
   }
 
   /// Notes a peer ZAP admitted to the state socket (a revoke of its key must cut it).
@@ -91,6 +152,7 @@ final class AllowListKeeper {
     _ change: @escaping (inout AllowList) -> Void,
     then done: @escaping (Result<Void, StoreError>) -> Void
   ) {
+    generation += 1
     guard let mailbox, let store = store as? any AsynchronousAllowListSource else {
       let before = store.list
       do {
@@ -110,10 +172,18 @@ final class AllowListKeeper {
     writes[write] = done
   }
 
-  /// Ends the writes whose answers arrived (on the loop, after a wake-up).
-  func writesAnswered() {
+  /// Ends the writes and applies the checks whose answers arrived (on the loop, after a
+  /// wake-up): the writes first, so a check that overlapped one is dropped.
+  func answersArrived() {
+    writesAnswered()
+    checksAnswered()
+  }
+
+  /// Ends a zone's writes whose answers arrived.
+  private func writesAnswered() {
     guard let mailbox, let store = store as? any AsynchronousAllowListSource else { return }
     while let (write, answer) = mailbox.take() {
+      generation += 1
       let done = writes.removeValue(forKey: write)
       let before = store.list
       do {

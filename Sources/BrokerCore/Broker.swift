@@ -120,7 +120,7 @@ public final class Broker {
     security?.register(in: loop) { [unowned self] topic, body in publish(topic: topic, body: body) }
     loop.whenReadable(control) { [unowned self] in try controlReadable() }
     loop.whenWoken { [unowned self] in
-      security?.writesAnswered()
+      security?.answersArrived()
       commitAnswered()
       try applyPrepared()
     }

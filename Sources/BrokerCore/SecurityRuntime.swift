@@ -20,11 +20,11 @@ final class SecurityRuntime {
   private let zap: ZapHandler
   private let pairing: PairingServer
 
-  /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket; a zone's
-  /// allow-list writes are answered through `waker` (see `writesAnswered`).
+  /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket; the
+  /// allow-list's checks and a zone's allow-list writes are answered through `waker` (see
+  /// `answersArrived`).
   init(
-    settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger,
-    waker: Waker? = nil
+    settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger, waker: Waker
   ) throws {
     self.settings = settings
     self.logger = logger
@@ -79,11 +79,12 @@ final class SecurityRuntime {
 
   /// Who sent a control message with this `User-Id`, as the rules see it; nil if its key is
   /// no longer on the allow-list (revoked). Allow-listed peers are re-checked against the
-  /// current list (one `stat` of the file per message, about a microsecond; a zone's store asks
-  /// PostgreSQL at most every 100 ms), so a revoke takes effect at once on open connections.
+  /// current list (`AllowListKeeper.settle`: one `stat` of the file per message; a zone's store
+  /// is asked off the loop at most every 100 ms), so a revoke of the file takes effect at once
+  /// on open connections.
   func principal(for access: PeerAccess) -> Principal? {
     guard case .peer(let key) = access else { return .local }
-    allowList.reloadIfDue(force: true)
+    allowList.settle()
     return allowList.principals[key]
   }
 
@@ -102,10 +103,10 @@ final class SecurityRuntime {
     }
   }
 
-  /// Ends the zone's allow-list writes whose answers arrived (on the loop, after a wake-up):
-  /// pairings waiting for theirs are answered.
-  func writesAnswered() {
-    allowList.writesAnswered()
+  /// Applies the allow-list's checks and ends the zone's allow-list writes whose answers
+  /// arrived (on the loop, after a wake-up): pairings waiting for theirs are answered.
+  func answersArrived() {
+    allowList.answersArrived()
   }
 
   /// Someone at `screen` opens pairing again with the screen's key (`open_pairing`);
@@ -114,7 +115,7 @@ final class SecurityRuntime {
     at screen: String, by principal: Principal, registered: [String],
     publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void
   ) -> Tenfoot_V1_Envelope.OneOf_Body {
-    allowList.reloadIfDue(force: true)
+    allowList.settle()
     return pairing.openAtScreen(screen, by: principal, registered: registered, publish: publish)
   }
 

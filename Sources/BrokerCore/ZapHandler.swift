@@ -38,7 +38,7 @@ final class ZapHandler {
         logger.warning("zap receive failed", metadata: ["error": "\(error)"])
         return
       }
-      allowList.reloadIfDue(force: true)
+      allowList.settle()
       guard let request = ZapPolicy.Request(frames: frames) else {
         // A REP socket must answer: refuse with a well-formed reply if we can.
         let id = frames.count > 1 ? frames[1] : []

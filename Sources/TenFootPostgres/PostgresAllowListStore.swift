@@ -20,8 +20,9 @@ import ZoneFencing
 ///
 /// A revoke keeps the row with `revoked_at` set, so the store shows who was revoked and when.
 ///
-/// A broker's writes go out without waiting (`startWrite`, the answer back on the owner's
-/// thread through `finishWrite`); an operator's command writes with `modify`, waiting.
+/// A broker's writes and checks go out without waiting (`startWrite`, `startCheck`: the query
+/// runs and its rows are parsed on PostgreSQL's thread, the owner applies the result through
+/// `finishWrite`, `finishCheck`); an operator's command reads and writes with `modify`, waiting.
 ///
 /// Not thread-safe: one owner (the broker's loop thread, or a command) calls it.
 public final class PostgresAllowListStore: AllowListSource {
@@ -69,12 +70,7 @@ public final class PostgresAllowListStore: AllowListSource {
     nextCheck = now + Self.checkInterval
     let current: [Int64]
     do {
-      let result = try link.query(
-        """
-        SELECT count(*), coalesce(sum(revision), 0)::bigint FROM tenfoot_peer WHERE zone = \(zone)
-        """)
-      let counts = try? result.rows.first?.decode((Int64, Int64).self)
-      current = [counts?.0 ?? -1, counts?.1 ?? -1]
+      current = Self.version(try link.query(Self.versionQuery(zone)))
     } catch {
       nextCheck = now + Self.retryInterval
       throw .unavailable(path, "\(error)")
@@ -82,6 +78,49 @@ public final class PostgresAllowListStore: AllowListSource {
     guard current != fingerprint else { return false }
     try load()
     return true
+  }
+
+  /// Asks for the zone's version and, if it changed, its peers, in one round trip's worth of
+  /// work on PostgreSQL's thread, where the rows are parsed too.
+  public func startCheck(answered: @escaping @Sendable (AllowListCheck) -> Void) -> Bool {
+    let now = ContinuousClock.now
+    // A commit or write in flight on the link would hold the check up behind it: checked
+    // once it is answered.
+    guard now >= nextCheck, !link.isSending else { return false }
+    nextCheck = now + Self.checkInterval
+    let (zone, path, fingerprint, logger) = (zone, path, fingerprint, logger)
+    link.send(
+      { connection in
+        connection.query(Self.versionQuery(zone), logger: logger).flatMap { result in
+          guard Self.version(result) != fingerprint else {
+            return connection.eventLoop.makeSucceededFuture(AllowListCheck.unchanged)
+          }
+          return connection.query(Self.peersQuery(zone), logger: logger).map {
+            Self.parse($0, zone: zone, path: path)
+          }
+        }
+      },
+      answered: { answer in
+        switch answer {
+        case .success(let check): answered(check)
+        case .failure(let error): answered(.failed(.unavailable(path, "\(error)"), version: nil))
+        }
+      })
+    return true
+  }
+
+  public func finishCheck(_ check: AllowListCheck) throws(StoreError) -> Bool {
+    switch check {
+    case .unchanged: return false
+    case .changed(let loaded, let revoked, let version):
+      list = loaded
+      self.revoked = revoked
+      fingerprint = version
+      return true
+    case .failed(let error, _):
+      nextCheck = ContinuousClock.now + Self.retryInterval
+      throw error
+    }
   }
 
   public func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
@@ -181,15 +220,37 @@ public final class PostgresAllowListStore: AllowListSource {
   private func load() throws(StoreError) {
     let result: PostgresQueryResult
     do {
-      result = try link.query(
-        """
-        SELECT public_key, name, role, added, revoked_at IS NOT NULL, revision, peer_id, screens
-        FROM tenfoot_peer WHERE zone = \(zone) ORDER BY added, revision
-        """)
+      result = try link.query(Self.peersQuery(zone))
     } catch {
       nextCheck = ContinuousClock.now + Self.retryInterval
       throw .unavailable(path, "\(error)")
     }
+    _ = try finishCheck(Self.parse(result, zone: zone, path: path))
+  }
+
+  /// The zone's row count and sum of revisions: every insert, rename or revoke changes it.
+  static func versionQuery(_ zone: String) -> PostgresQuery {
+    """
+    SELECT count(*), coalesce(sum(revision), 0)::bigint FROM tenfoot_peer WHERE zone = \(zone)
+    """
+  }
+
+  /// `versionQuery`'s answer read (an undecodable one matches no fingerprint).
+  static func version(_ result: PostgresQueryResult) -> [Int64] {
+    let counts = try? result.rows.first?.decode((Int64, Int64).self)
+    return [counts?.0 ?? -1, counts?.1 ?? -1]
+  }
+
+  /// The zone's peers, allowed and revoked.
+  static func peersQuery(_ zone: String) -> PostgresQuery {
+    """
+    SELECT public_key, name, role, added, revoked_at IS NOT NULL, revision, peer_id, screens
+    FROM tenfoot_peer WHERE zone = \(zone) ORDER BY added, revision
+    """
+  }
+
+  /// `peersQuery`'s rows as a list, its revoked entries and its fingerprint (on any thread).
+  static func parse(_ result: PostgresQueryResult, zone: String, path: String) -> AllowListCheck {
     var loaded = AllowList()
     var revoked: [AllowList.Entry] = []
     var sum: Int64 = 0
@@ -198,15 +259,16 @@ public final class PostgresAllowListStore: AllowListSource {
         let (key, name, role, added, isRevoked, revision, id, screens) = try? row.decode(
           (String, String, String, Double, Bool, Int64, String, String).self),
         let role = AllowList.Role(rawValue: role)
-      else { throw .unreadable(path, "a peer row of zone \(zone) does not decode") }
+      else {
+        return .failed(
+          .unreadable(path, "a peer row of zone \(zone) does not decode"), version: nil)
+      }
       var entry = AllowList.Entry(
         publicKey: key, name: name, role: role, added: added, screens: Self.screens(screens))
       entry.id = id
       if isRevoked { revoked.append(entry) } else { loaded.entries.append(entry) }
       sum &+= revision
     }
-    list = loaded
-    self.revoked = revoked
-    fingerprint = [Int64(result.rows.count), sum]
+    return .changed(loaded, revoked: revoked, version: [Int64(result.rows.count), sum])
   }
 }

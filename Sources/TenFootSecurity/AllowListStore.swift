@@ -10,7 +10,8 @@ import SystemCalls
 /// store shared by the zone's brokers, so a standby honours what the old active broker paired
 /// and what was revoked there.
 ///
-/// One owner (the broker's loop thread) calls it.
+/// One owner (the broker's loop thread) calls it. Its checks for changes run off that thread
+/// (`startCheck`): the owner only applies what they read (`finishCheck`).
 public protocol AllowListSource: AnyObject {
   /// The store, for logs (a file path, or a PostgreSQL URL without password and the zone).
   var path: String { get }
@@ -18,12 +19,33 @@ public protocol AllowListSource: AnyObject {
   var list: AllowList { get }
   /// The file the broker watches (inotify) for changes; nil: the broker asks every 100 ms.
   var watchedFile: String? { get }
-  /// Reloads the list if another process changed it; returns whether it did. A store that
-  /// became unreadable keeps the last good list (and throws so the caller can log it).
+  /// Reloads the list if another process changed it, waiting for the read; returns whether it
+  /// did. A store that became unreadable keeps the last good list (and throws so the caller
+  /// can log it).
   @discardableResult
   func reloadIfChanged() throws(StoreError) -> Bool
   /// Applies `change` to the current list and writes the result at once.
   func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R
+  /// Starts a check for changes that reads (and parses) on another thread, and returns at
+  /// once: true when it started (`answered` is then called once, on another thread, with what
+  /// to pass to `finishCheck` on the owner's thread), false when no check is due (a zone's
+  /// store asks at most every 100 ms, and not while its connection has work in flight).
+  func startCheck(answered: @escaping @Sendable (AllowListCheck) -> Void) -> Bool
+  /// Applies what a check read, on the owner's thread; returns whether the list changed. A
+  /// store that could not be read keeps the last good list and throws.
+  func finishCheck(_ check: AllowListCheck) throws(StoreError) -> Bool
+}
+
+/// What a check for changes of an allow-list found, read off the owner's thread.
+public enum AllowListCheck: Sendable, Equatable {
+  /// Nothing changed since the list was last loaded.
+  case unchanged
+  /// The list as the store holds it now, its revoked entries (a zone's store keeps them) and
+  /// its version (a file's stamp, a zone's row count and sum of revisions).
+  case changed(AllowList, revoked: [AllowList.Entry], version: [Int64])
+  /// The store could not be read. `version`: the version seen, not to be read again until it
+  /// changes (a file that is unreadable as written); nil: ask again later (a store down).
+  case failed(StoreError, version: [Int64]?)
 }
 
 /// The allow-list file shared by the running broker and `tenfoot-broker peers …`: changes are
@@ -37,6 +59,8 @@ public final class AllowListStore: AllowListSource {
   private var stamp: [Int64]
   /// The file itself: the broker watches it with inotify.
   public var watchedFile: String? { path }
+  /// Where checks stat and read the file, off the owner's thread.
+  private let reader = DispatchQueue(label: "tenfoot.allow-list.check")
 
   /// Loads `path` (empty if missing).
   public init(path: String) throws(StoreError) {
@@ -49,11 +73,38 @@ public final class AllowListStore: AllowListSource {
   /// became unreadable keeps the last good list (and throws so the caller can log it).
   @discardableResult
   public func reloadIfChanged() throws(StoreError) -> Bool {
-    let now = Self.stamp(path)
-    guard now != stamp else { return false }
-    stamp = now
-    list = try AllowList.load(path)
+    try finishCheck(Self.check(path, against: stamp))
+  }
+
+  /// Stats and reads the file on a thread of its own.
+  public func startCheck(answered: @escaping @Sendable (AllowListCheck) -> Void) -> Bool {
+    let (path, stamp) = (path, stamp)
+    reader.async { answered(Self.check(path, against: stamp)) }
     return true
+  }
+
+  public func finishCheck(_ check: AllowListCheck) throws(StoreError) -> Bool {
+    switch check {
+    case .unchanged: return false
+    case .changed(let loaded, _, let version):
+      list = loaded
+      stamp = version
+      return true
+    case .failed(let error, let version):
+      if let version { stamp = version }
+      throw error
+    }
+  }
+
+  /// The file at `path` read if its stamp is not `stamp` (on any thread).
+  static func check(_ path: String, against stamp: [Int64]) -> AllowListCheck {
+    let now = Self.stamp(path)
+    guard now != stamp else { return .unchanged }
+    do {
+      return .changed(try AllowList.load(path), revoked: [], version: now)
+    } catch {
+      return .failed(error, version: now)
+    }
   }
 
   /// Applies `change` to the current file contents under the lock and writes the result.

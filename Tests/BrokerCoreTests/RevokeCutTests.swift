@@ -108,6 +108,14 @@ struct RevokeCutTests {
 
     func reloadIfChanged() throws(StoreError) -> Bool { try inner.reloadIfChanged() }
 
+    func startCheck(answered: @escaping @Sendable (AllowListCheck) -> Void) -> Bool {
+      inner.startCheck(answered: answered)
+    }
+
+    func finishCheck(_ check: AllowListCheck) throws(StoreError) -> Bool {
+      try inner.finishCheck(check)
+    }
+
     func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
       try operatorStore.modify { $0.revoke(revoke) }
       return try inner.modify(change)
