@@ -20,11 +20,7 @@ public struct BrokerInstant: InstantProtocol, Sendable, Hashable, CustomStringCo
 
   /// The instant in nanoseconds since the clock's origin (0 before it), for the engine's
   /// timed rules.
-  public var nanoseconds: UInt64 {
-    let (seconds, attoseconds) = sinceOrigin.components
-    guard seconds >= 0 else { return 0 }
-    return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
-  }
+  public var nanoseconds: UInt64 { sinceOrigin.nanosecondsClamped }
 
   /// This instant moved by `duration`.
   public func advanced(by duration: Duration) -> BrokerInstant {
@@ -71,5 +67,18 @@ extension Duration {
     let parts = components
     guard parts.seconds >= 0 else { return 0 }
     return UInt64(parts.seconds) + (parts.attoseconds > 0 ? 1 : 0)
+  }
+}
+
+extension Duration {
+  /// Whole nanoseconds, clamped to `0...UInt64.max`.
+  var nanosecondsClamped: UInt64 {
+    // A negative duration's components are both negative, or 0 seconds and negative
+    // attoseconds (under a second): either is 0.
+    guard self > .zero else { return 0 }
+    let (seconds, attoseconds) = components
+    let whole = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    guard !whole.overflow else { return .max }
+    return whole.partialValue &+ UInt64(attoseconds / 1_000_000_000)
   }
 }

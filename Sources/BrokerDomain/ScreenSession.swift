@@ -93,14 +93,3 @@ public struct PointerClock: Sendable, Equatable {
   /// The broker's clock when it arrived.
   public var broker: BrokerInstant
 }
-
-extension Duration {
-  /// Whole nanoseconds, clamped to `0...UInt64.max`.
-  var nanosecondsClamped: UInt64 {
-    let (seconds, attoseconds) = components
-    guard seconds >= 0 else { return 0 }
-    let whole = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    guard !whole.overflow else { return .max }
-    return whole.partialValue &+ UInt64(attoseconds / 1_000_000_000)
-  }
-}
