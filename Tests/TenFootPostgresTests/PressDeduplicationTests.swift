@@ -75,11 +75,8 @@ struct PressDeduplicationTests {
 
   @Test("a retried press id is acknowledged but applied once, before and after a takeover")
   func retriedPressAppliedOnce() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(logger: logger)
+    let (postgres, url, a) = (zone.postgres, zone.url, zone.a)
     do {
       let first = try ZoneBroker(url: url, term: 1, logger: logger)
       try first.register()

@@ -24,12 +24,8 @@ struct ZoneAllowListTests {
 
   @Test("paired on the old active broker, revoked by the operator: the next term loads both")
   func takeoverLoadsPeersAndRevocations() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    let b = ZoneLeadership(url: url, zone: "hall", name: "b", logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(logger: logger)
+    let (postgres, url, a, b) = (zone.postgres, zone.url, zone.a, zone.b)
     let linkA = PostgresLink(url: url, logger: logger)
     let peersA = try PostgresAllowListStore(link: linkA, zone: "hall", term: 1, logger: logger)
     let phone = try key()
@@ -62,12 +58,8 @@ struct ZoneAllowListTests {
 
   @Test("an old term's allow-list write is refused, reported fenced, and writes nothing")
   func oldTermIsFenced() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    let b = ZoneLeadership(url: url, zone: "hall", name: "b", logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(logger: logger)
+    let (postgres, url, a, b) = (zone.postgres, zone.url, zone.a, zone.b)
     let peersA = try PostgresAllowListStore(
       link: PostgresLink(url: url, logger: logger), zone: "hall", term: 1, logger: logger)
     let phone = try key()
@@ -106,11 +98,8 @@ struct ZoneAllowListTests {
 
   @Test("the active broker sees a change made elsewhere within its 100 ms check")
   func activeBrokerSeesChanges() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(logger: logger)
+    let (postgres, url) = (zone.postgres, zone.url)
     let peers = try PostgresAllowListStore(
       link: PostgresLink(url: url, logger: logger), zone: "hall", term: 1, logger: logger)
     let operatorPeers = try PostgresAllowListStore(

@@ -36,12 +36,8 @@ struct ZoneStoreTests {
 
   @Test("the lock makes one broker active; the next takeover bumps the term and sees its writes")
   func takeoverSeesAcknowledgedWrites() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    let b = ZoneLeadership(url: url, zone: "hall", name: "b", logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(logger: logger)
+    let (url, a, b) = (zone.url, zone.a, zone.b)
     #expect(try b.tryToBecomeActive() == nil)
     let storeA = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
     try storeA.commit([row("s1", "r0c1"), row("s2", "r1c1")])
@@ -59,12 +55,8 @@ struct ZoneStoreTests {
 
   @Test("a write of an old term is refused, reported fenced, and changes nothing")
   func oldTermIsFenced() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    let b = ZoneLeadership(url: url, zone: "hall", name: "b", logger: logger)
-    try a.migrate()
-    _ = try #require(try a.tryToBecomeActive())
+    let zone = try HallZone(logger: logger)
+    let (postgres, url, a, b) = (zone.postgres, zone.url, zone.a, zone.b)
     let storeA = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
     storeA.willApply(press: "remote-1:1")
     #expect(storeA.hasApplied(press: "remote-1:1"))
@@ -91,13 +83,9 @@ struct ZoneStoreTests {
 
   @Test("a holder that stops renewing past its lease loses its lock to a standby")
   func stalledHolderLosesTheLock() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
     let lease = Duration.milliseconds(300)
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", lease: lease, logger: logger)
-    let b = ZoneLeadership(url: url, zone: "hall", name: "b", lease: lease, logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(lease: lease, logger: logger)
+    let (a, b) = (zone.a, zone.b)
     #expect(try b.tryToBecomeActive() == nil)
     // a is paused (renews nothing); b tries until the lease has run out and the lock is free.
     let deadline = ContinuousClock.now + .seconds(5)
@@ -112,11 +100,8 @@ struct ZoneStoreTests {
 
   @Test("with PostgreSQL down a commit is refused as unavailable; it works again by itself")
   func outageAndRecovery() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    try a.migrate()
-    _ = try #require(try a.tryToBecomeActive())
+    let zone = try HallZone(logger: logger)
+    let (postgres, url) = (zone.postgres, zone.url)
     let store = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
     try store.commit([row("s1", "r0c1")])
     postgres.stop()
@@ -139,11 +124,8 @@ struct ZoneStoreTests {
     "a commit left unanswered that did commit: the store commits nothing more this term, so nothing is written over it"
   )
   func unansweredCommitEndsTheTerm() throws {
-    let postgres = try TestPostgres()
-    let url = try #require(PostgresURL(postgres.url))
-    let a = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    try a.migrate()
-    #expect(try a.tryToBecomeActive() == 1)
+    let zone = try HallZone(logger: logger)
+    let (postgres, url, a) = (zone.postgres, zone.url, zone.a)
     let link = PostgresLink(url: url, timeout: .milliseconds(500), logger: logger)
     let store = try PostgresSessionStore(
       link: link, zone: "hall", term: 1, migrate: false, logger: logger)
