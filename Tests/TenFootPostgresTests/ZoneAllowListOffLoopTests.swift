@@ -38,11 +38,10 @@ struct ZoneAllowListOffLoopTests {
     var seq: UInt64 = 0
 
     init(logger: Logger) throws {
-      postgres = try TestPostgres()
-      let url = try #require(PostgresURL(postgres.url))
-      let leadership = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-      try leadership.migrate()
-      let term = try #require(try leadership.tryToBecomeActive())
+      let zone = try HallZone(logger: logger)
+      postgres = zone.postgres
+      let url = zone.url
+      let term: Int64 = 1
       brokerKey = try CurveKeyPair.generate()
       screenKey = try CurveKeyPair.generate()
       // The operator allows the screen's key (no term: not fenced).

@@ -35,11 +35,9 @@ struct ZoneCommitOffLoopTests {
     var seq: UInt64 = 0
 
     init(logger: Logger) throws {
-      postgres = try TestPostgres()
-      url = try #require(PostgresURL(postgres.url))
-      leadership = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-      try leadership.migrate()
-      let term = try #require(try leadership.tryToBecomeActive())
+      let zone = try HallZone(logger: logger)
+      (postgres, url, leadership) = (zone.postgres, zone.url, zone.a)
+      let term: Int64 = 1
       context = try Context()
       let unique = UUID().uuidString.prefix(8)
       var configuration = BrokerConfiguration(
