@@ -116,8 +116,8 @@ public struct BrokerDomain: Sendable, Equatable {
       }
       seen(screen, at: now)
       let effects = hidePointerIfIdle(&sessions.values[index], at: now)
-      var ack = Acknowledgement(screen: screen, seq: sessions.values[index].seq, focused: nil)
-      ack.app = sessions.values[index].hasApp
+      var ack = Acknowledgement(screen: screen, seq: inPlace(index) { $0.seq }, focused: nil)
+      ack.app = inPlace(index) { $0.hasApp }
       return Outcome(reply: .ack(ack), effects: effects)
     case .expire(let grace):
       return Outcome(reply: .expired(screens: expireScreens(at: now, grace: grace)))
@@ -204,7 +204,7 @@ public struct BrokerDomain: Sendable, Equatable {
     // stays valid.
     guard let index = sessions.index(forKey: id) else { return .error(unknownScreen(id)) }
     var released: [BrokerEffect] = []
-    if let hold = sessions.values[index].hold {
+    if let hold = inPlace(index, { $0.hold }) {
       if now < hold.deadline, hold.queued.count < Self.heldInputLimit {
         let token = token ?? nextToken()
         sessions.values[index].hold?.queued.append(
@@ -226,7 +226,7 @@ public struct BrokerDomain: Sendable, Equatable {
       &sessions.values[index], .remote(input, from: remote), cause: cause, epoch: epoch,
       at: now)
     if !released.isEmpty { outcome.effects.insert(contentsOf: released, at: 0) }
-    guard sessions.values[index].hasApp, sessions.values[index].hold == nil,
+    guard inPlace(index, { $0.hasApp }), inPlace(index, { $0.hold }) == nil,
       case .ack(let ack) = outcome.reply,
       ack.effects.contains(where: AppReaction.awaits)
     else { return outcome }
@@ -236,6 +236,15 @@ public struct BrokerDomain: Sendable, Equatable {
     holding.insert(id)
     outcome.reply = .held(token: held, screen: id)
     return outcome
+  }
+
+  /// What `read` gives of the session at `index`, read where it lies. `Dictionary.Values`'
+  /// getter copies the whole session to read one field (every table it holds retained, then
+  /// released); its mutating accessor, which this goes through, lends the session in place.
+  private mutating func inPlace<Value>(
+    _ index: [String: ScreenSession].Index, _ read: (inout ScreenSession) -> Value
+  ) -> Value {
+    read(&sessions.values[index])
   }
 
   /// At most this many inputs wait for one reaction; one more releases them all.
