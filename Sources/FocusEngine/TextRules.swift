@@ -29,6 +29,12 @@ public enum TextRules {
   /// - Complexity: O(n) in the length of `id`.
   public static func idProblem(_ id: String, maximumLength: Int = maximumIDLength) -> String? {
     if id.isEmpty { return "is empty" }
+    // A valid id in one pass over its bytes (every id character is ASCII, one byte); the
+    // scalar walk below only runs to name what is wrong.
+    let valid = id.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.count <= maximumLength && bytes.allSatisfy(isIDByte)
+    }
+    if valid == true { return nil }
     for (offset, scalar) in id.unicodeScalars.enumerated() where !isIDScalar(scalar) {
       return "contains \(codePoint(scalar)) at position \(offset) (allowed: \(idAlphabet))"
     }
@@ -58,6 +64,17 @@ public enum TextRules {
       return nil
     }
     return idProblem(id, maximumLength: maximumLength)
+  }
+
+  /// Whether `byte`, one byte of UTF-8, is an id character (a byte of a longer scalar never is).
+  static func isIDByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+      UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "@"):
+      true
+    default: false
+    }
   }
 
   /// Whether `scalar` may appear in an id.

@@ -29,6 +29,18 @@ struct TextRulesTests {
     #expect(problem.hasPrefix(reason), "\(problem)")
   }
 
+  @Test("ids: each ASCII character and a few beyond are valid exactly as the scalar rule says")
+  func everyCharacter() {
+    let ascii = (0...127).map { Unicode.Scalar(UInt8($0)) }
+    let scalars = ascii + ["\u{E9}", "\u{202E}", "\u{1F600}"] as [Unicode.Scalar]
+    for scalar in scalars {
+      let id = "a" + String(Character(scalar)) + "z"
+      #expect(
+        (TextRules.idProblem(id) == nil) == TextRules.isIDScalar(scalar),
+        "U+\(String(scalar.value, radix: 16))")
+    }
+  }
+
   @Test("ids: a field may lower the length bound (screen ids: 64)")
   func lowerBound() {
     #expect(TextRules.idProblem(String(repeating: "x", count: 64), maximumLength: 64) == nil)
