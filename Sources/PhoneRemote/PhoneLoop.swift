@@ -39,8 +39,12 @@ final class PhoneLoop: Sendable {
     inbox.withLock { $0.sessions.append(session) }
     if !started.exchange(true, ordering: .acquiringAndReleasing) {
       Thread { [self] in
-        // Named from inside: on Linux a name set before the start never reaches the OS.
-        Thread.current.name = "tenfoot-phones"
+        // Named from inside, through the kernel's own file: Foundation's `Thread.name` reaches
+        // the OS only once `start()` has recorded the thread's handle, which a thread that runs
+        // first has not (seen under load: the loop's thread kept the process's name), and
+        // Swift's Glibc module does not declare `pthread_setname_np`.
+        try? "tenfoot-phones".write(
+          toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
         run()
       }.start()
     }
