@@ -88,43 +88,18 @@ struct AllowListCheckOffLoopTests {
 
   @Test("a held check's read stops neither requests nor heartbeats; its revoke cuts once read")
   func loopServesWhileCheckIsHeld() throws {
-    let directory = try TemporaryDirectory()
-    let context = try Context()
-    let brokerKeys = try CurveKeyPair.generate()
-    let spyKeys = try CurveKeyPair.generate()
-    let screenKeys = try CurveKeyPair.generate()
-    let allowList = directory.path + "/allow-list.json"
-    let operatorStore = try AllowListStore(path: allowList)
-    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: .remote, added: 0)
-    try operatorStore.modify {
-      $0.allow(spy)
-      $0.allow(.init(publicKey: screenKeys.publicKey, name: "tv", role: .screen, added: 0))
-    }
-    let state = "ipc://\(directory.path)/state"
-    let control = "ipc://\(directory.path)/control"
-    var configuration = BrokerConfiguration(controlEndpoints: [control], stateEndpoints: [state])
-    var security = BrokerSecurity(
-      keyPair: brokerKeys, allowListPath: allowList,
-      pairingEndpoints: ["ipc://\(directory.path)/pairing"])
     let gate = CheckGate()
     defer { gate.open() }
-    security.allowList = { try HeldCheckStore(path: allowList, gate: gate) }
-    configuration.security = security
-    let broker = try BrokerThread(
-      configuration: configuration, context: context, logger: Logger(label: "test"))
-    defer { broker.stop() }
-
-    let watcher = try RevokeCutTests.Subscriber(
-      context, keys: spyKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
+    let fixture = try SpyBroker { path, _ in try HeldCheckStore(path: path, gate: gate) }
+    defer { fixture.broker.stop() }
+    let watcher = try fixture.subscriber(fixture.spyKeys)
     #expect(try SocketWait.message(on: watcher.socket, within: 5) != nil, "the spy subscribed")
-    let dealer = try Socket(context, .dealer)
+    let dealer = try fixture.screenDealer()
     defer { dealer.close() }
-    try dealer.setCurveClient(serverKey: brokerKeys.publicKey, keyPair: screenKeys)
-    try dealer.connect(control)
     #expect(try hello(dealer, seq: 1) == "welcome")
 
     gate.close()
-    _ = try operatorStore.modify { $0.revoke(spy.id) }
+    _ = try fixture.operatorStore.modify { $0.revoke(fixture.spy.id) }
     #expect(gate.waitUntilHeld(within: 10), "no check read the revoke within 10 s")
 
     // The check's read is held: the loop still answers and publishes, and the spy, whose

@@ -39,40 +39,16 @@ struct RevokeCutTests {
 
   @Test("the revoked subscriber is dropped and refused; an honest one is back with new state")
   func cutOverIPC() throws {
-    let directory = try TemporaryDirectory()
-    let context = try Context()
-    let brokerKeys = try CurveKeyPair.generate()
-    let spyKeys = try CurveKeyPair.generate()
-    let honestKeys = try CurveKeyPair.generate()
-    let allowList = directory.path + "/allow-list.json"
-    let store = try AllowListStore(path: allowList)
-    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: .remote, added: 0)
-    let honest = AllowList.Entry(
-      publicKey: honestKeys.publicKey, name: "tv", role: .screen, added: 0)
-    try store.modify {
-      $0.allow(spy)
-      $0.allow(honest)
-    }
-    let state = "ipc://\(directory.path)/state"
-    var configuration = BrokerConfiguration(
-      controlEndpoints: ["ipc://\(directory.path)/control"], stateEndpoints: [state])
-    configuration.security = BrokerSecurity(
-      keyPair: brokerKeys, allowListPath: allowList,
-      pairingEndpoints: ["ipc://\(directory.path)/pairing"])
-    let broker = try BrokerThread(
-      configuration: configuration, context: context, logger: Logger(label: "test"))
-    defer { broker.stop() }
-
-    let watcher = try Subscriber(
-      context, keys: spyKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
-    let screen = try Subscriber(
-      context, keys: honestKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
+    let fixture = try SpyBroker()
+    defer { fixture.broker.stop() }
+    let watcher = try fixture.subscriber(fixture.spyKeys)
+    let screen = try fixture.subscriber(fixture.screenKeys)
     #expect(try SocketWait.message(on: watcher.socket, within: 5) != nil)
     #expect(try SocketWait.message(on: screen.socket, within: 5) != nil)
     try SocketWait.event(
       SocketEvent.handshakeSucceeded, on: screen.monitor, within: 5, "the first handshake")
 
-    _ = try store.modify { $0.revoke(spy.id) }
+    _ = try fixture.operatorStore.modify { $0.revoke(fixture.spy.id) }
     try SocketWait.event(
       SocketEvent.disconnected, on: watcher.monitor, within: 5, "the revoked peer cut off")
     try SocketWait.event(
@@ -124,41 +100,15 @@ struct RevokeCutTests {
 
   @Test("a revoke written just before the broker's own allow-list write still cuts the peer")
   func revokeRacingWrite() throws {
-    let directory = try TemporaryDirectory()
-    let context = try Context()
-    let brokerKeys = try CurveKeyPair.generate()
-    let spyKeys = try CurveKeyPair.generate()
-    let screenKeys = try CurveKeyPair.generate()
-    let allowList = directory.path + "/allow-list.json"
-    let spy = AllowList.Entry(publicKey: spyKeys.publicKey, name: "spy", role: .remote, added: 0)
-    try AllowListStore(path: allowList).modify {
-      $0.allow(spy)
-      $0.allow(.init(publicKey: screenKeys.publicKey, name: "tv", role: .screen, added: 0))
-    }
-    let state = "ipc://\(directory.path)/state"
-    let control = "ipc://\(directory.path)/control"
-    var configuration = BrokerConfiguration(
-      controlEndpoints: [control], stateEndpoints: [state])
-    var security = BrokerSecurity(
-      keyPair: brokerKeys, allowListPath: allowList,
-      pairingEndpoints: ["ipc://\(directory.path)/pairing"])
-    let spyID = spy.id
-    security.allowList = { try RacingStore(path: allowList, revoke: spyID) }
-    configuration.security = security
-    let broker = try BrokerThread(
-      configuration: configuration, context: context, logger: Logger(label: "test"))
-    defer { broker.stop() }
-
-    let watcher = try Subscriber(
-      context, keys: spyKeys, brokerKey: brokerKeys.publicKey, endpoint: state)
+    let fixture = try SpyBroker { try RacingStore(path: $0, revoke: $1.id) }
+    defer { fixture.broker.stop() }
+    let watcher = try fixture.subscriber(fixture.spyKeys)
     #expect(try SocketWait.message(on: watcher.socket, within: 5) != nil, "the spy subscribed")
 
     // The screen key's first registration of "main" makes the broker write the allow-list
     // (the claim); the operator's revoke of the spy lands just before that write.
-    let dealer = try Socket(context, .dealer)
+    let dealer = try fixture.screenDealer()
     defer { dealer.close() }
-    try dealer.setCurveClient(serverKey: brokerKeys.publicKey, keyPair: screenKeys)
-    try dealer.connect(control)
     var register = Tenfoot_V1_RegisterScreen()
     register.screenID = "main"
     register.layout = Tenfoot_V1_Layout(
