@@ -14,6 +14,8 @@ extension InputLimits {
     if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
       return error(.malformed, "sender: " + problem)
     }
+    // A press, the broker's hottest request: its ids are checked in place, not gathered.
+    if case .input(let input) = envelope.body { return inputProblem(input) }
     var ids: [(field: String, value: String)] = []
     var code = Tenfoot_V1_ErrorCode.invalidInput
     switch envelope.body {
@@ -24,18 +26,6 @@ extension InputLimits {
     case .registerScreen(let request):
       code = .invalidLayout
       ids = [("screen_id", request.screenID)]
-    case .input(let input):
-      if !input.screenID.isEmpty { ids = [("input.screen_id", input.screenID)] }
-      if !input.pressID.isEmpty { ids.append(("input.press_id", input.pressID)) }
-      if case .text(let text) = input.event {
-        switch text.edit {
-        case .set(let value), .append(let value):
-          if let problem = TextRules.textProblem(value) {
-            return error(.invalidInput, "text: " + problem)
-          }
-        default: break
-        }
-      }
     case .patchLayout(let request):
       code = .invalidLayout
       ids = patchIDs(request)
@@ -71,6 +61,32 @@ extension InputLimits {
         : TextRules.itemIDProblem(value, maximumLength: limit)
       if let problem {
         return error(code, "\(field): \(problem)")
+      }
+    }
+    return nil
+  }
+
+  /// An input's screen and press ids and its typed text (`stringProblem` for an input).
+  private static func inputProblem(_ input: Tenfoot_V1_Input) -> Tenfoot_V1_Error? {
+    let screen = input.screenID
+    if !screen.isEmpty,
+      let problem = TextRules.idProblem(screen, maximumLength: ScreenID.maxLength)
+    {
+      return error(.invalidInput, "input.screen_id: \(problem)")
+    }
+    let press = input.pressID
+    if !press.isEmpty,
+      let problem = TextRules.itemIDProblem(press, maximumLength: TextRules.maximumIDLength)
+    {
+      return error(.invalidInput, "input.press_id: \(problem)")
+    }
+    if case .text(let text) = input.event {
+      switch text.edit {
+      case .set(let value), .append(let value):
+        if let problem = TextRules.textProblem(value) {
+          return error(.invalidInput, "text: " + problem)
+        }
+      default: break
       }
     }
     return nil
