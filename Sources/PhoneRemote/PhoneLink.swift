@@ -7,9 +7,10 @@ import ZeroMQ
 /// One phone session on the phone loop: pairs a fresh key through the broker's pairing
 /// endpoint, exactly as `tenfoot-remote pair` does, with the PIN the broker shows on this
 /// screen (the screen sees it the way a person in front of it does), then sends the page's
-/// input as that key over a control connection of its own, one request at a time. Every
-/// request goes out at once and its answer, or its deadline, comes back as a loop event
-/// (`ControlRequests`): nothing waits on the loop, so one phone never holds up another.
+/// input as that key over a control connection of its own, one request at a time
+/// (`InputSender`). Every request goes out at once and its answer, or its deadline, comes
+/// back as a loop event (`ControlRequests`): nothing waits on the loop, so one phone never
+/// holds up another.
 ///
 /// While idle it asks the broker every `checkInterval` whether it still lets the key in, so a
 /// revoke shows on the page at once. A check that gets no answer replaces the connection with
@@ -50,9 +51,8 @@ final class PhoneLink {
   /// The allow-list id, once paired.
   private var id: String?
   private var welcomed = false
-  private var backlog: [Tenfoot_V1_Input.OneOf_Event] = []
-  private var inputInFlight = false
-  private var lastSent: ContinuousClock.Instant
+  /// The page's input, sent on the control connection once welcomed.
+  private var inputs: InputSender?
   private var checkTimer: EventLoop.TimerID?
   private var checkInFlight = false
   /// A check went unanswered and the broker has not answered since.
@@ -70,7 +70,6 @@ final class PhoneLink {
     self.logger = logger
     self.prompt = prompt
     self.ended = ended
-    lastSent = loop.now
   }
 
   /// Opens a connection to `endpoint` whose replies come back on the loop.
@@ -99,8 +98,8 @@ final class PhoneLink {
     control = try open(
       settings.controlEndpoint, sender: session.name.replacingOccurrences(of: " ", with: "-"),
       curve: ClientCurve(keyPair: keyPair, brokerKey: settings.brokerKey))
-    // Requests on the old connection were dropped with it.
-    inputInFlight = false
+    // Requests on the old connection were dropped with it; input goes on on the new one.
+    if welcomed { inputs?.attach(control?.requests) }
     checkInFlight = false
     check()
   }
@@ -130,7 +129,7 @@ final class PhoneLink {
       if !welcomed, let id {
         welcomed = true
         session.set(.connected(id: id))
-        sendNextInput()
+        startInput()
       }
       scheduleCheck(at: loop.now + Self.checkInterval)
     case .success(.error(let error)):
@@ -154,52 +153,45 @@ final class PhoneLink {
     if let checkTimer { loop.cancel(checkTimer) }
     checkTimer = loop.schedule(at: deadline) { [unowned self] in
       checkTimer = nil
-      let due = lastSent + Self.checkInterval
-      if due > loop.now { scheduleCheck(at: due) } else { check() }
-    }
-  }
-
-  /// Takes what the page queued and sends it, after what waits already.
-  func takeInput() {
-    backlog += session.takeEvents()
-    if backlog.count > ScreenInputQueue.capacity {
-      backlog.removeFirst(backlog.count - ScreenInputQueue.capacity)
-    }
-    sendNextInput()
-  }
-
-  /// Sends the oldest event waiting, one at a time. A refusal is logged and the event
-  /// dropped; when the broker does not answer, the events waiting behind it are dropped too:
-  /// input is never replayed late.
-  private func sendNextInput() {
-    guard welcomed, let control, !inputInFlight, !backlog.isEmpty else { return }
-    var input = Tenfoot_V1_Input()
-    input.screenID = settings.screenID
-    input.event = backlog.removeFirst()
-    inputInFlight = true
-    lastSent = loop.now
-    control.requests.send(.input(input), timeout: settings.requestTimeout) {
-      [unowned self] result in
-      inputInFlight = false
-      switch result {
-      case .success(.error(let error)) where error.code == .notPaired:
-        end(with: ControlError.refused(error))
-        return
-      case .success(.error(let error)):
-        logger.notice(
-          "broker refused phone input",
-          metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
-      case .failure(let error) where error.isNoAnswer:
-        logger.notice(
-          "phone input not delivered",
-          metadata: ["error": "\(error)", "dropped": "\(backlog.count + 1)"])
-        backlog.removeAll()
-      case .failure(let error):
-        end(with: error)
-        return
-      case .success: break
+      if let lastSent = inputs?.lastSent, lastSent + Self.checkInterval > loop.now {
+        scheduleCheck(at: lastSent + Self.checkInterval)
+      } else {
+        check()
       }
-      sendNextInput()
+    }
+  }
+
+  /// Takes what the page queued and sends it, after what waits already (before the first
+  /// welcome it waits with the page's own queue).
+  func takeInput() {
+    inputs?.enqueue(session.takeEvents())
+  }
+
+  /// Welcomed: the page's input goes out from now on.
+  private func startInput() {
+    let inputs = InputSender(
+      screenID: settings.screenID, timeout: settings.requestTimeout, loop: loop
+    ) { [unowned self] failure in inputFailed(failure) }
+    self.inputs = inputs
+    inputs.attach(control?.requests)
+    takeInput()
+  }
+
+  /// Logs an input the sender dropped; a refusal of the key, or a connection that failed
+  /// otherwise than by not answering, ends the session.
+  private func inputFailed(_ failure: InputSender.Failure) {
+    switch failure {
+    case .refused(let error) where error.code == .notPaired:
+      end(with: ControlError.refused(error))
+    case .refused(let error):
+      logger.notice(
+        "broker refused phone input",
+        metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
+    case .undelivered(let error, let dropped) where error.isNoAnswer:
+      logger.notice(
+        "phone input not delivered", metadata: ["error": "\(error)", "dropped": "\(dropped)"])
+    case .undelivered(let error, _):
+      end(with: error)
     }
   }
 
@@ -228,6 +220,7 @@ final class PhoneLink {
     control?.requests.close()
     pairing = nil
     control = nil
+    inputs?.attach(nil)
     if let round { loop.cancel(round.deadline) }
     round = nil
     if let checkTimer { loop.cancel(checkTimer) }

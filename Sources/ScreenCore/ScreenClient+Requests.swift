@@ -16,39 +16,23 @@ extension ScreenClient {
 
   // MARK: Inputs
 
-  /// Sends what `inputs` holds to the broker, one request at a time in order. A refusal is
-  /// logged and the event dropped; when the broker does not answer, the inputs waiting behind
-  /// it are dropped too, so a page streaming touch samples cannot queue a timeout per sample,
-  /// and input is never replayed late.
+  /// Hands what `inputs` holds to the input sender (one request at a time, in order; a
+  /// refused event is logged and dropped, one the broker does not answer is dropped with
+  /// those behind it: input is never replayed late).
   func sendQueuedInputs() {
-    inputBacklog += inputs.drain()
-    if inputBacklog.count > ScreenInputQueue.capacity {
-      inputBacklog.removeFirst(inputBacklog.count - ScreenInputQueue.capacity)
-    }
-    sendNextInput()
+    inputSender?.enqueue(inputs.drain())
   }
 
-  private func sendNextInput() {
-    guard !inputInFlight, !inputBacklog.isEmpty else { return }
-    var input = Tenfoot_V1_Input()
-    input.screenID = configuration.screenID
-    input.event = inputBacklog.removeFirst()
-    inputInFlight = true
-    request(.input(input)) { [unowned self] result in
-      inputInFlight = false
-      switch result {
-      case .success(.error(let error)):
-        logger.notice(
-          "broker refused input",
-          metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
-      case .failure(let error):
-        logger.notice(
-          "input not delivered",
-          metadata: ["error": "\(error)", "dropped": "\(inputBacklog.count + 1)"])
-        inputBacklog.removeAll()
-      case .success: break
-      }
-      sendNextInput()
+  /// Logs an input the sender dropped.
+  func inputFailed(_ failure: InputSender.Failure) {
+    switch failure {
+    case .refused(let error):
+      logger.notice(
+        "broker refused input",
+        metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
+    case .undelivered(let error, let dropped):
+      logger.notice(
+        "input not delivered", metadata: ["error": "\(error)", "dropped": "\(dropped)"])
     }
   }
 

@@ -54,10 +54,9 @@ public final class ScreenClient {
   var lastHeartbeat: ContinuousClock.Instant?
   var heartbeatGap: Duration = .seconds(1)
   /// The control requests in flight while `run()` runs (their replies are loop events), and
-  /// the inputs waiting for the one in flight to be answered.
+  /// the sender of the input `inputs` takes, on them.
   var requests: ControlRequests?
-  var inputBacklog: [Tenfoot_V1_Input.OneOf_Event] = []
-  var inputInFlight = false
+  var inputSender: InputSender?
   /// Whether a snapshot request (or the registration before it) or a heartbeat is in flight.
   var resyncInFlight = false
   var beatInFlight = false
@@ -124,8 +123,15 @@ public final class ScreenClient {
     self.loop = loop
     // The handlers hold `self`: dropping the loop when the run ends frees them.
     defer { self.loop = nil }
-    requests = ControlRequests(connection: control, loop: loop)
-    defer { requests = nil }
+    let requests = ControlRequests(connection: control, loop: loop)
+    self.requests = requests
+    defer { self.requests = nil }
+    let inputSender = InputSender(
+      screenID: configuration.screenID, timeout: configuration.requestTimeout, loop: loop
+    ) { [unowned self] failure in inputFailed(failure) }
+    inputSender.attach(requests)
+    self.inputSender = inputSender
+    defer { self.inputSender = nil }
     loop.whenWoken { [unowned self] in
       sendQueuedInputs()
       sendQueuedReactions()

@@ -1,4 +1,5 @@
 import Synchronization
+import TenFootClient
 import TenFootProtocol
 import ZeroMQ
 
@@ -10,8 +11,9 @@ import ZeroMQ
 public final class ScreenInputQueue: Sendable {
   private let waker: Waker
   private let pending = Mutex<[Tenfoot_V1_Input.OneOf_Event]>([])
-  /// The most events kept while the loop is busy; older ones are dropped first.
-  public static let capacity = 1024
+  /// The most events kept while the loop is busy (as many as the loop's `InputSender` keeps);
+  /// older ones are dropped first.
+  public static let capacity = InputSender.capacity
 
   init(waker: Waker) { self.waker = waker }
 
