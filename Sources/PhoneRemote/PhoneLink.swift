@@ -79,7 +79,7 @@ final class PhoneLink {
     let connection = try ControlConnection(
       context: settings.context, endpoint: endpoint, sender: sender, curve: curve)
     return Channel(
-      connection: connection, requests: ControlRequests(connection: connection, loop: loop))
+      connection: connection, requests: try ControlRequests(connection: connection, loop: loop))
   }
 
   // MARK: Serving

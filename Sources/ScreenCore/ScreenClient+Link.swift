@@ -66,9 +66,9 @@ extension ScreenClient {
     while let event = try stateMonitor.next() {
       if event.event == SocketEvent.disconnected {
         // One broker: its connection closing means it is gone (a zone's standby may close
-        // while the active one still publishes, so there the heartbeats decide).
+        // while the active one still publishes, so there the heartbeats decide). The requests
+        // sent to it fail as its control connection closes (`ControlRequests`).
         if Endpoints.list(configuration.endpoints.state).count == 1 {
-          requests?.abandonSent()
           try linkLost(reason: "state connection closed")
         }
         continue

@@ -123,7 +123,7 @@ public final class ScreenClient {
     self.loop = loop
     // The handlers hold `self`: dropping the loop when the run ends frees them.
     defer { self.loop = nil }
-    let requests = ControlRequests(connection: control, loop: loop)
+    let requests = try ControlRequests(connection: control, loop: loop)
     self.requests = requests
     defer { self.requests = nil }
     let inputSender = InputSender(

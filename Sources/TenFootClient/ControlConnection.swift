@@ -18,8 +18,21 @@ public final class ControlConnection {
   public let endpoint: String
   private let sender: String
   private var seq: UInt64 = 0
-  /// Watches the connection and its handshake until it has succeeded once.
+  private let context: Context
+  /// Watches the connection and its handshake until it has succeeded once, or for as long as
+  /// the connection lives once a loop watches it (`watchLink()`).
   private var monitor: SocketMonitor?
+  /// Whether a loop reads the monitor (`readLink()`), for as long as the connection lives.
+  private var watchesLink = false
+  /// Whether a handshake succeeded.
+  private var handshaken = false
+  /// A failed handshake the monitor reported, until a request is told.
+  private var failure: ControlError?
+  /// Whether a connection closed since `readLink()` last said so.
+  private var closed = false
+  /// Whether the one broker closed the connection and no handshake has succeeded since: a
+  /// request sent now could go down the closing connection and be lost, so `send` waits.
+  private var reconnecting = false
   /// Whether this connection uses CURVE (for saying which side lacks it on a mismatch).
   private let usesCurve: Bool
   /// Whether connect attempts were refused and none ever connected (nothing listening).
@@ -34,6 +47,7 @@ public final class ControlConnection {
     throws(ZeroMQError)
   {
     socket = try Socket(context, .dealer)
+    self.context = context
     usesCurve = curve != nil
     if let curve {
       try socket.setCurveClient(serverKey: curve.brokerKey, keyPair: curve.keyPair)
@@ -41,11 +55,7 @@ public final class ControlConnection {
     // Watched with or without CURVE: a refused connect (nothing listening) and a security
     // mismatch (CURVE on one side only) are told as such, not as a timeout.
     monitor = try SocketMonitor(
-      context: context, watching: socket,
-      name: "tenfoot-control-monitor",
-      events: SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
-        | SocketEvent.handshakeFailedProtocol | SocketEvent.connectRetried
-        | SocketEvent.connected)
+      context: context, watching: socket, name: Self.monitorName, events: Self.monitorEvents)
     let heartbeat = Endpoints.heartbeat(for: endpoint)
     try socket.setHeartbeat(
       intervalMilliseconds: heartbeat.interval, timeoutMilliseconds: heartbeat.timeout)
@@ -117,56 +127,121 @@ public final class ControlConnection {
   /// Waits (bounded) for the first handshake's outcome, so a ZAP refusal, a security mismatch
   /// or a refused connection is reported as such instead of as a timeout.
   private func awaitHandshake(deadline: ContinuousClock.Instant) throws {
-    guard let monitor else { return }
-    repeat {
-      if try readHandshakeEvents() { return }
-    } while try monitor.socket.awaitInput(until: deadline)
+    while true {
+      try readMonitor()
+      if try handshakeOutcome() { return }
+      guard let monitor, try monitor.socket.awaitInput(until: deadline) else { break }
+    }
     throw timedOut
   }
 
-  /// Reads the handshake events queued so far, without waiting; returns true once the
-  /// handshake succeeded (or was already known to), and throws a `ControlError` for a refusal,
-  /// a security mismatch or a failed handshake.
-  private func readHandshakeEvents() throws -> Bool {
-    guard let monitor else { return true }
-    while let event = try monitor.next() {
-      if event.event == SocketEvent.connectRetried {
+  /// Whether the handshake succeeded (or is no longer watched); throws the failure the
+  /// monitor reported, once.
+  private func handshakeOutcome() throws(ControlError) -> Bool {
+    if let failure {
+      self.failure = nil
+      throw failure
+    }
+    return handshaken || monitor == nil
+  }
+
+  /// Reads the monitor's events queued so far, without waiting: keeps a failed handshake for
+  /// `handshakeOutcome()` and notes a closed connection; stops the monitor after the first
+  /// handshake's outcome unless a loop watches the connection.
+  private func readMonitor() throws(ZeroMQError) {
+    while let monitor, let event = try monitor.next() {
+      switch event.event {
+      case SocketEvent.connectRetried:
         refusedOnly = !everConnected
-        continue
-      }
-      if event.event == SocketEvent.connected {
+      case SocketEvent.connected:
         everConnected = true
         refusedOnly = false
-        continue
-      }
-      let failure: ControlError?
-      switch event.event {
+      case SocketEvent.disconnected:
+        closed = true
+        // A zone's endpoints: another broker's connection may be up.
+        reconnecting = Endpoints.list(endpoint).count == 1
+      case SocketEvent.handshakeSucceeded:
+        handshaken = true
+        reconnecting = false
+        failure = nil
+        // A broker answered: a later timeout is a broker not answering, whatever another
+        // endpoint of a zone refused meanwhile.
+        refusedOnly = false
+        if !watchesLink { try stopMonitor() }
       case SocketEvent.handshakeFailedProtocol where event.value == SocketEvent.mechanismMismatch:
-        failure = .securityMismatch(endpoint, clientUsesCurve: usesCurve)
-      case SocketEvent.handshakeFailedAuth: failure = .notPaired(endpoint)
-      case SocketEvent.handshakeFailedProtocol: failure = .handshakeFailed(endpoint)
-      case SocketEvent.handshakeSucceeded: failure = nil
+        try handshakeFailed(.securityMismatch(endpoint, clientUsesCurve: usesCurve))
+      case SocketEvent.handshakeFailedAuth:
+        try handshakeFailed(.notPaired(endpoint))
+      case SocketEvent.handshakeFailedProtocol:
+        try handshakeFailed(.handshakeFailed(endpoint))
       default: continue
       }
-      // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
-      try socket.stopMonitor()
-      self.monitor = nil
-      if let failure { throw failure }
-      // A broker answered: a later timeout is a broker not answering, whatever another
-      // endpoint of a zone refused meanwhile.
-      refusedOnly = false
-      return true
     }
-    return false
+  }
+
+  private func handshakeFailed(_ error: ControlError) throws(ZeroMQError) {
+    failure = error
+    if !watchesLink { try stopMonitor() }
+  }
+
+  private func stopMonitor() throws(ZeroMQError) {
+    // Stop before dropping the reader, or libzmq's I/O thread blocks on the next event.
+    try socket.stopMonitor()
+    monitor = nil
+  }
+
+  /// The events the monitor watches.
+  private static let monitorEvents =
+    SocketEvent.handshakeFailedAuth | SocketEvent.handshakeSucceeded
+    | SocketEvent.handshakeFailedProtocol | SocketEvent.connectRetried | SocketEvent.connected
+    | SocketEvent.disconnected
+  private static let monitorName = "tenfoot-control-monitor"
+
+  // MARK: Watched by a loop
+
+  /// Watches the connection for as long as it lives (or until `stopWatching()`), for a loop
+  /// that polls the returned socket and calls `readLink()` when it is readable: from then on
+  /// only `readLink()` reads the connection's events, and `send` and `checkHandshake` throw
+  /// the failed handshake it kept.
+  public func watchLink() throws(ZeroMQError) -> Socket {
+    watchesLink = true
+    if let monitor { return monitor.socket }
+    let monitor = try SocketMonitor(
+      context: context, watching: socket, name: Self.monitorName, events: Self.monitorEvents)
+    self.monitor = monitor
+    return monitor.socket
+  }
+
+  /// Reads the connection's events queued so far, without waiting (a failed handshake is
+  /// kept for the next request); returns whether a connection to the broker closed since the
+  /// last call: what was sent on it will get no reply.
+  public func readLink() throws(ControlError) -> Bool {
+    do {
+      try readMonitor()
+    } catch {
+      throw .socket(error)
+    }
+    defer { closed = false }
+    return closed
+  }
+
+  /// Stops watching the connection (its loop no longer reads it).
+  public func stopWatching() {
+    guard watchesLink else { return }
+    watchesLink = false
+    if monitor != nil { try? stopMonitor() }
   }
 
   // MARK: Requests a loop waits for
 
   /// Sends `body` without waiting and returns its sequence number (a reply's `replyTo`), or
-  /// nil while no connection is up (`ZMQ_IMMEDIATE`: try again later). For a loop that polls
-  /// `socket` and takes replies with `nextReply()`; a refused handshake throws here.
+  /// nil while no connection is up (`ZMQ_IMMEDIATE`), or, on a watched connection, after the
+  /// broker closed it until the next handshake (libzmq may still hold the closing connection):
+  /// try again later. For a loop that polls `socket` and takes replies with `nextReply()`; a
+  /// refused handshake throws here.
   public func send(_ body: Tenfoot_V1_Envelope.OneOf_Body) throws(ControlError) -> UInt64? {
     try checkHandshake()
+    guard !reconnecting else { return nil }
     let envelope = Tenfoot_V1_Envelope(
       sender: sender, seq: seq + 1, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
     do {
@@ -199,14 +274,14 @@ public final class ControlConnection {
   /// Reads the handshake's outcome so far without waiting: throws `notPaired`, a security
   /// mismatch or a failed handshake once the monitor reported one.
   public func checkHandshake() throws(ControlError) {
-    do {
-      _ = try readHandshakeEvents()
-    } catch let error as ControlError {
-      throw error
-    } catch {
-      throw ControlError.socket(
-        error as? ZeroMQError ?? ZeroMQError(errno: 0, operation: "monitor"))
+    if !watchesLink {
+      do {
+        try readMonitor()
+      } catch {
+        throw .socket(error)
+      }
     }
+    _ = try handshakeOutcome()
   }
 
   /// Waits (bounded) until this connection's first handshake succeeded, so the next `send`

@@ -9,7 +9,9 @@ import ZeroMQ
 /// `replyTo` matches, or with `ControlConnection.noAnswer` at the deadline (a late reply is
 /// then dropped), or with the handshake's refusal. While no connection is up (`ZMQ_IMMEDIATE`)
 /// requests wait in order and are tried again every `retryInterval` until their deadline.
-/// A completion may throw: that ends the loop's `run()`, as a handler's error does.
+/// When the one broker closes the connection (it stopped or restarted; see `abandonSent()`),
+/// the requests sent on it fail at once. A completion may throw: that ends the loop's `run()`,
+/// as a handler's error does.
 ///
 /// Owned by the loop's thread, like the connection's socket. Used by the screen's loop and by
 /// the phone remote's (one per phone session, replaced with its connection).
@@ -35,12 +37,17 @@ public final class ControlRequests {
   private var unsent: [Request] = []
   private var retryTimer: EventLoop.TimerID?
   private var reading: EventLoop.ReadID?
+  private var watching: EventLoop.ReadID?
 
-  /// Polls `connection`'s socket on `loop` for replies.
-  public init(connection: ControlConnection, loop: EventLoop) {
+  /// Polls `connection`'s socket on `loop` for replies, and its events (`watchLink()`) for a
+  /// connection the broker closed.
+  public init(connection: ControlConnection, loop: EventLoop) throws(ZeroMQError) {
     self.connection = connection
     self.loop = loop
     reading = loop.whenReadable(connection.socket) { [unowned self] in try takeReplies() }
+    watching = loop.whenReadable(try connection.watchLink()) { [unowned self] in
+      try readLink()
+    }
   }
 
   /// How many requests are waiting for a reply or a connection.
@@ -52,6 +59,9 @@ public final class ControlRequests {
   public func close() {
     if let reading { loop.stopReading(reading) }
     reading = nil
+    if let watching { loop.stopReading(watching) }
+    watching = nil
+    connection.stopWatching()
     for (_, entry) in pending { loop.cancel(entry.timer) }
     pending.removeAll()
     unsent.removeAll()
@@ -94,30 +104,46 @@ public final class ControlRequests {
       }
       unsent.removeFirst()
       let timer = loop.schedule(at: request.deadline) { [unowned self] in
+        try readLink()
         guard let expired = pending.removeValue(forKey: sent) else { return }
-        // A refused handshake says why nothing came back; else no answer.
-        do throws(ControlError) {
-          try connection.checkHandshake()
-        } catch {
-          try expired.request.completion(.failure(error))
-          return
-        }
-        try expired.request.completion(.failure(connection.noAnswer))
+        try expired.request.completion(.failure(unanswered))
       }
       pending[sent] = (request, timer)
     }
   }
 
+  /// Why a sent request got no reply: a refused handshake, else no answer.
+  private var unanswered: ControlError {
+    do throws(ControlError) {
+      try connection.checkHandshake()
+    } catch {
+      return error
+    }
+    return connection.noAnswer
+  }
+
+  /// Reads the connection's events: when the one broker closed it, abandons what was sent.
+  /// A zone's brokers are left to the deadlines: a standby closing says nothing of the
+  /// active one the requests went to.
+  private func readLink() throws(ControlError) {
+    guard try connection.readLink(), Endpoints.list(connection.endpoint).count == 1 else {
+      return
+    }
+    abandonSent()
+  }
+
   /// Fails every sent request now, as unanswered: the one broker they went to closed its
   /// connection (it stopped or restarted), so no reply will come and a restarted broker does
-  /// not know them. Waiting out their deadlines would hold back what is sent after them (the
-  /// screen's inputs go one at a time). Requests still waiting for a connection stay queued.
+  /// not know them. Waiting out their deadlines would hold back what is sent after them
+  /// (inputs go one at a time: `InputSender`). Requests still waiting for a connection stay
+  /// queued.
   public func abandonSent() {
     let abandoned = pending.sorted { $0.key < $1.key }
     pending.removeAll()
+    let cause = unanswered
     for (_, entry) in abandoned {
       loop.cancel(entry.timer)
-      fail(entry.request, connection.noAnswer)
+      fail(entry.request, cause)
     }
   }
 

@@ -27,7 +27,7 @@ struct ControlRequestsTests {
       let endpoint = try broker.lastEndpoint
       connection = try ControlConnection(context: context, endpoint: endpoint, sender: "test")
       try connection.awaitConnected(until: .now + .seconds(5))
-      requests = ControlRequests(connection: connection, loop: loop)
+      requests = try ControlRequests(connection: connection, loop: loop)
     }
 
     /// Answers the next request with a welcome; returns the request's seq.

@@ -145,4 +145,60 @@ struct InputSenderTests {
     #expect(edit.set == "b")
     #expect(harness.failures.isEmpty, "\(harness.failures)")
   }
+
+  @Test(
+    "an input the broker took with it when it closed its connection fails at once: input after its restart goes out without waiting out its deadline"
+  )
+  func brokerClosedConnection() throws {
+    let directory = try TemporaryDirectory()
+    let endpoint = "ipc://\(directory.path)/control"
+    let context = try Context()
+    var broker = try Socket(context, .router)
+    try broker.bind(endpoint)
+    let loop = try EventLoop(clock: .manual(ManualClock()))
+    let connection = try ControlConnection(context: context, endpoint: endpoint, sender: "test")
+    try connection.awaitConnected(until: .now + .seconds(5))
+    let requests = try ControlRequests(connection: connection, loop: loop)
+    var failures: [String] = []
+    // A minute's deadline on the manual clock, never reached below.
+    let sender = InputSender(screenID: "main", timeout: .seconds(60), loop: loop) { failure in
+      if case .undelivered(let error, let dropped) = failure, error.isNoAnswer {
+        failures.append("undelivered \(dropped)")
+      } else {
+        failures.append("\(failure)")
+      }
+    }
+    sender.attach(requests)
+    sender.enqueue([.text(.with { $0.set = "a" }), .text(.with { $0.set = "b" })])
+    #expect(try SocketWait.message(on: broker, within: 5) != nil, "a did not reach the broker")
+
+    // The broker stops with a unanswered: its connection closes.
+    broker.close()
+    let events = try connection.watchLink()
+    #expect(try events.awaitInput(until: .now + .seconds(5)), "no event on the connection")
+    try loop.advance(by: .zero)
+    try loop.advance(by: .zero)
+    #expect(failures == ["undelivered 2"], "a (and b behind it) still wait for a's deadline")
+
+    // c, made before a broker is back, waits for its handshake (not down the connection
+    // that closed), tried again every 10 ms of the loop's clock: the clock moves in small
+    // steps, 20 s in all at most, far from a's 60 s.
+    sender.enqueue([.text(.with { $0.set = "c" })])
+    try loop.advance(by: .milliseconds(10))
+    broker = try Socket(context, .router)
+    try broker.bind(endpoint)
+    var received: [[UInt8]]?
+    for _ in 0..<2000 where received == nil {
+      try loop.advance(by: .milliseconds(10))
+      received = try SocketWait.message(on: broker, within: 0.01)
+    }
+    let frames = try #require(received, "c did not go out: it waits behind a")
+    let request = try Tenfoot_V1_Envelope.decode(frames[1])
+    guard case .input(let input) = request.body, case .text(let edit) = input.event else {
+      Issue.record("not a text input: \(request)")
+      return
+    }
+    #expect(edit.set == "c")
+    broker.close()
+  }
 }
