@@ -42,15 +42,8 @@ extension BrokerRequest {
         AppReaction(stateSeq: reaction.stateSeq, commands: commands), screen: reaction.screenID,
         cause: cause)
     case .debugRequest(let request):
-      let query: DebugQuery
-      switch request.query {
-      case .explainItem(let id): query = .explainItem(id)
-      case .tabLoop: query = .tabLoop
-      case .groupTree: query = .groupTree
-      case .dryRun(let name): query = .dryRun(name)
-      case nil: throw .noDebugQuery
-      }
-      self = .debug(query, screen: request.screenID)
+      guard let query = request.query else { throw .noDebugQuery }
+      self = .debug(DebugQuery(wire: query), screen: request.screenID)
     case .snapshotRequest(let request):
       self = .snapshot(screen: request.screenID, app: request.app)
     case .heartbeat(let heartbeat) where !heartbeat.screenID.isEmpty:

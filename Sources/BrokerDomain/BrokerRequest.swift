@@ -29,15 +29,3 @@ public enum BrokerRequest: Sendable, Equatable {
   /// `expired` with their ids). No peer makes it (the wire has no such request).
   case expire(grace: Duration)
 }
-
-/// What the focus debugger is asked.
-public enum DebugQuery: Sendable, Equatable {
-  /// Why an item can or cannot take focus.
-  case explainItem(String)
-  /// The Tab loop's stops.
-  case tabLoop
-  /// The group tree.
-  case groupTree
-  /// Where focus would go on an input given by name (`FocusInput`'s names).
-  case dryRun(String)
-}

@@ -133,7 +133,7 @@ final class PhoneLink {
       }
       scheduleCheck(at: loop.now + Self.checkInterval)
     case .success(.error(let error)):
-      end(with: ControlError.refused(error))
+      end(with: ControlError.refused(BrokerRefusal(wire: error)))
     case .success:
       end(with: ControlError.malformedReply("hello was not answered with welcome"))
     case .failure(let error) where error.isNoAnswer && welcomed:
@@ -181,12 +181,12 @@ final class PhoneLink {
   /// otherwise than by not answering, ends the session.
   private func inputFailed(_ failure: InputSender.Failure) {
     switch failure {
-    case .refused(let error) where error.code == .notPaired:
-      end(with: ControlError.refused(error))
-    case .refused(let error):
+    case .refused(let refusal) where refusal.code == .notPaired:
+      end(with: ControlError.refused(refusal))
+    case .refused(let refusal):
       logger.notice(
         "broker refused phone input",
-        metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
+        metadata: ["code": "\(refusal.code.name)", "message": "\(refusal.message)"])
     case .undelivered(let error, let dropped) where error.isNoAnswer:
       logger.notice(
         "phone input not delivered", metadata: ["error": "\(error)", "dropped": "\(dropped)"])

@@ -76,7 +76,7 @@ extension RemoteClient {
         item: state.parallax.item, rotateX: state.parallax.rotateX,
         rotateY: state.parallax.rotateY)
     case .snapshot: return nil
-    case .error(let error): throw .refused(what: "snapshot", error: error)
+    case .error(let error): throw .refused(what: "snapshot", refusal: BrokerRefusal(wire: error))
     default: throw .unexpectedReply(what: "snapshot")
     }
   }

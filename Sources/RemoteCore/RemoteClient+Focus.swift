@@ -25,10 +25,10 @@ extension RemoteClient {
 
   /// Runs a focus-debugger query on this remote's screen and returns the report's text,
   /// filtered for a terminal line by line (``TerminalText``).
-  public func debug(_ query: Tenfoot_V1_DebugRequest.OneOf_Query) throws(RemoteError) -> String {
+  public func debug(_ query: DebugQuery) throws(RemoteError) -> String {
     var request = Tenfoot_V1_DebugRequest()
     request.screenID = screen
-    request.query = query
+    request.query = .init(query)
     switch try call(.debugRequest(request), what: "debug") {
     case .debugReport(let report): return TerminalText.printable(report.text, newlines: true)
     default: throw .unexpectedReply(what: "debug")
@@ -59,7 +59,9 @@ extension RemoteClient {
     } catch {
       throw .requestFailed(what: what, cause: error)
     }
-    if case .error(let error) = reply { throw .refused(what: what, error: error) }
+    if case .error(let error) = reply {
+      throw .refused(what: what, refusal: BrokerRefusal(wire: error))
+    }
     return reply
   }
 }

@@ -142,7 +142,7 @@ public final class RemoteClient {
     }
     switch reply {
     case .ack(let ack): return InputAck(wire: ack)
-    case .error(let error): throw .refused(what: what, error: error)
+    case .error(let error): throw .refused(what: what, refusal: BrokerRefusal(wire: error))
     default: throw .unexpectedReply(what: what)
     }
   }

@@ -24,8 +24,8 @@ public enum RemoteError: Error, CustomStringConvertible {
   case ambiguousScreen(endpoint: String, screens: [String])
   /// A request (`what`: a key, a gesture, `focus`) got no usable answer.
   case requestFailed(what: String, cause: ControlError)
-  /// The broker refused a request with a typed error.
-  case refused(what: String, error: Tenfoot_V1_Error)
+  /// The broker refused a request.
+  case refused(what: String, refusal: BrokerRefusal)
   /// The broker answered a request with a reply of the wrong kind.
   case unexpectedReply(what: String)
   /// A command (command line, prompt or script) that does not parse; `problem` is the usage
@@ -55,7 +55,7 @@ public enum RemoteError: Error, CustomStringConvertible {
   public var notPaired: Bool {
     switch self {
     case .notWelcomed(_, _, .notPaired), .requestFailed(_, .notPaired): true
-    case .refused(_, let error): error.code == .notPaired
+    case .refused(_, let refusal): refusal.code == .notPaired
     default: false
     }
   }
@@ -79,12 +79,11 @@ public enum RemoteError: Error, CustomStringConvertible {
     case .ambiguousScreen(_, let screens):
       "several screens are registered (\(Self.list(screens))): pick one with --screen"
     case .requestFailed(let what, let cause): "\(what): \(cause)"
-    case .refused(_, let error) where error.code == .notPaired:
+    case .refused(_, let refusal) where refusal.code == .notPaired:
       // The broker refuses a key it let in before only once it was revoked; its message gives
       // its own advice, which would say "pair" a second time.
       "not paired: the broker revoked this remote's key: run tenfoot-remote pair to pair again"
-    case .refused(let what, let error):
-      "\(what): broker refused: \(error.code.name): \(error.message)"
+    case .refused(let what, let refusal): "\(what): broker refused: \(refusal)"
     case .unexpectedReply(let what): "\(what): unexpected reply from broker"
     case .invalidCommand(let problem): problem
     case .scriptLine(let number, let error): "line \(number): \(error.sentence)"

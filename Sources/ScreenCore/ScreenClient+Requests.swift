@@ -26,10 +26,10 @@ extension ScreenClient {
   /// Logs an input the sender dropped.
   func inputFailed(_ failure: InputSender.Failure) {
     switch failure {
-    case .refused(let error):
+    case .refused(let refusal):
       logger.notice(
         "broker refused input",
-        metadata: ["code": "\(error.code.name)", "message": "\(error.message)"])
+        metadata: ["code": "\(refusal.code.name)", "message": "\(refusal.message)"])
     case .undelivered(let error, let dropped):
       logger.notice(
         "input not delivered", metadata: ["error": "\(error)", "dropped": "\(dropped)"])

@@ -311,7 +311,7 @@ public final class ControlConnection {
     hello.client = client
     switch try request(.hello(hello), timeout: timeout) {
     case .welcome(let welcome): return welcome
-    case .error(let error): throw ControlError.refused(error)
+    case .error(let error): throw ControlError.refused(BrokerRefusal(wire: error))
     default: throw ControlError.malformedReply("hello was not answered with welcome")
     }
   }
@@ -321,8 +321,8 @@ public final class ControlConnection {
 public enum ControlError: Error, CustomStringConvertible {
   /// No reply within the timeout: no broker at the endpoint, or it is not answering.
   case timedOut(String)
-  /// The broker answered with a typed error.
-  case refused(Tenfoot_V1_Error)
+  /// The broker refused the request.
+  case refused(BrokerRefusal)
   /// The reply could not be decoded or was of the wrong kind.
   case malformedReply(String)
   /// The socket failed.
@@ -349,7 +349,7 @@ public enum ControlError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .timedOut(let endpoint): "no broker answered at \(endpoint)"
-    case .refused(let error): "broker refused: \(error.code.name): \(error.message)"
+    case .refused(let refusal): "broker refused: \(refusal)"
     case .malformedReply(let reason): "unreadable reply from broker: \(reason)"
     case .socket(let error): "socket error: \(error)"
     case .notPaired(let endpoint):
@@ -372,38 +372,6 @@ public enum ControlError: Error, CustomStringConvertible {
     case .securityMismatch(let endpoint, false):
       "the broker at \(endpoint) speaks CURVE: drop --insecure and give its key "
         + "(--broker with the line tenfoot-broker invite prints, or --broker-key)"
-    }
-  }
-}
-
-extension Tenfoot_V1_ErrorCode {
-  /// The short name of the code ("unknown_screen").
-  public var name: String {
-    switch self {
-    case .unspecified: "unspecified"
-    case .malformed: "malformed"
-    case .unsupportedVersion: "unsupported_version"
-    case .unknownScreen: "unknown_screen"
-    case .invalidLayout: "invalid_layout"
-    case .invalidInput: "invalid_input"
-    case .unexpectedMessage: "unexpected_message"
-    case .ambiguousScreen: "ambiguous_screen"
-    case .unknownTarget: "unknown_target"
-    case .focusUnavailable: "focus_unavailable"
-    case .focusTrapped: "focus_trapped"
-    case .focusAmbiguous: "focus_ambiguous"
-    case .noTextField: "no_text_field"
-    case .screenGone: "screen_gone"
-    case .notPaired: "not_paired"
-    case .pairingFailed: "pairing_failed"
-    case .pairingBackoff: "pairing_backoff"
-    case .noPairing: "no_pairing"
-    case .rateLimited: "rate_limited"
-    case .storeUnavailable: "store_unavailable"
-    case .forbidden: "forbidden"
-    case .pairingBusy: "pairing_busy"
-    case .pairingClosed: "pairing_closed"
-    case .UNRECOGNIZED(let value): "code_\(value)"
     }
   }
 }

@@ -20,8 +20,8 @@ public final class InputSender {
 
   /// Why an event was dropped.
   public enum Failure {
-    /// The broker refused it with its typed error; the next event goes on.
-    case refused(Tenfoot_V1_Error)
+    /// The broker refused it; the next event goes on.
+    case refused(BrokerRefusal)
     /// It got no usable answer: dropped together with the `dropped - 1` events behind it.
     case undelivered(ControlError, dropped: Int)
   }
@@ -93,7 +93,7 @@ public final class InputSender {
   private func answered(_ result: Result<Tenfoot_V1_Envelope.OneOf_Body, ControlError>) throws {
     switch result {
     case .success(.error(let error)):
-      try failed(.refused(error))
+      try failed(.refused(BrokerRefusal(wire: error)))
     case .failure(let error):
       let dropped = backlog.count + 1
       backlog.removeAll()

@@ -111,11 +111,11 @@ public enum PairingError: Error, CustomStringConvertible {
   /// The broker's challenge (its key, its nonce, its CPace share) is unusable.
   case unusableChallenge
   /// The broker refused to start a pairing.
-  case refused(Tenfoot_V1_Error)
+  case refused(BrokerRefusal)
   /// The broker accepted the PIN but its own proof does not check: its key is not trusted.
   case brokerProofInvalid
-  /// The broker ended the pairing with an error.
-  case failed(Tenfoot_V1_Error)
+  /// The broker ended the pairing with a refusal.
+  case failed(BrokerRefusal)
   /// The pairing endpoint answered with a reply of the wrong kind.
   case unexpectedReply
   /// The request got no usable answer.
@@ -139,9 +139,4 @@ public enum PairingError: Error, CustomStringConvertible {
     case .request(let error): "\(error)"
     }
   }
-}
-
-extension Tenfoot_V1_Error {
-  /// How long the broker asks a refused pairing to wait (`retry_after_ms`).
-  var retryAfter: Duration { .milliseconds(Int64(clamping: retryAfterMs)) }
 }

@@ -54,7 +54,7 @@ public struct PairingMessages: Sendable {
         share: [UInt8](challenge.share), brokerKey: key, brokerKeyText: text,
         digits: Int(challenge.pinDigits))
     case .error(let error):
-      throw .refused(error)
+      throw .refused(BrokerRefusal(wire: error))
     default:
       throw .unexpectedReply
     }
@@ -88,10 +88,12 @@ public struct PairingMessages: Sendable {
         throw .brokerProofInvalid
       }
       return .paired(id: paired.peerID)
-    case .error(let error) where error.code == .pairingFailed || error.code == .pairingBackoff:
-      return .refused(message: error.message, retryAfter: error.retryAfter)
     case .error(let error):
-      throw .failed(error)
+      let refusal = BrokerRefusal(wire: error)
+      guard refusal.code == .pairingFailed || refusal.code == .pairingBackoff else {
+        throw .failed(refusal)
+      }
+      return .refused(message: refusal.message, retryAfter: refusal.retryAfter)
     default:
       throw .unexpectedReply
     }

@@ -76,9 +76,9 @@ extension RemoteCommand {
     }
 
     func run() throws {
-      let query: Tenfoot_V1_DebugRequest.OneOf_Query =
-        if let explain { .explainItem(explain) } else if tabLoop { .tabLoop(true) } else if tree {
-          .groupTree(true)
+      let query: DebugQuery =
+        if let explain { .explainItem(explain) } else if tabLoop { .tabLoop } else if tree {
+          .groupTree
         } else { .dryRun(dryRun?.rawValue ?? "") }
       let remote = try options.connect()
       print(try remote.debug(query))

@@ -22,7 +22,7 @@ struct InputSenderTests {
       sender = InputSender(screenID: "main", timeout: timeout, loop: loop) {
         [unowned self] failure in
         switch failure {
-        case .refused(let error): failures.append("refused \(error.message)")
+        case .refused(let refusal): failures.append("refused \(refusal.message)")
         case .undelivered(_, let dropped): failures.append("undelivered \(dropped)")
         }
       }
