@@ -15,8 +15,8 @@ public final class RemoteClient {
   let timeout: Duration
   /// The screen session this remote drives.
   public let screen: String
-  /// The broker's welcome.
-  public let welcome: Tenfoot_V1_Welcome
+  /// The broker's welcome (the wire's message: read here only, for its screens).
+  let welcome: Tenfoot_V1_Welcome
   /// Subscribes to this remote's screen's state, to await its registration (nil without the
   /// state endpoint): how a zone's press waits for the screen after a takeover.
   let makeScreenWaiter: () -> ScreenWaiter?

@@ -171,7 +171,7 @@ extension ScreenClient {
       logger.notice("layout not registered yet: the broker's store is unavailable")
       return true
     case .error(let error):
-      throw ScreenError.layoutRefused(error)
+      throw ScreenError.layoutRefused(BrokerRefusal(wire: error))
     default:
       throw ScreenError.unexpectedReply(request: "register", reply: reply)
     }

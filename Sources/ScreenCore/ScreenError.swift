@@ -6,7 +6,7 @@ public enum ScreenError: Error, CustomStringConvertible {
   /// The broker refuses this screen's key (revoked, or never added).
   case notPaired(endpoint: String)
   /// The broker refused the layout with a typed error.
-  case layoutRefused(Tenfoot_V1_Error)
+  case layoutRefused(BrokerRefusal)
   /// The broker refused this key the screen (its role or its screens do not allow it).
   case forbidden(String)
   /// The broker answered a request with a reply of the wrong kind.
@@ -23,8 +23,7 @@ public enum ScreenError: Error, CustomStringConvertible {
       "not paired: the broker at \(endpoint) refused this screen's key (revoked, or never "
         + "added): add it with tenfoot-broker remotes add --role screen (tenfoot-screen "
         + "--print-key prints it)"
-    case .layoutRefused(let error):
-      "the broker refused the layout: \(error.code.name): \(error.message)"
+    case .layoutRefused(let refusal): "the broker refused the layout: \(refusal)"
     case .forbidden(let message):
       "the broker refused: \(message) (tenfoot-broker remotes add --role app --screen ID "
         + "binds an app's key to a screen)"
