@@ -336,7 +336,8 @@ let package = Package(
         "TenFootProtocol", "ZeroMQ", "TenFootSecurity", "TenFootClient", "ZoneFencing",
         .product(name: "Logging", package: "swift-log"),
       ]),
-    .testTarget(name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "TestSupport"]),
+    .testTarget(
+      name: "TenFootProtocolTests", dependencies: ["TenFootProtocol", "FocusEngine", "TestSupport"]),
     .testTarget(
       name: "ZoneBrokerTests", dependencies: ["ZoneBroker", "TenFootStore", "ZoneFencing"]),
     // TenFootKit's async surface: its bookkeeping in memory, and an app connected in-process

@@ -84,15 +84,8 @@ extension BrokerRequest {
   private static func remoteInput(_ input: Tenfoot_V1_Input) throws(ControlRefusal)
     -> RemoteInput
   {
-    let mapped: Result<RemoteInput, KeyMappingError>
-    switch input.event {
-    case .key(let key): mapped = KeyMapping.input(for: key)
-    case .touch(let touch): mapped = KeyMapping.input(for: touch)
-    case .text(let text): mapped = KeyMapping.input(for: text)
-    case .pointer(let pointer): mapped = KeyMapping.input(for: pointer)
-    case nil: throw .noInputEvent
-    }
-    switch mapped {
+    guard let event = input.event else { throw .noInputEvent }
+    switch KeyMapping.input(for: event) {
     case .success(let value): return value
     case .failure(let problem): throw .invalidInput(problem)
     }

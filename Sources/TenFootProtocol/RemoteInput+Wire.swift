@@ -2,7 +2,46 @@ import FocusEngine
 
 // The one mapping between the wire's keys, key phases and touch phases and the engine's
 // (`RemoteButton`, `ButtonPhase`, `TouchRecognizer.Phase`): everything above the socket speaks
-// the engine's. Pointer phases are in Pointer+Wire.swift.
+// the engine's. Pointer phases are in Pointer+Wire.swift. A whole `RemoteInput` goes out as
+// `Tenfoot_V1_Input.OneOf_Event(_:)` below and comes back in through `KeyMapping`.
+
+extension Tenfoot_V1_Input.OneOf_Event {
+  /// The wire event of a remote input: the one way a remote's input (a web page's, a phone's,
+  /// a terminal's, a device's) reaches the wire.
+  public init(_ input: RemoteInput) {
+    switch input {
+    case .button(let button, let phase, let time):
+      var event = Tenfoot_V1_KeyEvent()
+      event.key = Tenfoot_V1_Key(button)
+      event.phase = Tenfoot_V1_KeyPhase(phase)
+      event.timestampNs = time
+      self = .key(event)
+    case .touch(let phase, let x, let y, let time):
+      var event = Tenfoot_V1_TouchEvent()
+      event.phase = Tenfoot_V1_TouchPhase(phase)
+      event.x = x
+      event.y = y
+      event.timestampNs = time
+      self = .touch(event)
+    case .text(let edit):
+      self = .text(Tenfoot_V1_TextInput(edit))
+    case .pointer(let event):
+      self = .pointer(Tenfoot_V1_PointerEvent(event))
+    }
+  }
+}
+
+extension Tenfoot_V1_TextInput {
+  /// The wire form of a text edit.
+  public init(_ edit: TextEdit) {
+    self.init()
+    switch edit {
+    case .set(let value): set = value
+    case .append(let value): append = value
+    case .clear: clear = true
+    }
+  }
+}
 
 extension RemoteButton {
   /// The button a wire key names; nil if unspecified or unknown (a newer peer's key).

@@ -1,8 +1,21 @@
 import FocusEngine
-import TenFootProtocol
 
-/// How remote input messages become the engine's timed remote input.
-enum KeyMapping {
+/// How remote input messages become the engine's timed remote input: the broker's one way in
+/// from the wire, checking every key, phase and coordinate. The way out is
+/// `Tenfoot_V1_Input.OneOf_Event(_:)` (RemoteInput+Wire.swift).
+package enum KeyMapping {
+  /// The engine input for an input message's event; `.failure` for invalid input.
+  package static func input(for event: Tenfoot_V1_Input.OneOf_Event)
+    -> Result<RemoteInput, KeyMappingError>
+  {
+    switch event {
+    case .key(let key): input(for: key)
+    case .touch(let touch): input(for: touch)
+    case .text(let text): input(for: text)
+    case .pointer(let pointer): input(for: pointer)
+    }
+  }
+
   /// The engine input for a key event; `.failure` for invalid input.
   static func input(for key: Tenfoot_V1_KeyEvent) -> Result<RemoteInput, KeyMappingError> {
     guard let phase = ButtonPhase(wire: key.phase) else { return .failure(.keyPhase) }
@@ -45,6 +58,38 @@ enum KeyMapping {
     case .append(let value): .success(.text(.append(value)))
     case .clear: .success(.text(.clear))
     case nil: .failure(.noTextEdit)
+    }
+  }
+}
+
+/// Why an input message is not valid input, with the offending value.
+package enum KeyMappingError: Error, Equatable, CustomStringConvertible {
+  /// A key event's phase is not down, held or up.
+  case keyPhase
+  /// A key the protocol does not know (its raw value).
+  case unknownKey(Int)
+  /// A touch sample's phase is not began, moved, ended or cancelled.
+  case touchPhase
+  /// A touch coordinate outside [−1, 1] or not finite (the axis and value).
+  case touchOutOfRange(axis: String, value: Double)
+  /// A text input with no edit.
+  case noTextEdit
+  /// A pointer sample's phase is not moved, down, up, cancelled or scroll.
+  case pointerPhase
+  /// A pointer coordinate that is not finite (the axis and value).
+  case pointerNotFinite(axis: String, value: Double)
+
+  package var description: String {
+    switch self {
+    case .keyPhase: "key phase must be down, held or up"
+    case .unknownKey(let value): "unknown key (\(value))"
+    case .touchPhase: "touch phase must be began, moved, ended or cancelled"
+    case .touchOutOfRange(let axis, let value):
+      "touch \(axis) must be a number in [-1, 1], got \(value)"
+    case .noTextEdit: "text input has no edit"
+    case .pointerPhase: "pointer phase must be moved, down, up, cancelled or scroll"
+    case .pointerNotFinite(let axis, let value):
+      "pointer \(axis) must be a finite number, got \(value)"
     }
   }
 }
