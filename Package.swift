@@ -79,7 +79,8 @@ let package = Package(
     // 24-bit colours and their WCAG contrast: shared by the terminal, SVG and web renderers.
     .target(name: "Colour"),
     .target(
-      name: "TenFootClient", dependencies: ["ZeroMQ", "TenFootProtocol", "TenFootSecurity"]),
+      name: "TenFootClient",
+      dependencies: ["ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity"]),
     // Discovery on the local network: the broker's announcement and the clients' browser.
     .target(
       name: "TenFootDiscovery",
@@ -184,7 +185,7 @@ let package = Package(
     .target(
       name: "PhoneRemote",
       dependencies: [
-        "WebScreen", "ScreenCore", "QREncoder", "TenFootClient", "TenFootProtocol",
+        "WebScreen", "ScreenCore", "QREncoder", "FocusEngine", "TenFootClient", "TenFootProtocol",
         "TenFootSecurity", "ZeroMQ",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -280,7 +281,7 @@ let package = Package(
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(
       name: "TenFootClientTests",
-      dependencies: ["TenFootClient", "TenFootProtocol", "TestSupport", "ZeroMQ"]),
+      dependencies: ["TenFootClient", "FocusEngine", "TenFootProtocol", "TestSupport", "ZeroMQ"]),
     // CPace, sealed PINs, key files, the allow-list and state directories.
     .testTarget(
       name: "TenFootSecurityTests", dependencies: ["TenFootSecurity", "TestSupport", "ZeroMQ"]),

@@ -1,3 +1,4 @@
+import FocusEngine
 import ScreenCore
 import Synchronization
 import TenFootProtocol
@@ -26,7 +27,7 @@ final class PhoneSession: Sendable {
   let name: String
   /// Wakes the phone loop when the page sent input.
   private let waker: Waker
-  private let events = Mutex<[Tenfoot_V1_Input.OneOf_Event]>([])
+  private let events = Mutex<[RemoteInput]>([])
   private let state = Mutex(
     (
       status: Status.pairing, watchers: [Int: AsyncStream<Status>.Continuation](), next: 0,
@@ -44,7 +45,7 @@ final class PhoneSession: Sendable {
 
   /// Queues the page's `event` for the broker (the oldest dropped past
   /// `ScreenInputQueue.capacity`) and wakes the loop.
-  func enqueue(_ event: Tenfoot_V1_Input.OneOf_Event) {
+  func enqueue(_ event: RemoteInput) {
     events.withLock { events in
       if events.count >= ScreenInputQueue.capacity { events.removeFirst() }
       events.append(event)
@@ -53,7 +54,7 @@ final class PhoneSession: Sendable {
   }
 
   /// The page's events queued since the last call (on the loop).
-  func takeEvents() -> [Tenfoot_V1_Input.OneOf_Event] {
+  func takeEvents() -> [RemoteInput] {
     events.withLock { events in
       defer { events.removeAll() }
       return events

@@ -53,9 +53,7 @@ extension RemoteClient {
     case .point(let motion):
       acks += try sendPointer(motion, from: start)
     case .type(let text):
-      var input = Tenfoot_V1_TextInput()
-      input.append = text
-      acks.append(try send(.text(input), what: "type"))
+      acks.append(try send(.text(.append(text)), what: "type"))
     }
     return PressResult(name: action.name, acks: acks, tilt: tilt)
   }
@@ -93,12 +91,7 @@ extension RemoteClient {
   public func sendTouch(
     _ phase: TouchRecognizer.Phase, x: Double, y: Double, at time: MonotonicInstant
   ) throws(RemoteError) -> InputAck {
-    var touch = Tenfoot_V1_TouchEvent()
-    touch.phase = Tenfoot_V1_TouchPhase(phase)
-    touch.x = x
-    touch.y = y
-    touch.timestampNs = time.nanoseconds
-    return try send(.touch(touch), what: "touch")
+    try send(.touch(phase, x: x, y: y, at: time.nanoseconds), what: "touch")
   }
 
   /// Sends one relative pointer sample stamped `time` (the remote's clock): a mouse's or
@@ -121,7 +114,7 @@ extension RemoteClient {
 
   /// Sends one pointer sample.
   private func send(_ event: PointerEvent) throws(RemoteError) -> InputAck {
-    try send(.pointer(Tenfoot_V1_PointerEvent(event)), what: "point")
+    try send(.pointer(event), what: "point")
   }
 
   /// The samples of a pointer motion, in real time: a flick is ``PointerMotion/flickSamples``

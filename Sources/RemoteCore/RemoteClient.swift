@@ -117,21 +117,15 @@ public final class RemoteClient {
   func sendKey(_ key: RemoteButton, _ phase: ButtonPhase, at timestamp: MonotonicInstant)
     throws(RemoteError) -> InputAck
   {
-    var event = Tenfoot_V1_KeyEvent()
-    event.key = Tenfoot_V1_Key(key)
-    event.phase = Tenfoot_V1_KeyPhase(phase)
-    event.timestampNs = timestamp.nanoseconds
-    return try send(.key(event), what: key.name)
+    try send(.button(key, phase, at: timestamp.nanoseconds), what: key.name)
   }
 
   /// Sends one input event for this remote's screen and returns the broker's ack: the one
   /// place the remote's input meets the wire.
-  func send(_ event: Tenfoot_V1_Input.OneOf_Event, what: String) throws(RemoteError)
-    -> InputAck
-  {
+  func send(_ event: RemoteInput, what: String) throws(RemoteError) -> InputAck {
     var input = Tenfoot_V1_Input()
     input.screenID = screen
-    input.event = event
+    input.event = Tenfoot_V1_Input.OneOf_Event(event)
     // The press's id: a zone's broker applies it once, so a retry after a takeover is safe.
     input.pressID = PressID.next()
     let reply: Tenfoot_V1_Envelope.OneOf_Body

@@ -1,3 +1,4 @@
+import FocusEngine
 import Synchronization
 import TenFootClient
 import TenFootProtocol
@@ -10,7 +11,7 @@ import ZeroMQ
 /// off the loop thread: enqueueing only wakes it.
 public final class ScreenInputQueue: Sendable {
   private let waker: Waker
-  private let pending = Mutex<[Tenfoot_V1_Input.OneOf_Event]>([])
+  private let pending = Mutex<[RemoteInput]>([])
   /// The most events kept while the loop is busy (as many as the loop's `InputSender` keeps);
   /// older ones are dropped first.
   public static let capacity = InputSender.capacity
@@ -18,7 +19,7 @@ public final class ScreenInputQueue: Sendable {
   init(waker: Waker) { self.waker = waker }
 
   /// Queues `event` for the broker and wakes the loop.
-  public func enqueue(_ event: Tenfoot_V1_Input.OneOf_Event) {
+  public func enqueue(_ event: RemoteInput) {
     pending.withLock { events in
       if events.count >= Self.capacity { events.removeFirst() }
       events.append(event)
@@ -27,7 +28,7 @@ public final class ScreenInputQueue: Sendable {
   }
 
   /// Everything queued so far, oldest first; the queue is left empty.
-  func drain() -> [Tenfoot_V1_Input.OneOf_Event] {
+  func drain() -> [RemoteInput] {
     pending.withLock { events in
       defer { events.removeAll(keepingCapacity: true) }
       return events

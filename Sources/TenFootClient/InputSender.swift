@@ -1,3 +1,4 @@
+import FocusEngine
 import TenFootProtocol
 import ZeroMQ
 
@@ -15,8 +16,8 @@ import ZeroMQ
 /// each phone session of the phone remote, which attaches a fresh connection's requests
 /// when it replaces one.
 public final class InputSender {
-  /// One input event as the broker takes it.
-  public typealias Event = Tenfoot_V1_Input.OneOf_Event
+  /// One input event: the engine's remote input, put on the wire only as it goes out.
+  public typealias Event = RemoteInput
 
   /// Why an event was dropped.
   public enum Failure {
@@ -78,7 +79,7 @@ public final class InputSender {
     guard let requests, !inFlight, !backlog.isEmpty else { return }
     var input = Tenfoot_V1_Input()
     input.screenID = screenID
-    input.event = backlog.removeFirst()
+    input.event = Tenfoot_V1_Input.OneOf_Event(backlog.removeFirst())
     inFlight = true
     lastSent = loop.now
     let sent = generation

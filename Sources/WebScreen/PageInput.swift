@@ -2,7 +2,7 @@ import FocusEngine
 import Foundation
 import TenFootProtocol
 
-/// Turns the page's remote messages into `Input` events for the broker.
+/// Turns the page's remote messages into remote input for the broker.
 ///
 /// The page sends `{"key":"right","phase":"down","t":1234.5}` for keys and
 /// `{"touch":"moved","x":0.3,"y":0,"t":1240.1}` for the touch pad (x, y in [-1, 1]), and
@@ -23,8 +23,8 @@ package struct PageInput {
   private var offset: Int64?
   private var last: UInt64 = 0
 
-  /// The event a page message stands for.
-  package mutating func event(from text: String) throws(Problem) -> Tenfoot_V1_Input.OneOf_Event {
+  /// The remote input a page message stands for.
+  package mutating func event(from text: String) throws(Problem) -> RemoteInput {
     guard let data = text.data(using: .utf8),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { throw Problem(description: "not a JSON object") }
@@ -36,35 +36,26 @@ package struct PageInput {
       guard let phase = (object["phase"] as? String).flatMap(ButtonPhase.init(rawValue:)) else {
         throw Problem(description: "key phase must be down, up or held")
       }
-      var event = Tenfoot_V1_KeyEvent()
-      event.key = Tenfoot_V1_Key(button)
-      event.phase = Tenfoot_V1_KeyPhase(phase)
-      event.timestampNs = timestamp
-      return .key(event)
+      return .button(button, phase, at: timestamp)
     }
-    if let phase = object["touch"] as? String {
-      var event = Tenfoot_V1_TouchEvent()
-      switch phase {
-      case "began": event.phase = .began
-      case "moved": event.phase = .moved
-      case "ended": event.phase = .ended
-      case "cancelled": event.phase = .cancelled
+    if let name = object["touch"] as? String {
+      let phase: TouchRecognizer.Phase
+      switch name {
+      case "began": phase = .began
+      case "moved": phase = .moved
+      case "ended": phase = .ended
+      case "cancelled": phase = .cancelled
       default: throw Problem(description: "touch phase must be began, moved, ended or cancelled")
       }
       guard let x = object["x"] as? Double, let y = object["y"] as? Double, x.isFinite, y.isFinite
       else { throw Problem(description: "touch needs numbers x and y") }
-      event.x = min(1, max(-1, x))
-      event.y = min(1, max(-1, y))
-      event.timestampNs = timestamp
-      return .touch(event)
+      return .touch(phase, x: min(1, max(-1, x)), y: min(1, max(-1, y)), at: timestamp)
     }
     if let phase = object["pointer"] as? String {
       return .pointer(try Self.pointer(phase, object, at: timestamp))
     }
     if let value = object["text"] as? String {
-      var input = Tenfoot_V1_TextInput()
-      input.set = value
-      return .text(input)
+      return .text(.set(value))
     }
     throw Problem(description: "expected key, touch, pointer or text")
   }
@@ -72,30 +63,26 @@ package struct PageInput {
   /// A pointer sample from the page: an absolute position in canvas points (deltas for
   /// `scroll`), the buttons held as the DOM's `buttons` bit mask (bit 0 the primary button,
   /// as the protocol's).
-  private static func pointer(_ phase: String, _ object: [String: Any], at timestamp: UInt64)
-    throws(Problem) -> Tenfoot_V1_PointerEvent
+  private static func pointer(_ name: String, _ object: [String: Any], at timestamp: UInt64)
+    throws(Problem) -> PointerEvent
   {
-    var event = Tenfoot_V1_PointerEvent()
-    switch phase {
-    case "moved": event.phase = .moved
-    case "down": event.phase = .down
-    case "up": event.phase = .up
-    case "cancelled": event.phase = .cancelled
-    case "scroll": event.phase = .scroll
+    let phase: PointerPhase
+    switch name {
+    case "moved": phase = .moved
+    case "down": phase = .down
+    case "up": phase = .up
+    case "cancelled": phase = .cancelled
+    case "scroll": phase = .scroll
     default:
       throw Problem(description: "pointer phase must be moved, down, up, cancelled or scroll")
     }
     guard let x = object["x"] as? Double, let y = object["y"] as? Double, x.isFinite, y.isFinite
     else { throw Problem(description: "pointer needs finite numbers x and y") }
-    event.x = x
-    event.y = y
     let buttons = object["buttons"] as? Double ?? 0
     guard buttons.isFinite, buttons >= 0, buttons <= Double(UInt32.max) else {
       throw Problem(description: "pointer buttons must be a bit mask")
     }
-    event.buttons = UInt32(buttons)
-    event.timestampNs = timestamp
-    return event
+    return PointerEvent(phase, x: x, y: y, buttons: UInt32(buttons), at: timestamp)
   }
 
   /// The page time `milliseconds` on this process's clock, never going backwards.

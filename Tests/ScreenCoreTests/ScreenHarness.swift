@@ -81,7 +81,7 @@ final class ScreenHarness: @unchecked Sendable {
 
   /// Queues a text input, as a web page acting as a remote does.
   func input(_ text: String) {
-    client.inputs.enqueue(.text(.with { $0.set = text }))
+    client.inputs.enqueue(.text(.set(text)))
   }
 
   /// A barrier: sends two text inputs through the screen's input queue, the second once the
@@ -94,7 +94,7 @@ final class ScreenHarness: @unchecked Sendable {
     for _ in 0..<2 {
       probes += 1
       let text = "probe \(probes)"
-      client.inputs.enqueue(.text(.with { $0.set = text }))
+      client.inputs.enqueue(.text(.set(text)))
       kinds = broker.awaitRequest {
         guard case .input(let input) = $0.body, case .text(let edit) = input.event else {
           return false

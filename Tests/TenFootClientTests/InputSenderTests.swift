@@ -1,3 +1,4 @@
+import FocusEngine
 import TenFootClient
 import TenFootProtocol
 import TestSupport
@@ -31,7 +32,7 @@ struct InputSenderTests {
 
     /// Queues text inputs "a", "b", … as one batch.
     func enqueue(_ texts: [String]) {
-      sender.enqueue(texts.map { text in .text(.with { $0.set = text }) })
+      sender.enqueue(texts.map { text in .text(.set(text)) })
     }
 
     /// The next input the broker received (its text) and its routing frame and seq; nil if
@@ -169,7 +170,7 @@ struct InputSenderTests {
       }
     }
     sender.attach(requests)
-    sender.enqueue([.text(.with { $0.set = "a" }), .text(.with { $0.set = "b" })])
+    sender.enqueue([.text(.set("a")), .text(.set("b"))])
     #expect(try SocketWait.message(on: broker, within: 5) != nil, "a did not reach the broker")
 
     // The broker stops with a unanswered: its connection closes.
@@ -183,7 +184,7 @@ struct InputSenderTests {
     // c, made before a broker is back, waits for its handshake (not down the connection
     // that closed), tried again every 10 ms of the loop's clock: the clock moves in small
     // steps, 20 s in all at most, far from a's 60 s.
-    sender.enqueue([.text(.with { $0.set = "c" })])
+    sender.enqueue([.text(.set("c"))])
     try loop.advance(by: .milliseconds(10))
     broker = try Socket(context, .router)
     try broker.bind(endpoint)

@@ -1,4 +1,4 @@
-import TenFootProtocol
+import FocusEngine
 import Testing
 
 @testable import WebScreen
@@ -19,14 +19,14 @@ struct PageInputTests {
     #expect(pointer.x == 812.5 && pointer.y == 440)
     #expect(pointer.buttons == 1)
     #expect(!pointer.relative)
-    #expect(pointer.timestampNs > 0)
+    #expect(pointer.at > 0)
     let scroll = try input.event(from: #"{"pointer":"scroll","x":0,"y":-120,"t":1260}"#)
     guard case .pointer(let wheel) = scroll else {
       Issue.record("not a pointer event: \(scroll)")
       return
     }
     #expect(wheel.phase == .scroll && wheel.y == -120 && wheel.buttons == 0)
-    #expect(wheel.timestampNs >= pointer.timestampNs, "the page's clock, never backwards")
+    #expect(wheel.at >= pointer.at, "the page's clock, never backwards")
   }
 
   @Test("unknown phases, missing or non-numeric points and bad button masks are refused")
