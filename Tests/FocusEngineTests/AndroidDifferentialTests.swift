@@ -228,39 +228,36 @@ enum DifferentialCase {
   }
 
   static func grid(_ rng: inout SplitMix64, jitter: Int) -> [JavaRect] {
-    let rows = rng.int(1...6)
-    let columns = rng.int(2...7)
-    let width = rng.int(1...301)
-    let height = rng.int(1...201)
-    let gap = rng.int(0...41)
-    var rects: [JavaRect] = []
-    for row in 0..<rows {
-      for column in 0..<columns {
-        func wobble() -> Int { jitter == 0 ? 0 : rng.int(-jitter...jitter) }
-        rects.append(
-          rect(
-            column * (width + gap) + wobble() - 500, row * (height + gap) + wobble() - 300,
-            width + wobble(), height + wobble()))
-      }
-    }
-    return rects
+    let (rows, columns) = (rng.int(1...6), rng.int(2...7))
+    let (width, height, gap) = (rng.int(1...301), rng.int(1...201), rng.int(0...41))
+    return cells(
+      &rng, rows: rows, columns: columns, size: (width, height), gap: gap, jitter: jitter,
+      origin: (-500, -300))
   }
 
   static func largeGrid(_ rng: inout SplitMix64) -> [JavaRect] {
-    let rows = rng.int(8...25)
-    let columns = rng.int(8...25)
-    let width = rng.int(1...150)
-    let height = rng.int(1...150)
-    let gap = rng.int(0...40)
+    let (rows, columns) = (rng.int(8...25), rng.int(8...25))
+    let (width, height, gap) = (rng.int(1...150), rng.int(1...150), rng.int(0...40))
     let jitter = rng.chance(0.5) ? 0 : rng.int(1...30)
+    return cells(
+      &rng, rows: rows, columns: columns, size: (width, height), gap: gap, jitter: jitter,
+      origin: (-2_000, -2_000))
+  }
+
+  /// A grid's cells from `origin`, row by row, each edge moved by up to `jitter`.
+  static func cells(
+    _ rng: inout SplitMix64, rows: Int, columns: Int, size: (width: Int, height: Int), gap: Int,
+    jitter: Int, origin: (x: Int, y: Int)
+  ) -> [JavaRect] {
     var rects: [JavaRect] = []
     for row in 0..<rows {
       for column in 0..<columns {
         func wobble() -> Int { jitter == 0 ? 0 : rng.int(-jitter...jitter) }
         rects.append(
           rect(
-            column * (width + gap) + wobble() - 2_000, row * (height + gap) + wobble() - 2_000,
-            width + wobble(), height + wobble()))
+            column * (size.width + gap) + wobble() + origin.x,
+            row * (size.height + gap) + wobble() + origin.y,
+            size.width + wobble(), size.height + wobble()))
       }
     }
     return rects
