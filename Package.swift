@@ -355,7 +355,7 @@ let package = Package(
       name: "BrokerCoreTests",
       dependencies: [
         "BrokerCore", "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
-        "TenFootStore", "TestSupport", "CMalloc",
+        "TenFootStore", "TestSupport", "CMalloc", "TenFootClient",
       ]
     ),
     .testTarget(

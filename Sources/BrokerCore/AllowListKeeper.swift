@@ -10,16 +10,17 @@ import ZeroMQ
 /// (peers by key, screens' owners) and runs the revoke diff, so a key that left the list is
 /// cut off the state socket however it left.
 ///
-/// The checks for changes read off the loop (`AllowListSource.startCheck`: a file on a thread
-/// of its own, a zone's store on PostgreSQL's): what they read comes back as a loop event
-/// (`LoopMailbox`) and the loop only applies it. One check is in flight at a time, none starts
-/// while a write is in flight, and a check that overlapped a change the loop made itself (a
-/// write started or ended, a read on the loop) is dropped and made again at once: it may have
-/// read the store before that change, and applying it would undo it until the next check.
-///
-/// A zone's store (`AsynchronousAllowListSource`) is written off the loop too: the write goes
-/// out, the loop goes on serving, and the answer comes back as a loop event; only then does
-/// the list change and the writer hear it is durable.
+/// Checks and writes run off the loop, the same way for a file and a zone's store
+/// (`AllowListSource.startCheck`, `startWrite`: a file on threads of its own, a zone's store on
+/// PostgreSQL's): what they read or wrote comes back as a loop event (`LoopMailbox`) and the
+/// loop only applies it. Writes end in the order they started; only when one has ended does
+/// the list change and its writer hear it is durable (or that it failed). One check is in
+/// flight at a time, none starts while a write is in flight (a forced one follows the write),
+/// and a check that overlapped a change the loop made itself (a write started or ended, a read
+/// on the loop) is dropped and made again at once: it may have read the store before that
+/// change, and applying it would undo it until the next check. A check follows every write at
+/// once: what another process wrote between the write and its answer (a revoke) is applied
+/// then.
 final class AllowListKeeper {
   private let store: any AllowListSource
   private let logger: Logger
@@ -35,8 +36,8 @@ final class AllowListKeeper {
   private(set) var principals: [String: Principal]
   /// Screen id → the hex key of the screen key that owns it.
   private(set) var owners: [String: String]
-  /// Where a zone's write answers arrive (nil: the store writes on the loop).
-  private let mailbox: LoopMailbox<(write: Int, answer: Result<AllowList, StoreError>)>?
+  /// Where the writes' answers arrive, with the number each started as.
+  private let mailbox: LoopMailbox<(write: Int, answer: Result<AllowListWrite, StoreError>)>
   /// What to do once each write in flight is answered, by number.
   private var writes: [Int: (Result<Void, StoreError>) -> Void] = [:]
   private var nextWrite = 0
@@ -50,13 +51,12 @@ final class AllowListKeeper {
   /// A check was dropped: the next one starts without waiting for the interval.
   private var recheck = false
 
-  /// The keeper of `store`; the answers of its checks (and of a zone's writes) wake the loop
-  /// through `waker`.
+  /// The keeper of `store`; the answers of its checks and writes wake the loop through `waker`.
   init(store: any AllowListSource, clock: BrokerClock, logger: Logger, waker: Waker) {
     self.store = store
     self.clock = clock
     self.logger = logger
-    mailbox = store is any AsynchronousAllowListSource ? LoopMailbox(waker: waker) : nil
+    mailbox = LoopMailbox(waker: waker)
     checks = LoopMailbox(waker: waker)
     watcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
     owners = store.list.screenOwners
@@ -76,15 +76,15 @@ final class AllowListKeeper {
   }
 
   /// Starts a check off the loop: always when `force`, else at most every 100 ms; never while
-  /// a check or a write is in flight (a forced one then follows the check in flight).
+  /// a check or a write is in flight (a forced one then follows the check or write in flight).
   func reloadIfDue(force: Bool) {
     let now = clock.now
-    guard !checking else {
-      // The check in flight may have read before what `force` reports: another follows it.
+    guard !checking, writes.isEmpty else {
+      // The check or write in flight may predate what `force` reports: a check follows it.
       if force { recheck = true }
       return
     }
-    guard force || recheck || now >= nextReloadCheck, writes.isEmpty else { return }
+    guard force || recheck || now >= nextReloadCheck else { return }
     let started = generation
     let checks = checks
     guard store.startCheck(answered: { checks.deliver((started, $0)) }) else { return }
@@ -144,27 +144,17 @@ final class AllowListKeeper {
     revocation.takeCut()  // Every publish asks: cheap when there is nothing to cut.
   }
 
-  /// Changes the list and writes it; `done` runs on the loop once the write is durable (the
-  /// list then holds the change) or failed. A file is written at once (`done` runs before this
-  /// returns); a zone's store off the loop. What the write found is treated as any reload: a
-  /// revoke another process wrote just before still cuts its peer.
+  /// Changes the list and writes it off the loop; `done` runs on the loop once the write is
+  /// durable (the list then holds the change) or failed. What the write found is treated as
+  /// any reload: a revoke another process wrote just before still cuts its peer.
   func modify(
-    _ change: @escaping (inout AllowList) -> Void,
+    _ change: @escaping @Sendable (inout AllowList) -> Void,
     then done: @escaping (Result<Void, StoreError>) -> Void
   ) {
     generation += 1
-    guard let mailbox, let store = store as? any AsynchronousAllowListSource else {
-      let before = store.list
-      do {
-        try store.modify(change)
-      } catch {
-        return done(.failure(error))
-      }
-      listChanged(from: before)
-      return done(.success(()))
-    }
     let write = nextWrite
     nextWrite += 1
+    let mailbox = mailbox
     let started = store.startWrite(change) { answer in
       mailbox.deliver((write, answer))
     }
@@ -173,23 +163,25 @@ final class AllowListKeeper {
   }
 
   /// Ends the writes and applies the checks whose answers arrived (on the loop, after a
-  /// wake-up): the writes first, so a check that overlapped one is dropped.
+  /// wake-up): the writes first, so a check that overlapped one is dropped; then starts the
+  /// check that follows a write.
   func answersArrived() {
     writesAnswered()
     checksAnswered()
+    if recheck { reloadIfDue(force: false) }
   }
 
-  /// Ends a zone's writes whose answers arrived.
+  /// Ends the writes whose answers arrived, in the order they started.
   private func writesAnswered() {
-    guard let mailbox, let store = store as? any AsynchronousAllowListSource else { return }
     while let (write, answer) = mailbox.take() {
       generation += 1
+      recheck = true
       let done = writes.removeValue(forKey: write)
       let before = store.list
       do {
         try store.finishWrite(answer)
       } catch {
-        done?(.failure(error))
+        done?(.failure(error))  // The writer logs it, with what it means for its request.
         continue
       }
       listChanged(from: before)

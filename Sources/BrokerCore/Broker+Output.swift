@@ -52,9 +52,26 @@ extension Broker {
     }
   }
 
+  /// Writes a screen's claims (`binds`) to the allow-list; the reply to its request `seq`
+  /// from `peer` goes out once they are durable or failed (and not before it is ready).
+  func claim(_ binds: [(screen: String, key: String)], replyingTo peer: [UInt8], seq: UInt64) {
+    guard let security else { return }
+    let route = ClaimReplies.Route(peer: peer, replyTo: seq)
+    claimReplies.wait(route, writes: binds.count)
+    for bind in binds {
+      security.bind(screen: bind.screen, key: bind.key) { [unowned self] in
+        if let body = claimReplies.written(route) { sendReply(to: peer, replyTo: seq, body: body) }
+      }
+    }
+  }
+
   private func sendReply(
     to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
   ) {
+    // A registration's reply waits for its claim (one emptiness check for every other reply).
+    if !claimReplies.isEmpty, claimReplies.keep(.init(peer: peer, replyTo: replyTo), body) {
+      return
+    }
     sentCount += 1
     let envelope = Tenfoot_V1_Envelope(
       sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,

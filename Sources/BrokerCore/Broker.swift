@@ -316,7 +316,7 @@ public final class Broker {
     request: String, principal: Principal
   ) {
     if let token = outcome.held { heldReplies[token] = (peer, seq) }
-    for bind in outcome.binds { security?.bind(screen: bind.screen, key: bind.key) }
+    if !outcome.binds.isEmpty { claim(outcome.binds, replyingTo: peer, seq: seq) }
     if case .error(let error) = outcome.reply, error.code == .forbidden {
       logger.notice(
         "request forbidden",
@@ -350,6 +350,8 @@ public final class Broker {
 
   /// Requests whose replies wait for an app's reaction: token → where the reply goes.
   var heldReplies: [UInt64: (peer: [UInt8], replyTo: UInt64)] = [:]
+  /// Registrations whose replies wait for their claim to be written to the allow-list.
+  var claimReplies = ClaimReplies()
   /// The pending timer for the earliest reaction deadline, and that deadline.
   private var holdTimer: (id: EventLoop.TimerID, deadline: BrokerInstant)?
 

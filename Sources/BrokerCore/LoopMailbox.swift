@@ -1,10 +1,11 @@
 import Foundation
 import ZeroMQ
 
-/// Carries answers from the thread they arrive on (PostgreSQL's event loop) to the broker's
-/// loop: a zone's commit in flight, a zone's allow-list writes. Answers are queued under a
-/// lock and the loop woken through its waker, as `PreparationWorker` hands back prepared
-/// messages; the loop takes them, oldest first, in its `whenWoken` handler.
+/// Carries answers from the thread they arrive on (PostgreSQL's event loop, the allow-list
+/// file's threads) to the broker's loop: a zone's commit in flight, the allow-list's checks and
+/// writes. Answers are queued under a lock and the loop woken through its waker, as
+/// `PreparationWorker` hands back prepared messages; the loop takes them, oldest first, in its
+/// `whenWoken` handler.
 final class LoopMailbox<Answer: Sendable>: @unchecked Sendable {
   // @unchecked Sendable is sound: `answers` is only touched under `lock`; `waker` is Sendable.
   private let lock = NSLock()

@@ -21,8 +21,7 @@ final class SecurityRuntime {
   private let pairing: PairingServer
 
   /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket; the
-  /// allow-list's checks and a zone's allow-list writes are answered through `waker` (see
-  /// `answersArrived`).
+  /// allow-list's checks and writes are answered through `waker` (see `answersArrived`).
   init(
     settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger, waker: Waker
   ) throws {
@@ -88,9 +87,11 @@ final class SecurityRuntime {
     return allowList.principals[key]
   }
 
-  /// Binds `screen` to the screen key `key` on the allow-list (its first registration); the
-  /// registration does not wait for the write.
-  func bind(screen: String, key: String) {
+  /// Binds `screen` to the screen key `key` on the allow-list (its first registration), off
+  /// the loop; `done` runs on the loop once the binding is durable (the screen's requests
+  /// after it then find it) or failed (logged; the claim is made again by the next
+  /// registration).
+  func bind(screen: String, key: String, then done: @escaping () -> Void) {
     allowList.modify({ $0.bind(screen: screen, toKeyHex: key) }) { [logger] result in
       switch result {
       case .success:
@@ -100,11 +101,12 @@ final class SecurityRuntime {
           "cannot save the allow-list: the screen's claim is not saved",
           metadata: ["screen": "\(screen)", "error": "\(error)"])
       }
+      done()
     }
   }
 
-  /// Applies the allow-list's checks and ends the zone's allow-list writes whose answers
-  /// arrived (on the loop, after a wake-up): pairings waiting for theirs are answered.
+  /// Applies the allow-list's checks and ends its writes whose answers arrived (on the loop,
+  /// after a wake-up): pairings and registrations waiting for theirs are answered.
   func answersArrived() {
     allowList.answersArrived()
   }

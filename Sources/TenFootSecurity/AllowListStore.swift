@@ -10,8 +10,10 @@ import SystemCalls
 /// store shared by the zone's brokers, so a standby honours what the old active broker paired
 /// and what was revoked there.
 ///
-/// One owner (the broker's loop thread) calls it. Its checks for changes run off that thread
-/// (`startCheck`): the owner only applies what they read (`finishCheck`).
+/// One owner (the broker's loop thread) calls it. Its checks for changes and its writes run
+/// off that thread (`startCheck`, `startWrite`): the owner only applies what they read or
+/// wrote (`finishCheck`, `finishWrite`). An operator's command changes it with `modify`,
+/// waiting.
 public protocol AllowListSource: AnyObject {
   /// The store, for logs (a file path, or a PostgreSQL URL without password and the zone).
   var path: String { get }
@@ -24,8 +26,23 @@ public protocol AllowListSource: AnyObject {
   /// can log it).
   @discardableResult
   func reloadIfChanged() throws(StoreError) -> Bool
-  /// Applies `change` to the current list and writes the result at once.
+  /// Applies `change` to the current list and writes the result at once, waiting.
   func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R
+  /// Starts a write of `change` that runs on another thread, and returns at once: nil when it
+  /// started (`answered` is then called once, on another thread, with what to pass to
+  /// `finishWrite` on the owner's thread), the write's result when it ended without starting
+  /// (nothing to change), and `answered` is then never called. Writes end in the order they
+  /// started. A file applies `change` under its lock to what the file holds then; a zone's
+  /// store to the list as last loaded, written by key.
+  func startWrite(
+    _ change: @escaping @Sendable (inout AllowList) -> Void,
+    answered: @escaping @Sendable (Result<AllowListWrite, StoreError>) -> Void
+  ) -> Result<Void, StoreError>?
+  /// Ends a write with its answer, on the owner's thread: on success `list` is the list it
+  /// wrote, and the store's version the one the write left, so a change another process made
+  /// after the write (a revoke) is still seen by the next check; on failure `list` stays and
+  /// the error is thrown.
+  func finishWrite(_ answer: Result<AllowListWrite, StoreError>) throws(StoreError)
   /// Starts a check for changes that reads (and parses) on another thread, and returns at
   /// once: true when it started (`answered` is then called once, on another thread, with what
   /// to pass to `finishCheck` on the owner's thread), false when no check is due (a zone's
@@ -48,6 +65,21 @@ public enum AllowListCheck: Sendable, Equatable {
   case failed(StoreError, version: [Int64]?)
 }
 
+/// What a write of an allow-list left in the store, read on the writing thread.
+public struct AllowListWrite: Sendable, Equatable {
+  /// The list as written.
+  public var list: AllowList
+  /// The store's version right after the write (a file's stamp); empty when not known (a
+  /// zone's store: the next check reloads).
+  public var version: [Int64]
+
+  /// The write of `list` that left the store at `version`.
+  public init(list: AllowList, version: [Int64]) {
+    self.list = list
+    self.version = version
+  }
+}
+
 /// The allow-list file shared by the running broker and `tenfoot-broker peers …`: changes are
 /// made under an exclusive `flock` on a lock file beside it (read, change, write atomically),
 /// and the broker reloads the file when its inode, size or modification time changes.
@@ -61,6 +93,9 @@ public final class AllowListStore: AllowListSource {
   public var watchedFile: String? { path }
   /// Where checks stat and read the file, off the owner's thread.
   private let reader = DispatchQueue(label: "tenfoot.allow-list.check")
+  /// Where the broker's writes lock, read, change and save the file (fsync included), in the
+  /// order they started, off the owner's thread.
+  private let writer = DispatchQueue(label: "tenfoot.allow-list.write")
 
   /// Loads `path` (empty if missing).
   public init(path: String) throws(StoreError) {
@@ -109,6 +144,40 @@ public final class AllowListStore: AllowListSource {
 
   /// Applies `change` to the current file contents under the lock and writes the result.
   public func modify<R>(_ change: (inout AllowList) -> R) throws(StoreError) -> R {
+    let (written, result) = try Self.write(path, change)
+    list = written.list
+    stamp = written.version
+    return result
+  }
+
+  /// Locks, reads, changes and saves the file on a thread of its own.
+  public func startWrite(
+    _ change: @escaping @Sendable (inout AllowList) -> Void,
+    answered: @escaping @Sendable (Result<AllowListWrite, StoreError>) -> Void
+  ) -> Result<Void, StoreError>? {
+    let path = path
+    writer.async {
+      do throws(StoreError) {
+        answered(.success(try Self.write(path, change).written))
+      } catch {
+        answered(.failure(error))
+      }
+    }
+    return nil
+  }
+
+  public func finishWrite(_ answer: Result<AllowListWrite, StoreError>) throws(StoreError) {
+    let written = try answer.get()
+    list = written.list
+    stamp = written.version
+  }
+
+  /// Applies `change` to the file at `path` under an exclusive lock on `path.lock` (read,
+  /// change, save atomically with fsync; on any thread); returns what was written, with the
+  /// file's stamp taken under the lock, and what `change` returned.
+  static func write<R>(_ path: String, _ change: (inout AllowList) -> R) throws(StoreError)
+    -> (written: AllowListWrite, result: R)
+  {
     let lockPath = path + ".lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw StoreError.system("open \(lockPath)", errno) }
@@ -120,9 +189,7 @@ public final class AllowListStore: AllowListSource {
     var current = try AllowList.load(path)
     let result = change(&current)
     try current.save(path)
-    list = current
-    stamp = Self.stamp(path)
-    return result
+    return (AllowListWrite(list: current, version: Self.stamp(path)), result)
   }
 
   private static func stamp(_ path: String) -> [Int64] { FileStamp.of(path) }

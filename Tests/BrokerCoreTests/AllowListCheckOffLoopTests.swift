@@ -73,6 +73,17 @@ struct AllowListCheckOffLoopTests {
       try inner.modify(change)
     }
 
+    func startWrite(
+      _ change: @escaping @Sendable (inout AllowList) -> Void,
+      answered: @escaping @Sendable (Result<AllowListWrite, StoreError>) -> Void
+    ) -> Result<Void, StoreError>? {
+      inner.startWrite(change, answered: answered)
+    }
+
+    func finishWrite(_ answer: Result<AllowListWrite, StoreError>) throws(StoreError) {
+      try inner.finishWrite(answer)
+    }
+
     func startCheck(answered: @escaping @Sendable (AllowListCheck) -> Void) -> Bool {
       let gate = gate
       return inner.startCheck { check in

@@ -96,6 +96,22 @@ struct RevokeCutTests {
       try operatorStore.modify { $0.revoke(revoke) }
       return try inner.modify(change)
     }
+
+    func startWrite(
+      _ change: @escaping @Sendable (inout AllowList) -> Void,
+      answered: @escaping @Sendable (Result<AllowListWrite, StoreError>) -> Void
+    ) -> Result<Void, StoreError>? {
+      do {
+        _ = try operatorStore.modify { $0.revoke(revoke) }
+      } catch {
+        return .failure(error)
+      }
+      return inner.startWrite(change, answered: answered)
+    }
+
+    func finishWrite(_ answer: Result<AllowListWrite, StoreError>) throws(StoreError) {
+      try inner.finishWrite(answer)
+    }
   }
 
   @Test("a revoke written just before the broker's own allow-list write still cuts the peer")

@@ -1,10 +1,15 @@
 import PostgresNIO
 import TenFootSecurity
 
-extension PostgresAllowListStore: AsynchronousAllowListSource {
+/// A broker's writes: one fenced statement sent on the link without waiting, its answer read
+/// on PostgreSQL's thread.
+extension PostgresAllowListStore {
+  /// Applies `change` to the list as last loaded (at most a check interval old) and sends the
+  /// result as one write: each entry is written by key, so a change another process made
+  /// meanwhile to other keys is kept, and the next check reloads it.
   public func startWrite(
-    _ change: (inout AllowList) -> Void,
-    answered: @escaping @Sendable (Result<AllowList, StoreError>) -> Void
+    _ change: @escaping @Sendable (inout AllowList) -> Void,
+    answered: @escaping @Sendable (Result<AllowListWrite, StoreError>) -> Void
   ) -> Result<Void, StoreError>? {
     var new = list
     change(&new)
@@ -17,7 +22,7 @@ extension PostgresAllowListStore: AsynchronousAllowListSource {
         if let fenced = Self.refusal(result, upserts: write.upserts, path: path, term: term) {
           return answered(.failure(.fenced(fenced)))
         }
-        answered(.success(changed))
+        answered(.success(AllowListWrite(list: changed, version: [])))
       case .failure(let error):
         answered(.failure(.unavailable(path, "\(error)")))
       }
@@ -25,10 +30,10 @@ extension PostgresAllowListStore: AsynchronousAllowListSource {
     return nil
   }
 
-  public func finishWrite(_ answer: Result<AllowList, StoreError>) throws(StoreError) {
+  public func finishWrite(_ answer: Result<AllowListWrite, StoreError>) throws(StoreError) {
     switch answer {
     case .success(let written):
-      list = written
+      list = written.list
       // The next check reloads, whatever fingerprint a load made while the write was in
       // flight saw: `written` was computed from an older list, and a revoke another process
       // wrote meanwhile must not be lost.
