@@ -34,8 +34,13 @@ final class AllowListKeeper {
   /// The allow-list's peers by whole key in hex, as the rules see them: rebuilt when the list
   /// changes, so a message costs one dictionary lookup, not a scan decoding every key.
   private(set) var principals: [String: Principal]
-  /// Screen id → the hex key of the screen key that owns it.
+  /// Screen id → the hex key of the screen key that owns it: the list's, and the claims
+  /// being written.
   private(set) var owners: [String: String]
+  /// Screens' first claims being written: screen id → the claimant's hex key. They own the id
+  /// at once, so another key's claim of it (or a key's claims past its limit) is refused while
+  /// the write is in flight, as when the write was made on the loop.
+  private var claims: [String: String] = [:]
   /// Where the writes' answers arrive, with the number each started as.
   private let mailbox: LoopMailbox<(write: Int, answer: Result<AllowListWrite, StoreError>)>
   /// What to do once each write in flight is answered, by number.
@@ -59,7 +64,7 @@ final class AllowListKeeper {
     mailbox = LoopMailbox(waker: waker)
     checks = LoopMailbox(waker: waker)
     watcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
-    owners = store.list.screenOwners
+    owners = Self.owners(of: store.list, claims: [:])
     principals = Self.principals(of: store.list)
   }
 
@@ -162,6 +167,20 @@ final class AllowListKeeper {
     writes[write] = done
   }
 
+  /// Writes `screen`'s first claim by the screen key `key`, which owns it from now on unless
+  /// the write fails; `done` runs as for `modify`.
+  func claim(
+    _ screen: String, by key: String, then done: @escaping (Result<Void, StoreError>) -> Void
+  ) {
+    claims[screen] = key
+    if owners[screen] == nil { owners[screen] = key }
+    modify({ $0.bind(screen: screen, toKeyHex: key) }) { [unowned self] result in
+      claims[screen] = nil
+      owners = Self.owners(of: store.list, claims: claims)
+      done(result)
+    }
+  }
+
   /// Ends the writes and applies the checks whose answers arrived (on the loop, after a
   /// wake-up): the writes first, so a check that overlapped one is dropped; then starts the
   /// check that follows a write.
@@ -201,7 +220,7 @@ final class AllowListKeeper {
   private func listChanged(from before: AllowList) {
     let removed = revocation.allowListChanged(
       before: Set(before.entries.map(\.keyHex)), after: Set(store.list.entries.map(\.keyHex)))
-    owners = store.list.screenOwners
+    owners = Self.owners(of: store.list, claims: claims)
     principals = Self.principals(of: store.list)
     if !removed.isEmpty || before.entries.count != store.list.entries.count {
       logger.info(
@@ -210,6 +229,11 @@ final class AllowListKeeper {
           "peers": "\(store.list.entries.count)", "peers.removed": "\(removed.sorted())",
         ])
     }
+  }
+
+  /// `list`'s screen owners, and those of `claims` for ids the list does not give an owner.
+  private static func owners(of list: AllowList, claims: [String: String]) -> [String: String] {
+    list.screenOwners.merging(claims) { listed, _ in listed }
   }
 
   /// `list`'s peers by key (see `principals`).

@@ -88,11 +88,10 @@ final class SecurityRuntime {
   }
 
   /// Binds `screen` to the screen key `key` on the allow-list (its first registration), off
-  /// the loop; `done` runs on the loop once the binding is durable (the screen's requests
-  /// after it then find it) or failed (logged; the claim is made again by the next
-  /// registration).
+  /// the loop: `key` owns it at once; `done` runs on the loop once the binding is durable or
+  /// failed (logged; the claim is undone and made again by the next registration).
   func bind(screen: String, key: String, then done: @escaping () -> Void) {
-    allowList.modify({ $0.bind(screen: screen, toKeyHex: key) }) { [logger] result in
+    allowList.claim(screen, by: key) { [logger] result in
       switch result {
       case .success:
         logger.notice("screen claimed", metadata: ["screen": "\(screen)", "peer.key": "\(key)"])

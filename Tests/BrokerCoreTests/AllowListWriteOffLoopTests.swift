@@ -163,6 +163,13 @@ struct AllowListWriteOffLoopTests {
     let subscriber = try fixture.subscriber(fixture.screenKeys)
     let screen = try Self.control(fixture, fixture.screenKeys)
     #expect(try screen.ask(Self.register("main")) == "ack", "the first claim, not held")
+    let rivalKeys = try CurveKeyPair.generate()
+    _ = try fixture.operatorStore.modify {
+      $0.allow(
+        AllowList.Entry(publicKey: rivalKeys.publicKey, name: "rival", role: .screen, added: 0))
+    }
+    let rival = try Self.control(fixture, rivalKeys)
+    #expect(try rival.ask(.hello(.init())) == "welcome", "the rival screen key let in")
 
     gate.close()
     let registered = try screen.send(Self.register("den"))
@@ -174,6 +181,8 @@ struct AllowListWriteOffLoopTests {
     let other = try Self.control(fixture, fixture.screenKeys)
     #expect(try other.ask(.hello(.init())) == "welcome", "a Hello waited for the held write")
     #expect(try Self.heartbeatArrives(subscriber), "no heartbeat while the write was held")
+    // The claim in flight owns den: another screen key's claim of it is refused at once.
+    #expect(try rival.ask(Self.register("den")) == "error", "a second claim of den while held")
     #expect(try screen.reply(within: 0.2) == nil, "registered before the claim was durable")
 
     gate.open()
@@ -252,17 +261,19 @@ struct AllowListWriteOffLoopTests {
 
   @Test("a write that fails answers the pairing STORE_UNAVAILABLE; the broker keeps serving")
   func failedWriteRefusesThePairing() throws {
-    let fixture = try SpyBroker()
+    // Once the broker has loaded the file, a directory takes its place: the write's read
+    // under the lock fails (EISDIR), as a disk that cannot be read or written would, even for
+    // root, and the broker's checks keep the list they loaded.
+    let fixture = try SpyBroker { path, _ in
+      let store = try AllowListStore(path: path)
+      try FileManager.default.moveItem(atPath: path, toPath: path + ".moved")
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      return store
+    }
     defer { fixture.broker.stop() }
     let prompts = try fixture.subscriber(fixture.screenKeys)
     #expect(try SocketWait.message(on: prompts.socket, within: 5) != nil, "the screen subscribed")
     let pairing = try Self.pairingPeer(fixture)
-    // A directory where the file was: the write's read under the lock fails (EISDIR), as a
-    // disk that cannot be read or written would, even for root.
-    try FileManager.default.moveItem(
-      atPath: fixture.allowList, toPath: fixture.allowList + ".moved")
-    try FileManager.default.createDirectory(
-      atPath: fixture.allowList, withIntermediateDirectories: false)
 
     let remote = try CurveKeyPair.generate()
     let (proved, _) = try Self.prove(remote, on: pairing, prompts: prompts, fixture)
@@ -273,7 +284,10 @@ struct AllowListWriteOffLoopTests {
       return
     }
     #expect(error.code == .storeUnavailable, "\(error)")
+    // A claim whose write fails is acknowledged, as before (logged, not saved); the broker
+    // serves on.
     let screen = try Self.control(fixture, fixture.screenKeys)
+    #expect(try screen.ask(Self.register("den")) == "ack", "the failed claim's registration")
     #expect(try screen.ask(.hello(.init())) == "welcome", "the broker stopped serving")
   }
 
