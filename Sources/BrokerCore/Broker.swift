@@ -44,6 +44,8 @@ public final class Broker {
   let worker: PreparationWorker
   /// Each connection's messages waiting behind its large ones, and the bytes in flight.
   var preparation: PreparationLedger<(frames: [[UInt8]], access: PeerAccess)>
+  /// Each connection's message sent in parts, until it is whole (see `Broker+Parts`).
+  var parts: PartAssembly<[UInt8]>
   /// The endpoints actually bound (wildcard TCP ports resolved), control first.
   public private(set) var boundControlEndpoints: [String] = []
   /// The state endpoints actually bound.
@@ -67,6 +69,9 @@ public final class Broker {
       bytesPerBudget: configuration.preparationBytesPerPeer,
       bytesTotal: configuration.preparationBytesTotal,
       queuedPerConnection: configuration.queuedBehindPreparation)
+    parts = PartAssembly(
+      maxBytes: configuration.maxWholeMessageSize, totalBytes: configuration.partBytesTotal,
+      maxParts: UInt32(MessageParts.maxParts), deadline: configuration.partDeadline)
     throttle = PeerThrottle(
       rate: configuration.peerRate, burst: configuration.peerBurst,
       byteRate: configuration.peerByteRate, byteBurst: configuration.peerByteBurst)
@@ -166,6 +171,12 @@ public final class Broker {
       throttle.charge(lastBudget, bytes: bytes)
       drained += bytes
       let frames = received.frames
+      if frames.count == 2, lastAdmission == .serve, mayBePart(frames[1]) {
+        try assemblePart(frames, access: PeerAccess(userID: received.userID))
+        continue
+      }
+      // A refused part breaks its message: the rest of it is refused as out of order.
+      if lastAdmission == .refuse, !parts.isEmpty { parts.discard(frames[0]) }
       // Large messages, and those of a connection with one in preparation, go off the loop;
       // the rest (presses) pay one size comparison and one emptiness check.
       if frames.count == 2, lastAdmission == .serve,
@@ -204,6 +215,7 @@ public final class Broker {
           $0.screenGraceMs = UInt32(clamping: grace.wholeMillisecondsRoundedUp)
         }))
     if !lostStateEndpoints.isEmpty { bindLostStateEndpoints() }
+    expireParts()
     let interval = configuration.heartbeatInterval
     let next = started + (started < fastUntil ? min(interval, .milliseconds(100)) : interval)
     loop.schedule(at: next) { [unowned self, unowned loop] in
@@ -303,6 +315,9 @@ public final class Broker {
     }
     if case .openPairing(let request) = envelope.body {
       return openPairing(request, peer: peer, seq: envelope.seq, principal: principal)
+    }
+    if case .part(let part) = envelope.body {
+      return try add(part, seq: envelope.seq, peer: peer, access: access, principal: principal)
     }
     let outcome = handle(envelope, peer: peer, principal: principal)
     finish(

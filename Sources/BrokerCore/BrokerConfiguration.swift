@@ -8,7 +8,16 @@ public struct BrokerConfiguration: Sendable {
   /// Endpoints the state PUB binds.
   public var stateEndpoints: [String]
   /// The largest inbound control message; larger ones make libzmq drop the sender's connection.
+  /// Larger messages come in parts (`MessagePart`) of up to `MessageParts.partSize` bytes, so
+  /// this must stay above a part's envelope.
   public var maxMessageSize: Int64 = WireProtocol.defaultMaxMessageSize
+  /// The largest whole message sent in parts (a layout of 100,000 items is a few MiB).
+  public var maxWholeMessageSize = WireProtocol.defaultMaxWholeMessageSize
+  /// The most bytes all connections' incomplete messages in parts may hold together; a part
+  /// past it is refused `RATE_LIMITED` and its message discarded.
+  public var partBytesTotal = 48 * 1024 * 1024
+  /// How long a message in parts may wait for its next part before it is discarded.
+  public var partDeadline: Duration = .seconds(10)
   /// Messages queued per subscriber before PUB drops (screens then resync by sequence gap).
   public var stateHighWaterMark: Int32 = 10_000
   /// How often the broker heartbeat is published.
@@ -33,8 +42,8 @@ public struct BrokerConfiguration: Sendable {
   /// that keeps sending huge registrations gets one through every few seconds and the rest
   /// refused (`RATE_LIMITED`) unread, so the loop time it takes stays small.
   public var peerByteRate: Double = 512 * 1024
-  /// Control bytes a peer may send at once (one message of the largest size).
-  public var peerByteBurst: Double = Double(WireProtocol.defaultMaxMessageSize)
+  /// Control bytes a peer may send at once (one whole message of the largest size, in parts).
+  public var peerByteBurst: Double = Double(WireProtocol.defaultMaxWholeMessageSize)
   /// The largest message a remote's key may send (its input, focus and debug requests are
   /// small); a screen's may be `maxMessageSize`. `ZMQ_MAXMSGSIZE` is per socket, not per peer,
   /// so this is checked once the message is read.

@@ -54,6 +54,8 @@ extension BrokerRequest {
     // The broker serves it beside the domain (`Broker.openPairing`), never as a domain request;
     // only one large enough to be prepared off the loop gets here.
     case .openPairing: throw .unexpectedMessage(envelope.bodyName)
+    // Parts are gathered into their whole message before anything maps it (`Broker+Parts`).
+    case .part: throw .unexpectedMessage(envelope.bodyName)
     case .pairRequest, .pairProof: throw .pairingOnControl
     case nil: throw .noBody
     }

@@ -45,7 +45,7 @@ public enum RemoteError: Error, CustomStringConvertible {
     case .notWelcomed(_, _, let cause), .requestFailed(_, let cause):
       switch cause {
       case .timedOut, .socket, .handshakeFailed, .nothingListening: true
-      case .notPaired, .refused, .malformedReply, .securityMismatch: false
+      case .notPaired, .refused, .malformedReply, .securityMismatch, .tooLarge: false
       }
     default: false
     }

@@ -100,7 +100,9 @@ public final class ControlConnection {
     // With ZMQ_IMMEDIATE a send blocks while no connection is up: wait for one, bounded.
     let left = ContinuousClock.now.duration(to: deadline) / .milliseconds(1)
     try socket.setSendTimeout(milliseconds: Int32(clamping: max(1, Int(left.rounded(.up)))))
-    guard try socket.send(envelope.encoded()) else { throw timedOut }
+    for frame in try Self.frames(of: envelope) {
+      guard try socket.send(frame) else { throw timedOut }
+    }
     repeat {
       while let frame = try socket.receive(dontWait: true) {
         let reply: Tenfoot_V1_Envelope
@@ -244,13 +246,41 @@ public final class ControlConnection {
     guard !reconnecting else { return nil }
     let envelope = Tenfoot_V1_Envelope(
       sender: sender, seq: seq + 1, sentAtNanoseconds: MonotonicClock.nanoseconds(), body: body)
-    do {
-      guard try socket.send(envelope.encoded(), dontWait: true) else { return nil }
+    let frames = try Self.frames(of: envelope)
+    var sent = 0
+    do throws(ZeroMQError) {
+      guard try socket.send(frames[0], dontWait: true) else { return nil }
+      sent = 1
+      if frames.count > 1 {
+        // The rest of a message in parts follows at once (the broker discards a message
+        // whose parts stop coming); past the send high-water mark this waits, bounded.
+        try socket.setSendTimeout(milliseconds: Self.partSendTimeout)
+        for frame in frames.dropFirst() {
+          guard try socket.send(frame) else { break }
+          sent += 1
+        }
+      }
     } catch {
       throw ControlError.socket(error)
     }
+    guard sent == frames.count else { throw ControlError.timedOut(endpoint) }
     seq += 1
     return seq
+  }
+
+  /// How long the rest of a message in parts may wait for room in the socket's queue.
+  private static let partSendTimeout: Int32 = 2000
+
+  /// What goes on the wire for `envelope`: itself, or its parts if it is larger than a part
+  /// (`MessageParts`; the broker's message size limit is about a part). Throws `tooLarge` past
+  /// the most parts a message may have.
+  private static func frames(of envelope: Tenfoot_V1_Envelope) throws(ControlError)
+    -> [[UInt8]]
+  {
+    guard let frames = MessageParts.frames(of: envelope) else {
+      throw ControlError.tooLarge(bytes: envelope.encoded().count)
+    }
+    return frames
   }
 
   /// The next reply queued on the socket, without waiting (nil: none); replies that cannot be
@@ -335,6 +365,8 @@ public enum ControlError: Error, CustomStringConvertible {
   case nothingListening(String)
   /// One side uses CURVE and the other does not (`clientUsesCurve`: which side this is).
   case securityMismatch(String, clientUsesCurve: Bool)
+  /// The request is larger than the protocol's largest message in parts (`MessageParts`).
+  case tooLarge(bytes: Int)
 
   /// Whether the broker did not answer (no reply in time, or nothing listening): worth trying
   /// again later, unlike a refusal.
@@ -369,6 +401,9 @@ public enum ControlError: Error, CustomStringConvertible {
     case .securityMismatch(let endpoint, true):
       "the broker at \(endpoint) runs without CURVE (--insecure): give --insecure here too "
         + "(trusted networks only), or restart the broker without it"
+    case .tooLarge(let bytes):
+      "the request is \(bytes / 1024) KiB, more than a message may be even in parts "
+        + "(\(MessageParts.maxParts) of \(MessageParts.partSize / 1024) KiB)"
     case .securityMismatch(let endpoint, false):
       "the broker at \(endpoint) speaks CURVE: drop --insecure and give its key "
         + "(--broker with the line tenfoot-broker invite prints, or --broker-key)"

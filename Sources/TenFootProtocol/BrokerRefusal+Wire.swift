@@ -51,6 +51,7 @@ extension Tenfoot_V1_ErrorCode {
     case .forbidden: self = .forbidden
     case .pairingBusy: self = .pairingBusy
     case .pairingClosed: self = .pairingClosed
+    case .partsRefused: self = .partsRefused
     case .unrecognized(let value): self = .UNRECOGNIZED(value)
     }
   }
@@ -83,6 +84,7 @@ extension BrokerRefusal.Code {
     case .forbidden: self = .forbidden
     case .pairingBusy: self = .pairingBusy
     case .pairingClosed: self = .pairingClosed
+    case .partsRefused: self = .partsRefused
     case .UNRECOGNIZED(let value): self = .unrecognized(value)
     }
   }

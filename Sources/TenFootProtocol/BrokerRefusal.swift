@@ -27,6 +27,7 @@ public struct BrokerRefusal: Error, Sendable, Equatable, CustomStringConvertible
     case forbidden
     case pairingBusy
     case pairingClosed
+    case partsRefused
     /// A code this peer does not know (a newer broker's), by its number.
     case unrecognized(Int)
 
@@ -56,6 +57,7 @@ public struct BrokerRefusal: Error, Sendable, Equatable, CustomStringConvertible
       case .forbidden: "forbidden"
       case .pairingBusy: "pairing_busy"
       case .pairingClosed: "pairing_closed"
+      case .partsRefused: "parts_refused"
       case .unrecognized(let value): "code_\(value)"
       }
     }

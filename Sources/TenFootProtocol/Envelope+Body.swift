@@ -115,6 +115,7 @@ extension Tenfoot_V1_Envelope {
       case .paired(let message): return (33, try message.serializedBytes())
       case .pairingPrompt(let message): return (34, try message.serializedBytes())
       case .openPairing(let message): return (35, try message.serializedBytes())
+      case .part(let message): return (MessageParts.partField, try message.serializedBytes())
       case nil: return nil
       }
     } catch {
@@ -155,6 +156,7 @@ extension Tenfoot_V1_Envelope {
     case .paired: "paired"
     case .pairingPrompt: "pairing_prompt"
     case .openPairing: "open_pairing"
+    case .part: "part"
     case nil: "empty"
     }
   }

@@ -6,6 +6,11 @@ public enum WireProtocol {
   public static func stateTopic(screen: String) -> String { "screen/\(screen)" }
   /// The PUB topic of the broker's heartbeat.
   public static let heartbeatTopic = "broker"
-  /// The largest control message a broker accepts by default (a 100,000-item layout fits).
-  public static let defaultMaxMessageSize: Int64 = 16 << 20
+  /// The largest control message a broker accepts by default: one part of a larger message
+  /// (`MessageParts`) fits, and libzmq decrypts it (on its one I/O thread, reading no other
+  /// connection meanwhile) in a small fraction of a millisecond.
+  public static let defaultMaxMessageSize: Int64 = 256 << 10
+  /// The largest whole message, sent in parts, a broker accepts by default (a 100,000-item
+  /// layout fits).
+  public static let defaultMaxWholeMessageSize = 16 << 20
 }

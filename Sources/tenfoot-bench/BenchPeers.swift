@@ -67,7 +67,8 @@ enum BenchPeers {
         let envelope = Tenfoot_V1_Envelope(
           sender: "screen:bench", seq: UInt64(sent), sentAtNanoseconds: 0,
           body: .registerScreen(request))
-        try dealer.send(envelope.encoded())
+        // A layout larger than the broker's message limit goes in parts.
+        for frame in MessageParts.frames(of: envelope) ?? [] { try dealer.send(frame) }
       }
       try poller.poll(timeout: .seconds(10))
       guard poller.isReadable(0) else { throw BenchError("registration: no reply in 10 s") }

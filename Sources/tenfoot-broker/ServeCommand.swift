@@ -58,6 +58,13 @@ struct ServeCommand: ParsableCommand {
       """)
   var ioThreads: Int32 = 1
 
+  @Option(
+    help: """
+      The largest control message, in KiB (200–16384). Larger messages come in parts of 192 \
+      KiB; libzmq decrypts each message whole on its I/O thread, reading no other peer meanwhile.
+      """)
+  var maxMessageKibibytes = Int(WireProtocol.defaultMaxMessageSize / 1024)
+
   @Option(help: "Screen ids one screen key may claim by registering them.")
   var screensPerKey = 16
 
@@ -81,6 +88,9 @@ struct ServeCommand: ParsableCommand {
     }
     guard peerKibibytesRate.isFinite, peerKibibytesRate >= 1 else {
       throw ValidationError("--peer-kibibytes-rate must be at least 1")
+    }
+    guard (200...16_384).contains(maxMessageKibibytes) else {
+      throw ValidationError("--max-message-kibibytes must be between 200 and 16384")
     }
     guard (1...100_000).contains(screensPerKey) else {
       throw ValidationError("--screens-per-key must be between 1 and 100000")
@@ -193,6 +203,7 @@ struct ServeCommand: ParsableCommand {
     configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
     configuration.peerByteRate = peerKibibytesRate * 1024
     configuration.screensPerKey = screensPerKey
+    configuration.maxMessageSize = Int64(maxMessageKibibytes) * 1024
     // Durable sessions need a data directory: given explicitly (--data-dir or
     // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
     // sessions in memory and touches no data directory.

@@ -78,11 +78,13 @@ final class SecureStack {
     ["--control", control, "--state", state, "--pairing", pairing]
   }
 
-  /// A headless screen on a 3×3 grid (r2c2 a text field if `textField`), trusting the broker
+  /// A headless screen on a `rows`×`columns` grid (r2c2 a text field if `textField`), trusting the broker
   /// key given explicitly; `name` picks its state directory (the allow-listed key is
   /// "screen"'s) and its session id.
-  func screen(textField: Bool = false, name: String = "screen") throws -> ChildProcess {
-    var json = TestLayouts.gridJSON(rows: 3, columns: 3)
+  func screen(
+    textField: Bool = false, name: String = "screen", rows: Int = 3, columns: Int = 3
+  ) throws -> ChildProcess {
+    var json = TestLayouts.gridJSON(rows: rows, columns: columns)
     if textField {
       json = json.replacingOccurrences(
         of: #"{"id": "r2c2", "#, with: #"{"id": "r2c2", "kind": "textField", "#)

@@ -1084,6 +1084,11 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
   /// again when the operator runs `tenfoot-broker pairing open` (or, for one address, after the
   /// failures decay; retry_after_ms says when, 0: only the operator can open it).
   case pairingClosed // = 24
+
+  /// A message sent in parts (MessagePart) was discarded, nothing of it applied: a part came out
+  /// of order, belonged to another message while one was incomplete, pushed the whole message
+  /// past the broker's size limit, or its parts stopped coming. Send it again from part 0.
+  case partsRefused // = 25
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -1115,6 +1120,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 22: self = .forbidden
     case 23: self = .pairingBusy
     case 24: self = .pairingClosed
+    case 25: self = .partsRefused
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -1144,6 +1150,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .forbidden: return 22
     case .pairingBusy: return 23
     case .pairingClosed: return 24
+    case .partsRefused: return 25
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -1173,6 +1180,7 @@ public nonisolated enum Tenfoot_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .forbidden,
     .pairingBusy,
     .pairingClosed,
+    .partsRefused,
   ]
 
 }
@@ -1394,6 +1402,16 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .openPairing(newValue)}
   }
 
+  /// One part of a control message too large to send whole (see MessagePart). Not answered
+  /// itself: the whole message is, once its last part arrived.
+  public var part: Tenfoot_V1_MessagePart {
+    get {
+      if case .part(let v)? = _storage._body {return v}
+      return Tenfoot_V1_MessagePart()
+    }
+    set {_uniqueStorage()._body = .part(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -1426,12 +1444,44 @@ public nonisolated struct Tenfoot_V1_Envelope: @unchecked Sendable {
     /// A screen key opens pairing again at its screen after it closed (control socket).
     /// Answered with Ack (screen_id set) or Error FORBIDDEN / UNKNOWN_SCREEN.
     case openPairing(Tenfoot_V1_OpenPairing)
+    /// One part of a control message too large to send whole (see MessagePart). Not answered
+    /// itself: the whole message is, once its last part arrived.
+    case part(Tenfoot_V1_MessagePart)
 
   }
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A control message larger than the broker's message size limit travels in parts: the sender
+/// encodes the whole Envelope (a RegisterScreen, PatchLayout or AppReaction with its own seq),
+/// cuts the bytes into pieces of at most PART_SIZE (192 KiB) and sends each in an Envelope whose
+/// body is a MessagePart and whose seq is the whole message's. The parts of one message follow
+/// each other on one connection, index 0 to count - 1, with nothing between them. Once the last
+/// part arrived, the broker decodes the whole message and serves it as if it had come in one
+/// piece: one reply, to its seq; nothing of it is applied before. A part out of order, of
+/// another message while one is incomplete, inside another part, past the whole message's size
+/// limit, or the parts of a message that stopped coming for 10 s discard the message, answered
+/// Error PARTS_REFUSED (the broker's memory for parts in all is bounded too: RATE_LIMITED).
+public nonisolated struct Tenfoot_V1_MessagePart: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// This part's position, from 0.
+  public var index: UInt32 = 0
+
+  /// How many parts the message has (1 to 1024).
+  public var count: UInt32 = 0
+
+  /// This part's bytes of the whole encoded Envelope.
+  public var data: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// First message of every control connection.
@@ -3775,12 +3825,12 @@ nonisolated extension Tenfoot_V1_AnnouncementKind: SwiftProtobuf._ProtoNameProvi
 }
 
 nonisolated extension Tenfoot_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0\u{1}ERROR_CODE_STORE_UNAVAILABLE\0\u{1}ERROR_CODE_FORBIDDEN\0\u{1}ERROR_CODE_PAIRING_BUSY\0\u{1}ERROR_CODE_PAIRING_CLOSED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_MALFORMED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_UNKNOWN_SCREEN\0\u{1}ERROR_CODE_INVALID_LAYOUT\0\u{1}ERROR_CODE_INVALID_INPUT\0\u{1}ERROR_CODE_UNEXPECTED_MESSAGE\0\u{1}ERROR_CODE_AMBIGUOUS_SCREEN\0\u{1}ERROR_CODE_UNKNOWN_TARGET\0\u{1}ERROR_CODE_FOCUS_UNAVAILABLE\0\u{1}ERROR_CODE_FOCUS_TRAPPED\0\u{1}ERROR_CODE_FOCUS_AMBIGUOUS\0\u{1}ERROR_CODE_NO_TEXT_FIELD\0\u{1}ERROR_CODE_SCREEN_GONE\0\u{2}\u{3}ERROR_CODE_NOT_PAIRED\0\u{1}ERROR_CODE_PAIRING_FAILED\0\u{1}ERROR_CODE_PAIRING_BACKOFF\0\u{1}ERROR_CODE_NO_PAIRING\0\u{1}ERROR_CODE_RATE_LIMITED\0\u{1}ERROR_CODE_STORE_UNAVAILABLE\0\u{1}ERROR_CODE_FORBIDDEN\0\u{1}ERROR_CODE_PAIRING_BUSY\0\u{1}ERROR_CODE_PAIRING_CLOSED\0\u{1}ERROR_CODE_PARTS_REFUSED\0")
 }
 
 nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{3}app_reaction\0\u{4}\u{6}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0\u{3}open_pairing\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}sender\0\u{1}seq\0\u{3}sent_at_ns\0\u{3}reply_to\0\u{2}\u{5}hello\0\u{1}welcome\0\u{3}register_screen\0\u{1}input\0\u{3}snapshot_request\0\u{1}snapshot\0\u{1}delta\0\u{1}ack\0\u{1}error\0\u{1}heartbeat\0\u{3}patch_layout\0\u{3}focus_request\0\u{3}debug_request\0\u{3}debug_report\0\u{3}app_reaction\0\u{4}\u{6}pair_request\0\u{3}pair_challenge\0\u{3}pair_proof\0\u{1}paired\0\u{3}pairing_prompt\0\u{3}open_pairing\0\u{2}\u{5}part\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -4101,6 +4151,19 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .openPairing(v)
           }
         }()
+        case 40: try {
+          var v: Tenfoot_V1_MessagePart?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .part(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .part(v)
+          }
+        }()
         default: break
         }
       }
@@ -4213,6 +4276,10 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         guard case .openPairing(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
       }()
+      case .part?: try {
+        guard case .part(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+      }()
       case nil: break
       }
     }
@@ -4234,6 +4301,46 @@ nonisolated extension Tenfoot_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Tenfoot_V1_MessagePart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MessagePart"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}count\0\u{1}data\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.index) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.count) }()
+      case 3: try { try decoder.decodeSingularBytesField(value: &self.data) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.index != 0 {
+      try visitor.visitSingularUInt32Field(value: self.index, fieldNumber: 1)
+    }
+    if self.count != 0 {
+      try visitor.visitSingularUInt32Field(value: self.count, fieldNumber: 2)
+    }
+    if !self.data.isEmpty {
+      try visitor.visitSingularBytesField(value: self.data, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Tenfoot_V1_MessagePart, rhs: Tenfoot_V1_MessagePart) -> Bool {
+    if lhs.index != rhs.index {return false}
+    if lhs.count != rhs.count {return false}
+    if lhs.data != rhs.data {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -200,6 +200,7 @@ class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_CODE_FORBIDDEN: _ClassVar[ErrorCode]
     ERROR_CODE_PAIRING_BUSY: _ClassVar[ErrorCode]
     ERROR_CODE_PAIRING_CLOSED: _ClassVar[ErrorCode]
+    ERROR_CODE_PARTS_REFUSED: _ClassVar[ErrorCode]
 PEER_ROLE_UNSPECIFIED: PeerRole
 PEER_ROLE_SCREEN: PeerRole
 PEER_ROLE_REMOTE: PeerRole
@@ -334,9 +335,10 @@ ERROR_CODE_STORE_UNAVAILABLE: ErrorCode
 ERROR_CODE_FORBIDDEN: ErrorCode
 ERROR_CODE_PAIRING_BUSY: ErrorCode
 ERROR_CODE_PAIRING_CLOSED: ErrorCode
+ERROR_CODE_PARTS_REFUSED: ErrorCode
 
 class Envelope(_message.Message):
-    __slots__ = ("protocol_version", "sender", "seq", "sent_at_ns", "reply_to", "hello", "welcome", "register_screen", "input", "snapshot_request", "snapshot", "delta", "ack", "error", "heartbeat", "patch_layout", "focus_request", "debug_request", "debug_report", "app_reaction", "pair_request", "pair_challenge", "pair_proof", "paired", "pairing_prompt", "open_pairing")
+    __slots__ = ("protocol_version", "sender", "seq", "sent_at_ns", "reply_to", "hello", "welcome", "register_screen", "input", "snapshot_request", "snapshot", "delta", "ack", "error", "heartbeat", "patch_layout", "focus_request", "debug_request", "debug_report", "app_reaction", "pair_request", "pair_challenge", "pair_proof", "paired", "pairing_prompt", "open_pairing", "part")
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     SENDER_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -363,6 +365,7 @@ class Envelope(_message.Message):
     PAIRED_FIELD_NUMBER: _ClassVar[int]
     PAIRING_PROMPT_FIELD_NUMBER: _ClassVar[int]
     OPEN_PAIRING_FIELD_NUMBER: _ClassVar[int]
+    PART_FIELD_NUMBER: _ClassVar[int]
     protocol_version: int
     sender: str
     seq: int
@@ -389,7 +392,18 @@ class Envelope(_message.Message):
     paired: Paired
     pairing_prompt: PairingPrompt
     open_pairing: OpenPairing
-    def __init__(self, protocol_version: _Optional[int] = ..., sender: _Optional[str] = ..., seq: _Optional[int] = ..., sent_at_ns: _Optional[int] = ..., reply_to: _Optional[int] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., register_screen: _Optional[_Union[RegisterScreen, _Mapping]] = ..., input: _Optional[_Union[Input, _Mapping]] = ..., snapshot_request: _Optional[_Union[SnapshotRequest, _Mapping]] = ..., snapshot: _Optional[_Union[ScreenState, _Mapping]] = ..., delta: _Optional[_Union[StateDelta, _Mapping]] = ..., ack: _Optional[_Union[Ack, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., heartbeat: _Optional[_Union[Heartbeat, _Mapping]] = ..., patch_layout: _Optional[_Union[PatchLayout, _Mapping]] = ..., focus_request: _Optional[_Union[FocusRequest, _Mapping]] = ..., debug_request: _Optional[_Union[DebugRequest, _Mapping]] = ..., debug_report: _Optional[_Union[DebugReport, _Mapping]] = ..., app_reaction: _Optional[_Union[AppReaction, _Mapping]] = ..., pair_request: _Optional[_Union[PairRequest, _Mapping]] = ..., pair_challenge: _Optional[_Union[PairChallenge, _Mapping]] = ..., pair_proof: _Optional[_Union[PairProof, _Mapping]] = ..., paired: _Optional[_Union[Paired, _Mapping]] = ..., pairing_prompt: _Optional[_Union[PairingPrompt, _Mapping]] = ..., open_pairing: _Optional[_Union[OpenPairing, _Mapping]] = ...) -> None: ...
+    part: MessagePart
+    def __init__(self, protocol_version: _Optional[int] = ..., sender: _Optional[str] = ..., seq: _Optional[int] = ..., sent_at_ns: _Optional[int] = ..., reply_to: _Optional[int] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., register_screen: _Optional[_Union[RegisterScreen, _Mapping]] = ..., input: _Optional[_Union[Input, _Mapping]] = ..., snapshot_request: _Optional[_Union[SnapshotRequest, _Mapping]] = ..., snapshot: _Optional[_Union[ScreenState, _Mapping]] = ..., delta: _Optional[_Union[StateDelta, _Mapping]] = ..., ack: _Optional[_Union[Ack, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., heartbeat: _Optional[_Union[Heartbeat, _Mapping]] = ..., patch_layout: _Optional[_Union[PatchLayout, _Mapping]] = ..., focus_request: _Optional[_Union[FocusRequest, _Mapping]] = ..., debug_request: _Optional[_Union[DebugRequest, _Mapping]] = ..., debug_report: _Optional[_Union[DebugReport, _Mapping]] = ..., app_reaction: _Optional[_Union[AppReaction, _Mapping]] = ..., pair_request: _Optional[_Union[PairRequest, _Mapping]] = ..., pair_challenge: _Optional[_Union[PairChallenge, _Mapping]] = ..., pair_proof: _Optional[_Union[PairProof, _Mapping]] = ..., paired: _Optional[_Union[Paired, _Mapping]] = ..., pairing_prompt: _Optional[_Union[PairingPrompt, _Mapping]] = ..., open_pairing: _Optional[_Union[OpenPairing, _Mapping]] = ..., part: _Optional[_Union[MessagePart, _Mapping]] = ...) -> None: ...
+
+class MessagePart(_message.Message):
+    __slots__ = ("index", "count", "data")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    count: int
+    data: bytes
+    def __init__(self, index: _Optional[int] = ..., count: _Optional[int] = ..., data: _Optional[bytes] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("role", "client")
