@@ -5,7 +5,8 @@ import TestSupport
 import ZeroMQ
 
 /// Abuse: one allow-listed peer does its worst — pipelines registrations of the largest layout
-/// (100,000 items, about 6 MiB each) as fast as its socket takes them — while another peer
+/// (100,000 items, about 6 MiB each, in parts of the largest message the broker reads, 256
+/// KiB) as fast as its socket takes them — while another peer
 /// measures its `Hello` and press round trips, and the broker's resident memory is sampled.
 /// The broker runs as deployed (CURVE over TCP, a data directory) with its default budgets:
 /// 2,000 messages and 512 KiB a second per peer, 16 messages queued per connection, 64 KiB per

@@ -5,9 +5,11 @@ import ZeroMQ
 
 /// `tenfoot-bench abuser`: an allow-listed peer that pipelines registrations of the largest
 /// layout (100,000 items) at a CURVE broker as fast as its socket takes them, until `count`
-/// are sent and its standard input closes (started by the abuse benchmark). Prints
-/// `abuser started` after its first send and at the end
-/// `abuser done sent=… answered=… rate_limited=…`. Its CURVE keys come in the environment
+/// are sent and its standard input closes (started by the abuse benchmark). Each goes in parts
+/// of the largest size the broker reads (`--message-size`, its `--max-message-kibibytes`), so
+/// libzmq decrypts messages of that size back to back. Prints `abuser started` after its
+/// first send and at the end `abuser done sent=… answered=… rate_limited=…` (registrations
+/// sent, replies, RATE_LIMITED replies). Its CURVE keys come in the environment
 /// (`TENFOOT_ABUSER_PUBLIC`, `TENFOOT_ABUSER_SECRET`, `TENFOOT_ABUSER_BROKER`).
 struct AbuserCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -16,6 +18,8 @@ struct AbuserCommand: ParsableCommand {
 
   @Option var control: String
   @Option var count = 200
+  /// The largest message the broker reads, in bytes: each part is just under it.
+  @Option var messageSize = Int(WireProtocol.defaultMaxMessageSize)
 
   func run() throws {
     let stopped = StopOnEndOfInput()
@@ -27,20 +31,31 @@ struct AbuserCommand: ParsableCommand {
     var request = Tenfoot_V1_RegisterScreen()
     request.screenID = "abuse"
     request.layout = BenchPeers.layout(rows: 100, columns: 1000)
-    let message = Tenfoot_V1_Envelope(
-      sender: "abuser", seq: 1, sentAtNanoseconds: 0, body: .registerScreen(request)
-    ).encoded()
+    // Room for a part's own envelope (tags, sender, seq, index, count: well under 128 bytes).
+    guard
+      let parts = MessageParts.frames(
+        of: Tenfoot_V1_Envelope(
+          sender: "abuser", seq: 1, sentAtNanoseconds: 0, body: .registerScreen(request)),
+        partSize: messageSize - 128)
+    else { throw ValidationError("--message-size is too small for the layout's parts") }
     let context = try Context()
     let dealer = try Socket(context, .dealer)
     try dealer.setCurveClient(
       serverKey: brokerKey, keyPair: CurveKeyPair(publicKey: publicKey, secretKey: secretKey))
-    try dealer.setSendHighWaterMark(Int32(count))
+    try dealer.setSendHighWaterMark(Int32(clamping: count * parts.count))
     try dealer.connect(control)
     var (sent, answered, rateLimited) = (0, 0, 0)
+    var part = 0
     while !stopped.isSet {
-      if sent < count, try dealer.send(message, dontWait: true) {
-        sent += 1
-        if sent == 1 { Table.line("abuser started bytes=\(message.count)") }
+      if sent < count, try dealer.send(parts[part], dontWait: true) {
+        part += 1
+        if part == parts.count {
+          (sent, part) = (sent + 1, 0)
+          if sent == 1 {
+            let bytes = parts.reduce(0) { $0 + $1.count }
+            Table.line("abuser started bytes=\(bytes) parts=\(parts.count)")
+          }
+        }
         continue
       }
       guard try dealer.awaitInput(until: ContinuousClock.now + .milliseconds(20)) else { continue }
