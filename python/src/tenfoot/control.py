@@ -1,7 +1,9 @@
 """The control connection: a DEALER on the broker's ROUTER, one request at a time.
 
 Every request is one Envelope frame and gets exactly one reply whose `reply_to` echoes the
-request's `seq`; replies to requests abandoned after a timeout are skipped. The socket queues
+request's `seq`; replies to requests abandoned after a timeout are skipped. A request larger
+than a part (192 KiB: a large layout) goes in parts (MessagePart, docs/protocol.md "Large
+messages in parts"), answered once as a whole. The socket queues
 only on a live connection (ZMQ_IMMEDIATE), so a request made while the broker is away times
 out (and the caller retries) instead of being delivered stale after a restart; it reconnects
 every 100-250 ms, and connects to every broker of a zone (only the active one is bound).
@@ -21,6 +23,28 @@ from .keys import Curve
 from .v1 import tenfoot_pb2 as pb
 
 PROTOCOL_VERSION = 1
+# The most bytes of the whole encoded Envelope one part carries, and the most parts a message
+# may have (the broker reads messages of up to 256 KiB by default).
+PART_SIZE = 192 * 1024
+MAX_PARTS = 1024
+
+
+def frames_of(envelope: pb.Envelope, part_size: int = PART_SIZE) -> list:
+    """The frames that carry `envelope`: its encoding if it fits in one part, else its parts
+    in order (each an Envelope with the same seq whose body is a MessagePart). Raises
+    ValueError past MAX_PARTS."""
+    whole = envelope.SerializeToString()
+    if len(whole) <= part_size:
+        return [whole]
+    count = -(-len(whole) // part_size)
+    if count > MAX_PARTS:
+        raise ValueError(f"a message of {len(whole)} bytes needs {count} parts "
+                         f"(at most {MAX_PARTS} of {part_size} bytes)")
+    return [pb.Envelope(protocol_version=envelope.protocol_version, sender=envelope.sender,
+                        seq=envelope.seq, sent_at_ns=envelope.sent_at_ns,
+                        part=pb.MessagePart(index=index, count=count,
+                                            data=whole[index * part_size:(index + 1) * part_size]))
+            .SerializeToString() for index in range(count)]
 
 
 class Control:
@@ -111,7 +135,10 @@ class Control:
         # With ZMQ_IMMEDIATE a send waits while no connection is up: bounded too.
         self.socket.setsockopt(zmq.SNDTIMEO, max(1, int(limit * 1000)))
         try:
-            self.socket.send(envelope.SerializeToString())
+            # The parts of a large request follow each other at once (the broker discards a
+            # message whose parts stop coming).
+            for frame in frames_of(envelope):
+                self.socket.send(frame)
         except zmq.Again:
             self.check_handshake()
             raise Timeout(f"no connection to {','.join(self.endpoints.control)} "

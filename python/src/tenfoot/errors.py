@@ -99,6 +99,7 @@ StoreUnavailable = _refusal("STORE_UNAVAILABLE", "The broker could not make the 
 Forbidden = _refusal("FORBIDDEN", "This key's role may not do this, or not on this screen.")
 PairingBusy = _refusal("PAIRING_BUSY", "Another remote's pairing is in progress.")
 PairingClosed = _refusal("PAIRING_CLOSED", "Pairing is closed after too many wrong PINs.")
+PartsRefused = _refusal("PARTS_REFUSED", "A message sent in parts was discarded: send it again.")
 
 _BY_CODE = {
     pb.ErrorCode.Value(cls.code_name): cls
