@@ -250,6 +250,8 @@ public final class ControlConnection {
     var sent = 0
     do throws(ZeroMQError) {
       guard try socket.send(frames[0], dontWait: true) else { return nil }
+      // Its seq is spent even if the rest fails: a later request must not reuse it.
+      seq += 1
       sent = 1
       if frames.count > 1 {
         // The rest of a message in parts follows at once (the broker discards a message
@@ -264,7 +266,6 @@ public final class ControlConnection {
       throw ControlError.socket(error)
     }
     guard sent == frames.count else { throw ControlError.timedOut(endpoint) }
-    seq += 1
     return seq
   }
 
