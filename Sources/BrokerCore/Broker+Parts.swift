@@ -13,6 +13,25 @@ import ZeroMQ
 /// Parts are charged to the peer's message and byte budgets as they arrive; the whole message
 /// is not charged again.
 extension Broker {
+  /// Gathers `frames` if it is a part within its peer's budget (true: taken). A part refused
+  /// over budget breaks its message, answered once like any refused message (false: the
+  /// caller answers it `RATE_LIMITED`); the rest of its parts are then dropped unanswered.
+  func takeIfPart(_ frames: [[UInt8]], access: PeerAccess) throws(ZeroMQError) -> Bool {
+    switch lastAdmission {
+    case .serve:
+      guard mayBePart(frames[1]) else { return false }
+      try assemblePart(frames, access: access)
+      return true
+    case .refuse:
+      if MessageParts.isPart(frames[1]) {
+        parts.refuse(frames[0], seq: PreparationWorker.peekSeq(frames[1]))
+      }
+      return false
+    case .drop:
+      return false
+    }
+  }
+
   /// Whether `frame` must be looked at as a possible part before the usual path: only when a
   /// message is being assembled or prepared, or the frame is large, so a press pays two
   /// emptiness checks and a size comparison (a small part otherwise arrives decoded in

@@ -171,12 +171,9 @@ public final class Broker {
       throttle.charge(lastBudget, bytes: bytes)
       drained += bytes
       let frames = received.frames
-      if frames.count == 2, lastAdmission == .serve, mayBePart(frames[1]) {
-        try assemblePart(frames, access: PeerAccess(userID: received.userID))
+      if frames.count == 2, try takeIfPart(frames, access: PeerAccess(userID: received.userID)) {
         continue
       }
-      // A refused part breaks its message: the rest of it is refused as out of order.
-      if lastAdmission == .refuse, !parts.isEmpty { parts.discard(frames[0]) }
       // Large messages, and those of a connection with one in preparation, go off the loop;
       // the rest (presses) pay one size comparison and one emptiness check.
       if frames.count == 2, lastAdmission == .serve,

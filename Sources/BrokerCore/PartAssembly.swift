@@ -102,9 +102,7 @@ struct PartAssembly<Connection: Hashable> {
     }
     let outcome = append(data, index: index, count: count, seq: seq, from: connection, at: now)
     if case .refused = outcome {
-      // One seq per connection; connections that come and go must not grow it for ever.
-      if discarded.count >= Self.discardedLimit { discarded.removeAll() }
-      discarded[connection] = seq
+      remember(seq, discardedBy: connection)
     } else {
       discarded[connection] = nil
     }
@@ -147,8 +145,20 @@ struct PartAssembly<Connection: Hashable> {
     return .waiting
   }
 
-  /// Discards `connection`'s incomplete message (its connection closed, or one of its parts
-  /// was refused before it was read); returns its bytes.
+  /// Discards `connection`'s message `seq` because one of its parts was refused before it was
+  /// read (over the peer's budget, answered so): its later parts are dropped unanswered.
+  mutating func refuse(_ connection: Connection, seq: UInt64) {
+    discard(connection)
+    remember(seq, discardedBy: connection)
+  }
+
+  private mutating func remember(_ seq: UInt64, discardedBy connection: Connection) {
+    // One seq per connection; connections that come and go must not grow it for ever.
+    if discarded.count >= Self.discardedLimit { discarded.removeAll() }
+    discarded[connection] = seq
+  }
+
+  /// Discards `connection`'s incomplete message; returns its bytes.
   @discardableResult
   mutating func discard(_ connection: Connection) -> [UInt8]? {
     guard let message = incomplete.removeValue(forKey: connection) else { return nil }

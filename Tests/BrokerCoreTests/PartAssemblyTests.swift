@@ -68,6 +68,22 @@ struct PartAssemblyTests {
         == .init(outcome: .waiting))
   }
 
+  @Test("a part refused over budget discards its message; its later parts are dropped unanswered")
+  func refusedOverBudget() {
+    var parts = Self.assembly()
+    _ = parts.add([1], index: 0, count: 3, seq: 7, from: "a", at: Self.start)
+    parts.refuse("a", seq: 7)
+    #expect(parts.isEmpty && parts.heldBytes == 0)
+    #expect(
+      parts.add([3], index: 2, count: 3, seq: 7, from: "a", at: Self.start)
+        == .init(outcome: .ignored))
+    // A refused first part: the same.
+    parts.refuse("b", seq: 9)
+    #expect(
+      parts.add([2], index: 1, count: 3, seq: 9, from: "b", at: Self.start)
+        == .init(outcome: .ignored))
+  }
+
   @Test("the first part of another message abandons the incomplete one, which is answered")
   func abandoned() {
     var parts = Self.assembly()
