@@ -73,12 +73,12 @@ extension Broker {
       return
     }
     sentCount += 1
-    let envelope = Tenfoot_V1_Envelope(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds,
-      replyTo: replyTo, body: body)
+    let bytes = Tenfoot_V1_Envelope.encoded(
+      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, replyTo: replyTo,
+      body: body)
     do {
       // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
-      if try !control.send(frames: [peer, envelope.encoded()], dontWait: true) {
+      if try !control.send(frames: [peer, bytes], dontWait: true) {
         logger.warning("dropped reply: peer not reading", metadata: ["peer": "\(hex(peer))"])
       }
     } catch {
@@ -104,34 +104,33 @@ extension Broker {
   }
 
   private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
-    sendPublication(topic: topic) { envelope in
-      envelope.body = body
-      return envelope.encoded()
+    sendPublication(topic: topic) { seq, sentAt in
+      Tenfoot_V1_Envelope.encoded(
+        sender: "broker", seq: seq, sentAtNanoseconds: sentAt, body: body)
     }
   }
 
   private func sendSnapshot(topic: String, bytes: [UInt8]) {
-    sendPublication(topic: topic) {
-      $0.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, bytes)
+    sendPublication(topic: topic) { seq, sentAt in
+      var header = Tenfoot_V1_Envelope()
+      header.protocolVersion = WireProtocol.version
+      header.sender = "broker"
+      header.seq = seq
+      header.sentAtNs = sentAt
+      return header.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, bytes)
     }
   }
 
-  /// Publishes the envelope `encode` fills in and encodes.
-  private func sendPublication(
-    topic: String, _ encode: (inout Tenfoot_V1_Envelope) -> [UInt8]
-  ) {
+  /// Publishes the envelope `encode` encodes with the broker's next seq and the time now.
+  private func sendPublication(topic: String, _ encode: (UInt64, UInt64) -> [UInt8]) {
     // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
     // the revoked subscriber is cut off before anything more is published.
     cutRevokedSubscribers()
     sentCount += 1
-    var envelope = Tenfoot_V1_Envelope()
-    envelope.protocolVersion = WireProtocol.version
-    envelope.sender = "broker"
-    envelope.seq = sentCount
-    envelope.sentAtNs = now().nanoseconds
     do {
       // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
-      try state.send(frames: [Array(topic.utf8), encode(&envelope)], dontWait: true)
+      try state.send(
+        frames: [Array(topic.utf8), encode(sentCount, now().nanoseconds)], dontWait: true)
     } catch {
       logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
     }

@@ -36,7 +36,9 @@ extension Tenfoot_V1_Envelope {
   /// scalars that hold their default, and the body fields (10 and up) come after the header
   /// fields (1–5); `EncodingTests` holds this to SwiftProtobuf's output for every body kind.
   public func encoded() -> [UInt8] {
-    guard unknownFields.data.isEmpty, let (fieldNumber, bodyBytes) = encodedBody() else {
+    guard unknownFields.data.isEmpty, let body,
+      let (fieldNumber, bodyBytes) = Self.encodedBody(body)
+    else {
       return standardEncoded()
     }
     return encoded(bodyField: fieldNumber, bodyBytes)
@@ -47,6 +49,39 @@ extension Tenfoot_V1_Envelope {
   /// The bytes are those `encoded()` writes for the envelope with that body set; `body` itself
   /// is not written. For a large body encoded on another thread (a registration's snapshot).
   public func encoded(bodyField fieldNumber: Int, _ bodyBytes: [UInt8]) -> [UInt8] {
+    Self.encoded(
+      protocolVersion: protocolVersion, sender: sender, seq: seq, sentAtNs: sentAtNs,
+      replyTo: replyTo, bodyField: fieldNumber, bodyBytes)
+  }
+
+  /// The bytes `encoded()` writes for an envelope of the current protocol version with these
+  /// header fields and `body`, without building the envelope: a reply or publication is
+  /// encoded straight from its parts (no envelope storage made, no body copied in and out of
+  /// it). SwiftProtobuf's own encoding when `body` is nil.
+  public static func encoded(
+    sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
+    body: Tenfoot_V1_Envelope.OneOf_Body?
+  ) -> [UInt8] {
+    guard let body, let (fieldNumber, bodyBytes) = encodedBody(body) else {
+      var envelope = Tenfoot_V1_Envelope()
+      envelope.protocolVersion = WireProtocol.version
+      envelope.sender = sender
+      envelope.seq = seq
+      envelope.sentAtNs = sentAtNanoseconds
+      envelope.replyTo = replyTo
+      envelope.body = body
+      return envelope.standardEncoded()
+    }
+    return encoded(
+      protocolVersion: WireProtocol.version, sender: sender, seq: seq,
+      sentAtNs: sentAtNanoseconds, replyTo: replyTo, bodyField: fieldNumber, bodyBytes)
+  }
+
+  /// The header fields 1–5, then the body's tag, length and bytes.
+  private static func encoded(
+    protocolVersion: UInt32, sender: String, seq: UInt64, sentAtNs: UInt64, replyTo: UInt64,
+    bodyField fieldNumber: Int, _ bodyBytes: [UInt8]
+  ) -> [UInt8] {
     precondition(fieldNumber >= 10, "body fields are 10 and up, after the header's 1–5")
     let senderCount = sender.utf8.count
     var bytes: [UInt8] = []
@@ -55,27 +90,27 @@ extension Tenfoot_V1_Envelope {
     // Field numbers 1–5, wire type 0 (varint) or 2 (length-delimited): tag = number << 3 | type.
     if protocolVersion != 0 {
       bytes.append(1 << 3)
-      Self.appendVarint(UInt64(protocolVersion), to: &bytes)
+      appendVarint(UInt64(protocolVersion), to: &bytes)
     }
     if senderCount > 0 {
       bytes.append(2 << 3 | 2)
-      Self.appendVarint(UInt64(senderCount), to: &bytes)
+      appendVarint(UInt64(senderCount), to: &bytes)
       bytes.append(contentsOf: sender.utf8)
     }
     if seq != 0 {
       bytes.append(3 << 3)
-      Self.appendVarint(seq, to: &bytes)
+      appendVarint(seq, to: &bytes)
     }
     if sentAtNs != 0 {
       bytes.append(4 << 3)
-      Self.appendVarint(sentAtNs, to: &bytes)
+      appendVarint(sentAtNs, to: &bytes)
     }
     if replyTo != 0 {
       bytes.append(5 << 3)
-      Self.appendVarint(replyTo, to: &bytes)
+      appendVarint(replyTo, to: &bytes)
     }
-    Self.appendVarint(UInt64(fieldNumber << 3 | 2), to: &bytes)  // Wire type 2: length-delimited.
-    Self.appendVarint(UInt64(bodyBytes.count), to: &bytes)
+    appendVarint(UInt64(fieldNumber << 3 | 2), to: &bytes)  // Wire type 2: length-delimited.
+    appendVarint(UInt64(bodyBytes.count), to: &bytes)
     bytes.append(contentsOf: bodyBytes)
     return bytes
   }
@@ -90,8 +125,8 @@ extension Tenfoot_V1_Envelope {
   /// The field number of the `snapshot` body (a `ScreenState`) in `Envelope`.
   public static let snapshotField = 15
 
-  /// The body's field number in `Envelope` and its own encoding; nil without a body.
-  private func encodedBody() -> (Int, [UInt8])? {
+  /// The body's field number in `Envelope` and its own encoding.
+  private static func encodedBody(_ body: Tenfoot_V1_Envelope.OneOf_Body) -> (Int, [UInt8])? {
     do {
       switch body {
       case .hello(let message): return (10, try message.serializedBytes())
@@ -99,7 +134,7 @@ extension Tenfoot_V1_Envelope {
       case .registerScreen(let message): return (12, try message.serializedBytes())
       case .input(let message): return (13, try message.serializedBytes())
       case .snapshotRequest(let message): return (14, try message.serializedBytes())
-      case .snapshot(let message): return (Self.snapshotField, try message.serializedBytes())
+      case .snapshot(let message): return (snapshotField, try message.serializedBytes())
       case .delta(let message): return (16, try message.serializedBytes())
       case .ack(let message): return (17, try message.serializedBytes())
       case .error(let message): return (18, try message.serializedBytes())
@@ -116,7 +151,6 @@ extension Tenfoot_V1_Envelope {
       case .pairingPrompt(let message): return (34, try message.serializedBytes())
       case .openPairing(let message): return (35, try message.serializedBytes())
       case .part(let message): return (MessageParts.partField, try message.serializedBytes())
-      case nil: return nil
       }
     } catch {
       return nil  // Falls back to the standard path, which reports nothing either.

@@ -97,6 +97,11 @@ struct EncodingTests {
       #expect(
         bytes == expected, "\(name): \(bytes.count) bytes, SwiftProtobuf wrote \(expected.count)")
       #expect(try Tenfoot_V1_Envelope.decode(bytes) == envelope, "\(name) round trip")
+      // Encoded from its parts, as the broker sends replies and publications.
+      let direct = Tenfoot_V1_Envelope.encoded(
+        sender: envelope.sender, seq: envelope.seq, sentAtNanoseconds: envelope.sentAtNs,
+        replyTo: envelope.replyTo, body: body)
+      #expect(direct == expected, "\(name) from its parts: \(direct.count) bytes")
     }
   }
 
@@ -122,6 +127,16 @@ struct EncodingTests {
     versionOnly.body = .hello(Tenfoot_V1_Hello())
     #expect(versionOnly.encoded() == (try versionOnly.serializedBytes() as [UInt8]))
     #expect(empty.encoded() == (try empty.serializedBytes() as [UInt8]))
+    let header = Tenfoot_V1_Envelope.with {
+      $0.protocolVersion = WireProtocol.version
+      $0.sender = "broker"
+      $0.seq = 7
+      $0.sentAtNs = 11
+      $0.replyTo = 3
+    }
+    let fromParts = Tenfoot_V1_Envelope.encoded(
+      sender: "broker", seq: 7, sentAtNanoseconds: 11, replyTo: 3, body: nil)
+    #expect(fromParts == (try header.serializedBytes() as [UInt8]))
     // Field 99 (varint 1) is unknown to this build: kept, and written where SwiftProtobuf puts it.
     var withUnknown = try Tenfoot_V1_Envelope(serializedBytes: [0x98, 0x06, 0x01] as [UInt8])
     withUnknown.body = .heartbeat(.with { $0.epoch = 5 })
