@@ -122,6 +122,8 @@ public struct BrokerDomain: Sendable, Equatable {
     case .expire(let grace):
       return Outcome(reply: .expired(screens: expireScreens(at: now, grace: grace)))
     }
+    // Only a broker that persists looks further (and copies nothing out of the reply).
+    guard persists else { return outcome }
     switch outcome.reply {
     case .ack(let ack): persistIfChanged(ack.screen, &outcome)
     case .held(_, let screen): persistIfChanged(screen, &outcome)
@@ -287,9 +289,13 @@ public struct BrokerDomain: Sendable, Equatable {
     let parallaxBefore = session.parallax
     let pointerBefore = session.focus.pointerPresentation
     let effects: [FocusEffect]
+    let parallax: Parallax?
     switch step {
-    case .event(let event): effects = reduce(&session.focus, event, cause: cause)
-    case .remote(let input, let remote): effects = session.handle(input, from: remote)
+    case .event(let event):
+      effects = reduce(&session.focus, event, cause: cause)
+      parallax = session.parallax
+    case .remote(let input, let remote):
+      (effects, parallax) = session.handle(input, from: remote)
     }
     for effect in effects {
       // The session keeps what changed (the remote's timing state) even so.
@@ -300,7 +306,6 @@ public struct BrokerDomain: Sendable, Equatable {
         return outcome
       }
     }
-    let parallax = session.parallax
     let pointer = session.focus.pointerPresentation
     var published: [BrokerEffect] = []
     if !effects.isEmpty || parallax != parallaxBefore || pointer != pointerBefore {

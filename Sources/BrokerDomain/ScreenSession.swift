@@ -41,12 +41,23 @@ public struct ScreenSession: Sendable, Equatable {
   public var remote: RemoteInterpreter { remotes[activeRemote] ?? RemoteInterpreter() }
 
   /// The focused item's parallax now.
-  public var parallax: Parallax? { Parallax.of(focus, remote) }
+  public var parallax: Parallax? {
+    // The two values it reads, not a copy of the remote's interpreter (its held-key table).
+    guard let index = remotes.index(forKey: activeRemote) else {
+      return Parallax.of(focus, RemoteInterpreter())
+    }
+    return Parallax.of(focus, tilt: remotes.values[index].tilt, bump: remotes.values[index].bump)
+  }
 
-  /// Runs `sender`'s timed input through its own interpreter.
-  mutating func handle(_ input: RemoteInput, from sender: String) -> [FocusEffect] {
-    // Mutated in place (no copy of its held-key table per input).
-    let effects = remotes[sender, default: RemoteInterpreter()].handle(input, &focus)
+  /// Runs `sender`'s timed input through its own interpreter; returns the engine's effects and
+  /// the focused item's parallax after it (`sender` is then the active remote).
+  mutating func handle(_ input: RemoteInput, from sender: String)
+    -> (effects: [FocusEffect], parallax: Parallax?)
+  {
+    // Mutated in place (no copy of its held-key table per input), and read while it is at
+    // hand: the parallax after the input costs no second lookup.
+    let (effects, parallax) = Self.run(
+      input, on: &remotes[sender, default: RemoteInterpreter()], &focus)
     activeRemote = sender
     if remotes.count > Self.rememberedRemotes {
       // Forget an idle remote other than this one; if every one is busy, the oldest-named
@@ -56,7 +67,16 @@ public struct ScreenSession: Sendable, Equatable {
         remotes[victim] = nil
       }
     }
-    return effects
+    return (effects, parallax)
+  }
+
+  /// Runs `input` through `remote` on `focus`; the effects, and the parallax `remote` then
+  /// gives the focused item.
+  private static func run(
+    _ input: RemoteInput, on remote: inout RemoteInterpreter, _ focus: inout FocusState
+  ) -> ([FocusEffect], Parallax?) {
+    let effects = remote.handle(input, &focus)
+    return (effects, Parallax.of(focus, tilt: remote.tilt, bump: remote.bump))
   }
 
   /// The whole state as a snapshot.

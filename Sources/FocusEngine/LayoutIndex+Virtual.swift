@@ -108,6 +108,11 @@ extension FocusState {
     index.isVirtual(position) ? .button : layout.items[position].kind
   }
 
+  /// The parallax layers of the item at `position` (a virtual item's, made on demand).
+  func layers(at position: Int) -> [ParallaxLayer] {
+    index.isVirtual(position) ? itemValue(at: position).layers : layout.items[position].layers
+  }
+
   /// The item at `position`; a virtual one is made on demand (its id, placeholder title and
   /// frame).
   func itemValue(at position: Int) -> Item {

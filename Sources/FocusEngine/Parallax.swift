@@ -86,11 +86,18 @@ public struct Parallax: Sendable, Equatable {
   /// The tilt follows the finger (up to ``maxRotation``), leans towards the neighbour as the
   /// finger nears a step, and after a failed move leans ``bumpTilt`` into the edge it hit.
   public static func of(_ focus: FocusState, _ remote: RemoteInterpreter) -> Parallax? {
-    guard let id = focus.focused, let item = focus.item(id),
-      let state = focus.displayState(of: id)
-    else { return nil }
-    var tilt = remote.tilt
-    if let bump = remote.bump {
+    of(focus, tilt: remote.tilt, bump: remote.bump)
+  }
+
+  /// The parallax of the focused item for a remote whose finger tilts it by `tilt` and whose
+  /// last failed move was towards `bump` (``RemoteInterpreter/tilt``, ``RemoteInterpreter/bump``):
+  /// what ``of(_:_:)`` gives for that remote. Reads the focused item where it lies (its position
+  /// is kept with the focus), without looking its id up or copying it.
+  public static func of(_ focus: FocusState, tilt: Point, bump: Direction?) -> Parallax? {
+    guard let id = focus.focused, let position = focus.focusedPosition else { return nil }
+    let state = focus.displayState(at: position)
+    var tilt = tilt
+    if let bump {
       switch bump {
       case .left: tilt.x = -bumpTilt
       case .right: tilt.x = bumpTilt
@@ -98,7 +105,7 @@ public struct Parallax: Sendable, Equatable {
       case .down: tilt.y = bumpTilt
       }
     }
-    let translate = item.layers.map { layer in
+    let translate = focus.layers(at: position).map { layer in
       let amount = layerShift.back + (layerShift.front - layerShift.back) * layer.depth
       return Point(x: tilt.x * amount, y: tilt.y * amount)
     }
