@@ -104,8 +104,9 @@ extension Broker {
     if let input = prepared.input, case .request = prepared.result {
       // Through the usual path, so the press ledger sees it.
       return finish(
-        handle(input, peer: peer, principal: prepared.principal), peer: peer, seq: prepared.seq,
-        sender: prepared.sender, request: prepared.bodyName, principal: prepared.principal)
+        handle(input, body: input.body, peer: peer, principal: prepared.principal), peer: peer,
+        seq: prepared.seq, sender: prepared.sender, request: prepared.bodyName,
+        principal: prepared.principal)
     }
     let owners = security?.owners ?? [:]
     let outcome: WireBroker.Outcome

@@ -305,21 +305,23 @@ public final class Broker {
       reply(to: peer, replyTo: 0, body: .error(.init(.malformed, error.description)))
       return
     }
-    if let problem = InputLimits.problem(envelope) {
-      logRefusal(problem, sender: envelope.sender, request: envelope.bodyName)
+    // Read once: each read of a decoded envelope's body copies it out of its storage.
+    let body = envelope.body
+    if let problem = InputLimits.problem(envelope, body: body) {
+      logRefusal(problem, sender: envelope.sender, request: Tenfoot_V1_Envelope.name(of: body))
       reply(to: peer, replyTo: envelope.seq, body: .error(problem))
       return
     }
-    if case .openPairing(let request) = envelope.body {
+    if case .openPairing(let request) = body {
       return openPairing(request, peer: peer, seq: envelope.seq, principal: principal)
     }
-    if case .part(let part) = envelope.body {
+    if case .part(let part) = body {
       return try add(part, seq: envelope.seq, peer: peer, access: access, principal: principal)
     }
-    let outcome = handle(envelope, peer: peer, principal: principal)
+    let outcome = handle(envelope, body: body, peer: peer, principal: principal)
     finish(
       outcome, peer: peer, seq: envelope.seq, sender: envelope.sender,
-      request: envelope.bodyName, principal: principal)
+      request: Tenfoot_V1_Envelope.name(of: body), principal: principal)
   }
 
   /// Carries out what serving a request produced: binds, a log line, publications, the reply.
@@ -423,15 +425,19 @@ public final class Broker {
 
   /// Lets the domain handle a request; the records it asks to persist join the group
   /// commit, which holds the reply and publications until they are durable.
-  func handle(_ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal)
-    -> WireBroker.Outcome
-  {
+  func handle(
+    _ envelope: Tenfoot_V1_Envelope, body: Tenfoot_V1_Envelope.OneOf_Body?, peer: [UInt8],
+    principal: Principal
+  ) -> WireBroker.Outcome {
     let owners = security?.owners ?? [:]
     guard let group else {
-      return core.handle(envelope, peer: peer, principal: principal, owners: owners, at: now())
+      return core.handle(
+        envelope, body: body, peer: peer, principal: principal, owners: owners, press: nil,
+        at: now())
     }
     return group.handle(
-      envelope, peer: peer, principal: principal, owners: owners, core: &core, at: now())
+      envelope, body: body, peer: peer, principal: principal, owners: owners, core: &core,
+      at: now())
   }
 
   /// The (rate-limited) log line of a request answered with `error`.

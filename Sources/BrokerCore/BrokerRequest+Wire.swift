@@ -11,12 +11,20 @@ extension BrokerRequest {
   init(wire envelope: Tenfoot_V1_Envelope, peer: [UInt8], sender: String? = nil)
     throws(ControlRefusal)
   {
+    try self.init(wire: envelope, body: envelope.body, peer: peer, sender: sender)
+  }
+
+  /// The domain request of `envelope`, whose body (read once by the caller) is `body`.
+  init(
+    wire envelope: Tenfoot_V1_Envelope, body: Tenfoot_V1_Envelope.OneOf_Body?, peer: [UInt8],
+    sender: String? = nil
+  ) throws(ControlRefusal) {
     let sender = sender ?? envelope.sender
     guard envelope.protocolVersion == WireProtocol.version else {
       throw .unsupportedVersion(envelope.protocolVersion)
     }
     let cause = FocusCause(sender: sender, sequence: envelope.seq)
-    switch envelope.body {
+    switch body {
     case .hello: self = .hello
     case .registerScreen(let request): self = try Self.register(request)
     case .input(let input):
@@ -50,12 +58,12 @@ extension BrokerRequest {
       self = .heartbeat(screen: heartbeat.screenID)
     case .welcome, .snapshot, .delta, .ack, .error, .heartbeat, .debugReport, .pairChallenge,
       .paired, .pairingPrompt:
-      throw .unexpectedMessage(envelope.bodyName)
+      throw .unexpectedMessage(Tenfoot_V1_Envelope.name(of: body))
     // The broker serves it beside the domain (`Broker.openPairing`), never as a domain request;
     // only one large enough to be prepared off the loop gets here.
-    case .openPairing: throw .unexpectedMessage(envelope.bodyName)
+    case .openPairing: throw .unexpectedMessage(Tenfoot_V1_Envelope.name(of: body))
     // Parts are gathered into their whole message before anything maps it (`Broker+Parts`).
-    case .part: throw .unexpectedMessage(envelope.bodyName)
+    case .part: throw .unexpectedMessage(Tenfoot_V1_Envelope.name(of: body))
     case .pairRequest, .pairProof: throw .pairingOnControl
     case nil: throw .noBody
     }

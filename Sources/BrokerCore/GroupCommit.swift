@@ -115,11 +115,13 @@ final class GroupCommit {
   /// deduplicates them; notes the screen the domain says it touched, and keeps the records to
   /// persist and the press id to record.
   func handle(
-    _ envelope: Tenfoot_V1_Envelope, peer: [UInt8], principal: Principal = .local,
-    owners: [String: String] = [:], core: inout WireBroker, at now: BrokerInstant
+    _ envelope: Tenfoot_V1_Envelope, body: Tenfoot_V1_Envelope.OneOf_Body?? = nil,
+    peer: [UInt8], principal: Principal = .local, owners: [String: String] = [:],
+    core: inout WireBroker, at now: BrokerInstant
   ) -> WireBroker.Outcome {
+    // `body`: the envelope's, when the caller read it already.
     let outcome = core.handle(
-      envelope, peer: peer, principal: principal, owners: owners,
+      envelope, body: body ?? envelope.body, peer: peer, principal: principal, owners: owners,
       press: presses?.press(in: envelope), at: now)
     screen = core.domain.takeTouchedScreen()
     didHandle(records: outcome.records)

@@ -10,15 +10,17 @@ extension InputLimits {
   /// (titles and the ids inside a layout are the layout validation's, which names the item).
   /// Empty is allowed where the field means "none" (an input's or heartbeat's screen, a patch's
   /// top-level parent).
-  static func stringProblem(_ envelope: Tenfoot_V1_Envelope) -> Tenfoot_V1_Error? {
+  static func stringProblem(
+    _ envelope: Tenfoot_V1_Envelope, body: Tenfoot_V1_Envelope.OneOf_Body?
+  ) -> Tenfoot_V1_Error? {
     if !envelope.sender.isEmpty, let problem = TextRules.idProblem(envelope.sender) {
       return error(.malformed, "sender: " + problem)
     }
     // A press, the broker's hottest request: its ids are checked in place, not gathered.
-    if case .input(let input) = envelope.body { return inputProblem(input) }
+    if case .input(let input) = body { return inputProblem(input) }
     var ids: [(field: String, value: String)] = []
     var code = Tenfoot_V1_ErrorCode.invalidInput
-    switch envelope.body {
+    switch body {
     case .hello(let hello):
       if let problem = TextRules.textProblem(hello.client) {
         return error(.invalidInput, "hello.client: " + problem)

@@ -13,12 +13,19 @@ public enum InputLimits {
 
   /// The first problem with `envelope`, or nil if it is within limits.
   public static func problem(_ envelope: Tenfoot_V1_Envelope) -> Tenfoot_V1_Error? {
-    if case .appReaction(let reaction) = envelope.body {
+    problem(envelope, body: envelope.body)
+  }
+
+  /// The first problem with `envelope`, whose body (read once by the caller) is `body`.
+  static func problem(_ envelope: Tenfoot_V1_Envelope, body: Tenfoot_V1_Envelope.OneOf_Body?)
+    -> Tenfoot_V1_Error?
+  {
+    if case .appReaction(let reaction) = body {
       return reactionProblem(reaction, sender: envelope.sender)
     }
     // Ids and free text first (the sender's grammar bounds its length): see TextRules.
-    if let problem = stringProblem(envelope) { return problem }
-    switch envelope.body {
+    if let problem = stringProblem(envelope, body: body) { return problem }
+    switch body {
     case .input(let input):
       // Keys, phases and coordinates are checked once, where the edge maps them (KeyMapping).
       if case .text(let text) = input.event {

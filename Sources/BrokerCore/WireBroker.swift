@@ -51,10 +51,21 @@ struct WireBroker {
     _ envelope: Tenfoot_V1_Envelope, peer: [UInt8] = [], principal: Principal = .local,
     owners: [String: String] = [:], press: Press? = nil, at now: BrokerInstant
   ) -> Outcome {
+    handle(
+      envelope, body: envelope.body, peer: peer, principal: principal, owners: owners,
+      press: press, at: now)
+  }
+
+  /// Handles `envelope`, whose body (read once by the caller) is `body`, as above.
+  mutating func handle(
+    _ envelope: Tenfoot_V1_Envelope, body: Tenfoot_V1_Envelope.OneOf_Body?, peer: [UInt8],
+    principal: Principal, owners: [String: String], press: Press?, at now: BrokerInstant
+  ) -> Outcome {
     let request: BrokerRequest
     do {
       request = try BrokerRequest(
-        wire: envelope, peer: peer, sender: principal.role == .local ? nil : principal.id)
+        wire: envelope, body: body, peer: peer,
+        sender: principal.role == .local ? nil : principal.id)
     } catch {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }

@@ -167,7 +167,10 @@ extension Tenfoot_V1_Envelope {
   }
 
   /// A short name of the body for logs ("input", "hello", …).
-  public var bodyName: String {
+  public var bodyName: String { Self.name(of: body) }
+
+  /// A short name of `body` for logs, as `bodyName` gives it.
+  public static func name(of body: Tenfoot_V1_Envelope.OneOf_Body?) -> String {
     switch body {
     case .hello: "hello"
     case .welcome: "welcome"
