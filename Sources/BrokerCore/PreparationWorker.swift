@@ -193,29 +193,8 @@ final class PreparationWorker: @unchecked Sendable {
   /// costs no decode): the top-level fields before it are scanned, 0 if it is not found in
   /// the first 64 bytes. Envelope fields are written in field-number order, `seq` is field 3.
   static func peekSeq(_ frame: [UInt8]) -> UInt64 {
-    var offset = 0
-    func varint() -> UInt64? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < frame.count, shift < 64 {
-        let byte = frame[offset]
-        offset += 1
-        value |= UInt64(byte & 0x7f) << shift
-        if byte < 0x80 { return value }
-        shift += 7
-      }
-      return nil
-    }
-    while offset < min(frame.count, 64), let tag = varint() {
-      switch (tag >> 3, tag & 7) {
-      case (3, 0): return varint() ?? 0
-      case (_, 0): guard varint() != nil else { return 0 }
-      case (_, 2):
-        guard let length = varint(), length <= UInt64(frame.count - offset) else { return 0 }
-        offset += Int(length)
-      default: return 0
-      }
-    }
-    return 0
+    TopLevelFields.first(in: frame, before: 64) { number, wireType, value in
+      number == 3 && wireType == 0 ? value : nil
+    } ?? 0
   }
 }

@@ -41,29 +41,8 @@ public enum MessageParts {
   /// field tags without decoding it: O(number of header fields), the payload is skipped.
   /// False for anything that does not parse that far (serving it reports what is wrong).
   public static func isPart(_ frame: [UInt8]) -> Bool {
-    var offset = 0
-    func varint() -> UInt64? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < frame.count, shift < 64 {
-        let byte = frame[offset]
-        offset += 1
-        value |= UInt64(byte & 0x7f) << shift
-        if byte < 0x80 { return value }
-        shift += 7
-      }
-      return nil
-    }
-    while offset < frame.count, let tag = varint() {
-      switch (tag >> 3, tag & 7) {
-      case (UInt64(partField), 2): return true
-      case (_, 0): guard varint() != nil else { return false }
-      case (_, 2):
-        guard let length = varint(), length <= UInt64(frame.count - offset) else { return false }
-        offset += Int(length)
-      default: return false
-      }
-    }
-    return false
+    TopLevelFields.first(in: frame) { number, wireType, _ in
+      number == UInt64(partField) && wireType == 2 ? true : nil
+    } ?? false
   }
 }
