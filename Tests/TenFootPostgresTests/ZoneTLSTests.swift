@@ -86,7 +86,7 @@ struct ZoneTLSTests {
     let cluster = try Cluster()
     let url = try cluster.url("sslmode=verify-full&sslrootcert=\(cluster.certificates.ca)")
     let leader = ZoneLeadership(url: url, zone: "hall", name: "a", logger: logger)
-    try leader.migrate()
+    try leader.migrateOnceTheServerAnswers()
     #expect(try leader.tryToBecomeActive() == 1)
     let store = try PostgresSessionStore(url: url, zone: "hall", term: 1, logger: logger)
     let row = SessionRow(screenID: "s1", focused: "r0c1", selected: ["r0c1"], text: [:])
