@@ -274,9 +274,12 @@ let package = Package(
     // Real libevdev (devices made with libevdev_new, no kernel node), inotify on a temporary
     // directory, and the refusal of paths that are not devices.
     .testTarget(
-      name: "LinuxInputTests", dependencies: ["LinuxInput", "LinuxFiles", "InputDevices", "CEvdev"]),
+      name: "LinuxInputTests",
+      dependencies: ["LinuxInput", "InputDevices", "CEvdev", "TestSupport"]),
+    .testTarget(name: "LinuxFilesTests", dependencies: ["LinuxFiles", "TestSupport"]),
     .testTarget(name: "BrokerDomainTests", dependencies: ["BrokerDomain", "FocusEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Colour"]),
+    .testTarget(name: "ColourTests", dependencies: ["Colour"]),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
     .testTarget(

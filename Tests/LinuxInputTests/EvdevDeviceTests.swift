@@ -2,6 +2,7 @@ import CEvdev
 import Foundation
 import InputDevices
 import LinuxInput
+import TestSupport
 import Testing
 
 /// A libevdev device made in memory with `libevdev_new()` (no kernel node, no /dev/uinput):
@@ -86,7 +87,7 @@ struct EvdevDeviceTests {
 
   @Test("a path that is not an input device is refused with a sentence, not a crash")
   func notADevice() throws {
-    let directory = try TemporaryFolder()
+    let directory = try TemporaryDirectory()
     let file = directory.path + "/notes.txt"
     try "not a device\n".write(toFile: file, atomically: true, encoding: .utf8)
     #expect(throws: EvdevError.notAnInputDevice(path: file, errno: ENOTTY)) {
@@ -113,7 +114,7 @@ struct EvdevDeviceTests {
 
   @Test("a path that is not a CEC adapter is refused with a sentence")
   func notACECAdapter() throws {
-    let directory = try TemporaryFolder()
+    let directory = try TemporaryDirectory()
     let file = directory.path + "/cec0"
     try "".write(toFile: file, atomically: true, encoding: .utf8)
     #expect(throws: CECAdapterError.notACECAdapter(path: file, errno: ENOTTY)) {

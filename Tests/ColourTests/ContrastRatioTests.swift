@@ -1,5 +1,4 @@
 import Colour
-import TerminalUI
 import Testing
 
 /// The WCAG 2.x contrast ratio the palettes' contrast tests rely on.

@@ -1,20 +1,7 @@
 import Foundation
 import LinuxFiles
-import LinuxInput
+import TestSupport
 import Testing
-
-/// A temporary directory, removed afterwards.
-final class TemporaryFolder {
-  let path: String
-
-  init() throws {
-    var template = Array((NSTemporaryDirectory() + "/tenfoot-linuxinput-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
-    path = String(cString: made)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 /// Waits (bounded) until the watcher has reported `count` changes.
 private func changes(_ watcher: DirectoryWatcher, count: Int) -> [DirectoryWatcher.Change] {
@@ -28,7 +15,7 @@ private func changes(_ watcher: DirectoryWatcher, count: Int) -> [DirectoryWatch
 struct DirectoryWatcherTests {
   @Test("udev's by-id symlinks appearing and disappearing are reported by name")
   func byIDLinks() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let byID = folder.path + "/by-id"
     try FileManager.default.createDirectory(atPath: byID, withIntermediateDirectories: false)
     try "".write(toFile: folder.path + "/event7", atomically: false, encoding: .utf8)
@@ -59,7 +46,7 @@ struct DirectoryWatcherTests {
 
   @Test("writes in place are reported only when asked for (the broker's allow-list)")
   func writesInPlace() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let file = folder.path + "/allow-list.json"
     try "[]".write(toFile: file, atomically: false, encoding: .utf8)
     let plain = try DirectoryWatcher(directory: folder.path)
@@ -74,7 +61,7 @@ struct DirectoryWatcherTests {
 
   @Test("a directory that does not exist is refused with a sentence")
   func missingDirectory() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let missing = folder.path + "/by-id"
     #expect(throws: DirectoryWatcherError.cannotWatch(directory: missing, errno: ENOENT)) {
       try DirectoryWatcher(directory: missing)
