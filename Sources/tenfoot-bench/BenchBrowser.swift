@@ -22,7 +22,10 @@ final class BenchBrowser: @unchecked Sendable {
     (process, page) = try blocking { try await HeadlessChromium.open(url, profile: profile) }
   }
 
-  deinit { process.kill() }
+  deinit { stop() }
+
+  /// Ends Chromium (idempotent).
+  func stop() { process.kill() }
 
   /// Runs `body` with a DevTools session on the page.
   func withPage<T: Sendable>(_ body: @escaping @Sendable (DevTools) async throws -> T)

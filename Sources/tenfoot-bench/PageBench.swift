@@ -9,11 +9,18 @@ import TestSupport
 /// (`PageFloor`: the same frame's bytes sent through a bare relay to a page that sets the same
 /// attribute).
 ///
-/// The three paths are set up side by side and timed interleaved, one press each per round
-/// (which goes first rotates), so all three see the same machine: load from other work moves
-/// them together and their ratios hold. Each press is timed from just before it is sent; the
-/// wait for its mark is armed in the page before that, so the page does nothing for DevTools
-/// while the frame is on its way.
+/// The TenFoot screens are pressed from a remote connection in the bench's own process
+/// (`InProcessRemote`), as the floor's frames are sent from it, so the TenFoot paths and the
+/// floor start from the same kind of sender; the developer's page is also pressed through a
+/// `tenfoot-remote script -` process's standard input (`ScriptedRemote`), its own figure: what
+/// a scripted remote adds.
+///
+/// The paths are set up side by side and timed interleaved, one press each per round (which
+/// goes first rotates), so all of them see the same machine: load from other work moves them
+/// together and their ratios hold. Each press is timed from just before it is sent (wall clock,
+/// the clock the page's marks are in) until the page's mark; the wait for its mark is armed in
+/// the page before that, so the page does nothing for DevTools while the frame is on its way,
+/// and its release is sent only after the mark, untimed.
 enum PageBench {
   /// Records, in the page, when an element became focused: `marks` of [id, epoch ms, the
   /// arrival stamp of the last WebSocket message (`globalThis.arrival`, if the page keeps
@@ -61,9 +68,12 @@ enum PageBench {
   }
 
   static func run(samples: Int) throws -> PageResult {
-    let app = try PageScreen(app: true, trace: true)
-    let builtIn = try PageScreen(app: false, trace: false)
+    let app = try PageScreen(app: true, trace: true, scripted: true)
+    defer { app.stop() }
+    let builtIn = try PageScreen(app: false, trace: false, scripted: false)
+    defer { builtIn.stop() }
     let floor = try PageFloor()
+    defer { floor.stop() }
     let measured: Unchecked<[[PageSample]]> = try blocking {
       try await app.browser.session { appTools in
         try await builtIn.browser.session { builtInTools in
@@ -72,22 +82,20 @@ enum PageBench {
               try await app.ready(appTools.value)
               try await builtIn.ready(builtInTools.value)
               try await floor.ready(floorTools.value)
-              // Each path's press for a step and the item it focuses: the second on even
-              // steps, the first on odd ones.
-              let paths: [(DevTools, (String, String), (Int) async throws -> Void)] = [
-                (appTools.value, app.ids, { app.press($0) }),
-                (builtInTools.value, builtIn.ids, { builtIn.press($0) }),
-                (floorTools.value, ("x0", "x1"), floorPress),
+              let floorToggle = PageToggle(ids: ("x0", "x1"))
+              let paths = [
+                PagePath(appTools.value, app.toggle, remote: app.remote),
+                PagePath(appTools.value, app.toggle, remote: app.scripted),
+                PagePath(builtInTools.value, builtIn.toggle, remote: builtIn.remote),
+                PagePath(
+                  devtools: floorTools.value, toggle: floorToggle,
+                  press: { try await floorPress($0.presses) }, finish: { _ in }),
               ]
-              var times: [[PageSample]] = [[], [], []]
+              var times = [[PageSample]](repeating: [], count: paths.count)
               for step in 0..<samples {
-                for turn in 0..<3 {
-                  let which = (step + turn) % 3
-                  let (devtools, ids, press) = paths[which]
-                  times[which].append(
-                    try await time(devtools, target: step % 2 == 0 ? ids.1 : ids.0) {
-                      try await press(step)
-                    })
+                for turn in paths.indices {
+                  let which = (step + turn) % paths.count
+                  times[which].append(try await time(paths[which]))
                 }
               }
               return Unchecked(times)
@@ -99,30 +107,58 @@ enum PageBench {
     let times = measured.value
     return PageResult(
       samples: samples, app: PageFigures(times[0].map(\.nanoseconds)),
-      builtIn: PageFigures(times[1].map(\.nanoseconds)),
-      floor: PageFigures(times[2].map(\.nanoseconds)),
-      appHops: PageHop.hops(times[0], names: PageHop.appNames),
-      floorHops: PageHop.hops(times[2], names: PageHop.floorNames))
+      appScripted: PageFigures(times[1].map(\.nanoseconds)),
+      builtIn: PageFigures(times[2].map(\.nanoseconds)),
+      floor: PageFigures(times[3].map(\.nanoseconds)),
+      appHops: PageHop.hops(times[0], names: PageHop.appNames(PageHop.inProcess)),
+      appScriptedHops: PageHop.hops(times[1], names: PageHop.appNames(PageHop.scripted)),
+      floorHops: PageHop.hops(times[3], names: PageHop.floorNames))
   }
 
-  /// Times press `step` of one path, which focuses `target`: arms the wait for its mark in
-  /// the page, presses (from here the time runs) and waits for the mark.
-  static func time(
-    _ devtools: DevTools, target: String, press: () async throws -> Void
-  ) async throws -> PageSample {
-    let wait = try await devtools.startEvaluating("nextMark('\(target)')")
+  /// Times one press of `path`: arms the wait for the item it focuses in the page, presses
+  /// (from here the time runs), waits for the mark, then finishes the press (its release:
+  /// not timed).
+  static func time(_ path: PagePath) async throws -> PageSample {
+    let target = path.toggle.target
+    let wait = try await path.devtools.startEvaluating("nextMark('\(target)')")
     let start = Date().timeIntervalSince1970 * 1000
-    try await press()
-    guard let mark = try await devtools.value(of: wait) as? [Any], let at = mark.first as? Double
+    try await path.press(path.toggle)
+    guard let mark = try await path.devtools.value(of: wait) as? [Any],
+      let at = mark.first as? Double
     else {
       throw BenchError("\(target) was not marked focused within 5 s")
     }
+    try await path.finish(path.toggle)
+    path.toggle.next()
     // Stamps in epoch ms: the press, the screen's (µs), the page's arrival, the mark.
     var stamps = [start]
     if mark.count > 2, let trace = mark[2] as? [Double] { stamps += trace.map { $0 / 1000 } }
     if mark.count > 1, let arrival = mark[1] as? Double { stamps.append(arrival) }
     stamps.append(at)
     return PageSample(nanoseconds: UInt64(max(0, (at - start) * 1_000_000)), stamps: stamps)
+  }
+}
+
+/// One timed path: the page it is seen in, which item its next press focuses, how it presses
+/// (timed) and how it finishes a press once seen (not timed).
+struct PagePath {
+  var devtools: DevTools
+  var toggle: PageToggle
+  var press: (PageToggle) async throws -> Void
+  var finish: (PageToggle) async throws -> Void
+
+  init(
+    devtools: DevTools, toggle: PageToggle, press: @escaping (PageToggle) async throws -> Void,
+    finish: @escaping (PageToggle) async throws -> Void
+  ) {
+    (self.devtools, self.toggle, self.press, self.finish) = (devtools, toggle, press, finish)
+  }
+
+  /// A TenFoot screen's path pressed by `remote`.
+  init(_ devtools: DevTools, _ toggle: PageToggle, remote: (any PageRemote)?) {
+    self.init(
+      devtools: devtools, toggle: toggle,
+      press: { try remote?.press($0.key) }, finish: { try remote?.finish($0.key) })
   }
 }
 
@@ -161,12 +197,20 @@ struct PageHop: Codable {
   var p50Microseconds: Double
   var p95Microseconds: Double
 
-  /// The stretches of a developer's page, with the screen's trace (`TENFOOT_TRACE_PAGE`).
-  static let appNames = [
-    "press → the screen renders (remote, broker, screen's receive)",
-    "the screen encodes the frame", "to the connection's task (thread hop)",
-    "to the page's onmessage (event loop, kernel, Chromium)", "the page applies it (tenfoot.js)",
-  ]
+  /// The press's sender on a developer's page's paths.
+  static let inProcess = "the bench's remote connection"
+  static let scripted = "tenfoot-remote script - (pipe, read, parse, send)"
+
+  /// The stretches of a developer's page pressed by `sender`, with the screen's trace
+  /// (`TENFOOT_TRACE_PAGE`).
+  static func appNames(_ sender: String) -> [String] {
+    [
+      "press → the screen renders (\(sender), broker, screen's receive)",
+      "the screen encodes the frame", "to the connection's task (thread hop)",
+      "to the page's onmessage (event loop, kernel, Chromium)",
+      "the page applies it (tenfoot.js)",
+    ]
+  }
   /// The floor's stretches.
   static let floorNames = [
     "press → the page's onmessage (client, relay, Chromium)", "the page applies it",
@@ -191,14 +235,19 @@ struct PageHop: Codable {
 /// The page benchmark's figures.
 struct PageResult: Codable {
   var samples: Int
-  /// A developer's page with `tenfoot.js`.
+  /// A developer's page with `tenfoot.js`, pressed from a remote connection in the bench's
+  /// process (as the floor's frames are sent).
   var app: PageFigures
+  /// The same page pressed through `tenfoot-remote script -`'s standard input (nil: not run).
+  var appScripted: PageFigures?
   /// The built-in web screen.
   var builtIn: PageFigures
   /// The bare WebSocket relay.
   var floor: PageFigures
   /// Where a developer's page's time goes (empty: the screen does not stamp its frames).
   var appHops: [PageHop] = []
+  /// The same, pressed through `tenfoot-remote script -`.
+  var appScriptedHops: [PageHop] = []
   /// Where the floor's time goes.
   var floorHops: [PageHop] = []
 }

@@ -94,7 +94,13 @@ final class PageFloor: @unchecked Sendable {
       url: "http://127.0.0.1:\(bound)/", profile: directory.path + "/chromium")
   }
 
-  deinit { server.cancel() }
+  deinit { stop() }
+
+  /// Ends Chromium and the relay (idempotent; see `PageScreen.stop()`).
+  func stop() {
+    browser.stop()
+    server.cancel()
+  }
 
   /// Runs `body` with the relay's sending end open: `body` gets a press, which sends step
   /// `step`'s frame (x1 focused on even steps, x0 on odd ones).

@@ -1,9 +1,12 @@
 import Foundation
+import TenFootProtocol
 import TestSupport
 
 /// One TenFoot page path of the page benchmark, set up: a broker, a web screen (a developer's
-/// two-button page with `tenfoot.js`, or the built-in page of a 1×2 grid), Chromium on it and a
-/// long-lived `tenfoot-remote script -` whose presses alternate right and left.
+/// two-button page with `tenfoot.js`, or the built-in page of a 1×2 grid), Chromium on it, a
+/// remote connection in the bench's own process and, if asked for, a long-lived
+/// `tenfoot-remote script -` on the same screen. Presses alternate right and left, whichever
+/// remote sends them (`toggle`).
 final class PageScreen: @unchecked Sendable {
   // @unchecked Sendable is sound: its properties are constants, and the benchmark presses from
   // one task at a time.
@@ -11,13 +14,15 @@ final class PageScreen: @unchecked Sendable {
   let app: Bool
   /// Chromium on the screen's page.
   let browser: BenchBrowser
-  /// The item focused first and the one right of it.
-  let ids: (first: String, second: String)
+  /// The item focused first and the one right of it, and which the next press focuses.
+  let toggle: PageToggle
+  /// The remote connection in the bench's process (the floor's kind of sender).
+  let remote: InProcessRemote
+  /// `tenfoot-remote script -`, pressed through its standard input (nil: not started).
+  let scripted: ScriptedRemote?
   private let directory: TemporaryDirectory
   private let broker: BenchProcesses.Server
   private let screen: ChildProcess
-  private let remote: ChildProcess
-  private let writer: FileHandle
 
   /// A script the app page runs before `tenfoot.js`: it stamps each WebSocket message's
   /// arrival (`globalThis.arrival`: [epoch ms, the message]) before the module's listener runs.
@@ -34,8 +39,9 @@ final class PageScreen: @unchecked Sendable {
     """
 
   /// The processes started and the page loaded (not yet ready: see `ready(_:)`). With `trace`
-  /// the screen stamps its frames (`TENFOOT_TRACE_PAGE`, the app page only).
-  init(app: Bool, trace: Bool) throws {
+  /// the screen stamps its frames (`TENFOOT_TRACE_PAGE`, the app page only); with `scripted` a
+  /// `tenfoot-remote script -` is started beside the bench's own remote.
+  init(app: Bool, trace: Bool, scripted: Bool) throws {
     self.app = app
     directory = try TemporaryDirectory()
     broker = try BenchProcesses.broker(.ipc, in: directory)
@@ -70,16 +76,19 @@ final class PageScreen: @unchecked Sendable {
     }
     let url = String(line.line.dropFirst("tenfoot-screen web ".count))
     browser = try BenchBrowser(url: url, profile: directory.path + "/chromium")
-    let pipe = Pipe()
-    remote = try ChildProcess(
-      TestEnvironment.binary("tenfoot-remote"), ["script", "-"] + endpoints,
-      stdin: pipe.fileHandleForReading)
-    writer = pipe.fileHandleForWriting
-    ids = app ? ("x0", "x1") : ("r0c0", "r0c1")
+    remote = try InProcessRemote(control: broker.control, screen: "main")
+    self.scripted = scripted ? try ScriptedRemote(arguments: endpoints) : nil
+    toggle = PageToggle(ids: app ? ("x0", "x1") : ("r0c0", "r0c1"))
   }
 
-  deinit {
-    remote.kill()
+  deinit { stop() }
+
+  /// Ends Chromium, the remote process, the screen and the broker (idempotent). Called by the
+  /// benchmark when it is done, not left to `deinit`: the process may exit before the last
+  /// reference goes, and these processes would outlive it.
+  func stop() {
+    browser.stop()
+    scripted?.stop()
     screen.kill()
     broker.stop()
   }
@@ -100,9 +109,23 @@ final class PageScreen: @unchecked Sendable {
     }
     try await PageBench.skipMarks(devtools)
   }
+}
 
-  /// Press `step` (0, 1, …): right to the second item on even steps, left back on odd ones.
-  func press(_ step: Int) {
-    writer.write(Data((step % 2 == 0 ? "right\n" : "left\n").utf8))
-  }
+/// Which item a path's next press focuses: the second and the first in turn (right, then left
+/// back), counted over every remote that presses the path's screen.
+final class PageToggle: @unchecked Sendable {
+  // @unchecked Sendable is sound: the benchmark presses from one task at a time.
+  /// The item focused first and the one right of it.
+  let ids: (first: String, second: String)
+  /// Presses finished so far.
+  private(set) var presses = 0
+
+  init(ids: (first: String, second: String)) { self.ids = ids }
+
+  /// The item the next press focuses.
+  var target: String { presses % 2 == 0 ? ids.second : ids.first }
+  /// The next press's key.
+  var key: Tenfoot_V1_Key { presses % 2 == 0 ? .right : .left }
+  /// The press was seen: the next one goes the other way.
+  func next() { presses += 1 }
 }

@@ -144,12 +144,15 @@ extension RunCommand {
     let result = try PageBench.run(samples: pageSamples)
     Table.header(
       "Page path: remote press → element focused in Chromium (\(pageSamples) presses each, "
-        + "interleaved; µs, and × the floor)",
+        + "interleaved; the TenFoot paths pressed from the bench's own remote connection as the "
+        + "floor's frames are sent, unless said; µs, and × the floor)",
       ["path", "p50", "p95", "p99", "p50 ×", "p95 ×", "p99 ×"])
-    for (name, figures) in [
-      ("your page (--app, tenfoot.js)", result.app), ("built-in web page", result.builtIn),
-      ("floor: bare WebSocket relay", result.floor),
-    ] {
+    let rows: [(String, PageFigures?)] = [
+      ("your page (--app, tenfoot.js)", result.app),
+      ("your page, pressed by tenfoot-remote script -", result.appScripted),
+      ("built-in web page", result.builtIn), ("floor: bare WebSocket relay", result.floor),
+    ]
+    for case (let name, let figures?) in rows {
       let ratios = figures.ratios(to: result.floor).map { String(format: "%.2f", $0) }
       Table.row(
         [
@@ -161,8 +164,11 @@ extension RunCommand {
       let ratio = result.app.p95Microseconds / result.floor.p95Microseconds
       Table.line(String(format: "\nyour page p95 / floor p95: %.2f× (target 1.5×)", ratio))
     }
-    for (title, hops) in [("your page", result.appHops), ("the floor", result.floorHops)]
-    where !hops.isEmpty {
+    for (title, hops) in [
+      ("your page", result.appHops),
+      ("your page pressed by tenfoot-remote script -", result.appScriptedHops),
+      ("the floor", result.floorHops),
+    ] where !hops.isEmpty {
       Table.header(
         "Where \(title)'s time goes (µs; each stretch on its own)", ["stretch", "p50", "p95"])
       for hop in hops {

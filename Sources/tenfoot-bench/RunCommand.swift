@@ -58,7 +58,10 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Reaction: presses of each kind (move, activation, the next press, back).")
   var reactionSamples = 500
   @Option(
-    help: "Page: presses per path (a page with tenfoot.js, the built-in page, the floor).")
+    help: """
+      Page: presses per path (a page with tenfoot.js pressed from the bench and through \
+      tenfoot-remote script -, the built-in page, the floor).
+      """)
   var pageSamples = 1_000
   @Option(help: "Accounting: presses counted per path and transport.")
   var accountingPresses = 5_000

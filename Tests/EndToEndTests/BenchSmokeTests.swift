@@ -7,7 +7,7 @@ import Testing
 @Suite("Benchmarks still run (smoke, tiny counts)", .serialized)
 struct BenchSmokeTests {
   @Test(
-    "tenfoot-bench --only page --quick times the page path in Chromium: your page, the built-in page, the floor",
+    "tenfoot-bench --only page --quick times the page path in Chromium: your page (pressed from the bench and through tenfoot-remote script -), the built-in page, the floor",
     .enabled(if: WebScreenTests.chromium != nil || WebScreenTests.browserRequired))
   func pagePath() throws {
     let directory = try TemporaryDirectory()
@@ -21,7 +21,7 @@ struct BenchSmokeTests {
       with: Data(contentsOf: URL(fileURLWithPath: json)))
     let page = try #require((object as? [String: Any])?["page"] as? [String: Any])
     #expect(page["samples"] as? Int == 30)
-    for path in ["app", "builtIn", "floor"] {
+    for path in ["app", "appScripted", "builtIn", "floor"] {
       let figures = try #require(page[path] as? [String: Any], "no \(path) in \(page)")
       // Every press was seen focused in the page (else the run fails): a time came out.
       #expect((figures["p95Microseconds"] as? Double ?? 0) > 0, "\(path): \(figures)")
