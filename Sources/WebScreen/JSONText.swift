@@ -86,6 +86,13 @@ struct JSONText {
   /// everything else (slashes and non-ASCII text included) as it is.
   static func append(string value: String, to text: inout String) {
     text += "\""
+    // Most strings (ids, titles, state names) need no escape: appended whole, after one pass
+    // over their bytes, rather than scalar by scalar through the generic slice append below.
+    if !value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
+      text += value
+      text += "\""
+      return
+    }
     var plain = value.unicodeScalars.startIndex
     let scalars = value.unicodeScalars
     for index in scalars.indices {

@@ -9,12 +9,14 @@ import Testing
 /// `JSONSerialization` reads back from it is the frame.
 @Suite("The app page's frame message")
 struct AppFrameMessageTests {
-  @Test("every field of a frame reads back, text with quotes, control characters and non-ASCII")
+  @Test(
+    "every field of a frame reads back, text with quotes, control characters and non-ASCII (with and without escapes)"
+  )
   func frame() throws {
     let tricky = "say \"hi\"\\ /ok\n\ttab \u{1}\u{1F} é 🎬"
     var frame = ScreenFrame(
       screen: "main", epoch: 1, seq: 42, layout: Layout(items: []), focused: "b\"1",
-      states: ["b\"1": .focused, "a": .unfocused, "c": .selected])
+      states: ["b\"1": .focused, "a": .unfocused, "c": .selected, "café 🎬": .highlighted])
     frame.parallax = Parallax(
       item: "b\"1", rotateX: -1.23456, rotateY: 0, scale: 1.1,
       translate: [], shadow: .init(radius: 24, offsetY: 12, opacity: 0.5),
@@ -42,7 +44,7 @@ struct AppFrameMessageTests {
       ],
       "scroll": ["row": [320, 0.5]],
       "seq": 42,
-      "states": ["b\"1": "focused", "c": "selected"],
+      "states": ["b\"1": "focused", "c": "selected", "café 🎬": "highlighted"],
       "text": ["field": tricky],
     ]
     #expect(object == expected, "\(json)")
