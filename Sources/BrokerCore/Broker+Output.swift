@@ -73,12 +73,13 @@ extension Broker {
       return
     }
     sentCount += 1
-    let bytes = Tenfoot_V1_Envelope.encoded(
+    outgoing.reset()
+    Tenfoot_V1_Envelope.write(
       sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, replyTo: replyTo,
-      body: body)
+      body: body, to: &outgoing)
     do {
       // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
-      if try !control.send(frames: [peer, bytes], dontWait: true) {
+      if try !control.send(peer, outgoing.bytes, dontWait: true) {
         logger.warning("dropped reply: peer not reading", metadata: ["peer": "\(hex(peer))"])
       }
     } catch {
@@ -104,33 +105,34 @@ extension Broker {
   }
 
   private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
-    sendPublication(topic: topic) { seq, sentAt in
-      Tenfoot_V1_Envelope.encoded(
-        sender: "broker", seq: seq, sentAtNanoseconds: sentAt, body: body)
-    }
+    cutRevokedSubscribers()
+    sentCount += 1
+    outgoing.reset()
+    Tenfoot_V1_Envelope.write(
+      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, body: body,
+      to: &outgoing)
+    sendPublication(topic: topic, envelope: outgoing.bytes)
   }
 
   private func sendSnapshot(topic: String, bytes: [UInt8]) {
-    sendPublication(topic: topic) { seq, sentAt in
-      var header = Tenfoot_V1_Envelope()
-      header.protocolVersion = WireProtocol.version
-      header.sender = "broker"
-      header.seq = seq
-      header.sentAtNs = sentAt
-      return header.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, bytes)
-    }
-  }
-
-  /// Publishes the envelope `encode` encodes with the broker's next seq and the time now.
-  private func sendPublication(topic: String, _ encode: (UInt64, UInt64) -> [UInt8]) {
-    // Whichever check noticed a revoke (watcher, timer, ZAP, a control message's sender),
-    // the revoked subscriber is cut off before anything more is published.
     cutRevokedSubscribers()
     sentCount += 1
+    var header = Tenfoot_V1_Envelope()
+    header.protocolVersion = WireProtocol.version
+    header.sender = "broker"
+    header.seq = sentCount
+    header.sentAtNs = now().nanoseconds
+    sendPublication(
+      topic: topic, envelope: header.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, bytes))
+  }
+
+  /// Publishes an envelope encoded with the broker's next seq (`sentCount`). Whichever check
+  /// noticed a revoke (watcher, timer, ZAP, a control message's sender), the caller cut the
+  /// revoked subscriber off (`cutRevokedSubscribers()`) before anything more is published.
+  private func sendPublication(topic: String, envelope: [UInt8]) {
     do {
       // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
-      try state.send(
-        frames: [Array(topic.utf8), encode(sentCount, now().nanoseconds)], dontWait: true)
+      try state.send(Array(topic.utf8), envelope, dontWait: true)
     } catch {
       logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
     }

@@ -24,6 +24,8 @@ public final class Broker {
   var core: WireBroker
   /// The seq of the broker's last reply or publication.
   var sentCount: UInt64 = 0
+  /// The buffer each reply and publication is encoded into, reused (zmq_send copies it).
+  var outgoing = WireWriter()
   /// CURVE, ZAP and pairing, when the broker is configured with security.
   let security: SecurityRuntime?
   /// Durable per-screen focus and selections, when the broker has a data directory.

@@ -62,19 +62,42 @@ extension Tenfoot_V1_Envelope {
     sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
     body: Tenfoot_V1_Envelope.OneOf_Body?
   ) -> [UInt8] {
-    guard let body, let (fieldNumber, bodyBytes) = encodedBody(body) else {
+    guard let body else {
       var envelope = Tenfoot_V1_Envelope()
       envelope.protocolVersion = WireProtocol.version
       envelope.sender = sender
       envelope.seq = seq
       envelope.sentAtNs = sentAtNanoseconds
       envelope.replyTo = replyTo
-      envelope.body = body
       return envelope.standardEncoded()
     }
-    return encoded(
+    var writer = WireWriter(capacity: 128)
+    write(
+      sender: sender, seq: seq, sentAtNanoseconds: sentAtNanoseconds, replyTo: replyTo,
+      body: body, to: &writer)
+    return writer.bytes
+  }
+
+  /// Writes the bytes `encoded(sender:seq:sentAtNanoseconds:replyTo:body:)` returns into
+  /// `writer` (after what it holds), so a caller sending one message after another reuses
+  /// one buffer. The press path's bodies, `ack` and `delta`, are written by hand
+  /// (`PressMessages+Wire.swift`); the others are serialized by SwiftProtobuf and spliced in.
+  public static func write(
+    sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
+    body: Tenfoot_V1_Envelope.OneOf_Body, to writer: inout WireWriter
+  ) {
+    writeHeader(
       protocolVersion: WireProtocol.version, sender: sender, seq: seq,
-      sentAtNs: sentAtNanoseconds, replyTo: replyTo, bodyField: fieldNumber, bodyBytes)
+      sentAtNs: sentAtNanoseconds, replyTo: replyTo, to: &writer)
+    switch body {
+    case .ack(let ack): writer.message(17) { ack.write(to: &$0) }
+    case .delta(let delta): writer.message(16) { delta.write(to: &$0) }
+    default:
+      // Only a body over 2 GiB fails to serialize (proto3 has no required fields): it is
+      // left out, and the peer answers an envelope without a body as malformed.
+      guard let (fieldNumber, bodyBytes) = encodedBody(body) else { return }
+      writer.encoded(fieldNumber, bodyBytes)
+    }
   }
 
   /// The header fields 1–5, then the body's tag, length and bytes.
@@ -83,36 +106,25 @@ extension Tenfoot_V1_Envelope {
     bodyField fieldNumber: Int, _ bodyBytes: [UInt8]
   ) -> [UInt8] {
     precondition(fieldNumber >= 10, "body fields are 10 and up, after the header's 1–5")
-    let senderCount = sender.utf8.count
-    var bytes: [UInt8] = []
     // Tags, varints (at most 10 bytes each) and the sender around the body.
-    bytes.reserveCapacity(5 * 11 + senderCount + 2 + 5 + bodyBytes.count)
-    // Field numbers 1–5, wire type 0 (varint) or 2 (length-delimited): tag = number << 3 | type.
-    if protocolVersion != 0 {
-      bytes.append(1 << 3)
-      appendVarint(UInt64(protocolVersion), to: &bytes)
-    }
-    if senderCount > 0 {
-      bytes.append(2 << 3 | 2)
-      appendVarint(UInt64(senderCount), to: &bytes)
-      bytes.append(contentsOf: sender.utf8)
-    }
-    if seq != 0 {
-      bytes.append(3 << 3)
-      appendVarint(seq, to: &bytes)
-    }
-    if sentAtNs != 0 {
-      bytes.append(4 << 3)
-      appendVarint(sentAtNs, to: &bytes)
-    }
-    if replyTo != 0 {
-      bytes.append(5 << 3)
-      appendVarint(replyTo, to: &bytes)
-    }
-    appendVarint(UInt64(fieldNumber << 3 | 2), to: &bytes)  // Wire type 2: length-delimited.
-    appendVarint(UInt64(bodyBytes.count), to: &bytes)
-    bytes.append(contentsOf: bodyBytes)
-    return bytes
+    var writer = WireWriter(capacity: 5 * 11 + sender.utf8.count + 2 + 5 + bodyBytes.count)
+    writeHeader(
+      protocolVersion: protocolVersion, sender: sender, seq: seq, sentAtNs: sentAtNs,
+      replyTo: replyTo, to: &writer)
+    writer.encoded(fieldNumber, bodyBytes)
+    return writer.bytes
+  }
+
+  /// The header fields 1–5, each omitted at its default. The body fields (10 and up) follow.
+  private static func writeHeader(
+    protocolVersion: UInt32, sender: String, seq: UInt64, sentAtNs: UInt64, replyTo: UInt64,
+    to writer: inout WireWriter
+  ) {
+    if protocolVersion != 0 { writer.uint64(1, UInt64(protocolVersion)) }
+    if !sender.isEmpty { writer.string(2, sender) }
+    if seq != 0 { writer.uint64(3, seq) }
+    if sentAtNs != 0 { writer.uint64(4, sentAtNs) }
+    if replyTo != 0 { writer.uint64(5, replyTo) }
   }
 
   /// SwiftProtobuf's own encoding.
@@ -155,15 +167,6 @@ extension Tenfoot_V1_Envelope {
     } catch {
       return nil  // Falls back to the standard path, which reports nothing either.
     }
-  }
-
-  private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
-    var rest = value
-    while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-      rest >>= 7
-    }
-    bytes.append(UInt8(rest))
   }
 
   /// A short name of the body for logs ("input", "hello", …).

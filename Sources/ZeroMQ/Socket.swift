@@ -136,6 +136,17 @@ public final class Socket {
     return true
   }
 
+  /// Sends a message of two frames atomically, as `send(frames:dontWait:)` does, without
+  /// gathering them into an array first (a reply's peer and envelope, a topic and its body).
+  @discardableResult
+  public func send(_ first: [UInt8], _ second: [UInt8], dontWait: Bool = false)
+    throws(ZeroMQError) -> Bool
+  {
+    guard try send(first, more: true, dontWait: dontWait) else { return false }
+    // libzmq guarantees the remaining frames of a started multipart message are accepted.
+    return try send(second)
+  }
+
   // MARK: Receiving
 
   /// Receives one frame, or nil if `dontWait` is set and nothing is queued.
