@@ -3,14 +3,16 @@ import SwiftProtobuf
 // The two messages every press sends, `Ack` (the reply) and `StateDelta` (the publication),
 // and the messages nested in them, encoded by hand into a `WireWriter`.
 //
-// Why by hand: this is the broker's hot path, and SwiftProtobuf's generic visitor sized then
-// wrote each nested message once per level above it, through unspecialised generics and
-// runtime metadata lookups (the figures: docs/performance.md, "Instructions per request"). Each function below mirrors its
-// message's generated `traverse` (tenfoot_v1_tenfoot.pb.swift): fields in field-number order,
-// proto3 scalars omitted at their default (a double by its bit pattern, so -0.0 is written),
-// `optional` fields and oneof cases written whenever set, map entries with key and value
-// always written, unknown fields last. `PressEncodingTests` pins every function to
-// SwiftProtobuf's `serializedBytes()` byte for byte, and fails when a message gains a field.
+// Why by hand: this is the broker's hot path, and SwiftProtobuf's generic visitor sizes then
+// writes each nested message once per level above it, through unspecialised generics and
+// runtime metadata lookups. Measured (callgrind, `scripts/bench-instructions`): publishing a
+// press's delta cost about 39,000 instructions with it and 17,700 by hand, replying with the
+// ack 8,800 and 5,100, sending included. Each function below mirrors its message's generated
+// `traverse` (tenfoot_v1_tenfoot.pb.swift): fields in field-number order, proto3 scalars
+// omitted at their default (a double by its bit pattern, so -0.0 is written), `optional`
+// fields and oneof cases written whenever set, map entries with key and value always written,
+// unknown fields last. `PressEncodingTests` pins every function to SwiftProtobuf's
+// `serializedBytes()` byte for byte, and fails when one of these messages gains a field.
 
 extension Tenfoot_V1_Ack {
   /// Writes this message's encoding (`serializedBytes()`'s bytes).
