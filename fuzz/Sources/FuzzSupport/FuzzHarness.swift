@@ -38,6 +38,12 @@ public enum FuzzHarness {
   /// The control path: decode an envelope, check its limits, let the broker handle it (with
   /// screen `main` registered) and encode the reply and every publication, as `Broker` does.
   public static func envelope(_ bytes: [UInt8]) {
+    // The hand-written key input decoder answers only as SwiftProtobuf does.
+    if let keyInput = Tenfoot_V1_Envelope.decodedKeyInput(bytes) {
+      precondition(
+        keyInput == (try? Tenfoot_V1_Envelope(serializedBytes: bytes)),
+        "fuzz: decodedKeyInput differs from SwiftProtobuf")
+    }
     guard let envelope = try? Tenfoot_V1_Envelope.decode(bytes) else { return }
     _ = envelope.bodyName
     if let problem = InputLimits.problem(envelope) {
@@ -98,6 +104,14 @@ public enum FuzzHarness {
     reply.sender = "fuzz"
     reply.replyTo = request.seq
     reply.body = body
-    return reply.encoded()
+    let bytes = reply.encoded()
+    // The broker encodes replies and publications from their parts (acks and deltas by hand):
+    // byte for byte SwiftProtobuf's encoding.
+    precondition(
+      Tenfoot_V1_Envelope.encoded(
+        sender: reply.sender, seq: 0, sentAtNanoseconds: 0, replyTo: reply.replyTo, body: body)
+        == bytes,
+      "fuzz: the hand-written encoding differs from SwiftProtobuf")
+    return bytes
   }
 }
