@@ -330,7 +330,7 @@ let package = Package(
     .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "TestSupport"]),
     .testTarget(
       name: "WebScreenTests",
-      dependencies: ["WebScreen", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["WebScreen", "TestSupport", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(name: "PhoneRemoteTests", dependencies: ["PhoneRemote"]),
     .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ScreenCore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import WebScreen
@@ -43,7 +44,7 @@ struct WebServerHardeningTests {
     _ body: (Server) async throws -> Void
   ) async throws {
     let key = try #require(Self.key)
-    let (logger, logs) = RecordingLogHandler.logger()
+    let (logger, logs) = RecordingLogHandler.logger(label: "test.web")
     let url = Mutex<String?>(nil)
     let handle = Handle(
       renderer: WebRenderer(
