@@ -17,14 +17,16 @@ import ZeroMQ
 /// machine would not, so it runs twice: at normal priority and at `nice 19`.
 enum AbuseBench {
   /// Measures `samples` hellos and presses quiet, then as many while `registrations` huge
-  /// registrations are pipelined at the broker, at each of `niceness`.
-  static func run(samples: Int, registrations: Int, niceness: [Int] = [0, 19]) throws
-    -> AbuseResult
-  {
+  /// registrations are pipelined at the broker, at each of `niceness`. `brokerOptions`
+  /// (`--name`, value) change the broker's defaults, to compare settings with one build.
+  static func run(
+    samples: Int, registrations: Int, niceness: [Int] = [0, 19],
+    brokerOptions: [(String, String?)] = []
+  ) throws -> AbuseResult {
     let directory = try TemporaryDirectory()
     let broker = try BenchProcesses.durableBroker(
       dataDirectory: BenchProcesses.dataDirectory(in: directory), peerRate: 2000,
-      screenGrace: 86_400, otherKeys: 1)
+      screenGrace: 86_400, otherKeys: 1, options: brokerOptions)
     defer { broker.stop() }
     let context = try Context()
     defer { context.shutdown() }

@@ -103,10 +103,11 @@ enum BenchProcesses {
   /// allow-list) and its data directory at `dataDirectory` (durable sessions), with one client
   /// key pair allowed, which every benchmark peer uses. With `sessionsInMemory` the same CURVE
   /// broker keeps its sessions in memory (`--sessions-in-memory`): no store, no fsync.
-  /// `screenGrace` (seconds) overrides the broker's `--screen-grace`.
+  /// `screenGrace` (seconds) overrides the broker's `--screen-grace`; `options` (`--name`,
+  /// value) replace the benchmark's own value of the same option or add to them.
   static func durableBroker(
     dataDirectory: String, peerRate: Int = peerRate, sessionsInMemory: Bool = false,
-    screenGrace: Int? = nil, otherKeys: Int = 0
+    screenGrace: Int? = nil, otherKeys: Int = 0, options: [(String, String?)] = []
   ) throws -> Server {
     let keyPair = try CurveKeyPair.generate()
     let others = try (0..<otherKeys).map { _ in try CurveKeyPair.generate() }
@@ -132,13 +133,14 @@ enum BenchProcesses {
         "--control", "tcp://127.0.0.1:*", "--state", "tcp://127.0.0.1:*", "--data-dir",
         dataDirectory, "--log-level", "warning",
       ] + (sessionsInMemory ? ["--sessions-in-memory"] : [])
-        + BrokerOptions.supported([
-          ("--peer-rate", "\(peerRate)"),
-          ("--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 512)"),
-          // The scale part registers 1,000 screens with the one benchmark key.
-          ("--screens-per-key", "2000"),
-          ("--screen-grace", screenGrace.map { "\($0)" }),
-        ]),
+        + BrokerOptions.supported(
+          [
+            ("--peer-rate", "\(peerRate)"),
+            ("--peer-kibibytes-rate", "\(peerRate >= Self.peerRate ? 1_000_000 : 512)"),
+            // The scale part registers 1,000 screens with the one benchmark key.
+            ("--screens-per-key", "2000"),
+            ("--screen-grace", screenGrace.map { "\($0)" }),
+          ].filter { own in !options.contains { $0.0 == own.0 } } + options),
       ready: "tenfoot-broker ready")
     server.curve = ClientCurve(keyPair: keyPair, brokerKey: brokerKey)
     server.otherCurves = others.map { ClientCurve(keyPair: $0, brokerKey: brokerKey) }

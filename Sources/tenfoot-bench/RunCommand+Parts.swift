@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 // One method per benchmark part: each prints its table and adds its results.
@@ -180,12 +181,16 @@ extension RunCommand {
 
   /// Another peer's latency and the broker's memory while one peer abuses its budget.
   func runAbuse() throws -> AbuseResult {
-    let result = try AbuseBench.run(samples: abuseSamples, registrations: abuseRegistrations)
+    let options = try abuseBrokerOptions()
+    let result = try AbuseBench.run(
+      samples: abuseSamples, registrations: abuseRegistrations, brokerOptions: options)
     let kibibytes = (result.abused.first?.registrationBytes ?? 0) / 1024
+    let given = BrokerOptions.supported(options).joined(separator: " ")
     Table.header(
       "Abuse: a peer pipelines \(abuseRegistrations) registrations of \(kibibytes) KiB "
-        + "(100,000 items) at a CURVE broker with a data directory and its default budgets; "
-        + "another peer's round trips (\(abuseSamples) each; µs)",
+        + "(100,000 items) at a CURVE broker with a data directory and its default budgets"
+        + (given.isEmpty ? "" : " but \(given)")
+        + "; another peer's round trips (\(abuseSamples) each; µs)",
       [
         "phase", "request", "median", "p99", "max", "broker RSS MiB (max)",
         "abuser sent / answered / rate_limited",
@@ -210,6 +215,17 @@ extension RunCommand {
     }
     Table.line("\ntarget: the other peer's p99 under 5 ms and the broker under 200 MiB")
     return result
+  }
+
+  /// `--abuse-broker-option NAME=VALUE` as the broker's (`--NAME`, value).
+  func abuseBrokerOptions() throws -> [(String, String?)] {
+    try abuseBrokerOption.map { text -> (String, String?) in
+      let pair = text.split(separator: "=", maxSplits: 1).map(String.init)
+      guard pair.count == 2, !pair[0].hasPrefix("-") else {
+        throw ValidationError("--abuse-broker-option takes NAME=VALUE (io-threads=2), not \(text)")
+      }
+      return ("--" + pair[0], pair[1])
+    }
   }
 
   /// A well-behaved remote's latency while another floods.

@@ -55,6 +55,13 @@ struct RunCommand: ParsableCommand {
   var abuseSamples = 1_000
   @Option(help: "Abuse: huge registrations (100,000 items each) the abusing peer pipelines.")
   var abuseRegistrations = 200
+  @Option(
+    help: """
+      Abuse: one of its broker's options as NAME=VALUE (repeat), e.g. io-threads=2 or \
+      peer-kibibytes-rate=128, to compare settings with one build; an option the broker does \
+      not list is left out (the table's title says which were given).
+      """)
+  var abuseBrokerOption: [String] = []
   @Option(help: "Reaction: presses of each kind (move, activation, the next press, back).")
   var reactionSamples = 500
   @Option(
