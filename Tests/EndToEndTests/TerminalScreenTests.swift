@@ -44,6 +44,13 @@ final class Tmux {
   func stop() {
     guard !stopped else { return }
     stopped = true
+    // What a test started from the pane's shell (`tenfoot-broker &` in a README block) could
+    // outlive the session's hangup: every process under the panes is asked to end first.
+    if let panes = try? run(["list-panes", "-s", "-t", session, "-F", "#{pane_pid}"]) {
+      for pane in panes.split(separator: "\n").compactMap({ pid_t($0) }) {
+        for process in Self.descendants(of: pane) { kill(process, SIGTERM) }
+      }
+    }
     do {
       try run(["kill-session", "-t", session])
     } catch {
@@ -52,6 +59,29 @@ final class Tmux {
     // The exiting server leaves its socket file behind: remove it so tests leave no trace.
     let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     unlink("\(directory)/tmux-\(getuid())/\(socket)")
+  }
+
+  /// Every process under `root` (children, theirs, and so on), read from `/proc`.
+  static func descendants(of root: pid_t) -> [pid_t] {
+    var children: [pid_t: [pid_t]] = [:]
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let pid = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { continue }
+      // After the command name in parentheses (which may hold spaces): state, then the parent.
+      let fields = stat[stat.index(after: end)...].split(separator: " ")
+      guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+      children[parent, default: []].append(pid)
+    }
+    var found: [pid_t] = []
+    var next = children[root] ?? []
+    while let pid = next.popLast() {
+      found.append(pid)
+      next += children[pid] ?? []
+    }
+    return found
   }
 
   /// Runs a tmux command against this server and returns its standard output.
