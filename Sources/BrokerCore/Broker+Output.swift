@@ -105,30 +105,34 @@ extension Broker {
   }
 
   private func sendPublication(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
-    cutRevokedSubscribers()
-    sentCount += 1
+    let seq = nextPublication()
     outgoing.reset()
     Tenfoot_V1_Envelope.write(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, body: body,
+      sender: "broker", seq: seq, sentAtNanoseconds: now().nanoseconds, body: body,
       to: &outgoing)
     sendPublication(topic: topic, envelope: outgoing.bytes)
   }
 
   private func sendSnapshot(topic: String, bytes: [UInt8]) {
-    cutRevokedSubscribers()
-    sentCount += 1
     var header = Tenfoot_V1_Envelope()
     header.protocolVersion = WireProtocol.version
     header.sender = "broker"
-    header.seq = sentCount
+    header.seq = nextPublication()
     header.sentAtNs = now().nanoseconds
     sendPublication(
       topic: topic, envelope: header.encoded(bodyField: Tenfoot_V1_Envelope.snapshotField, bytes))
   }
 
-  /// Publishes an envelope encoded with the broker's next seq (`sentCount`). Whichever check
-  /// noticed a revoke (watcher, timer, ZAP, a control message's sender), the caller cut the
-  /// revoked subscriber off (`cutRevokedSubscribers()`) before anything more is published.
+  /// The seq of the publication about to be encoded. Whichever check noticed a revoke
+  /// (watcher, timer, ZAP, a control message's sender), the revoked subscriber is cut off
+  /// first, before anything more is published.
+  private func nextPublication() -> UInt64 {
+    cutRevokedSubscribers()
+    sentCount += 1
+    return sentCount
+  }
+
+  /// Publishes an envelope encoded with `nextPublication()`'s seq.
   private func sendPublication(topic: String, envelope: [UInt8]) {
     do {
       // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
