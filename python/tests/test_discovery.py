@@ -46,6 +46,20 @@ class Browse(unittest.TestCase):
         ]
         self.assertEqual(discovery.parse_browse_output("\n".join(bad)), [])
 
+    def test_an_ipv6_address_on_an_ipv4_answer_asks_for_the_hosts_ipv4_address(self):
+        # avahi-browse resolves an IPv4 answer to any address of its host, often IPv6
+        # link-local; the host name's IPv4 address is asked for instead.
+        asked = []
+        def ipv4_of(host):
+            asked.append(host)
+            return {"tv.local": "10.0.0.7"}.get(host)
+        found = discovery.parse_browse_output(line("tv", "fe80::4c0e:42ff:fe70:6a6f"), ipv4_of)
+        self.assertEqual(asked, ["tv.local"])
+        self.assertEqual(found[0].endpoints.control, ["tcp://10.0.0.7:7700"])
+        self.assertEqual(discovery.parse_browse_output(line("tv", "fe80::1"), lambda _: None), [])
+        self.assertEqual(discovery.parse_browse_output(line("tv", "fe80::1"), lambda _: "fe80::2"),
+                         [])
+
     def test_choosing_by_name_follows_the_pins(self):
         one = discovery.parse_browse_output(line("tv", "10.0.0.1"))[0]
         impostor = discovery.parse_browse_output(line("tv", "10.0.0.9", fp="00000000"))[0]
@@ -86,6 +100,17 @@ class BrowseProcess(unittest.TestCase):
                               + "\n"):
             found = discovery.browse("Living room", timeout=5)
         self.assertEqual([(a.instance, a.address) for a in found], [("tv", "10.0.0.1")])
+
+    def test_an_answer_resolved_to_ipv6_is_resolved_again_for_ipv4(self):
+        # The answer CI's namespaces gave: browsed over IPv4, resolved to link-local IPv6.
+        with self.fake_browse(line("tv", "fe80::b4a0:deff:fe40:e5b5") + "\n"):
+            resolver = os.path.join(os.environ["PATH"].split(os.pathsep)[0], "avahi-resolve")
+            with open(resolver, "w") as handle:
+                handle.write('#!/bin/sh\n[ "$1 $2 $3" = "-4 -n tv.local" ] && '
+                             'printf "tv.local\\t10.0.0.8\\n"\n')
+            os.chmod(resolver, stat.S_IRWXU)
+            found = discovery.browse("Living room", timeout=5)
+        self.assertEqual([(a.instance, a.address) for a in found], [("tv", "10.0.0.8")])
 
     def test_a_name_not_found_says_what_avahi_browse_printed(self):
         with self.fake_browse("+;eth0;IPv4;tv;_tenfoot._tcp;local\n"):

@@ -86,9 +86,15 @@ def parse_announcement(entries: List[str]) -> Dict[str, str]:
     return fields
 
 
-def parse_browse_output(text: str) -> List[DiscoveredBroker]:
+def parse_browse_output(text: str, ipv4_of: Callable[[str], Optional[str]] = lambda _: None
+                        ) -> List[DiscoveredBroker]:
     """The checked IPv4 answers in `avahi-browse --parsable --resolve` output (others are
-    skipped: a forged or broken record never becomes an endpoint)."""
+    skipped: a forged or broken record never becomes an endpoint).
+
+    avahi-browse resolves an answer browsed over IPv4 to any of its host's addresses, often
+    the IPv6 link-local one (it has no option to ask for IPv4, unlike Avahi's API, which the
+    Swift side calls with IPv4). For such an answer `ipv4_of` is asked for the host name's
+    IPv4 address (`browse` passes `resolve_ipv4`); without one the answer is skipped."""
     found = []
     for line in text.splitlines():
         parts = line.split(";", 9)
@@ -101,16 +107,38 @@ def parse_browse_output(text: str) -> List[DiscoveredBroker]:
             continue
         if fields["control"] != parts[8]:
             continue  # The service's port must be the record's control port.
-        try:
-            ipaddress.IPv4Address(parts[7])
-        except ValueError:
+        address = parts[7] if _is_ipv4(parts[7]) else ipv4_of(parts[6])
+        if address is None or not _is_ipv4(address):
             continue  # IPv4 only, as the Swift side: a link-local IPv6 needs a zone index.
         found.append(DiscoveredBroker(
-            instance=_unescape(parts[3]), address=parts[7], name=fields["name"],
+            instance=_unescape(parts[3]), address=address, name=fields["name"],
             zone=fields["zone"], control_port=int(fields["control"]),
             state_port=int(fields["state"]), pairing_port=int(fields["pairing"]),
             fingerprint=fields["fp"]))
     return found
+
+
+def _is_ipv4(text: str) -> bool:
+    try:
+        ipaddress.IPv4Address(text)
+        return True
+    except ValueError:
+        return False
+
+
+def resolve_ipv4(host: str, timeout: float = 2.0) -> Optional[str]:
+    """`host`'s IPv4 address by mDNS (`avahi-resolve -4 -n`), or None if none came within
+    `timeout` seconds."""
+    try:
+        answer = subprocess.run(["avahi-resolve", "-4", "-n", host], capture_output=True,
+                                text=True, timeout=timeout, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    for line in answer.stdout.splitlines():
+        name, _, address = line.partition("\t")
+        if name == host and _is_ipv4(address.strip()):
+            return address.strip()
+    return None
 
 
 def choose(name: str, answers: List[DiscoveredBroker],
@@ -180,7 +208,7 @@ def browse(name: Optional[str] = None, timeout: float = 3.0,
                 text = [line.decode("utf-8", "replace") for line in lines]
                 if transcript is not None:
                     transcript += text
-                answers = parse_browse_output("\n".join(text))
+                answers = parse_browse_output("\n".join(text), resolve_ipv4)
                 found += answers
                 if name is not None and any(name in (a.instance, a.name) for a in answers):
                     deadline = min(deadline, time.monotonic() + SETTLE)
