@@ -1,3 +1,4 @@
+import BrokerDomain
 import Logging
 import TenFootProtocol
 import ZeroMQ
@@ -39,6 +40,7 @@ extension Broker {
       case .reply(let peer, let replyTo, let body):
         sendReply(to: peer, replyTo: replyTo, body: body)
       case .publish(let topic, let body): sendPublication(topic: topic, body: body)
+      case .publishChange(let topic, let change): sendPublication(topic: topic, change: change)
       case .publishSnapshot(let topic, let bytes): sendSnapshot(topic: topic, bytes: bytes)
       }
     }
@@ -95,6 +97,15 @@ extension Broker {
     }
   }
 
+  /// Publishes a step's change as its delta, written from the domain's value.
+  func publish(topic: String, change: StateChange) {
+    if let group, group.isOpen {
+      group.hold(.publishChange(topic: topic, change: change))
+    } else {
+      sendPublication(topic: topic, change: change)
+    }
+  }
+
   /// Publishes a snapshot encoded beforehand (a `ScreenState`, see `WireBroker.Outcome`).
   func publishSnapshot(topic: String, bytes: [UInt8]) {
     if let group, group.isOpen {
@@ -110,6 +121,16 @@ extension Broker {
     Tenfoot_V1_Envelope.write(
       sender: "broker", seq: seq, sentAtNanoseconds: now().nanoseconds, body: body,
       to: &outgoing)
+    sendPublication(topic: topic, envelope: outgoing.bytes)
+  }
+
+  private func sendPublication(topic: String, change: StateChange) {
+    let seq = nextPublication()
+    outgoing.reset()
+    Tenfoot_V1_Envelope.write(
+      sender: "broker", seq: seq, sentAtNanoseconds: now().nanoseconds,
+      bodyField: StateChange.deltaField, to: &outgoing
+    ) { change.writeDelta(to: &$0) }
     sendPublication(topic: topic, envelope: outgoing.bytes)
   }
 

@@ -13,11 +13,11 @@ extension Broker {
       reply: .error(
         .init(.unexpectedMessage, "this broker has no pairing (no CURVE keys): nothing to open")))
     if let security {
-      var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
+      var outgoing: [(topic: String, publication: OutgoingPublication)] = []
       outcome.reply = security.openPairing(
         at: request.screenID, by: principal, registered: Array(core.domain.sessions.keys)
-      ) { topic, body in publications.append((topic, body)) }
-      outcome.publications = publications
+      ) { topic, body in outgoing.append((topic, .body(body))) }
+      outcome.outgoing = outgoing
     }
     finish(
       outcome, peer: peer, seq: seq, sender: principal.id, request: "open_pairing",

@@ -355,8 +355,11 @@ public final class Broker {
     if let snapshot = outcome.encodedSnapshot {
       publishSnapshot(topic: snapshot.topic, bytes: snapshot.bytes)
     }
-    for publication in outcome.publications {
-      publish(topic: publication.topic, body: publication.body)
+    for (topic, publication) in outcome.outgoing {
+      switch publication {
+      case .body(let body): publish(topic: topic, body: body)
+      case .change(let change): publish(topic: topic, change: change)
+      }
     }
     for released in outcome.released {
       guard let route = heldReplies.removeValue(forKey: released.token) else { continue }

@@ -41,6 +41,8 @@ final class GroupCommit {
   enum Output {
     case reply(peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)
     case publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)
+    /// A step's change, written as its delta when sent (`StateChange.writeDelta`).
+    case publishChange(topic: String, change: StateChange)
     /// A snapshot publication encoded beforehand (a `ScreenState`).
     case publishSnapshot(topic: String, bytes: [UInt8])
   }

@@ -18,7 +18,7 @@ struct WireBroker {
     /// The reply body for the requester.
     var reply: Tenfoot_V1_Envelope.OneOf_Body
     /// State messages for the PUB socket, in order.
-    var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
+    var outgoing: [(topic: String, publication: OutgoingPublication)] = []
     /// A registration prepared off the loop: the snapshot it publishes, encoded there (a
     /// `ScreenState`), in place of a publication (it publishes nothing else).
     var encodedSnapshot: (topic: String, bytes: [UInt8])?
@@ -33,6 +33,11 @@ struct WireBroker {
     var released: [(token: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
     /// The press id to record as applied with the commit (see `PressLedger`).
     var press: String?
+
+    /// The state messages as wire bodies (a change made as its `StateDelta`), in order.
+    var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] {
+      outgoing.map { ($0.topic, $0.publication.body) }
+    }
   }
 
   /// A broker with no sessions; with `records` (maybe none) it persists sessions.
@@ -118,39 +123,46 @@ struct WireBroker {
   }
 
   /// The wire form of a domain outcome; with `encodedSnapshot`, the encoding of its snapshot
-  /// publication (which is then not mapped again).
+  /// publication (which is then not mapped again). A step's change stays the domain's value,
+  /// written when it is sent (`StateChange.writeDelta`).
   private static func map(_ handled: BrokerDomain.Outcome, encodedSnapshot: [UInt8]? = nil)
     -> Outcome
   {
-    var outcome = Outcome(reply: .ack(Tenfoot_V1_Ack()))
-    // A step's ack repeats its change's effects: mapped once, for both.
-    var mapped: (effects: [FocusEffect], wire: [Tenfoot_V1_FocusEffect])?
+    var outcome = Outcome(reply: handled.reply.wire)
     for effect in handled.effects {
       switch effect {
       case .publish(.change(let change)):
-        let delta = Tenfoot_V1_StateDelta(change)
-        mapped = (change.effects, delta.effects)
-        outcome.publications.append((WireProtocol.stateTopic(screen: change.screen), .delta(delta)))
+        outcome.outgoing.append((WireProtocol.stateTopic(screen: change.screen), .change(change)))
       case .publish(.snapshot(let snapshot)) where encodedSnapshot != nil:
         outcome.encodedSnapshot = (
           WireProtocol.stateTopic(screen: snapshot.screen), encodedSnapshot ?? []
         )
-      case .publish(let publication): outcome.publications.append(publication.wire)
+      case .publish(let publication):
+        let wire = publication.wire
+        outcome.outgoing.append((wire.topic, .body(wire.body)))
       case .persist(let record): outcome.records.append(record)
       case .bind(let screen, let key): outcome.binds.append((screen, key))
-      case .release(let token, .ack(let ack)) where mapped?.effects == ack.effects:
-        outcome.released.append((token, .ack(Tenfoot_V1_Ack(ack, effects: mapped?.wire ?? []))))
       case .release(let token, let reply): outcome.released.append((token, reply.wire))
       }
     }
     outcome.press = handled.recordedPress
-    if case .held(let token, _) = handled.reply {
-      outcome.held = token
-    } else if case .ack(let ack) = handled.reply, let mapped, mapped.effects == ack.effects {
-      outcome.reply = .ack(Tenfoot_V1_Ack(ack, effects: mapped.wire))
-    } else {
-      outcome.reply = handled.reply.wire
-    }
+    if case .held(let token, _) = handled.reply { outcome.held = token }
     return outcome
   }
+}
+
+/// A state message for the PUB socket: a wire body, or a step's change, which the broker
+/// writes straight from the domain's value as it sends it (the delta of every press).
+enum OutgoingPublication {
+  case body(Tenfoot_V1_Envelope.OneOf_Body)
+  case change(StateChange)
+
+  /// The wire body (a change made as its `StateDelta`, the message its writer mirrors).
+  var body: Tenfoot_V1_Envelope.OneOf_Body {
+    switch self {
+    case .body(let body): body
+    case .change(let change): .delta(Tenfoot_V1_StateDelta(change))
+    }
+  }
+
 }

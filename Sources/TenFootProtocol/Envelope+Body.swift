@@ -102,6 +102,18 @@ extension Tenfoot_V1_Envelope {
     }
   }
 
+  /// Writes an envelope of the current protocol version whose body, field `bodyField`,
+  /// `writeBody` writes in place (a body written from its parts, never made as a message).
+  public static func write(
+    sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
+    bodyField: Int, to writer: inout WireWriter, body writeBody: (inout WireWriter) -> Void
+  ) {
+    writeHeader(
+      protocolVersion: WireProtocol.version, sender: sender, seq: seq,
+      sentAtNs: sentAtNanoseconds, replyTo: replyTo, to: &writer)
+    writer.message(bodyField, writeBody)
+  }
+
   /// The header fields 1–5, then the body's tag, length and bytes.
   private static func encoded(
     protocolVersion: UInt32, sender: String, seq: UInt64, sentAtNs: UInt64, replyTo: UInt64,

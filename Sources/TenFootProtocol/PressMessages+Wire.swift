@@ -178,7 +178,8 @@ extension Tenfoot_V1_Shadow {
 }
 
 extension Tenfoot_V1_PointerState {
-  func write(to writer: inout WireWriter) {
+  /// Writes this message's encoding (`serializedBytes()`'s bytes).
+  public func write(to writer: inout WireWriter) {
     if x.bitPattern != 0 { writer.double(1, x) }
     if y.bitPattern != 0 { writer.double(2, y) }
     if visible { writer.bool(3, true) }

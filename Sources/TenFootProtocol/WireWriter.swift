@@ -44,25 +44,25 @@ public struct WireWriter: Sendable {
   }
 
   /// A `uint64`, `uint32` or `bool` field (wire type 0).
-  mutating func uint64(_ field: Int, _ value: UInt64) {
+  public mutating func uint64(_ field: Int, _ value: UInt64) {
     tag(field, 0)
     varint(value)
   }
 
   /// A `bool` field: a one-byte varint.
-  mutating func bool(_ field: Int, _ value: Bool) {
+  public mutating func bool(_ field: Int, _ value: Bool) {
     tag(field, 0)
     bytes.append(value ? 1 : 0)
   }
 
   /// An enum field: its raw value as protobuf writes an `int32`, sign-extended to 64 bits
   /// (a negative value takes 10 bytes).
-  mutating func `enum`<E: SwiftProtobuf.Enum>(_ field: Int, _ value: E) {
+  public mutating func `enum`<E: SwiftProtobuf.Enum>(_ field: Int, _ value: E) {
     uint64(field, UInt64(bitPattern: Int64(value.rawValue)))
   }
 
   /// A `double` field: 8 bytes, little-endian.
-  mutating func double(_ field: Int, _ value: Double) {
+  public mutating func double(_ field: Int, _ value: Double) {
     tag(field, 1)
     var bits = value.bitPattern
     for _ in 0..<8 {
@@ -72,7 +72,7 @@ public struct WireWriter: Sendable {
   }
 
   /// A `string` field: its UTF-8 length and bytes.
-  mutating func string(_ field: Int, _ value: String) {
+  public mutating func string(_ field: Int, _ value: String) {
     tag(field, 2)
     let utf8 = value.utf8
     varint(UInt64(utf8.count))
@@ -81,7 +81,7 @@ public struct WireWriter: Sendable {
 
   /// A length-delimited field holding bytes encoded elsewhere (a message SwiftProtobuf
   /// serialized).
-  mutating func encoded(_ field: Int, _ message: [UInt8]) {
+  public mutating func encoded(_ field: Int, _ message: [UInt8]) {
     tag(field, 2)
     varint(UInt64(message.count))
     bytes.append(contentsOf: message)
@@ -89,7 +89,7 @@ public struct WireWriter: Sendable {
 
   /// A message field: its tag, then its length and what `write` writes.
   @inline(__always)
-  mutating func message(_ field: Int, _ write: (inout WireWriter) -> Void) {
+  public mutating func message(_ field: Int, _ write: (inout WireWriter) -> Void) {
     tag(field, 2)
     let start = bytes.count
     bytes.append(0)  // The length, one byte while the message is under 128 bytes.
@@ -99,7 +99,7 @@ public struct WireWriter: Sendable {
 
   /// Unknown fields a decoded message kept, written after its known fields as SwiftProtobuf
   /// writes them.
-  mutating func unknown(_ fields: UnknownStorage) {
+  public mutating func unknown(_ fields: UnknownStorage) {
     if !fields.data.isEmpty { bytes.append(contentsOf: fields.data) }
   }
 

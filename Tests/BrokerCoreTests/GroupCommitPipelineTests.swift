@@ -129,7 +129,8 @@ struct GroupCommitPipelineTests {
       outputs.map { output in
         switch output {
         case .reply(_, let replyTo, let body): .reply(seq: replyTo, body)
-        case .publish(let topic, _), .publishSnapshot(let topic, _): .publish(topic)
+        case .publish(let topic, _), .publishChange(let topic, _), .publishSnapshot(let topic, _):
+          .publish(topic)
         }
       }
     }

@@ -53,7 +53,16 @@ public enum FuzzHarness {
     var state = registered
     let outcome = state.handle(envelope, peer: peer, at: startedAt + .seconds(1))
     _ = reply(outcome.reply, to: envelope)
-    for publication in outcome.publications {
+    for (_, publication) in outcome.outgoing {
+      if case .change(let change) = publication {
+        // The broker writes a step's delta from the domain's change: the same bytes as the
+        // StateDelta made from it.
+        var writer = WireWriter()
+        change.writeDelta(to: &writer)
+        precondition(
+          writer.bytes == (try? Tenfoot_V1_StateDelta(change).serializedBytes()),
+          "fuzz: the delta written from the change differs from SwiftProtobuf")
+      }
       _ = reply(publication.body, to: envelope)
     }
   }
