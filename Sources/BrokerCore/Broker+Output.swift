@@ -129,7 +129,7 @@ extension Broker {
     outgoing.reset()
     Tenfoot_V1_Envelope.write(
       sender: "broker", seq: seq, sentAtNanoseconds: now().nanoseconds,
-      bodyField: StateChange.deltaField, to: &outgoing
+      bodyField: Tenfoot_V1_Envelope.deltaField, to: &outgoing
     ) { change.writeDelta(to: &$0) }
     sendPublication(topic: topic, envelope: outgoing.bytes)
   }

@@ -3,9 +3,6 @@ import FocusEngine
 import TenFootProtocol
 
 extension StateChange {
-  /// The field number of the `delta` body (a `StateDelta`) in `Envelope`.
-  static let deltaField = 16
-
   /// Writes the contents of `Tenfoot_V1_StateDelta(self)` without making it: the publication
   /// of every press, written from the domain's value into the broker's reused buffer (see
   /// `FocusEngine+WireWriter.swift`, and `DirectDeltaEncodingTests` for the bytes).

@@ -15,14 +15,24 @@ extension Tenfoot_V1_Envelope {
   /// The envelope `bytes` hold when they are a key input in the usual shape; nil otherwise
   /// (`decode(_:)` then asks SwiftProtobuf).
   public static func decodedKeyInput(_ bytes: [UInt8]) -> Tenfoot_V1_Envelope? {
+    decodedByHand(bytes, bodyField: 13) { reader in
+      Tenfoot_V1_Input.keyInput(&reader).map { .input($0) }
+    }
+  }
+
+  /// The envelope `bytes` hold when its header fields come in field-number order, each at most
+  /// once, and then its body, field `bodyField`, which `readBody` reads (nil: not in the usual
+  /// shape); nil otherwise. The envelope is made only once the body was read: a message of
+  /// another kind leaves at its body's tag, having allocated nothing.
+  static func decodedByHand(
+    _ bytes: [UInt8], bodyField: Int,
+    body readBody: (inout WireReader) -> Tenfoot_V1_Envelope.OneOf_Body?
+  ) -> Tenfoot_V1_Envelope? {
     bytes.withUnsafeBufferPointer { buffer -> Tenfoot_V1_Envelope? in
       var reader = WireReader(buffer)
-      var envelope = Tenfoot_V1_Envelope()
-      // The sender's bytes, made a string once the body is known to be a key input (a
-      // message of another kind leaves this path at its body's tag, having allocated nothing).
+      var header: (version: UInt32, seq: UInt64, sentAt: UInt64, replyTo: UInt64) = (0, 0, 0, 0)
       var sender: Range<Int>?
-      // Kept aside: reading the body back would copy it out of the envelope's storage.
-      var isKeyInput = false
+      var body: Tenfoot_V1_Envelope.OneOf_Body?
       var last = 0
       while !reader.atEnd {
         guard let (field, wireType) = reader.tag(), field > last else { return nil }
@@ -30,33 +40,36 @@ extension Tenfoot_V1_Envelope {
         switch (field, wireType) {
         case (1, 0):
           guard let version = reader.varint(), version <= UInt32.max else { return nil }
-          envelope.protocolVersion = UInt32(version)
+          header.version = UInt32(version)
         case (2, 2):
           guard let range = reader.payload() else { return nil }
           sender = range
         case (3, 0):
           guard let seq = reader.varint() else { return nil }
-          envelope.seq = seq
+          header.seq = seq
         case (4, 0):
           guard let sentAt = reader.varint() else { return nil }
-          envelope.sentAtNs = sentAt
+          header.sentAt = sentAt
         case (5, 0):
           guard let replyTo = reader.varint() else { return nil }
-          envelope.replyTo = replyTo
-        case (13, 2):
-          guard var body = reader.nested(), let input = Tenfoot_V1_Input.keyInput(&body) else {
-            return nil
-          }
-          envelope.body = .input(input)
-          isKeyInput = true
+          header.replyTo = replyTo
+        case (bodyField, 2):
+          guard var nested = reader.nested(), let read = readBody(&nested) else { return nil }
+          body = read
         default: return nil
         }
       }
-      guard isKeyInput else { return nil }
+      guard let body else { return nil }
+      var envelope = Tenfoot_V1_Envelope()
+      envelope.protocolVersion = header.version
+      envelope.seq = header.seq
+      envelope.sentAtNs = header.sentAt
+      envelope.replyTo = header.replyTo
       if let sender {
         guard let text = reader.string(in: sender) else { return nil }
         envelope.sender = text
       }
+      envelope.body = body
       return envelope
     }
   }

@@ -1,3 +1,5 @@
+import SwiftProtobuf
+
 /// Reads protobuf's wire format from a buffer: tags, varints, strings and the bounds of
 /// nested messages. Every read returns nil where the bytes do not hold what it reads.
 struct WireReader {
@@ -62,9 +64,47 @@ struct WireReader {
     return String(validating: bytes, as: UTF8.self)
   }
 
+  /// A `double` field's 8 little-endian bytes.
+  mutating func double() -> Double? {
+    guard end - offset >= 8 else { return nil }
+    var bits: UInt64 = 0
+    for index in (0..<8).reversed() { bits = bits << 8 | UInt64(buffer[offset + index]) }
+    offset += 8
+    return Double(bitPattern: bits)
+  }
+
+  /// An enum field's value, when it is one SwiftProtobuf reads the same way (at most
+  /// `Int32.max`: larger varints are sign-wrapped `int32`s).
+  mutating func enumValue<E: SwiftProtobuf.Enum>(_ type: E.Type) -> E? {
+    guard let value = varint(), value <= Int32.max else { return nil }
+    return E(rawValue: Int(value))
+  }
+
+  /// A map entry of two strings: its key (field 1) then its value (field 2), both present.
+  mutating func stringPair() -> (String, String)? {
+    guard let (keyField, keyType) = tag(), keyField == 1, keyType == 2, let key = string(),
+      let (valueField, valueType) = tag(), valueField == 2, valueType == 2,
+      let value = string(), atEnd
+    else { return nil }
+    return (key, value)
+  }
+
   /// A reader of a nested message's bytes.
   mutating func nested() -> WireReader? {
     guard let range = payload() else { return nil }
     return WireReader(buffer, from: range.lowerBound, to: range.upperBound)
+  }
+}
+
+/// The order fields must come in for a hand-written decoder to read a message: increasing
+/// field numbers, a repeated field's entries one after another.
+struct FieldOrder {
+  private var last = 0
+
+  /// Whether `field` may come next (then it is the last field seen).
+  mutating func accepts(_ field: Int, repeated: Bool = false) -> Bool {
+    guard field > last || (repeated && field == last) else { return false }
+    last = field
+    return true
   }
 }

@@ -32,7 +32,7 @@ struct DirectDeltaEncodingTests {
     let change = samples.change()
     var writer = WireWriter()
     Tenfoot_V1_Envelope.write(
-      sender: "broker", seq: 9, sentAtNanoseconds: 12, bodyField: StateChange.deltaField,
+      sender: "broker", seq: 9, sentAtNanoseconds: 12, bodyField: Tenfoot_V1_Envelope.deltaField,
       to: &writer
     ) { change.writeDelta(to: &$0) }
     let envelope = try Tenfoot_V1_Envelope(serializedBytes: writer.bytes)

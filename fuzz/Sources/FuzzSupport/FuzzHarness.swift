@@ -44,6 +44,14 @@ public enum FuzzHarness {
         keyInput == (try? Tenfoot_V1_Envelope(serializedBytes: bytes)),
         "fuzz: decodedKeyInput differs from SwiftProtobuf")
     }
+    // So does the delta decoder (a NaN is never equal to itself: compared as text, which
+    // also writes a map in key order).
+    if let delta = Tenfoot_V1_Envelope.decodedDelta(bytes) {
+      let reference = try? Tenfoot_V1_Envelope(serializedBytes: bytes)
+      precondition(
+        delta == reference || delta.textFormatString() == reference?.textFormatString(),
+        "fuzz: decodedDelta differs from SwiftProtobuf")
+    }
     guard let envelope = try? Tenfoot_V1_Envelope.decode(bytes) else { return }
     _ = envelope.bodyName
     if let problem = InputLimits.problem(envelope) {

@@ -1,0 +1,171 @@
+import SwiftProtobuf
+import TenFootProtocol
+import Testing
+
+/// A delta is decoded by hand (`Envelope+Delta.swift`) when its bytes have the broker's shape:
+/// whatever it returns must be what SwiftProtobuf decodes, and what it declines SwiftProtobuf
+/// decodes (or refuses) through `decode(_:)`.
+@Suite("Hand-written delta decoding matches SwiftProtobuf")
+struct DeltaDecodingTests {
+  /// An envelope holding a random delta; with `movesOnly`, without the parts the hand-written
+  /// path leaves to SwiftProtobuf (a pointer, the effects a move does not make).
+  static func envelope(_ samples: inout PressMessageSamples, movesOnly: Bool)
+    -> Tenfoot_V1_Envelope
+  {
+    var delta = samples.delta()
+    if movesOnly {
+      delta.clearPointer()
+      delta.effects.removeAll { effect in
+        switch effect.kind {
+        case .focusChanged, .movementFailed, .highlighted, .activated, .scrolled: false
+        default: true
+        }
+      }
+    }
+    return Tenfoot_V1_Envelope(
+      sender: samples.chance(90) ? samples.string() : "", seq: samples.uint64(),
+      sentAtNanoseconds: samples.uint64(), replyTo: samples.uint64(), body: .delta(delta))
+  }
+
+  /// Whether two decodings are the same message: equal, or (a NaN is never equal to itself)
+  /// the same in text format (which writes a map in key order, and NaN as `nan`).
+  static func same(_ one: Tenfoot_V1_Envelope?, _ other: Tenfoot_V1_Envelope?) -> Bool {
+    if one == other { return true }
+    guard let one, let other else { return false }
+    return one.textFormatString() == other.textFormatString()
+  }
+
+  @Test("random deltas: what the hand-written path reads is what SwiftProtobuf reads")
+  func randomDeltas() throws {
+    var samples = PressMessageSamples(seed: 0xDE1)
+    var read = 0
+    for index in 0..<3000 {
+      let movesOnly = index % 2 == 0
+      let envelope = Self.envelope(&samples, movesOnly: movesOnly)
+      let bytes: [UInt8] = try envelope.serializedBytes()
+      let reference = KeyInputDecodingTests.reference(bytes)
+      if let decoded = Tenfoot_V1_Envelope.decodedDelta(bytes) {
+        read += 1
+        try #require(decoded == envelope, "delta \(index)")
+        try #require(decoded == reference, "delta \(index)")
+      }
+      try #require((try? Tenfoot_V1_Envelope.decode(bytes)) == reference, "delta \(index)")
+    }
+    // Enum values past Int32.max (negative ones) and invalid strings are declined; most of
+    // the moves-only half must still take the hand-written path.
+    #expect(read > 600, "\(read) of 3,000 random deltas read by hand")
+  }
+
+  @Test("a move's delta as the broker writes it is read by hand")
+  func brokerShape() throws {
+    var delta = Tenfoot_V1_StateDelta()
+    delta.screenID = "living-room"
+    delta.epoch = 3
+    delta.seq = 41
+    delta.focused = "r0c1"
+    delta.changed = [
+      .with {
+        $0.id = "r0c0"
+        $0.state = .unfocused
+      },
+      .with {
+        $0.id = "r0c1"
+        $0.state = .focused
+      },
+    ]
+    delta.effects = [
+      .with {
+        $0.focusChanged = .with {
+          $0.previous = "r0c0"
+          $0.next = "r0c1"
+          $0.heading = .right
+          $0.cause = .with {
+            $0.sender = "remote:phone"
+            $0.seq = 7
+          }
+        }
+      },
+      .with {
+        $0.scrolled = .with {
+          $0.group = "row0"; $0.x = -120.5
+        }
+      },
+    ]
+    delta.cause = .with {
+      $0.sender = "remote:phone"
+      $0.seq = 7
+    }
+    delta.scroll = [
+      .with {
+        $0.group = "row0"; $0.x = -120.5
+      }
+    ]
+    delta.parallax = .with {
+      $0.item = "r0c1"
+      $0.scale = 1.1
+      $0.translate = [.with { $0.x = 1 }, .with { $0.y = -2 }]
+      $0.shadow = .with {
+        $0.radius = 20; $0.opacity = 0.5
+      }
+      $0.specular = .with { $0.x = 0.5 }
+    }
+    delta.text = ["search": "Mañana 東京"]
+    delta.announcement = .with {
+      $0.parts = [
+        .with {
+          $0.kind = .label; $0.text = "Dune"
+        }, .with { $0.kind = .position },
+      ]
+      $0.interrupt = true
+      $0.text = "Dune"
+    }
+    let envelope = Tenfoot_V1_Envelope(
+      sender: "broker", seq: 99, sentAtNanoseconds: 5, body: .delta(delta))
+    let bytes: [UInt8] = try envelope.serializedBytes()
+    #expect(Tenfoot_V1_Envelope.decodedDelta(bytes) == envelope)
+  }
+
+  @Test("mutated frames: the hand-written path answers as SwiftProtobuf does, or declines")
+  func mutatedFrames() throws {
+    var samples = PressMessageSamples(seed: 0xF4D)
+    var declined = 0
+    let mutator = KeyInputDecodingTests()
+    for _ in 0..<10_000 {
+      var bytes: [UInt8] = try Self.envelope(&samples, movesOnly: true).serializedBytes()
+      for _ in 0..<(1 + samples.random.below(3)) { mutator.mutate(&bytes, &samples) }
+      let reference = KeyInputDecodingTests.reference(bytes)
+      if let decoded = Tenfoot_V1_Envelope.decodedDelta(bytes) {
+        try #require(Self.same(decoded, reference), "\(bytes)")
+      } else {
+        declined += 1
+      }
+      try #require(
+        Self.same(try? Tenfoot_V1_Envelope.decode(bytes), reference), "decode(_:) of \(bytes)")
+    }
+    #expect(declined > 2000, "\(declined) of 10,000 mutated frames declined")
+  }
+
+  @Test("other bodies and shapes are declined and decoded by SwiftProtobuf")
+  func otherShapes() throws {
+    var pointer = Tenfoot_V1_StateDelta()
+    pointer.pointer.visible = true
+    var rareEffect = Tenfoot_V1_StateDelta()
+    rareEffect.effects = [.with { $0.back = true }]
+    var others: [[UInt8]] = [
+      try Tenfoot_V1_Envelope(sender: "b", seq: 1, sentAtNanoseconds: 2, body: .delta(pointer))
+        .serializedBytes(),
+      try Tenfoot_V1_Envelope(sender: "b", seq: 1, sentAtNanoseconds: 2, body: .delta(rareEffect))
+        .serializedBytes(),
+      [],
+    ]
+    for (_, body) in EncodingTests.bodies where Tenfoot_V1_Envelope.name(of: body) != "delta" {
+      others.append(
+        try Tenfoot_V1_Envelope(sender: "s", seq: 1, sentAtNanoseconds: 2, body: body)
+          .serializedBytes())
+    }
+    for bytes in others {
+      #expect(Tenfoot_V1_Envelope.decodedDelta(bytes) == nil, "\(bytes.prefix(24))")
+      #expect((try? Tenfoot_V1_Envelope.decode(bytes)) == KeyInputDecodingTests.reference(bytes))
+    }
+  }
+}
