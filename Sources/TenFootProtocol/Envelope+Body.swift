@@ -83,7 +83,7 @@ extension Tenfoot_V1_Envelope {
 
   /// Writes the bytes `encoded(sender:seq:sentAtNanoseconds:replyTo:body:)` returns into
   /// `writer` (after what it holds), so a caller sending one message after another reuses
-  /// one buffer. The press path's bodies, `ack` and `delta`, are written by hand
+  /// one buffer. The press path's bodies, `ack`, `delta` and a key `input`, are written by hand
   /// (`PressMessages+Wire.swift`); the others are serialized by SwiftProtobuf and spliced in.
   public static func write(
     sender: String, seq: UInt64, sentAtNanoseconds: UInt64, replyTo: UInt64 = 0,
@@ -95,6 +95,7 @@ extension Tenfoot_V1_Envelope {
     switch body {
     case .ack(let ack): writer.message(17) { ack.write(to: &$0) }
     case .delta(let delta): writer.message(16) { delta.write(to: &$0) }
+    case .input(let input) where input.isKeyInput: writer.message(13) { input.write(to: &$0) }
     default:
       // Only a body over 2 GiB fails to serialize (proto3 has no required fields): it is
       // left out, and the peer answers an envelope without a body as malformed.
@@ -159,6 +160,11 @@ extension Tenfoot_V1_Envelope {
       case .hello(let message): return (10, try message.serializedBytes())
       case .welcome(let message): return (11, try message.serializedBytes())
       case .registerScreen(let message): return (12, try message.serializedBytes())
+      case .input(let message) where message.isKeyInput:
+        // A press or release, every remote's message: written by hand (`PressMessages+Wire`).
+        var writer = WireWriter(capacity: 64)
+        message.write(to: &writer)
+        return (13, writer.bytes)
       case .input(let message): return (13, try message.serializedBytes())
       case .snapshotRequest(let message): return (14, try message.serializedBytes())
       case .snapshot(let message): return (snapshotField, try message.serializedBytes())

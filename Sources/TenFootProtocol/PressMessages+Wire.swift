@@ -1,7 +1,8 @@
 import SwiftProtobuf
 
-// The two messages every press sends, `Ack` (the reply) and `StateDelta` (the publication),
-// and the messages nested in them, encoded by hand into a `WireWriter`.
+// The messages every press sends, `Input` with a `KeyEvent` (the remote's request), `Ack` (the
+// reply) and `StateDelta` (the publication), and the messages nested in them, encoded by hand
+// into a `WireWriter`.
 //
 // Why by hand: this is the broker's hot path, and SwiftProtobuf's generic visitor sizes then
 // writes each nested message once per level above it, through unspecialised generics and
@@ -23,6 +24,32 @@ extension Tenfoot_V1_Ack {
     if !screenID.isEmpty { writer.string(4, screenID) }
     if editingText { writer.bool(5, true) }
     if app { writer.bool(6, true) }
+    writer.unknown(unknownFields)
+  }
+}
+
+extension Tenfoot_V1_Input {
+  /// Whether `write(to:)` writes this input: its event is a key (the other events are left to
+  /// SwiftProtobuf).
+  var isKeyInput: Bool {
+    if case .key = event { return true }
+    return false
+  }
+
+  /// Writes this message's encoding (`serializedBytes()`'s bytes) when `isKeyInput`.
+  func write(to writer: inout WireWriter) {
+    if !screenID.isEmpty { writer.string(1, screenID) }
+    if case .key(let key) = event { writer.message(2) { key.write(to: &$0) } }
+    if !pressID.isEmpty { writer.string(5, pressID) }
+    writer.unknown(unknownFields)
+  }
+}
+
+extension Tenfoot_V1_KeyEvent {
+  func write(to writer: inout WireWriter) {
+    if key != .unspecified { writer.enum(1, key) }
+    if phase != .unspecified { writer.enum(2, phase) }
+    if timestampNs != 0 { writer.uint64(3, timestampNs) }
     writer.unknown(unknownFields)
   }
 }

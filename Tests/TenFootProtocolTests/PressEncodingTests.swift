@@ -12,6 +12,8 @@ struct PressEncodingTests {
   /// one of these messages must be added to its `write(to:)` too, then here.
   static var fieldNumbers: [(String, [Int], (Int) -> Bool)] {
     [
+      ("Input", [1, 2, 3, 4, 5, 6], isKnown(Tenfoot_V1_Input.self)),
+      ("KeyEvent", [1, 2, 3], isKnown(Tenfoot_V1_KeyEvent.self)),
       ("Ack", [1, 2, 3, 4, 5, 6], isKnown(Tenfoot_V1_Ack.self)),
       (
         "StateDelta", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 20],
@@ -78,6 +80,24 @@ struct PressEncodingTests {
       let expected: [UInt8] = try ack.serializedBytes()
       try #require(writer.bytes == expected, "ack \(index): \(ack)")
       #expect(try Tenfoot_V1_Ack(serializedBytes: writer.bytes) == ack, "ack \(index) round trip")
+    }
+  }
+
+  @Test("random key inputs in their envelopes: the same bytes as SwiftProtobuf")
+  func keyInputs() throws {
+    var samples = PressMessageSamples(seed: 0x4E1)
+    var writer = WireWriter()
+    for index in 0..<2000 {
+      let envelope = KeyInputDecodingTests.keyInput(&samples)
+      let expected: [UInt8] = try envelope.serializedBytes()
+      try #require(envelope.encoded() == expected, "input \(index): \(envelope)")
+      writer.reset()
+      Tenfoot_V1_Envelope.write(
+        sender: envelope.sender, seq: envelope.seq, sentAtNanoseconds: envelope.sentAtNs,
+        replyTo: envelope.replyTo, body: envelope.body ?? .input(.init()), to: &writer)
+      if envelope.protocolVersion == WireProtocol.version {
+        try #require(writer.bytes == expected, "input \(index) written: \(envelope)")
+      }
     }
   }
 
