@@ -11,12 +11,15 @@ extension Socket {
   /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and the `User-Id` once
   /// the second frame has arrived, and may refuse the rest: then the remaining frames are
   /// consumed without being copied and only the first is returned, with `kept` false (cheap
-  /// dropping for flood control).
+  /// dropping for flood control), and `source` names the connection it came on (`MessageSource`,
+  /// so a flooding peer can be cut). `bytes` counts every frame after the first, kept or not.
   public func receiveMultipartWithUserID(
     dontWait: Bool = false, peerAddress: Bool = false,
     keep: ((_ routingID: [UInt8], _ userID: String?) -> Bool)? = nil
-  ) throws(ZeroMQError) -> (frames: [[UInt8]], userID: String?, kept: Bool, address: String?)? {
+  ) throws(ZeroMQError) -> ReceivedWithUserID? {
     var frames: [[UInt8]] = []
+    var bytes = 0
+    var source: MessageSource?
     frames.reserveCapacity(2)  // A ROUTER's routing id and one envelope, the common message.
     var userID: String?
     var address: String?
@@ -43,16 +46,21 @@ extension Socket {
       more = zmq_msg_more(message) != 0
       // Decided on the second frame, before it is copied: the routing-id frame carries no
       // metadata, the second one names the key (so a budget can be per key).
-      if frames.count == 1, kept, let keep, !keep(frames[0], userID) { kept = false }
-      guard kept else { continue }
       let size = zmq_msg_size(message)
+      if !frames.isEmpty { bytes += size }
+      if frames.count == 1, kept, let keep, !keep(frames[0], userID) {
+        kept = false
+        source = MessageSource(message)
+      }
+      guard kept else { continue }
       if size > 0, let data = zmq_msg_data(message) {
         frames.append([UInt8](UnsafeRawBufferPointer(start: data, count: size)))
       } else {
         frames.append([])
       }
     }
-    return (frames, userID, kept, address)
+    return ReceivedWithUserID(
+      frames: frames, userID: userID, kept: kept, address: address, bytes: bytes, source: source)
   }
 
   /// Stops `monitor`. Call it before closing the reading side: libzmq sends monitor events
