@@ -93,7 +93,8 @@ public final class Broker {
     // The ZAP handler must be bound before any CURVE socket accepts a connection.
     security = try configuration.security.map {
       try SecurityRuntime(
-        settings: $0, context: context, clock: configuration.clock, logger: logger, waker: waker)
+        settings: $0, context: context, quarantine: configuration.quarantine,
+        clock: configuration.clock, logger: logger, waker: waker)
     }
     control = try Socket(context, .router)
     try security?.secure(control)
@@ -168,6 +169,7 @@ public final class Broker {
         let received = try control.receiveMultipartWithUserID(
           dontWait: true, keep: { [unowned self] peer, userID in admit(peer, key: userID) })
       else { break }
+      if !received.kept || lastAdmission == .refuse { overBudget(received) }
       guard received.kept, !received.frames.isEmpty else { continue }
       let bytes = received.frames.dropFirst().reduce(0) { $0 + $1.count }
       throttle.charge(lastBudget, bytes: bytes)
@@ -256,6 +258,11 @@ public final class Broker {
     // A key's budget name starts with a zero byte, as only libzmq's own 5-byte routing ids do
     // (a peer may not choose one that does), so no connection can pose as a key's budget.
     lastBudget = key.map { [0] + Array($0.utf8) } ?? peer
+    // A quarantined key's messages are dropped unread, and its connections cut (`overBudget`).
+    if let key, isQuarantined(key) {
+      lastAdmission = .drop
+      return false
+    }
     lastAdmission = throttle.admission(lastBudget, at: now())
     return lastAdmission != .drop
   }

@@ -1,3 +1,4 @@
+import BrokerDomain
 import TenFootProtocol
 import TenFootStore
 
@@ -44,6 +45,11 @@ public struct BrokerConfiguration: Sendable {
   public var peerByteRate: Double = 512 * 1024
   /// Control bytes a peer may send at once (one whole message of the largest size, in parts).
   public var peerByteBurst: Double = Double(WireProtocol.defaultMaxWholeMessageSize)
+  /// When a CURVE key that keeps sending over its budget is cut off and refused at ZAP, and
+  /// for how long (`--quarantine-mebibytes`, `--quarantine-seconds`): the budget is checked
+  /// after libzmq's I/O thread has decrypted a message, so only refusing the key spares that
+  /// thread, which every other peer's messages pass through.
+  public var quarantine = PeerQuarantine.Policy.standard
   /// The largest message a remote's key may send (its input, focus and debug requests are
   /// small); a screen's may be `maxMessageSize`. `ZMQ_MAXMSGSIZE` is per socket, not per peer,
   /// so this is checked once the message is read.

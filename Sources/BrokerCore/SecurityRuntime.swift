@@ -23,13 +23,16 @@ final class SecurityRuntime {
   /// Binds the ZAP handler (before any CURVE socket binds) and the pairing socket; the
   /// allow-list's checks and writes are answered through `waker` (see `answersArrived`).
   init(
-    settings: BrokerSecurity, context: Context, clock: BrokerClock, logger: Logger, waker: Waker
+    settings: BrokerSecurity, context: Context, quarantine: PeerQuarantine.Policy = .standard,
+    clock: BrokerClock, logger: Logger, waker: Waker
   ) throws {
     self.settings = settings
     self.logger = logger
     let store = try settings.allowList?() ?? AllowListStore(path: settings.allowListPath)
     allowList = AllowListKeeper(store: store, clock: clock, logger: logger, waker: waker)
-    zap = try ZapHandler(context: context, allowList: allowList, clock: clock, logger: logger)
+    zap = try ZapHandler(
+      context: context, allowList: allowList, quarantine: quarantine, clock: clock,
+      logger: logger)
     pairing = try PairingServer(
       settings: settings, context: context, allowList: allowList, clock: clock, logger: logger)
   }
@@ -120,9 +123,31 @@ final class SecurityRuntime {
     return pairing.openAtScreen(screen, by: principal, registered: registered, publish: publish)
   }
 
-  /// Periodic work: reload the allow-list if changed, end an expired pairing.
+  /// Periodic work: reload the allow-list if changed, end an expired pairing and the
+  /// quarantines that are over.
   func tick(now: BrokerInstant, publish: (String, Tenfoot_V1_Envelope.OneOf_Body) -> Void) {
     allowList.reloadIfDue(force: false)
     pairing.tick(now: now, publish: publish)
+    if !zap.quarantine.isEmpty {
+      for key in zap.quarantine.lift(at: now) {
+        logger.notice("peer quarantine over: its key is welcome again", metadata: peer(key))
+      }
+    }
+  }
+
+  /// The keys refused for flooding (`PeerQuarantine`), which the ZAP handler consults.
+  var quarantine: PeerQuarantine {
+    // Read in place: the broker asks `isEmpty` on every message of a key.
+    _read { yield zap.quarantine }
+    _modify { yield &zap.quarantine }
+  }
+
+  /// Log metadata naming the key with `User-Id` `userID`: its id on the allow-list (as
+  /// `remotes list` shows it) and its role.
+  func peer(_ userID: String) -> Logger.Metadata {
+    guard let principal = principal(for: PeerAccess(userID: userID)) else {
+      return ["peer.user": "\(userID)"]
+    }
+    return ["peer.id": "\(principal.id)", "peer.role": "\(principal.role.rawValue)"]
   }
 }

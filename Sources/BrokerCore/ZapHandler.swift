@@ -15,14 +15,19 @@ final class ZapHandler {
   private let clock: BrokerClock
   /// Keeps "peer refused" lines (a refused client retries every 100 ms) to a few a second.
   private var logLimiter = LogLimiter()
+  /// The keys refused for flooding (the broker's loop counts their bytes over budget), by
+  /// their `User-Id`.
+  var quarantine: PeerQuarantine
 
   /// Binds the handler: before any CURVE socket binds, or libzmq admits everyone.
-  init(context: Context, allowList: AllowListKeeper, clock: BrokerClock, logger: Logger)
-    throws(ZeroMQError)
-  {
+  init(
+    context: Context, allowList: AllowListKeeper, quarantine: PeerQuarantine.Policy,
+    clock: BrokerClock, logger: Logger
+  ) throws(ZeroMQError) {
     socket = try Socket(context, .reply)
     try socket.bind(Self.endpoint)
     self.allowList = allowList
+    self.quarantine = PeerQuarantine(policy: quarantine)
     self.clock = clock
     self.logger = logger
   }
@@ -46,7 +51,8 @@ final class ZapHandler {
           ZapPolicy.Decision(status: "500", text: "bad request", userID: "").frames(requestID: id))
         continue
       }
-      let decision = ZapPolicy.decide(request, allowList: allowList.list)
+      let decision = ZapPolicy.decide(
+        request, allowList: allowList.list, quarantine: quarantine, at: clock.now)
       if decision.admitted {
         if request.domain == ZapPolicy.stateDomain {
           allowList.admittedToState(PeerAccess(userID: decision.userID))
@@ -57,6 +63,11 @@ final class ZapHandler {
             "peer.address": "\(request.address)", "peer.user": "\(decision.userID)",
             "zap.domain": "\(request.domain)",
           ])
+      } else if decision.text == ZapPolicy.quarantinedText {
+        // Logged once, when the quarantine started; a refused client retries every 100 ms.
+        logger.debug(
+          "peer refused: quarantined",
+          metadata: ["peer.address": "\(request.address)", "zap.domain": "\(request.domain)"])
       } else {
         logLimiter.log(
           .notice, "peer refused",

@@ -15,6 +15,8 @@ public enum ZapPolicy {
   /// The ZAP domain of the state socket: the same policy, told apart so the broker knows
   /// which peers subscribe (and must be cut off when revoked).
   public static let stateDomain = "tenfoot.state"
+  /// The reason given to a key refused while in quarantine.
+  public static let quarantinedText = "quarantined"
   /// A ZAP request's fields (RFC 27), credentials for CURVE being the 32-byte client key.
   public struct Request: Sendable, Equatable {
     /// The request id to echo.
@@ -71,5 +73,18 @@ public enum ZapPolicy {
       return Decision(status: "200", text: "OK", userID: PeerAccess.peer(id: entry.keyHex).userID)
     }
     return Decision(status: "400", text: "not paired", userID: "")
+  }
+
+  /// Decides one request against the allow-list and the keys in quarantine: a quarantined key
+  /// is refused on the control socket (status 400, "quarantined") until its quarantine ends
+  /// at `now`; on the state socket it stays welcome (a subscriber sends only small topics).
+  public static func decide(
+    _ request: Request, allowList: AllowList, quarantine: PeerQuarantine, at now: BrokerInstant
+  ) -> Decision {
+    let decision = decide(request, allowList: allowList)
+    guard decision.admitted, request.domain != stateDomain, !quarantine.isEmpty,
+      quarantine.isQuarantined(decision.userID, at: now)
+    else { return decision }
+    return Decision(status: "400", text: quarantinedText, userID: "")
   }
 }

@@ -53,6 +53,17 @@ struct ServeCommand: ParsableCommand {
 
   @Option(
     help: """
+      Mebibytes a CURVE key may send over its byte budget (forgiven over 10 s) before it is \
+      quarantined: its connections cut and refused at ZAP for --quarantine-seconds. 0 never \
+      quarantines.
+      """)
+  var quarantineMebibytes: Double = 64
+
+  @Option(help: "Seconds a quarantined key is refused.")
+  var quarantineSeconds: Double = 60
+
+  @Option(
+    help: """
       libzmq I/O threads (1–8). 2 keeps other peers answered while one sends large CURVE \
       messages (about half the p99), at about 13 µs more per press over ipc.
       """)
@@ -88,6 +99,12 @@ struct ServeCommand: ParsableCommand {
     }
     guard peerKibibytesRate.isFinite, peerKibibytesRate >= 1 else {
       throw ValidationError("--peer-kibibytes-rate must be at least 1")
+    }
+    guard quarantineMebibytes.isFinite, quarantineMebibytes >= 0 else {
+      throw ValidationError("--quarantine-mebibytes must be 0 or more")
+    }
+    guard quarantineSeconds.isFinite, (1...86_400).contains(quarantineSeconds) else {
+      throw ValidationError("--quarantine-seconds must be between 1 and 86400")
     }
     guard (200...16_384).contains(maxMessageKibibytes) else {
       throw ValidationError("--max-message-kibibytes must be between 200 and 16384")
@@ -203,6 +220,8 @@ struct ServeCommand: ParsableCommand {
     configuration.peerBurst = max(10, peerRate)  // One second of messages at once.
     configuration.peerByteRate = peerKibibytesRate * 1024
     configuration.screensPerKey = screensPerKey
+    configuration.quarantine.margin = quarantineMebibytes * 1_048_576
+    configuration.quarantine.duration = .seconds(quarantineSeconds)
     configuration.maxMessageSize = Int64(maxMessageKibibytes) * 1024
     // Durable sessions need a data directory: given explicitly (--data-dir or
     // $TENFOOT_STATE_DIR), or the one CURVE uses anyway. The default local demo keeps its
