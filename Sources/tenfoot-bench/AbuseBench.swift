@@ -41,8 +41,10 @@ enum AbuseBench {
         path: "hello quiet", transport: .tcp, sizes: .unmeasured, quiet.hello),
       quietPress: LatencyResult(
         path: "press quiet", transport: .tcp, sizes: .unmeasured, quiet.press),
-      brokerRSSMiBQuiet: Double(quiet.maxResident) / 1_048_576)
+      brokerRSSMiBQuiet: Double(quiet.maxResident) / 1_048_576,
+      brokerPeakMiBQuiet: try Self.peakMiB(broker))
     for nice in niceness {
+      let ioBefore = ProcessStats.threadCPUSeconds(pid: broker.process.pid, prefix: "ZMQbg/IO")
       let abuser = try startAbuser(broker: broker, registrations: registrations, niceness: nice)
       defer { abuser.process.kill() }
       let abused = try victim.measure(count: samples, broker: broker)
@@ -61,9 +63,17 @@ enum AbuseBench {
             path: "hello abused", transport: .tcp, sizes: .unmeasured, abused.hello),
           press: LatencyResult(
             path: "press abused", transport: .tcp, sizes: .unmeasured, abused.press),
-          brokerRSSMiB: Double(abused.maxResident) / 1_048_576))
+          brokerRSSMiB: Double(abused.maxResident) / 1_048_576,
+          brokerPeakMiB: try Self.peakMiB(broker),
+          brokerIOThreadSeconds: ProcessStats.threadCPUSeconds(
+            pid: broker.process.pid, prefix: "ZMQbg/IO") - ioBefore))
     }
     return result
+  }
+
+  /// The broker's peak resident memory since it started (`VmHWM`), in MiB.
+  private static func peakMiB(_ broker: BenchProcesses.Server) throws -> Double {
+    Double(try ProcessStats.read(pid: broker.process.pid).peakResidentBytes) / 1_048_576
   }
 
   /// Starts `tenfoot-bench abuser` at `niceness` with an allow-listed key of its own (budgets
@@ -163,10 +173,16 @@ struct AbuseResult: Codable {
     var hello: LatencyResult
     var press: LatencyResult
     var brokerRSSMiB: Double
+    /// The broker's peak resident memory since its start, read after this run (`VmHWM`).
+    var brokerPeakMiB: Double
+    /// CPU time of the broker's libzmq I/O thread(s) during this run, in seconds: mostly
+    /// decrypting what the abuser sends.
+    var brokerIOThreadSeconds: Double
   }
 
   var quietHello: LatencyResult
   var quietPress: LatencyResult
   var brokerRSSMiBQuiet: Double
+  var brokerPeakMiBQuiet: Double
   var abused: [Abused] = []
 }

@@ -9,6 +9,9 @@ struct ProcessStats {
   var cpuSeconds: Double
   /// Resident set size, in bytes (`VmRSS`).
   var residentBytes: Int
+  /// The peak resident set size since the process started, in bytes (`VmHWM`): the kernel's
+  /// own maximum, which sampling `VmRSS` can miss.
+  var peakResidentBytes: Int
 
   /// Reads the figures of `pid`; throws if the process is gone.
   static func read(pid: Int32) throws -> ProcessStats {
@@ -22,9 +25,34 @@ struct ProcessStats {
     }
     let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-    let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-      .flatMap { line in line.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
-    return ProcessStats(cpuSeconds: (user + system) / ticks, residentBytes: (rss ?? 0) * 1024)
+    let lines = status.split(separator: "\n")
+    func kibibytes(_ field: String) -> Int {
+      lines.first { $0.hasPrefix(field) }
+        .flatMap { line in line.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
+    }
+    return ProcessStats(
+      cpuSeconds: (user + system) / ticks, residentBytes: kibibytes("VmRSS:") * 1024,
+      peakResidentBytes: kibibytes("VmHWM:") * 1024)
+  }
+}
+
+extension ProcessStats {
+  /// The CPU time, in seconds, of `pid`'s threads whose name starts with `prefix` (libzmq's I/O
+  /// threads are `ZMQbg/IO/<n>`), from `/proc/<pid>/task/*/stat`; 0 if none is found.
+  static func threadCPUSeconds(pid: Int32, prefix: String) -> Double {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    let ticks = tasks.reduce(0.0) { total, task in
+      guard
+        let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
+        stat[stat.index(after: open)..<close].hasPrefix(prefix)
+      else { return total }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+      else { return total }
+      return total + user + system
+    }
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 }
 

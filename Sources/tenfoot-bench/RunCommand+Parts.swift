@@ -193,23 +193,29 @@ extension RunCommand {
         + "; another peer's round trips (\(abuseSamples) each; µs)",
       [
         "phase", "request", "median", "p99", "max", "broker RSS MiB (max)",
-        "abuser sent / answered / rate_limited",
+        "broker peak MiB (VmHWM)", "abuser sent / answered / rate_limited",
+        "broker I/O thread CPU s",
       ])
     var rows = [
-      ("quiet", result.quietHello, result.quietPress, result.brokerRSSMiBQuiet, "")
+      (
+        "quiet", result.quietHello, result.quietPress, result.brokerRSSMiBQuiet,
+        result.brokerPeakMiBQuiet, "", ""
+      )
     ]
     for run in result.abused {
       rows.append(
         (
           "abused, abuser nice \(run.abuserNiceness)", run.hello, run.press, run.brokerRSSMiB,
-          "\(run.registrationsSent) / \(run.answered) / \(run.rateLimited)"
+          run.brokerPeakMiB, "\(run.registrationsSent) / \(run.answered) / \(run.rateLimited)",
+          String(format: "%.2f", run.brokerIOThreadSeconds)
         ))
     }
-    for (phase, hello, press, rss, abuser) in rows {
+    for (phase, hello, press, rss, peak, abuser, io) in rows {
       for (name, latency) in [("hello", hello), ("press (key-down → ack)", press)] {
         Table.row([
           phase, name, "\(latency.medianMicroseconds)", "\(latency.p99Microseconds)",
-          "\(latency.maxMicroseconds)", String(format: "%.1f", rss), abuser,
+          "\(latency.maxMicroseconds)", String(format: "%.1f", rss), String(format: "%.1f", peak),
+          abuser, io,
         ])
       }
     }
