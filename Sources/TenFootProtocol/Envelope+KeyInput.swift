@@ -24,6 +24,7 @@ extension Tenfoot_V1_Envelope {
   /// once, and then its body, field `bodyField`, which `readBody` reads (nil: not in the usual
   /// shape); nil otherwise. The envelope is made only once the body was read: a message of
   /// another kind leaves at its body's tag, having allocated nothing.
+  @inline(__always)
   static func decodedByHand(
     _ bytes: [UInt8], bodyField: Int,
     body readBody: (inout WireReader) -> Tenfoot_V1_Envelope.OneOf_Body?
