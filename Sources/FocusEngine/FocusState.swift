@@ -6,7 +6,7 @@
 /// they cannot disagree with them.
 public struct FocusState: Sendable, Equatable {
   /// The current layout (validated).
-  public private(set) var layout: Layout
+  public internal(set) var layout: Layout
   /// The focused item, or nil when nothing can take focus.
   public internal(set) var focused: String? {
     didSet { focusedAt = focused.flatMap { index.position(of: $0) } }
@@ -42,8 +42,9 @@ public struct FocusState: Sendable, Equatable {
   /// Virtual group id → the region of its items its app was last asked to fill (see
   /// ``VirtualWant``).
   public internal(set) var virtualWanted: [String: VirtualWant]
-  /// Tables derived from the layout.
-  private(set) var index: LayoutIndex
+  /// Tables derived from the layout (changed in place only by an attribute-only patch,
+  /// `FocusState+AttributePatch.swift`).
+  var index: LayoutIndex
   /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
   var shift: [Point]
   /// Per group index: its own scroll offset (`scrollOffsets` by index, zero when absent).

@@ -40,6 +40,8 @@ struct LayoutIndex: Sendable, Equatable {
   var readingOrder: [Int] = []
   /// Per item: available and in no disabled group.
   var focusable: [Bool] = []
+  /// The items the layout declares selected (every layout change selects them again).
+  var declaredSelected: [Int] = []
   /// Per guide: the group index it belongs to, or -1.
   var guideGroup: [Int] = []
   /// The Tab loop: stops in order; a stop is a group index with direct items, or -1 for the
@@ -90,6 +92,7 @@ struct LayoutIndex: Sendable, Equatable {
     usesReveal = groupValues.contains { $0.revealOnPointer }
     for position in items.indices {
       focusable[position] = baseFocusable(position, layout) && !hiddenUntilPointer(position)
+      if items[position].selected { declaredSelected.append(position) }
     }
     for item in readingOrder {
       let group = itemGroup[item]

@@ -72,13 +72,8 @@ private func reduceStep(
   case .pointerIdle(let now):
     return state.pointerIdle(at: now, cause: cause)
   case .applyPatch(let patch):
-    do throws(LayoutError) {
-      let layout = try patch.applied(
-        to: state.layout, keeping: state.virtualWanted.mapValues(\.region))
-      return state.replaceAndRecover(layout, cause: cause, focusing: patch.focus)
-    } catch {
-      return [.layoutRejected(error)]
-    }
+    return state.applyAttributePatch(patch, cause: cause)
+      ?? state.applyPatchWhole(patch, cause: cause)
   }
 }
 
@@ -275,32 +270,62 @@ extension FocusState {
     return nil
   }
 
+  /// Applies a patch the general way: every operation on a copy of the layout, the result
+  /// validated whole, the index rebuilt (``replaceAndRecover(_:cause:focusing:)``).
+  mutating func applyPatchWhole(_ patch: LayoutPatch, cause: FocusCause?) -> [FocusEffect] {
+    do throws(LayoutError) {
+      let layout = try patch.applied(to: layout, keeping: virtualWanted.mapValues(\.region))
+      return replaceAndRecover(layout, cause: cause, focusing: patch.focus)
+    } catch {
+      return [.layoutRejected(error)]
+    }
+  }
+
+  /// What focus recovery needs to know of the state before a layout changed.
+  struct RecoveryContext {
+    /// The focused item before.
+    var previous: String?
+    /// Its presented frame before.
+    var lastFrame: Rect?
+    /// The ids of its groups before, innermost first.
+    var oldGroups: [String] = []
+    /// The innermost trapping group around it before.
+    var oldTrap: String?
+    /// The scroll offsets before.
+    var scrolledSince: [String: Point]
+  }
+
+  /// The state's ``RecoveryContext``, taken before its layout changes.
+  func recoveryContext() -> RecoveryContext {
+    var context = RecoveryContext(
+      previous: focused, lastFrame: focusedPosition.map(presentedFrame(at:)),
+      scrolledSince: scrollOffsets)
+    if let position = focusedPosition {
+      let group = index.groupOf(position)
+      if group >= 0 { context.oldGroups = index.ancestors(of: group).map { index.nodes[$0].id } }
+      let trap = trapScope(ofItem: position)
+      if trap >= 0 { context.oldTrap = index.nodes[trap].id }
+    }
+    return context
+  }
+
   /// Replaces the layout and, if the focused item is gone or unfocusable, recovers focus.
   mutating func replaceAndRecover(
     _ layout: Layout, cause: FocusCause?, focusing target: FocusTarget? = nil
   ) -> [FocusEffect] {
-    let previous = focused
-    let lastFrame = focusedPosition.map(presentedFrame(at:))
-    var oldGroups: [String] = []
-    var oldTrap: String?
-    if let position = focusedPosition {
-      let group = index.groupOf(position)
-      if group >= 0 { oldGroups = index.ancestors(of: group).map { index.nodes[$0].id } }
-      let trap = trapScope(ofItem: position)
-      if trap >= 0 { oldTrap = index.nodes[trap].id }
-    }
-    let before = scrollOffsets
+    let context = recoveryContext()
     let textChanges = replace(layout)
-    return recoverFocus(
-      previous: previous, lastFrame: lastFrame, oldGroups: oldGroups, oldTrap: oldTrap,
-      scrolledSince: before, cause: cause, focusing: target) + textChanges
+    return recoverFocus(context, cause: cause, focusing: target) + textChanges
   }
 
-  /// After a replacement: focus on the patch's target, else stays if it can, else recovers.
-  private mutating func recoverFocus(
-    previous: String?, lastFrame: Rect?, oldGroups: [String], oldTrap: String?,
-    scrolledSince before: [String: Point], cause: FocusCause?, focusing target: FocusTarget?
+  /// After a layout change: focus on the patch's target, else stays if it can, else recovers.
+  mutating func recoverFocus(
+    _ context: RecoveryContext, cause: FocusCause?, focusing target: FocusTarget?
   ) -> [FocusEffect] {
+    let (previous, lastFrame, oldGroups, oldTrap, before) = (
+      context.previous, context.lastFrame, context.oldGroups, context.oldTrap,
+      context.scrolledSince
+    )
     var effects: [FocusEffect] = []
     // `focused` differs from `previous` only when its key moved it (followVirtualKeys).
     let current = focused
