@@ -178,8 +178,24 @@ struct LayoutIndex: Sendable, Equatable {
   }
 
   /// The group indices from `group` up to the top (innermost first).
-  func ancestors(of group: Int) -> some Sequence<Int> {
-    sequence(first: group, next: { nodes[$0].parent }).prefix { $0 >= 0 }
+  ///
+  /// The sequence holds the node table only: one capturing the whole index (a closure over
+  /// `self`) copied it, a retain and a release of every table, at each call, and a move makes
+  /// several.
+  func ancestors(of group: Int) -> Ancestors { Ancestors(nodes: nodes, current: group) }
+
+  /// The group indices from one group up to the top (innermost first).
+  struct Ancestors: Sequence, IteratorProtocol {
+    /// The index's node table.
+    let nodes: [Node]
+    /// The next group to return, or -1 past the top.
+    var current: Int
+
+    mutating func next() -> Int? {
+      guard current >= 0 else { return nil }
+      defer { current = nodes[current].parent }
+      return current
+    }
   }
 
   /// The Tab loop order: at each level, the level's own ungrouped items (one stop) and its
