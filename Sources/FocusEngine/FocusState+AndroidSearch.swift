@@ -249,7 +249,7 @@ extension FocusState {
       guard let weights = rules.weights(in: box) else { return }
       span = (min(span?.nearest ?? .max, weights.least), max(span?.farthest ?? 0, weights.most))
     }
-    for slot in grids.indices where grids[slot].grid.columns > 0 {
+    for slot in grids.indices where grids[slot].grid.columns > 0 && mayHoldCandidate(slot, rules) {
       let shift = shift(ofDomain: grids[slot].domain)
       add(grids[slot].grid.bounds.offsetBy(dx: -shift.x, dy: -shift.y))
     }
@@ -260,6 +260,33 @@ extension FocusState {
       add(presentedFrame(ofGuide: guide))
     }
     return span
+  }
+}
+
+extension FocusState {
+  /// Whether grid `slot` may hold a candidate for the move, judged exactly in whole points:
+  /// its bounds rounded as each item's frame is (rounding is monotonic, so every item's
+  /// rounded frame lies inside) and moved by its scroll domain's rounded shift (every item of
+  /// a domain has the domain's). `weights(in:)` allows a few points for rounding, so without
+  /// this the source's own row passes for one that may hold a candidate across it, and a move
+  /// with none (a bump at the top row) grows its ball over the whole row.
+  fileprivate func mayHoldCandidate(_ slot: Int, _ rules: AndroidBall) -> Bool {
+    let domain = grids[slot].domain
+    let bounds = grids[slot].grid.bounds
+    // The box's far edges are computed (origin plus size) and may fall an ulp short of the
+    // farthest frame's: pushed out a hair first, they never round below it.
+    let hair =
+      1e-9 * max(1, abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY))
+    let rounded = AndroidRect(
+      Rect(
+        x: bounds.minX, y: bounds.minY, width: bounds.width + hair, height: bounds.height + hair))
+    let box = domain < 0 ? rounded : rounded.offsetBy(androidShift[domain])
+    switch rules.direction {
+    case .up: return box.top < rules.origin.top
+    case .down: return box.bottom > rules.origin.bottom
+    case .left: return box.left < rules.origin.left
+    case .right: return box.right > rules.origin.right
+    }
   }
 }
 
