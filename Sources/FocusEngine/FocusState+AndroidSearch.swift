@@ -249,9 +249,10 @@ extension FocusState {
       guard let weights = rules.weights(in: box) else { return }
       span = (min(span?.nearest ?? .max, weights.least), max(span?.farthest ?? 0, weights.most))
     }
-    for slot in grids.indices where grids[slot].grid.columns > 0 && mayHoldCandidate(slot, rules) {
+    for slot in grids.indices where grids[slot].grid.columns > 0 {
       let shift = shift(ofDomain: grids[slot].domain)
-      add(grids[slot].grid.bounds.offsetBy(dx: -shift.x, dy: -shift.y))
+      let box = grids[slot].grid.bounds.offsetBy(dx: -shift.x, dy: -shift.y)
+      if mayHoldCandidate(slot, box, rules) { add(box) }
     }
     forEachReachableSpan(scope: reach.scope, confine: reach.confine) { span, shift in
       if let bounds = span.items.bounds { add(bounds.offsetBy(dx: -shift.x, dy: -shift.y)) }
@@ -270,7 +271,16 @@ extension FocusState {
   /// a domain has the domain's). `weights(in:)` allows a few points for rounding, so without
   /// this the source's own row passes for one that may hold a candidate across it, and a move
   /// with none (a bump at the top row) grows its ball over the whole row.
-  fileprivate func mayHoldCandidate(_ slot: Int, _ rules: AndroidBall) -> Bool {
+  /// `presented` is its bounds moved by its shift: a grid reaching a few points past the
+  /// source's edge is taken without rounding anything.
+  fileprivate func mayHoldCandidate(_ slot: Int, _ presented: Rect, _ rules: AndroidBall) -> Bool {
+    let origin = rules.origin
+    switch rules.direction {
+    case .up: if presented.minY < Double(origin.top) - 3 { return true }
+    case .down: if presented.maxY > Double(origin.bottom) + 3 { return true }
+    case .left: if presented.minX < Double(origin.left) - 3 { return true }
+    case .right: if presented.maxX > Double(origin.right) + 3 { return true }
+    }
     let domain = grids[slot].domain
     let bounds = grids[slot].grid.bounds
     // The box's far edges are computed (origin plus size) and may fall an ulp short of the
