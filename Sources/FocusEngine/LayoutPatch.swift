@@ -1,6 +1,8 @@
 /// A change to part of a layout: items and groups added, removed, moved, enabled or disabled,
 /// guides added, removed, enabled or disabled. Applied in order; the result is validated as a
-/// whole, and a patch that fails leaves the layout as it was.
+/// whole, and a patch that fails leaves the layout as it was. (The engine applies a patch of
+/// only availability and enabled flags to a listed layout in place, with the same result:
+/// `FocusState+AttributePatch.swift`.)
 public struct LayoutPatch: Sendable, Equatable {
   /// One change.
   public enum Operation: Sendable, Equatable {
