@@ -58,43 +58,20 @@ struct DeltaDecodingTests {
 
   @Test("a move's delta as the broker writes it is read by hand")
   func brokerShape() throws {
-    var delta = Tenfoot_V1_StateDelta()
-    delta.screenID = "living-room"
-    delta.epoch = 3
-    delta.seq = 41
-    delta.focused = "r0c1"
-    delta.changed = [
-      .with {
-        $0.id = "r0c0"
-        $0.state = .unfocused
-      },
-      .with {
-        $0.id = "r0c1"
-        $0.state = .focused
-      },
-    ]
-    delta.effects = [
-      .with {
-        $0.focusChanged = .with {
-          $0.previous = "r0c0"
-          $0.next = "r0c1"
-          $0.heading = .right
-          $0.cause = .with {
-            $0.sender = "remote:phone"
-            $0.seq = 7
-          }
-        }
-      },
+    // The encoding tests' delta (a move, a bump), with what a scrolling move adds.
+    let sample = EncodingTests.bodies.first { $0.0 == "delta" }?.1
+    guard case .delta(var delta) = sample else {
+      Issue.record("EncodingTests.bodies has no delta")
+      return
+    }
+    delta.effects[0].focusChanged.cause = delta.cause
+    delta.effects.append(
       .with {
         $0.scrolled = .with {
-          $0.group = "row0"; $0.x = -120.5
+          $0.group = "row0"
+          $0.x = -120.5
         }
-      },
-    ]
-    delta.cause = .with {
-      $0.sender = "remote:phone"
-      $0.seq = 7
-    }
+      })
     delta.scroll = [
       .with {
         $0.group = "row0"; $0.x = -120.5
