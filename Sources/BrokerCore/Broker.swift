@@ -171,9 +171,8 @@ public final class Broker {
       else { break }
       if !received.kept || lastAdmission == .refuse { overBudget(received) }
       guard received.kept, !received.frames.isEmpty else { continue }
-      let bytes = received.frames.dropFirst().reduce(0) { $0 + $1.count }
-      throttle.charge(lastBudget, bytes: bytes)
-      drained += bytes
+      throttle.charge(lastBudget, bytes: received.bytes)
+      drained += received.bytes
       let frames = received.frames
       if frames.count == 2, try takeIfPart(frames, access: PeerAccess(userID: received.userID)) {
         continue

@@ -58,13 +58,13 @@ extension DebugAnswer {
 }
 
 extension Tenfoot_V1_Ack {
-  /// The wire form of an acknowledgement (`effects`: its effects already in wire form).
-  init(_ ack: Acknowledgement, effects: [Tenfoot_V1_FocusEffect]? = nil) {
+  /// The wire form of an acknowledgement.
+  init(_ ack: Acknowledgement) {
     self.init()
     screenID = ack.screen
     stateSeq = ack.seq
     if let focused = ack.focused { self.focused = focused }
-    self.effects = effects ?? ack.effects.map(Tenfoot_V1_FocusEffect.init)
+    effects = ack.effects.map(Tenfoot_V1_FocusEffect.init)
     editingText = ack.editingText
     app = ack.app
   }

@@ -123,17 +123,11 @@ public struct StateSync: Sendable {
     for item in delta.changed {
       if let state = FocusDisplayState(wire: item.state) { frame.states[item.id] = state }
     }
-    // Each effect made an engine value once, for the events and for the summary line.
-    let wire = delta.effects
-    let events = wire.map(FocusEffect.init(wire:))
-    frame.lastEvent = zip(wire, events).map { wire, event in
-      if case .layoutRejected = wire.kind { return wire.summary }
-      return event?.summary ?? "nothing"
-    }.joined(separator: "; ")
+    frame.lastEvent = delta.effects.map(\.summary).joined(separator: "; ")
     frame.parallax = delta.hasParallax ? Parallax(wire: delta.parallax) : nil
     frame.text.merge(delta.text) { $1 }
     frame.editingText = delta.editingText
-    frame.events = events.compactMap { $0 }
+    frame.events = delta.effects.compactMap(FocusEffect.init(wire:))
     frame.announcement = delta.hasAnnouncement ? Announcement(wire: delta.announcement) : nil
     if delta.hasPointer { frame.pointer = PointerPresentation(wire: delta.pointer) }
     for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }

@@ -135,11 +135,7 @@ struct DeltaDecodingTests {
         .serializedBytes(),
       [],
     ]
-    for (_, body) in EncodingTests.bodies where Tenfoot_V1_Envelope.name(of: body) != "delta" {
-      others.append(
-        try Tenfoot_V1_Envelope(sender: "s", seq: 1, sentAtNanoseconds: 2, body: body)
-          .serializedBytes())
-    }
+    others += try EncodingTests.frames(except: "delta")
     for bytes in others {
       #expect(Tenfoot_V1_Envelope.decodedDelta(bytes) == nil, "\(bytes.prefix(24))")
       #expect((try? Tenfoot_V1_Envelope.decode(bytes)) == KeyInputDecodingTests.reference(bytes))

@@ -100,11 +100,7 @@ struct KeyInputDecodingTests {
       try negativeKey.serializedBytes(), try touch.serializedBytes(), unknownField, headerRepeated,
       invalidSender, [],
     ]
-    for (_, body) in EncodingTests.bodies where Tenfoot_V1_Envelope.name(of: body) != "input" {
-      others.append(
-        try Tenfoot_V1_Envelope(sender: "s", seq: 1, sentAtNanoseconds: 2, body: body)
-          .serializedBytes())
-    }
+    others += try EncodingTests.frames(except: "input")
     for bytes in others {
       #expect(Tenfoot_V1_Envelope.decodedKeyInput(bytes) == nil, "\(bytes.prefix(24))")
       #expect((try? Tenfoot_V1_Envelope.decode(bytes)) == Self.reference(bytes))
