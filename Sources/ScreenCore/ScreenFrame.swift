@@ -1,4 +1,5 @@
 import FocusEngine
+import TenFootProtocol
 
 /// Everything a renderer needs to draw one applied state of a screen session.
 ///
@@ -18,7 +19,13 @@ public struct ScreenFrame: Sendable, Equatable {
   /// The display state of every item in the layout.
   public var states: [String: FocusDisplayState]
   /// A short line about the last change (e.g. "right → r0c1", "bump ←"), for status lines.
-  public var lastEvent: String?
+  /// Made when read: a delta's frame keeps the effects it applied (see ``EventLine``).
+  public var lastEvent: String? {
+    get { eventLine.text }
+    set { eventLine = .text(newValue) }
+  }
+  /// What `lastEvent` is made from.
+  var eventLine: EventLine
   /// The focused item's parallax (tilt, scale, layers, shadow, specular), if anything is
   /// focused.
   public var parallax: Parallax?
@@ -48,7 +55,7 @@ public struct ScreenFrame: Sendable, Equatable {
     self.layout = layout
     self.focused = focused
     self.states = states
-    self.lastEvent = lastEvent
+    self.eventLine = .text(lastEvent)
   }
 }
 

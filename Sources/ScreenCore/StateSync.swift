@@ -84,23 +84,23 @@ public struct StateSync: Sendable {
 
   /// Applies a published delta.
   public mutating func apply(delta: Tenfoot_V1_StateDelta) -> Action {
-    guard !awaitingSnapshot, var current = frame else {
+    guard !awaitingSnapshot, let epoch = frame?.epoch, let seq = frame?.seq else {
       if pending.count >= Self.pendingLimit { pending.removeFirst() }
       pending.append(delta)
       return .none
     }
-    if delta.epoch != current.epoch {
+    if delta.epoch != epoch {
       pending = [delta]
-      return resync("broker epoch changed from \(current.epoch) to \(delta.epoch)")
+      return resync("broker epoch changed from \(epoch) to \(delta.epoch)")
     }
-    if delta.seq <= current.seq { return .none }  // Already covered by the snapshot.
-    guard delta.seq == current.seq + 1 else {
+    if delta.seq <= seq { return .none }  // Already covered by the snapshot.
+    guard delta.seq == seq + 1 else {
       pending = [delta]
-      return resync("sequence gap: have \(current.seq), received \(delta.seq)")
+      return resync("sequence gap: have \(seq), received \(delta.seq)")
     }
-    // Drop the stored reference first, so merging mutates the item states in place instead
-    // of copying every item's state (copy-on-write) for each delta.
-    frame = nil
+    // Take the frame out, so merging mutates the item states in place instead of copying
+    // every item's state (copy-on-write) for each delta, and the frame is not copied whole.
+    guard var current = frame.take() else { return .none }
     Self.merge(delta, into: &current)
     frame = current
     return .render(current)
@@ -123,7 +123,7 @@ public struct StateSync: Sendable {
     for item in delta.changed {
       if let state = FocusDisplayState(wire: item.state) { frame.states[item.id] = state }
     }
-    frame.lastEvent = delta.effects.map(\.summary).joined(separator: "; ")
+    frame.eventLine = .effects(delta.effects)
     frame.parallax = delta.hasParallax ? Parallax(wire: delta.parallax) : nil
     frame.text.merge(delta.text) { $1 }
     frame.editingText = delta.editingText
