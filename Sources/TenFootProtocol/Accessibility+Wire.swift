@@ -87,8 +87,13 @@ extension Announcement {
   /// The engine announcement of a wire one; parts of unknown kinds are dropped, and nil when
   /// none is left.
   public init?(wire: Tenfoot_V1_Announcement) {
-    let parts = wire.parts.compactMap { part in
-      AnnouncementPart.Kind(wire: part.kind).map { AnnouncementPart($0, part.text) }
+    // One allocation (`compactMap` grows its result as it goes): a screen converts one per press.
+    var parts: [AnnouncementPart] = []
+    parts.reserveCapacity(wire.parts.count)
+    for part in wire.parts {
+      if let kind = AnnouncementPart.Kind(wire: part.kind) {
+        parts.append(AnnouncementPart(kind, part.text))
+      }
     }
     guard !parts.isEmpty else { return nil }
     self.init(parts: parts, interrupt: wire.interrupt)

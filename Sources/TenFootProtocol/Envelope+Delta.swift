@@ -30,6 +30,10 @@ extension Tenfoot_V1_StateDelta {
   static func read(_ reader: inout WireReader) -> Tenfoot_V1_StateDelta? {
     var delta = Tenfoot_V1_StateDelta()
     var order = FieldOrder()
+    // The repeated fields are gathered here and set once: appending through the message
+    // grows each array one entry at a time (a move changes two items).
+    var changed: [Tenfoot_V1_ItemState] = []
+    var effects: [Tenfoot_V1_FocusEffect] = []
     while !reader.atEnd {
       guard let (field, wireType) = reader.tag(),
         order.accepts(field, repeated: field == 5 || field == 6 || field == 8 || field == 10)
@@ -51,11 +55,12 @@ extension Tenfoot_V1_StateDelta {
         guard var nested = reader.nested(), let item = Tenfoot_V1_ItemState.read(&nested) else {
           return nil
         }
-        delta.changed.append(item)
+        if changed.isEmpty { changed.reserveCapacity(2) }
+        changed.append(item)
       case (6, 2):
         guard var nested = reader.nested(), let effect = Tenfoot_V1_FocusEffect.read(&nested)
         else { return nil }
-        delta.effects.append(effect)
+        effects.append(effect)
       case (7, 2):
         guard var nested = reader.nested(), let cause = Tenfoot_V1_Cause.read(&nested) else {
           return nil
@@ -85,6 +90,8 @@ extension Tenfoot_V1_StateDelta {
       default: return nil
       }
     }
+    if !changed.isEmpty { delta.changed = changed }
+    if !effects.isEmpty { delta.effects = effects }
     return delta
   }
 }
@@ -294,6 +301,8 @@ extension Tenfoot_V1_Announcement {
   static func read(_ reader: inout WireReader) -> Tenfoot_V1_Announcement? {
     var announcement = Tenfoot_V1_Announcement()
     var order = FieldOrder()
+    // Set once at the end, room for a move's parts made at the first (see `StateDelta.read`).
+    var parts: [Tenfoot_V1_AnnouncementPart] = []
     while !reader.atEnd {
       guard let (field, wireType) = reader.tag(), order.accepts(field, repeated: field == 1)
       else { return nil }
@@ -301,7 +310,8 @@ extension Tenfoot_V1_Announcement {
       case (1, 2):
         guard var nested = reader.nested(), let part = Tenfoot_V1_AnnouncementPart.read(&nested)
         else { return nil }
-        announcement.parts.append(part)
+        if parts.isEmpty { parts.reserveCapacity(8) }
+        parts.append(part)
       case (2, 0):
         guard let interrupt = reader.varint() else { return nil }
         announcement.interrupt = interrupt != 0
@@ -311,6 +321,7 @@ extension Tenfoot_V1_Announcement {
       default: return nil
       }
     }
+    if !parts.isEmpty { announcement.parts = parts }
     return announcement
   }
 }
