@@ -38,6 +38,8 @@ struct CompareCommand: ParsableCommand {
   var durableSamples = 1_000
   @Option(help: "Durable: screens registered for the second phase (the 1,000 vs 1 screen guard).")
   var durableScreens = 1_000
+  @Option(help: "Both parts: idle microseconds before each sample (`run --pause-microseconds`).")
+  var pauseMicroseconds = 0
   @Option(help: "Keep each run's JSON and output in this directory.")
   var keep: String?
 
@@ -105,7 +107,10 @@ struct CompareCommand: ParsableCommand {
   /// Runs one `run --only PART` of this executable against `bin`'s programs.
   private func runPart(bin: String, output: String, log: String) throws {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    var arguments = ["run", "--only", part.rawValue, "--output", output]
+    var arguments = [
+      "run", "--only", part.rawValue, "--output", output,
+      "--pause-microseconds", "\(pauseMicroseconds)",
+    ]
     switch part {
     case .latency: arguments += ["--inputs", "\(inputs)"]
     case .durable:

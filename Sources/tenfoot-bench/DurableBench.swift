@@ -32,8 +32,10 @@ enum DurableBench {
   }
 
   /// Runs the ack latency with 1 screen, then with `screens` registered screens.
+  /// `pause` idles before each path's sample (see ``BenchPause``).
   static func ackLatency(
-    samples: Int, warmUp: Int, screens: Int, dataDirectory: String, fsyncDirectory: String
+    samples: Int, warmUp: Int, screens: Int, dataDirectory: String, fsyncDirectory: String,
+    pause: Duration = .zero
   ) throws -> [Phase] {
     var probe = try WALFrameProbe(directory: fsyncDirectory, frames: 1000, allocate: true)
     defer { probe.close() }
@@ -91,7 +93,7 @@ enum DurableBench {
       }
       phases.append(
         try phase(
-          registered, samples: samples, warmUp: warmUp, probe: &probe,
+          registered, samples: samples, warmUp: warmUp, pause: pause, probe: &probe,
           paths: &paths))
     }
     return phases
@@ -100,18 +102,22 @@ enum DurableBench {
   /// One phase's samples: each round presses once through every path (durable, in memory,
   /// CURVE in memory, CURVE floor, durable floor, plain floor) and times one WAL commit.
   private static func phase(
-    _ registered: Int, samples: Int, warmUp: Int, probe: inout WALFrameProbe,
+    _ registered: Int, samples: Int, warmUp: Int, pause: Duration, probe: inout WALFrameProbe,
     paths: inout [AckPath]
   ) throws -> Phase {
     var histograms = Array(repeating: LatencySummary.histogram(), count: 7)
     for index in 0..<(warmUp + samples) {
-      let durableNs = try paths[0].sample()
-      let memoryNs = try paths[1].sample()
-      let curveMemoryNs = try paths[2].sample()
-      let floorNs = try paths[3].sample()
+      func sample(_ index: Int) throws -> UInt64 {
+        BenchPause.idle(pause)
+        return try paths[index].sample()
+      }
+      let durableNs = try sample(0)
+      let memoryNs = try sample(1)
+      let curveMemoryNs = try sample(2)
+      let floorNs = try sample(3)
       let fsyncNs = try probe.sample()
-      let durableFloorNs = try paths[4].sample()
-      let plainFloorNs = try paths[5].sample()
+      let durableFloorNs = try sample(4)
+      let plainFloorNs = try sample(5)
       guard index >= warmUp else { continue }
       _ = histograms[6].record(plainFloorNs)
       _ = histograms[5].record(durableFloorNs)

@@ -19,9 +19,10 @@ enum LatencyBench {
 
   /// Runs TenFoot and the floor over `transport`, interleaved sample by sample; the floor
   /// uses the message sizes TenFoot's messages have.
-  static func run(_ transport: BenchProcesses.Transport, warmUp: Int, inputs: Int) throws
-    -> (tenfoot: Measurement, floor: Measurement)
-  {
+  /// `pause` idles before each sample (see ``BenchPause``).
+  static func run(
+    _ transport: BenchProcesses.Transport, warmUp: Int, inputs: Int, pause: Duration = .zero
+  ) throws -> (tenfoot: Measurement, floor: Measurement) {
     let context = try Context()
     defer { context.shutdown() }
     let directory = try TemporaryDirectory()
@@ -50,7 +51,9 @@ enum LatencyBench {
       highestTrackableValue: 10_000_000_000, numberOfSignificantValueDigits: .three)
     var floorHistogram = tenfootHistogram
     for index in 1...(warmUp + inputs) {
+      BenchPause.idle(pause)
       let tenfootNanoseconds = try sample(&tenfoot, index: index, what: "tenfoot")
+      BenchPause.idle(pause)
       let floorNanoseconds = try sample(&floor, index: index, what: "floor")
       if index > warmUp {
         _ = tenfootHistogram.record(tenfootNanoseconds)

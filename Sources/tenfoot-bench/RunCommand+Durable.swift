@@ -60,10 +60,11 @@ extension RunCommand {
   private func durableAckLatency(directory: String) throws -> [DurableBench.Phase] {
     let phases = try DurableBench.ackLatency(
       samples: durableSamples, warmUp: durableWarmUp, screens: scaleScreens,
-      dataDirectory: directory + "/broker", fsyncDirectory: directory)
+      dataDirectory: directory + "/broker", fsyncDirectory: directory,
+      pause: .microseconds(pauseMicroseconds))
     Table.header(
       "Single remote over TCP: a press → its ack (\(durableSamples) presses per path, "
-        + "interleaved; 10×20-item screens; µs)",
+        + "interleaved\(pauseNote); 10×20-item screens; µs)",
       ["registered screens", "path", "median", "p99", "max"])
     for phase in phases {
       for (name, summary) in [

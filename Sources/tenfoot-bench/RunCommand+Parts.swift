@@ -8,10 +8,11 @@ extension RunCommand {
     var series: [LatencyPlot.Series] = []
     Table.header(
       "End-to-end latency: input sent → screen state applied (\(inputs) inputs after "
-        + "\(warmUp) warm-up; µs)",
+        + "\(warmUp) warm-up\(pauseNote); µs)",
       ["path", "transport", "median", "p90", "p99", "p99.9", "max", "bytes in/delta/ack"])
     for transport in BenchProcesses.Transport.allCases {
-      let (tenfoot, floor) = try LatencyBench.run(transport, warmUp: warmUp, inputs: inputs)
+      let (tenfoot, floor) = try LatencyBench.run(
+        transport, warmUp: warmUp, inputs: inputs, pause: .microseconds(pauseMicroseconds))
       for measurement in [tenfoot, floor] {
         let r = measurement.result
         Table.row([
@@ -40,6 +41,11 @@ extension RunCommand {
       ])
     }
     return series
+  }
+
+  /// How the latency tables say the samples were paced.
+  var pauseNote: String {
+    pauseMicroseconds > 0 ? ", \(pauseMicroseconds) µs idle before each sample" : ""
   }
 
   /// Broker throughput with 1 and 100 remotes per transport.

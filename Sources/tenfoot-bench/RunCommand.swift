@@ -22,6 +22,13 @@ struct RunCommand: ParsableCommand {
   var inputs = 20_000
   @Option(help: "Latency: warm-up inputs, not measured.")
   var warmUp = 2_000
+  @Option(
+    help: """
+      Latency and durable: an idle pause before each sample, in microseconds (0: back to back). \
+      A person presses a few times a second at most, so each press meets a process that slept \
+      and caches other work used: this measures that case.
+      """)
+  var pauseMicroseconds = 0
   @Option(help: "Throughput: inputs per run.")
   var throughputInputs = 100_000
   @Option(help: "Scale: screens (each with a 10×20 = 200-item layout).")
