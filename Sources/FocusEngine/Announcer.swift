@@ -51,7 +51,7 @@ public struct Announcer: Sendable, Equatable {
       next != before.focused || effects.contains(where: \.isRecovery)
     {
       let was = before.focused.map { before.groupIDs(aroundItem: $0) } ?? []
-      parts += Self.describe(next, in: after, leaving: Set(was), verbosity: verbosity)
+      parts = Self.describe(next, in: after, leaving: Set(was), verbosity: verbosity)
       interrupt = true
       described = true
     }
@@ -95,43 +95,48 @@ public struct Announcer: Sendable, Equatable {
   static func describe(
     _ id: String, in state: FocusState, leaving was: Set<String>, verbosity: Verbosity
   ) -> [AnnouncementPart] {
+    // The item is looked up once; the parts go into one buffer (a description has at most a
+    // few groups and seven other parts).
+    guard let position = state.index.position(of: id) else { return [] }
+    let item = state.itemValue(at: position)
     var parts: [AnnouncementPart] = []
-    for group in state.labelledGroups(aroundItem: id) where !was.contains(group.id) {
+    parts.reserveCapacity(8)
+    for group in state.labelledGroups(at: position) where !was.contains(group.id) {
       parts.append(AnnouncementPart(.group, group.label))
     }
-    if let label = state.accessibilityLabel(ofItem: id) {
+    if let label = FocusState.accessibilityLabel(of: item) {
       parts.append(AnnouncementPart(.label, label))
     }
-    parts += contentParts(state.item(id)?.content, verbosity: verbosity)
-    if let value = state.accessibilityValue(ofItem: id) {
+    appendContentParts(item.content, verbosity: verbosity, to: &parts)
+    if let value = state.accessibilityValue(of: item, id: id) {
       parts.append(AnnouncementPart(.value, value))
     }
-    for trait in state.accessibilityTraits(ofItem: id)
+    for trait in state.accessibilityTraits(of: item, id: id, at: position)
     where verbosity != .low || trait == .selected {
       parts.append(AnnouncementPart(.trait, trait.spoken))
     }
-    if verbosity != .low, let place = state.accessibilityPosition(ofItem: id), place.count > 1 {
-      parts.append(
-        AnnouncementPart(.position, "\(grouped(place.index)) of \(grouped(place.count))"))
+    if verbosity != .low, let place = state.accessibilityPosition(at: position), place.count > 1 {
+      parts.append(AnnouncementPart(.position, spokenPosition(place.index, of: place.count)))
     }
-    if verbosity == .high, let hint = state.item(id)?.accessibility.hint, !hint.isEmpty {
+    if verbosity == .high, let hint = item.accessibility.hint, !hint.isEmpty {
       parts.append(AnnouncementPart(.hint, hint))
     }
     return parts
   }
 
   /// What the item's content adds after its label: its subtitle (high verbosity) and its
-  /// badge (normal and high), as value parts (the wire's kinds; they are the item's words).
-  static func contentParts(_ content: ItemContent?, verbosity: Verbosity) -> [AnnouncementPart] {
-    guard let content else { return [] }
-    var parts: [AnnouncementPart] = []
+  /// badge (normal and high), as value parts (the wire's kinds; they are the item's words),
+  /// appended to `parts`.
+  static func appendContentParts(
+    _ content: ItemContent?, verbosity: Verbosity, to parts: inout [AnnouncementPart]
+  ) {
+    guard let content else { return }
     if verbosity == .high, let subtitle = content.subtitle, !subtitle.isEmpty {
       parts.append(AnnouncementPart(.value, subtitle))
     }
     if verbosity != .low, let badge = content.badge, !badge.isEmpty {
       parts.append(AnnouncementPart(.value, badge))
     }
-    return parts
   }
 
   /// The edge cue for a failed move, rate-limited; or the trap refusal, always.
@@ -197,6 +202,8 @@ extension FocusHeading {
 
 /// A count as spoken and shown: thousands separated by commas ("1,234", "1,000,000").
 func grouped(_ value: Int) -> String {
+  // Below a thousand there is no separator: the plain decimal form.
+  if value > -1000 && value < 1000 { return String(value) }
   let digits = String(value.magnitude)
   var out = value < 0 ? "-" : ""
   for (offset, character) in digits.enumerated() {
@@ -204,4 +211,12 @@ func grouped(_ value: Int) -> String {
     out.append(character)
   }
   return out
+}
+
+/// A position as spoken: "4 of 12", the numbers grouped by thousands.
+func spokenPosition(_ index: Int, of count: Int) -> String {
+  var text = grouped(index)
+  text += " of "
+  text += grouped(count)
+  return text
 }

@@ -2,7 +2,11 @@ extension FocusState {
   /// The item's spoken name: its accessibility label, else its title (nil if both are empty or
   /// the id is unknown).
   public func accessibilityLabel(ofItem id: String) -> String? {
-    guard let item = item(id) else { return nil }
+    item(id).flatMap(Self.accessibilityLabel(of:))
+  }
+
+  /// ``accessibilityLabel(ofItem:)`` of an item already at hand.
+  static func accessibilityLabel(of item: Item) -> String? {
     let label = item.accessibility.label ?? item.title
     return label.isEmpty ? nil : label
   }
@@ -21,7 +25,11 @@ extension FocusState {
   /// The item's value as spoken: its accessibility value, else a text field's text, else a
   /// toggle's "selected" or "not selected"; nil for other items.
   public func accessibilityValue(ofItem id: String) -> String? {
-    guard let item = item(id) else { return nil }
+    item(id).flatMap { accessibilityValue(of: $0, id: id) }
+  }
+
+  /// ``accessibilityValue(ofItem:)`` of an item already at hand, named `id`.
+  func accessibilityValue(of item: Item, id: String) -> String? {
     if let value = item.accessibility.value { return value.isEmpty ? nil : value }
     switch item.kind {
     case .textField:
@@ -39,7 +47,11 @@ extension FocusState {
   /// `unavailable` for one that cannot take focus.
   public func accessibilityTraits(ofItem id: String) -> [AccessibilityTrait] {
     guard let position = index.position(of: id) else { return [] }
-    let item = itemValue(at: position)
+    return accessibilityTraits(of: itemValue(at: position), id: id, at: position)
+  }
+
+  /// ``accessibilityTraits(ofItem:)`` of an item already at hand, named `id`, at `position`.
+  func accessibilityTraits(of item: Item, id: String, at position: Int) -> [AccessibilityTrait] {
     var traits =
       item.accessibility.traits
       ?? {
@@ -63,25 +75,41 @@ extension FocusState {
   ///
   /// - Complexity: O(k) in the number of items directly in the group.
   public func accessibilityPosition(ofItem id: String) -> (index: Int, count: Int)? {
-    guard let position = index.position(of: id), index.isFocusable(position) else { return nil }
+    index.position(of: id).flatMap(accessibilityPosition(at:))
+  }
+
+  /// ``accessibilityPosition(ofItem:)`` of the item at `position`.
+  func accessibilityPosition(at position: Int) -> (index: Int, count: Int)? {
+    guard index.isFocusable(position) else { return nil }
     if index.isVirtual(position) {
       let (span, item) = index.virtualLocation(position)
       return (item + 1, index.virtualSpans[span].items.count)
     }
     let group = index.groupOf(position)
     let members = group >= 0 ? index.nodes[group].directItems : index.rootItems
-    var count = 0
-    var at = 0
-    for member in members where index.isFocusable(member) {
-      count += 1
-      if member == position { at = count }
+    // Direct members are listed items (virtual ones live in spans), so `focusable` holds
+    // each; read through buffers, the scan is a load and a compare per member.
+    let (at, count) = members.withUnsafeBufferPointer { members in
+      index.focusable.withUnsafeBufferPointer { focusable in
+        var count = 0
+        var at = 0
+        for member in members where focusable[member] {
+          count += 1
+          if member == position { at = count }
+        }
+        return (at, count)
+      }
     }
     return at > 0 ? (at, count) : nil
   }
 
   /// The labelled groups around an item, outermost first, as `(id, label)`.
   func labelledGroups(aroundItem id: String) -> [(id: String, label: String)] {
-    guard let position = index.position(of: id) else { return [] }
+    index.position(of: id).map(labelledGroups(at:)) ?? []
+  }
+
+  /// ``labelledGroups(aroundItem:)`` of the item at `position`.
+  func labelledGroups(at position: Int) -> [(id: String, label: String)] {
     let group = index.groupOf(position)
     guard group >= 0 else { return [] }
     var chain: [(id: String, label: String)] = []
