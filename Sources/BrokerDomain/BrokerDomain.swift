@@ -286,7 +286,9 @@ public struct BrokerDomain: Sendable, Equatable {
     at now: BrokerInstant
   ) -> Outcome {
     let before = session.focus
-    let parallaxBefore = session.parallax
+    // The parallax before is needed only when the step has no effects and moved no pointer;
+    // it is a pure function of these and `before`, so it is computed then, not on every step.
+    let parallaxInputs = session.parallaxInputs
     let pointerBefore = session.focus.pointerPresentation
     let effects: [FocusEffect]
     let parallax: Parallax?
@@ -308,7 +310,9 @@ public struct BrokerDomain: Sendable, Equatable {
     }
     let pointer = session.focus.pointerPresentation
     var published: [BrokerEffect] = []
-    if !effects.isEmpty || parallax != parallaxBefore || pointer != pointerBefore {
+    if !effects.isEmpty || pointer != pointerBefore
+      || parallax != Parallax.of(before, tilt: parallaxInputs.tilt, bump: parallaxInputs.bump)
+    {
       let announcement = session.announcer.announce(
         effects, before: before, after: session.focus, at: now.nanoseconds)
       session.seq += 1

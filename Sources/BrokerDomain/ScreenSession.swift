@@ -42,11 +42,19 @@ public struct ScreenSession: Sendable, Equatable {
 
   /// The focused item's parallax now.
   public var parallax: Parallax? {
-    // The two values it reads, not a copy of the remote's interpreter (its held-key table).
+    let (tilt, bump) = parallaxInputs
+    return Parallax.of(focus, tilt: tilt, bump: bump)
+  }
+
+  /// What the parallax reads of the active remote besides the focus: its finger's tilt and its
+  /// last bump (a fresh interpreter's if none has sent input).
+  var parallaxInputs: (tilt: Point, bump: Direction?) {
+    // The two values, not a copy of the remote's interpreter (its held-key table).
     guard let index = remotes.index(forKey: activeRemote) else {
-      return Parallax.of(focus, RemoteInterpreter())
+      let fresh = RemoteInterpreter()
+      return (fresh.tilt, fresh.bump)
     }
-    return Parallax.of(focus, tilt: remotes.values[index].tilt, bump: remotes.values[index].bump)
+    return (remotes.values[index].tilt, remotes.values[index].bump)
   }
 
   /// Runs `sender`'s timed input through its own interpreter; returns the engine's effects and
