@@ -97,18 +97,25 @@ extension BrokerDomain {
     -> [ItemStateChange]
   {
     var changed: [ItemStateChange] = []
-    func touch(_ id: String?) {
-      guard let id, !changed.contains(where: { $0.id == id }),
-        let new = after.displayState(of: id), new != before.displayState(of: id)
-      else { return }
+    func note(_ id: String, old: FocusDisplayState?, new: FocusDisplayState?) {
+      guard !changed.contains(where: { $0.id == id }), let new, new != old else { return }
       changed.append(ItemStateChange(id: id, state: new))
+    }
+    func touch(_ id: String?) {
+      if let id { note(id, old: before.displayState(of: id), new: after.displayState(of: id)) }
     }
     /// An effect's item, unless it is one of the two focused items (touched first, always).
     func touchNamed(_ id: String?) {
       if id != before.focused, id != after.focused { touch(id) }
     }
-    touch(before.focused)
-    if after.focused != before.focused { touch(after.focused) }
+    // The focused items' states are read where each state keeps its focus (no id lookup).
+    if let id = before.focused {
+      let new = after.focused == id ? after.focusedDisplayState : after.displayState(of: id)
+      note(id, old: before.focusedDisplayState, new: new)
+    }
+    if let id = after.focused, id != before.focused {
+      note(id, old: before.displayState(of: id), new: after.focusedDisplayState)
+    }
     for effect in effects {
       switch effect {
       case .focusChanged(let context):

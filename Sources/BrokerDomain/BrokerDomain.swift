@@ -288,7 +288,7 @@ public struct BrokerDomain: Sendable, Equatable {
     let before = session.focus
     // The parallax before is needed only when the step has no effects and moved no pointer;
     // it is a pure function of these and `before`, so it is computed then, not on every step.
-    let parallaxInputs = session.parallaxInputs
+    let parallaxInputs = session.parallaxInputsInPlace()
     let pointerBefore = session.focus.pointerPresentation
     let effects: [FocusEffect]
     let parallax: Parallax?

@@ -49,12 +49,25 @@ public struct ScreenSession: Sendable, Equatable {
   /// What the parallax reads of the active remote besides the focus: its finger's tilt and its
   /// last bump (a fresh interpreter's if none has sent input).
   var parallaxInputs: (tilt: Point, bump: Direction?) {
-    // The two values, not a copy of the remote's interpreter (its held-key table).
     guard let index = remotes.index(forKey: activeRemote) else {
       let fresh = RemoteInterpreter()
       return (fresh.tilt, fresh.bump)
     }
     return (remotes.values[index].tilt, remotes.values[index].bump)
+  }
+
+  /// ``parallaxInputs``, read where the remote lies: `Dictionary.Values`' getter copies the
+  /// whole interpreter (its held-key table retained, then released) to read two fields; the
+  /// mutating accessor lends it in place.
+  mutating func parallaxInputsInPlace() -> (tilt: Point, bump: Direction?) {
+    guard let index = remotes.index(forKey: activeRemote) else { return parallaxInputs }
+    return Self.parallaxInputs(of: &remotes.values[index])
+  }
+
+  private static func parallaxInputs(of remote: inout RemoteInterpreter)
+    -> (tilt: Point, bump: Direction?)
+  {
+    (remote.tilt, remote.bump)
   }
 
   /// Runs `sender`'s timed input through its own interpreter; returns the engine's effects and

@@ -121,6 +121,10 @@ public struct FocusState: Sendable, Equatable {
     return displayState(at: position)
   }
 
+  /// The focused item's display state (nil when nothing is focused): ``displayState(of:)``
+  /// of ``focused``, read at the position kept with the focus instead of looking the id up.
+  public var focusedDisplayState: FocusDisplayState? { focusedAt.map(displayState(at:)) }
+
   /// The display state of an item of this layout (for walking `layout.items`).
   public func displayState(of item: Item) -> FocusDisplayState {
     guard let position = index.position(of: item.id) else { return .unavailable }
