@@ -2,7 +2,8 @@ extension FocusState {
   /// The item's spoken name: its accessibility label, else its title (nil if both are empty or
   /// the id is unknown).
   public func accessibilityLabel(ofItem id: String) -> String? {
-    item(id).flatMap(Self.accessibilityLabel(of:))
+    guard let item = item(id) else { return nil }
+    return Self.accessibilityLabel(of: item)
   }
 
   /// ``accessibilityLabel(ofItem:)`` of an item already at hand.
@@ -25,7 +26,8 @@ extension FocusState {
   /// The item's value as spoken: its accessibility value, else a text field's text, else a
   /// toggle's "selected" or "not selected"; nil for other items.
   public func accessibilityValue(ofItem id: String) -> String? {
-    item(id).flatMap { accessibilityValue(of: $0, id: id) }
+    guard let item = item(id) else { return nil }
+    return accessibilityValue(of: item, id: id)
   }
 
   /// ``accessibilityValue(ofItem:)`` of an item already at hand, named `id`.
@@ -75,7 +77,8 @@ extension FocusState {
   ///
   /// - Complexity: O(k) in the number of items directly in the group.
   public func accessibilityPosition(ofItem id: String) -> (index: Int, count: Int)? {
-    index.position(of: id).flatMap(accessibilityPosition(at:))
+    guard let position = index.position(of: id) else { return nil }
+    return accessibilityPosition(at: position)
   }
 
   /// ``accessibilityPosition(ofItem:)`` of the item at `position`.
@@ -105,7 +108,8 @@ extension FocusState {
 
   /// The labelled groups around an item, outermost first, as `(id, label)`.
   func labelledGroups(aroundItem id: String) -> [(id: String, label: String)] {
-    index.position(of: id).map(labelledGroups(at:)) ?? []
+    guard let position = index.position(of: id) else { return [] }
+    return labelledGroups(at: position)
   }
 
   /// ``labelledGroups(aroundItem:)`` of the item at `position`.

@@ -123,7 +123,11 @@ public struct FocusState: Sendable, Equatable {
 
   /// The focused item's display state (nil when nothing is focused): ``displayState(of:)``
   /// of ``focused``, read at the position kept with the focus instead of looking the id up.
-  public var focusedDisplayState: FocusDisplayState? { focusedAt.map(displayState(at:)) }
+  public var focusedDisplayState: FocusDisplayState? {
+    // Not `focusedAt.map(displayState(at:))`: the method reference would copy the state.
+    guard let position = focusedAt else { return nil }
+    return displayState(at: position)
+  }
 
   /// The display state of an item of this layout (for walking `layout.items`).
   public func displayState(of item: Item) -> FocusDisplayState {
