@@ -160,21 +160,36 @@ public final class TestPostgres: @unchecked Sendable {
 
   /// A TCP port no one listens on now (the kernel's pick, released).
   public static func freePort(host: String) throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    inet_pton(AF_INET, host, &address.sin_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0
-          && getsockname(descriptor, socketAddress, &length) == 0
+    try freePorts(1, host: host)[0]
+  }
+
+  /// `count` distinct TCP ports no one listens on now. Each stays bound until all are picked:
+  /// a port picked and released at once can be the kernel's next pick too (two endpoints of one
+  /// broker once got the same port that way).
+  public static func freePorts(_ count: Int, host: String) throws -> [Int] {
+    var descriptors: [Int32] = []
+    defer { descriptors.forEach { close($0) } }
+    var ports: [Int] = []
+    for _ in 0..<count {
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+      descriptors.append(descriptor)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = 0
+      inet_pton(AF_INET, host, &address.sin_addr)
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+          bind(descriptor, socketAddress, length) == 0
+            && getsockname(descriptor, socketAddress, &length) == 0
+        }
       }
+      guard bound else {
+        throw ChildProcessError(description: "cannot find a free port on \(host)")
+      }
+      ports.append(Int(UInt16(bigEndian: address.sin_port)))
     }
-    guard bound else { throw ChildProcessError(description: "cannot find a free port on \(host)") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    return ports
   }
 }

@@ -113,12 +113,8 @@ struct BenchZone {
     self.postgres = postgres
     self.directory = directory
     self.zone = zone
-    endpoints = try (0..<2).map { _ in
-      (
-        "tcp://127.0.0.1:\(try TestPostgres.freePort(host: "127.0.0.1"))",
-        "tcp://127.0.0.1:\(try TestPostgres.freePort(host: "127.0.0.1"))"
-      )
-    }
+    let ports = try TestPostgres.freePorts(4, host: "127.0.0.1").map { "tcp://127.0.0.1:\($0)" }
+    endpoints = [(ports[0], ports[1]), (ports[2], ports[3])]
     brokers = []
     // The first broker is started and active before the second starts: started together,
     // either may take the lock first (on a loaded machine the second sometimes did, and the

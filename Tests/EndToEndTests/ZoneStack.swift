@@ -25,11 +25,11 @@ final class ZoneStack {
       "TENFOOT_STATE_DIR": directory.path + "/state",
     ]
     var endpoints: [String: (String, String, String)] = [:]
-    for name in ["a", "b"] {
-      let ports = try (0..<3).map { _ in try TestPostgres.freePort(host: "127.0.0.1") }
-      endpoints[name] = (
-        "tcp://127.0.0.1:\(ports[0])", "tcp://127.0.0.1:\(ports[1])", "tcp://127.0.0.1:\(ports[2])"
-      )
+    // Six distinct ports, picked together (picked one by one, two endpoints got the same one).
+    let ports = try TestPostgres.freePorts(6, host: "127.0.0.1")
+    for (index, name) in ["a", "b"].enumerated() {
+      let own = ports[(index * 3)..<(index * 3 + 3)].map { "tcp://127.0.0.1:\($0)" }
+      endpoints[name] = (own[0], own[1], own[2])
     }
     self.endpoints = endpoints
     // The zone's key pair: created once in a's data directory, copied to b's.
