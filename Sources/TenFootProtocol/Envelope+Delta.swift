@@ -52,40 +52,29 @@ extension Tenfoot_V1_StateDelta {
         guard let focused = reader.string() else { return nil }
         delta.focused = focused
       case (5, 2):
-        guard var nested = reader.nested(), let item = Tenfoot_V1_ItemState.read(&nested) else {
-          return nil
-        }
+        guard let item = reader.nested(Tenfoot_V1_ItemState.read) else { return nil }
         if changed.isEmpty { changed.reserveCapacity(2) }
         changed.append(item)
       case (6, 2):
-        guard var nested = reader.nested(), let effect = Tenfoot_V1_FocusEffect.read(&nested)
-        else { return nil }
+        guard let effect = reader.nested(Tenfoot_V1_FocusEffect.read) else { return nil }
         effects.append(effect)
       case (7, 2):
-        guard var nested = reader.nested(), let cause = Tenfoot_V1_Cause.read(&nested) else {
-          return nil
-        }
+        guard let cause = reader.nested(Tenfoot_V1_Cause.read) else { return nil }
         delta.cause = cause
       case (8, 2):
-        guard var nested = reader.nested(), let offset = Tenfoot_V1_ScrollOffset.read(&nested)
-        else { return nil }
+        guard let offset = reader.nested(Tenfoot_V1_ScrollOffset.read) else { return nil }
         delta.scroll.append(offset)
       case (9, 2):
-        guard var nested = reader.nested(), let parallax = Tenfoot_V1_Parallax.read(&nested)
-        else { return nil }
+        guard let parallax = reader.nested(Tenfoot_V1_Parallax.read) else { return nil }
         delta.parallax = parallax
       case (10, 2):
-        guard var nested = reader.nested(), let (key, value) = nested.stringPair() else {
-          return nil
-        }
+        guard let (key, value) = reader.nested({ $0.stringPair() }) else { return nil }
         delta.text[key] = value
       case (11, 0):
         guard let editing = reader.varint() else { return nil }
         delta.editingText = editing != 0
       case (20, 2):
-        guard var nested = reader.nested(),
-          let announcement = Tenfoot_V1_Announcement.read(&nested)
-        else { return nil }
+        guard let announcement = reader.nested(Tenfoot_V1_Announcement.read) else { return nil }
         delta.announcement = announcement
       default: return nil
       }
@@ -103,9 +92,7 @@ extension Tenfoot_V1_FocusEffect {
     var effect = Tenfoot_V1_FocusEffect()
     switch (field, wireType) {
     case (1, 2):
-      guard var nested = reader.nested(), let update = Tenfoot_V1_FocusUpdate.read(&nested) else {
-        return nil
-      }
+      guard let update = reader.nested(Tenfoot_V1_FocusUpdate.read) else { return nil }
       effect.kind = .focusChanged(update)
     case (2, 0):
       guard let heading = reader.enumValue(Tenfoot_V1_Heading.self) else { return nil }
@@ -117,8 +104,7 @@ extension Tenfoot_V1_FocusEffect {
       guard let id = reader.string() else { return nil }
       effect.kind = .activated(id)
     case (6, 2):
-      guard var nested = reader.nested(), let offset = Tenfoot_V1_ScrollOffset.read(&nested)
-      else { return nil }
+      guard let offset = reader.nested(Tenfoot_V1_ScrollOffset.read) else { return nil }
       effect.kind = .scrolled(offset)
     default: return nil
     }
@@ -144,9 +130,7 @@ extension Tenfoot_V1_FocusUpdate {
         guard let heading = reader.enumValue(Tenfoot_V1_Heading.self) else { return nil }
         update.heading = heading
       case (4, 2):
-        guard var nested = reader.nested(), let cause = Tenfoot_V1_Cause.read(&nested) else {
-          return nil
-        }
+        guard let cause = reader.nested(Tenfoot_V1_Cause.read) else { return nil }
         update.cause = cause
       default: return nil
       }
@@ -239,19 +223,13 @@ extension Tenfoot_V1_Parallax {
         guard let value = reader.double() else { return nil }
         parallax.scale = value
       case (5, 2):
-        guard var nested = reader.nested(), let point = Tenfoot_V1_Point.read(&nested) else {
-          return nil
-        }
+        guard let point = reader.nested(Tenfoot_V1_Point.read) else { return nil }
         parallax.translate.append(point)
       case (6, 2):
-        guard var nested = reader.nested(), let shadow = Tenfoot_V1_Shadow.read(&nested) else {
-          return nil
-        }
+        guard let shadow = reader.nested(Tenfoot_V1_Shadow.read) else { return nil }
         parallax.shadow = shadow
       case (7, 2):
-        guard var nested = reader.nested(), let point = Tenfoot_V1_Point.read(&nested) else {
-          return nil
-        }
+        guard let point = reader.nested(Tenfoot_V1_Point.read) else { return nil }
         parallax.specular = point
       default: return nil
       }
@@ -263,37 +241,31 @@ extension Tenfoot_V1_Parallax {
 extension Tenfoot_V1_Point {
   static func read(_ reader: inout WireReader) -> Tenfoot_V1_Point? {
     var point = Tenfoot_V1_Point()
-    var order = FieldOrder()
-    while !reader.atEnd {
-      guard let (field, wireType) = reader.tag(), order.accepts(field), wireType == 1,
-        let value = reader.double()
-      else { return nil }
+    let read = reader.doubles { field, value in
       switch field {
       case 1: point.x = value
       case 2: point.y = value
-      default: return nil
+      default: return false
       }
+      return true
     }
-    return point
+    return read ? point : nil
   }
 }
 
 extension Tenfoot_V1_Shadow {
   static func read(_ reader: inout WireReader) -> Tenfoot_V1_Shadow? {
     var shadow = Tenfoot_V1_Shadow()
-    var order = FieldOrder()
-    while !reader.atEnd {
-      guard let (field, wireType) = reader.tag(), order.accepts(field), wireType == 1,
-        let value = reader.double()
-      else { return nil }
+    let read = reader.doubles { field, value in
       switch field {
       case 1: shadow.radius = value
       case 2: shadow.offsetY = value
       case 3: shadow.opacity = value
-      default: return nil
+      default: return false
       }
+      return true
     }
-    return shadow
+    return read ? shadow : nil
   }
 }
 
@@ -308,8 +280,7 @@ extension Tenfoot_V1_Announcement {
       else { return nil }
       switch (field, wireType) {
       case (1, 2):
-        guard var nested = reader.nested(), let part = Tenfoot_V1_AnnouncementPart.read(&nested)
-        else { return nil }
+        guard let part = reader.nested(Tenfoot_V1_AnnouncementPart.read) else { return nil }
         if parts.isEmpty { parts.reserveCapacity(8) }
         parts.append(part)
       case (2, 0):

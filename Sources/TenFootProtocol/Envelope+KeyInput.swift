@@ -55,7 +55,7 @@ extension Tenfoot_V1_Envelope {
           guard let replyTo = reader.varint() else { return nil }
           header.replyTo = replyTo
         case (bodyField, 2):
-          guard var nested = reader.nested(), let read = readBody(&nested) else { return nil }
+          guard let read = reader.nested(readBody) else { return nil }
           body = read
         default: return nil
         }
@@ -90,9 +90,7 @@ extension Tenfoot_V1_Input {
         guard let screen = reader.string() else { return nil }
         input.screenID = screen
       case (2, 2):
-        guard var event = reader.nested(), let key = Tenfoot_V1_KeyEvent.read(&event) else {
-          return nil
-        }
+        guard let key = reader.nested(Tenfoot_V1_KeyEvent.read) else { return nil }
         input.event = .key(key)
         isKey = true
       case (5, 2):

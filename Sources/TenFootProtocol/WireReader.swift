@@ -98,6 +98,25 @@ struct WireReader {
     guard let range = payload() else { return nil }
     return WireReader(buffer, from: range.lowerBound, to: range.upperBound)
   }
+
+  /// The length-delimited message at the cursor, read by `read` (nil if either fails).
+  @inline(__always)
+  mutating func nested<Message>(_ read: (inout WireReader) -> Message?) -> Message? {
+    guard var nested = nested() else { return nil }
+    return read(&nested)
+  }
+
+  /// A message whose fields are all doubles (wire type 1) in increasing order, each handed to
+  /// `set` by field number; false on any other shape or a field `set` refuses.
+  mutating func doubles(_ set: (Int, Double) -> Bool) -> Bool {
+    var order = FieldOrder()
+    while !atEnd {
+      guard let (field, wireType) = tag(), order.accepts(field), wireType == 1,
+        let value = double(), set(field, value)
+      else { return false }
+    }
+    return true
+  }
 }
 
 /// The order fields must come in for a hand-written decoder to read a message: increasing
