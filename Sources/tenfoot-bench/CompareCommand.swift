@@ -38,6 +38,8 @@ struct CompareCommand: ParsableCommand {
   var durableSamples = 1_000
   @Option(help: "Durable: screens registered for the second phase (the 1,000 vs 1 screen guard).")
   var durableScreens = 1_000
+  @Option(help: "Durable: the samples' order, pairs or all (`run --durable-order`).")
+  var durableOrder: DurableBench.Order = .pairs
   @Option(help: "Both parts: idle microseconds before each sample (`run --pause-microseconds`).")
   var pauseMicroseconds = 0
   @Option(help: "Keep each run's JSON and output in this directory.")
@@ -116,7 +118,7 @@ struct CompareCommand: ParsableCommand {
     case .durable:
       arguments += [
         "--durable-samples", "\(durableSamples)", "--scale-screens", "\(durableScreens)",
-        "--durable-ack-only",
+        "--durable-ack-only", "--durable-order", durableOrder.rawValue,
       ]
     }
     let process = Process()

@@ -13,7 +13,24 @@ import ZeroMQ
 /// durable − this), the plain in-memory broker (`--insecure`, no data directory) and the CURVE
 /// floor (the bare relay with CURVE on). Single remote, closed loop: a press's ack round trip, then its release.
 enum DurableBench {
-  /// The paths of one phase, interleaved sample by sample.
+  /// How a phase orders its samples.
+  enum Order: String, Codable, CaseIterable {
+    /// Each path with its own floor, alternating sample by sample as the latency part does
+    /// (durable and durable floor, CURVE in memory and CURVE floor, plain in memory and plain
+    /// floor), in blocks of ``blockSize`` rounds that rotate through the three pairs: a
+    /// ratio compares two processes that ran in turn, each warm from its last press.
+    case pairs
+    /// All six paths every round, one sample each (durable, in memory, CURVE in memory, CURVE
+    /// floor, durable floor, plain floor): every sample meets a process that five others ran
+    /// in between, as a press after idle does (`--pause-microseconds` measures that case too).
+    case all
+  }
+
+  /// Rounds of one pair before the next pair's: long enough that the first, cold, round of a
+  /// block is a small share of its samples (it is recorded like the rest).
+  static let blockSize = 16
+
+  /// The paths of one phase, sampled in ``Order``.
   struct Phase: Codable {
     var screens: Int
     var durable: LatencySummary
@@ -31,11 +48,11 @@ enum DurableBench {
     var fsync: LatencySummary
   }
 
-  /// Runs the ack latency with 1 screen, then with `screens` registered screens.
-  /// `pause` idles before each path's sample (see ``BenchPause``).
+  /// Runs the ack latency with 1 screen, then with `screens` registered screens, sampled in
+  /// `order`. `pause` idles before each path's sample (see ``BenchPause``).
   static func ackLatency(
     samples: Int, warmUp: Int, screens: Int, dataDirectory: String, fsyncDirectory: String,
-    pause: Duration = .zero
+    order: Order = .pairs, pause: Duration = .zero
   ) throws -> [Phase] {
     var probe = try WALFrameProbe(directory: fsyncDirectory, frames: 1000, allocate: true)
     defer { probe.close() }
@@ -78,7 +95,7 @@ enum DurableBench {
     defer { durableRelay.process.kill() }
     let durableFloorPath = try AckPath(
       context: context, server: durableRelay, screen: nil, layout: layout)
-    // In the order each round samples them (the WAL probe goes between floor and durableFloor).
+    // Indexed as `phase` takes them.
     var paths = [
       durablePath, memoryPath, curveMemoryPath, floorPath, durableFloorPath, plainFloorPath,
     ]
@@ -93,45 +110,48 @@ enum DurableBench {
       }
       phases.append(
         try phase(
-          registered, samples: samples, warmUp: warmUp, pause: pause, probe: &probe,
-          paths: &paths))
+          registered, samples: samples, warmUp: warmUp, order: order, pause: pause,
+          probe: &probe, paths: &paths))
     }
     return phases
   }
 
-  /// One phase's samples: each round presses once through every path (durable, in memory,
-  /// CURVE in memory, CURVE floor, durable floor, plain floor) and times one WAL commit.
+  /// One phase's samples, `warmUp + samples` per path in `order` (the first `warmUp` not
+  /// recorded), and one WAL commit timed between the durable path and its floor each time.
+  /// `paths` are durable, in memory, CURVE in memory, CURVE floor, durable floor, plain floor.
   private static func phase(
-    _ registered: Int, samples: Int, warmUp: Int, pause: Duration, probe: inout WALFrameProbe,
-    paths: inout [AckPath]
+    _ registered: Int, samples: Int, warmUp: Int, order: Order, pause: Duration,
+    probe: inout WALFrameProbe, paths: inout [AckPath]
   ) throws -> Phase {
+    // Indexed as `paths`, then the WAL probe.
     var histograms = Array(repeating: LatencySummary.histogram(), count: 7)
-    for index in 0..<(warmUp + samples) {
-      func sample(_ index: Int) throws -> UInt64 {
-        BenchPause.idle(pause)
-        return try paths[index].sample()
+    func sample(_ path: Int, round: Int) throws {
+      BenchPause.idle(pause)
+      let nanoseconds = try path == 6 ? probe.sample() : paths[path].sample()
+      if round >= warmUp { _ = histograms[path].record(nanoseconds) }
+    }
+    let total = warmUp + samples
+    switch order {
+    case .all:
+      for round in 0..<total {
+        for path in [0, 1, 2, 3, 6, 4, 5] { try sample(path, round: round) }
       }
-      let durableNs = try sample(0)
-      let memoryNs = try sample(1)
-      let curveMemoryNs = try sample(2)
-      let floorNs = try sample(3)
-      let fsyncNs = try probe.sample()
-      let durableFloorNs = try sample(4)
-      let plainFloorNs = try sample(5)
-      guard index >= warmUp else { continue }
-      _ = histograms[6].record(plainFloorNs)
-      _ = histograms[5].record(durableFloorNs)
-      _ = histograms[3].record(fsyncNs)
-      _ = histograms[0].record(durableNs)
-      _ = histograms[1].record(memoryNs)
-      _ = histograms[2].record(floorNs)
-      _ = histograms[4].record(curveMemoryNs)
+    case .pairs:
+      // Each path beside its floor; the WAL probe between the durable path and its floor.
+      let pairs = [[0, 6, 4], [2, 3], [1, 5]]
+      for start in stride(from: 0, to: total, by: blockSize) {
+        for pair in pairs {
+          for round in start..<min(start + blockSize, total) {
+            for path in pair { try sample(path, round: round) }
+          }
+        }
+      }
     }
     return Phase(
       screens: registered, durable: LatencySummary(histograms[0]),
-      inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[4]),
-      curveFloor: LatencySummary(histograms[2]), plainFloor: LatencySummary(histograms[6]),
-      durableFloor: LatencySummary(histograms[5]), fsync: LatencySummary(histograms[3]))
+      inMemory: LatencySummary(histograms[1]), curveInMemory: LatencySummary(histograms[2]),
+      curveFloor: LatencySummary(histograms[3]), plainFloor: LatencySummary(histograms[5]),
+      durableFloor: LatencySummary(histograms[4]), fsync: LatencySummary(histograms[6]))
   }
 
   /// The fsync of the disk under `directory`, on its own, as a SQLite WAL commit does it

@@ -53,7 +53,7 @@ extension RunCommand {
     return DurableResult(
       fileSystem: fileSystem, fsyncAppend: appending, fsyncOverwrite: overwriting,
       storeCommit: store.store, storeFsync: store.fsync,
-      ackLatency: phases, scale: scale, throughput: throughput)
+      ackLatency: phases, scale: scale, throughput: throughput, order: durableOrder)
   }
 
   /// A single remote's press → ack on the durable and in-memory brokers and their floors.
@@ -61,10 +61,16 @@ extension RunCommand {
     let phases = try DurableBench.ackLatency(
       samples: durableSamples, warmUp: durableWarmUp, screens: scaleScreens,
       dataDirectory: directory + "/broker", fsyncDirectory: directory,
-      pause: .microseconds(pauseMicroseconds))
+      order: durableOrder, pause: .microseconds(pauseMicroseconds))
+    let order =
+      switch durableOrder {
+      case .pairs:
+        "each path alternating with its floor in blocks of \(DurableBench.blockSize)"
+      case .all: "all six paths interleaved sample by sample"
+      }
     Table.header(
       "Single remote over TCP: a press → its ack (\(durableSamples) presses per path, "
-        + "interleaved\(pauseNote); 10×20-item screens; µs)",
+        + "\(order)\(pauseNote); 10×20-item screens; µs)",
       ["registered screens", "path", "median", "p99", "max"])
     for phase in phases {
       for (name, summary) in [
@@ -253,6 +259,9 @@ struct DurableResult: Codable {
   /// Nil with `--durable-ack-only`.
   var scale: ScaleResult?
   var throughput: [ThroughputResult]
+  /// How the press → ack samples were ordered (nil in results written before it was chosen:
+  /// all six paths interleaved).
+  var order: DurableBench.Order? = nil
 }
 
 /// The crash part's totals.

@@ -47,6 +47,13 @@ struct RunCommand: ParsableCommand {
   var floodInputs = 2_000
   @Option(help: "Durable: single-remote ack samples per path and screen count.")
   var durableSamples = 5_000
+  @Option(
+    help: """
+      Durable: the press → ack samples' order: pairs (each path alternating with its own \
+      floor, as the latency part does) or all (the six paths interleaved sample by sample, so \
+      each sample meets a process five others ran between: a press after idle).
+      """)
+  var durableOrder: DurableBench.Order = .pairs
   @Flag(help: "Durable: only the press → ack figures (no durable scale or throughput runs).")
   var durableAckOnly = false
   @Option(
@@ -180,3 +187,5 @@ enum Table {
     line("| " + cells.joined(separator: " | ") + " |")
   }
 }
+
+extension DurableBench.Order: ExpressibleByArgument {}
