@@ -14,7 +14,13 @@ extension FocusState {
   /// size of what scrolled, not the number of groups in the layout.
   mutating func focus(_ id: String?, reportingScrolls effects: inout [FocusEffect]) {
     focused = id
-    guard let id, let position = focusedAt else { return }
+    focusAt(focusedAt, reportingScrolls: &effects)
+  }
+
+  /// After focus was set to the item at `position` (``focused``): remembers it in every
+  /// enclosing group and scrolls it into view, as ``focus(_:reportingScrolls:)`` does.
+  mutating func focusAt(_ position: Int?, reportingScrolls effects: inout [FocusEffect]) {
+    guard let id = focused, let position else { return }
     let group = index.groupOf(position)
     guard group >= 0 else { return }
     lastFocusedOwn[index.nodes[group].id] = id
@@ -24,13 +30,14 @@ extension FocusState {
     // inside the content of every scrolling group further out.
     var inner = Point.zero
     for ancestor in index.ancestors(of: group) {
-      let node = index.groupValues[ancestor]
-      lastFocused[node.id] = id
-      guard node.scroll != nil else { continue }
+      // The id and axis only: a copy of the whole `Group` would retain each of its fields.
+      let groupID = index.nodes[ancestor].id
+      lastFocused[groupID] = id
+      guard index.groupValues[ancestor].scroll != nil else { continue }
       if scrollIntoView(position, group: ancestor, inner: inner) {
         outermost = ancestor
         // Ancestors come innermost first: each outer one goes before those found so far.
-        effects.insert(.scrolled(group: node.id, offset: ownOffset[ancestor]), at: firstScroll)
+        effects.insert(.scrolled(group: groupID, offset: ownOffset[ancestor]), at: firstScroll)
       }
       inner.x += ownOffset[ancestor].x
       inner.y += ownOffset[ancestor].y
@@ -42,17 +49,20 @@ extension FocusState {
   /// scrolling groups inside this one, lies inside the viewport, `scrollMargin` from its edges
   /// where the content allows, clamped to the content's extent.
   private mutating func scrollIntoView(_ position: Int, group: Int, inner: Point) -> Bool {
-    let node = index.groupValues[group]
-    guard let axis = node.scroll, let viewport = node.viewport else { return false }
+    guard let axis = index.groupValues[group].scroll,
+      let viewport = index.groupValues[group].viewport
+    else { return false }
+    let scrollMargin = index.groupValues[group].scrollMargin
+    let groupID = index.nodes[group].id
     let frame = contentFrame(at: position).offsetBy(dx: -inner.x, dy: -inner.y)
     // Frames and viewport share the parent content space; the group's own offset is relative.
     let content = contentBounds(of: group)
-    var offset = scrollOffsets[node.id] ?? .zero
+    var offset = ownOffset[group]  // `scrollOffsets[groupID] ?? .zero`, by index.
     func fit(
       _ current: Double, _ minEdge: Double, _ maxEdge: Double, _ viewMin: Double,
       _ viewMax: Double, _ contentMin: Double, _ contentMax: Double
     ) -> Double {
-      let margin = min(node.scrollMargin, max(0, (viewMax - viewMin - (maxEdge - minEdge)) / 2))
+      let margin = min(scrollMargin, max(0, (viewMax - viewMin - (maxEdge - minEdge)) / 2))
       var value = current
       if minEdge - value < viewMin + margin { value = minEdge - viewMin - margin }
       if maxEdge - value > viewMax - margin { value = maxEdge - viewMax + margin }
@@ -69,7 +79,7 @@ extension FocusState {
         offset.y, frame.minY, frame.maxY, viewport.minY, viewport.maxY, content.minY, content.maxY)
     }
     guard offset != ownOffset[group] else { return false }
-    scrollOffsets[node.id] = offset
+    scrollOffsets[groupID] = offset
     ownOffset[group] = offset
     return true
   }

@@ -9,8 +9,14 @@ public struct FocusState: Sendable, Equatable {
   public internal(set) var layout: Layout
   /// The focused item, or nil when nothing can take focus.
   public internal(set) var focused: String? {
-    didSet { focusedAt = focused.flatMap { index.position(of: $0) } }
+    get { focusedID }
+    set {
+      focusedID = newValue
+      focusedAt = newValue.flatMap { index.position(of: $0) }
+    }
   }
+  /// The storage of `focused`; ``setFocused(_:at:)`` sets it with its known position.
+  private var focusedID: String?
   /// Where `focused` is in the index, kept with it: a move looks at the focused position
   /// several times, and a virtual item's `group#index` id is parsed once per focus change
   /// instead of at every look. Set again when the index is rebuilt (``replace(_:)``).
@@ -67,7 +73,7 @@ public struct FocusState: Sendable, Equatable {
     self.index = LayoutIndex(layout)
     self.selected = Set(layout.items.lazy.filter(\.selected).map(\.id))
     self.pressed = nil
-    self.focused = nil
+    self.focusedID = nil
     self.focusedAt = nil
     self.lastFocused = [:]
     self.lastFocusedOwn = [:]
@@ -119,6 +125,15 @@ public struct FocusState: Sendable, Equatable {
   public func displayState(of id: String) -> FocusDisplayState? {
     guard let position = index.position(of: id) else { return nil }
     return displayState(at: position)
+  }
+
+  /// Sets ``focused`` to `id`, whose position in the index the caller already knows (a move's
+  /// winner): a virtual item's `group#index` id is not parsed back. `position` must be
+  /// `index.position(of: id)` (`VirtualStepTests` holds `itemID(at:)` to that).
+  mutating func setFocused(_ id: String?, at position: Int?) {
+    assert(position == id.flatMap { index.position(of: $0) }, "position is not the id's")
+    focusedID = id
+    focusedAt = position
   }
 
   /// The focused item's display state (nil when nothing is focused): ``displayState(of:)``

@@ -93,7 +93,8 @@ extension FocusState {
       .focusChanged(
         FocusUpdateContext(previous: previous, next: next, heading: heading, cause: cause))
     ]
-    focus(next, reportingScrolls: &effects)
+    setFocused(next, at: position)
+    focusAt(position, reportingScrolls: &effects)
     if let position { followSelection(position, &effects) }
     return effects
   }

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import FocusEngine
+
+/// The shortcuts a step over virtual groups takes, held to the straightforward computation on
+/// seeded layouts of listed items and scrolling virtual groups: focus set with its known
+/// position (not its `group#index` id parsed back), and the content request that finds every
+/// window still inside its wanted region (no table built).
+@Suite("A step's shortcuts over virtual groups")
+struct VirtualStepTests {
+  /// Seeded layouts walked.
+  static let layouts = 120
+  /// Steps per layout.
+  static let steps = 150
+
+  @Test("every position's id leads back to it; the focused position is the focused id's")
+  func focusedPosition() throws {
+    for seed in 0..<UInt64(Self.layouts) {
+      var rng = SplitMix64(seed: seed)
+      var state = try FocusState(layout: Self.layout(&rng, shrink: 0))
+      let positions =
+        state.index.listedCount + state.index.virtualSpans.reduce(0) { $0 + $1.items.count }
+      for position in 0..<positions {
+        #expect(state.index.position(of: state.itemID(at: position)) == position, "seed \(seed)")
+      }
+      for _ in 0..<Self.steps {
+        reduce(&state, Self.event(&rng))
+        var parsed = state
+        parsed.focused = state.focused  // The setter looks the id up.
+        #expect(parsed.focusedAt == state.focusedAt, "seed \(seed)")
+        #expect(parsed == state, "seed \(seed)")
+        // `ownOffset` is `scrollOffsets` by index (read in its place when scrolling).
+        #expect(
+          state.ownOffset == state.index.nodes.map { state.scrollOffsets[$0.id] ?? .zero },
+          "seed \(seed)")
+      }
+    }
+  }
+
+  @Test("the content request's shortcut asks and keeps what the whole pass does")
+  func contentShortcut() throws {
+    var shortcuts = 0
+    var asked = 0
+    for seed in 0..<UInt64(Self.layouts) {
+      var rng = SplitMix64(seed: seed)
+      var state = try FocusState(layout: Self.layout(&rng, shrink: 0))
+      for step in 0..<Self.steps {
+        var stepped = state
+        if step % 37 == 36 {
+          // Another shape (fewer items, or a group gone): the regions are asked again.
+          var copy = rng
+          _ = stepped.replaceAndRecover(Self.layout(&copy, shrink: rng.int(1...3)), cause: nil)
+        } else {
+          reduce(&stepped, Self.event(&rng))
+          stepped.virtualWanted = state.virtualWanted  // The step before its request.
+        }
+        var whole = stepped
+        let expected = whole.askForVirtualContentWhole()
+        let actual = stepped.askForVirtualContent()
+        #expect(actual == expected, "seed \(seed) step \(step)")
+        #expect(stepped == whole, "seed \(seed) step \(step)")
+        if expected.isEmpty { shortcuts += 1 } else { asked += 1 }
+        state = stepped
+      }
+    }
+    // Both kinds of step happen often enough to be compared.
+    #expect(shortcuts > 1_000)
+    #expect(asked > 300)
+  }
+
+  /// A seeded layout: a few listed items and one to three virtual groups (rows, columns,
+  /// grids) of up to 2,000 items, most scrolling inside a viewport, some inside a scrolling
+  /// page. `shrink` > 0 makes the same layout with smaller counts (1) or a group gone (2, 3).
+  static func layout(_ rng: inout SplitMix64, shrink: Int) -> Layout {
+    var items: [Item] = []
+    for position in 0..<rng.int(0...5) {
+      items.append(
+        Item(
+          id: "i\(position)",
+          frame: Rect(
+            x: Double(rng.int(-500...2_500)), y: Double(rng.int(-500...1_500)),
+            width: Double(rng.int(20...300)), height: Double(rng.int(20...300)))))
+    }
+    var groups: [Group] = []
+    let paged = rng.chance(0.3)
+    for index in 0..<rng.int(1...3) {
+      let count = rng.int(1...2_000)
+      let arrangement: VirtualArrangement =
+        switch rng.int(0...2) {
+        case 0: .row
+        case 1: .column
+        default: .grid(columns: rng.int(1...60))
+        }
+      let scrolls: [ScrollAxis?] = [nil, .horizontal, .vertical, .both]
+      let viewport = Rect(
+        x: Double(rng.int(0...400)), y: Double(rng.int(0...400)),
+        width: Double(rng.int(100...1_900)), height: Double(rng.int(100...1_000)))
+      let scroll = rng.chance(0.8) ? scrolls[rng.int(0...3)] : nil
+      var group = Group(
+        id: "v\(index)", scroll: scroll, viewport: scroll == nil ? nil : viewport)
+      group.virtual = VirtualItems(
+        count: shrink == 1 ? max(1, count / 3) : count,
+        origin: Point(x: Double(rng.int(0...500)), y: Double(rng.int(0...500))),
+        itemSize: Size(width: Double(rng.int(10...300)), height: Double(rng.int(10...200))),
+        spacing: Size(width: Double(rng.int(0...40)), height: Double(rng.int(0...40))),
+        arrangement: arrangement)
+      if shrink >= 2, index == 0 { continue }
+      groups.append(group)
+    }
+    if paged {
+      groups = [
+        Group(
+          id: "page", groups: groups, scroll: .vertical,
+          viewport: Rect(x: 0, y: 0, width: 1_920, height: 1_080))
+      ]
+    }
+    return Layout(items: items, groups: groups)
+  }
+
+  /// A random step: mostly arrows, some Tabs and programmatic focus on a far index.
+  static func event(_ rng: inout SplitMix64) -> FocusEvent {
+    switch rng.int(0...19) {
+    case 0: return .tab(rng.chance(0.5) ? .next : .previous)
+    case 1: return .requestFocus(.item("v0#\(rng.int(0...1_999))"))
+    default: return .move(Direction.allCases[rng.int(0...3)])
+    }
+  }
+}
