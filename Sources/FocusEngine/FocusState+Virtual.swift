@@ -5,10 +5,12 @@ extension FocusState {
   func forEachReachableSpan(
     scope: Int, confine: Int?, _ body: (VirtualSpan, Point) -> Void
   ) {
-    for span in index.virtualSpans where span.focusable {
-      guard index.contains(group: scope, group: span.group) else { continue }
-      if let confine, confine != span.group { continue }
-      body(span, shift[span.group])
+    // By index: `for span in index.virtualSpans` would copy each span (and retain its fields).
+    for span in index.virtualSpans.indices where index.virtualSpans[span].focusable {
+      let group = index.virtualSpans[span].group
+      guard index.contains(group: scope, group: group) else { continue }
+      if let confine, confine != group { continue }
+      body(index.virtualSpans[span], shift[group])
     }
   }
 

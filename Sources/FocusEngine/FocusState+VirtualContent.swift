@@ -80,14 +80,18 @@ extension FocusState {
   /// kind; checking it builds no table. O(virtual groups).
   private var wantedStillCovers: Bool {
     guard virtualWanted.count == index.virtualSpans.count else { return false }
-    for span in index.virtualSpans {
-      let items = span.items
-      guard let previous = virtualWanted[index.nodes[span.group].id], previous.shape == items.shape
+    // Spans and wants read in place: a copy of either retains each of its fields.
+    for span in index.virtualSpans.indices {
+      let group = index.virtualSpans[span].group
+      guard let want = virtualWanted.index(forKey: index.nodes[group].id),
+        index.virtualSpans[span].items.hasShape(virtualWanted.values[want].shape)
       else { return false }
-      guard let visible = items.region(in: virtualView(ofGroup: span.group)) else { continue }
-      guard previous.region.contains(items.wanted(around: visible, fraction: 0.5)) else {
-        return false
-      }
+      guard let visible = index.virtualSpans[span].items.region(in: virtualView(ofGroup: group))
+      else { continue }
+      guard
+        virtualWanted.values[want].region.contains(
+          index.virtualSpans[span].items.wanted(around: visible, fraction: 0.5))
+      else { return false }
     }
     return true
   }

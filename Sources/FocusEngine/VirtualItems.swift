@@ -153,6 +153,12 @@ public struct VirtualItems: Sendable, Hashable {
     shape.content = [:]
     return shape
   }
+
+  /// Whether `shape` is this declaration's ``shape``, compared without making that copy when
+  /// the declaration holds no content.
+  func hasShape(_ shape: VirtualItems) -> Bool {
+    content.isEmpty ? shape == self : shape == self.shape
+  }
 }
 
 /// How a virtual group arranges its items.

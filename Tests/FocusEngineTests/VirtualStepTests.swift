@@ -68,6 +68,29 @@ struct VirtualStepTests {
     #expect(asked > 300)
   }
 
+  @Test("a declaration's shape compares as its shape copy does, with or without content")
+  func shapes() {
+    var rng = SplitMix64(seed: 62)
+    var same = 0
+    for _ in 0..<2_000 {
+      func declaration(_ rng: inout SplitMix64) -> VirtualItems {
+        var content: [Int: VirtualContent] = [:]
+        if rng.chance(0.5) { content[rng.int(0...3)] = VirtualContent(available: rng.chance(0.5)) }
+        return VirtualItems(
+          count: rng.int(1...4), origin: Point(x: Double(rng.int(0...1)), y: 0),
+          itemSize: Size(width: Double(rng.int(1...2)), height: 1),
+          spacing: Size(width: 0, height: 0), arrangement: rng.chance(0.5) ? .row : .column,
+          content: content)
+      }
+      let a = declaration(&rng)
+      let b = declaration(&rng)
+      #expect(a.hasShape(b.shape) == (a.shape == b.shape))
+      #expect(a.hasShape(a.shape))
+      if a.shape == b.shape { same += 1 }
+    }
+    #expect(same > 50)
+  }
+
   /// A seeded layout: a few listed items and one to three virtual groups (rows, columns,
   /// grids) of up to 2,000 items, most scrolling inside a viewport, some inside a scrolling
   /// page. `shrink` > 0 makes the same layout with smaller counts (1) or a group gone (2, 3).
