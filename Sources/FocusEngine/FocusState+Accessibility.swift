@@ -75,7 +75,7 @@ extension FocusState {
   /// reading order: `(index, count)`, 1-based. Unavailable items, headings and items of nested
   /// groups are not counted; nil for an item that cannot take focus or an unknown id.
   ///
-  /// - Complexity: O(k) in the number of items directly in the group.
+  /// - Complexity: O(1): the index keeps each item's place (``LayoutIndex/focusPlace``).
   public func accessibilityPosition(ofItem id: String) -> (index: Int, count: Int)? {
     guard let position = index.position(of: id) else { return nil }
     return accessibilityPosition(at: position)
@@ -83,6 +83,15 @@ extension FocusState {
 
   /// ``accessibilityPosition(ofItem:)`` of the item at `position`.
   func accessibilityPosition(at position: Int) -> (index: Int, count: Int)? {
+    guard index.isVirtual(position) else { return index.placeAmongFocusable(position) }
+    guard index.isFocusable(position) else { return nil }
+    let (span, item) = index.virtualLocation(position)
+    return (item + 1, index.virtualSpans[span].items.count)
+  }
+
+  /// ``accessibilityPosition(at:)`` counted the straightforward way, by a scan of the item's
+  /// group: the reference the index's places are tested against. O(k) in the group's items.
+  func accessibilityPositionByScan(at position: Int) -> (index: Int, count: Int)? {
     guard index.isFocusable(position) else { return nil }
     if index.isVirtual(position) {
       let (span, item) = index.virtualLocation(position)
@@ -90,18 +99,11 @@ extension FocusState {
     }
     let group = index.groupOf(position)
     let members = group >= 0 ? index.nodes[group].directItems : index.rootItems
-    // Direct members are listed items (virtual ones live in spans), so `focusable` holds
-    // each; read through buffers, the scan is a load and a compare per member.
-    let (at, count) = members.withUnsafeBufferPointer { members in
-      index.focusable.withUnsafeBufferPointer { focusable in
-        var count = 0
-        var at = 0
-        for member in members where focusable[member] {
-          count += 1
-          if member == position { at = count }
-        }
-        return (at, count)
-      }
+    var count = 0
+    var at = 0
+    for member in members where index.focusable[member] {
+      count += 1
+      if member == position { at = count }
     }
     return at > 0 ? (at, count) : nil
   }

@@ -2,8 +2,8 @@
 /// available or unavailable, a group enabled or disabled, a guide enabled or disabled. Such a
 /// patch moves no frame, adds or removes nothing and leaves the group tree's shape as it was,
 /// so the layout it makes is valid whenever the current one is (validation reads none of those
-/// flags) and every derived table but the per-item `focusable` flags and the groups' `enabled`
-/// stays what it was. It is applied in place: the ids looked up, the flags set, the changed
+/// flags) and every derived table but the per-item `focusable` flags (and the places counted
+/// from them) and the groups' `enabled` stays what it was. It is applied in place: the ids looked up, the flags set, the changed
 /// items' focusability recomputed, then focus recovers exactly as after a whole replacement
 /// (``recoverFocus(_:cause:focusing:)``). The state is the one the general path
 /// (``applyPatchWhole(_:cause:)``) gives, and so is the error of a patch that names an unknown
@@ -106,7 +106,10 @@ extension FocusState {
         (parent < 0 || index.nodes[parent].enabled) && index.groupValues[member].enabled
     }
     for member in group..<end {
-      for position in index.nodes[member].directItems { refreshFocusable(position) }
+      for position in index.nodes[member].directItems {
+        index.focusable[position] = index.baseFocusable(position, layout) && isRevealed(position)
+      }
+      index.recountFocusable(inGroup: member)
     }
   }
 
@@ -115,9 +118,13 @@ extension FocusState {
     layout.guides[guide].enabled = enabled
   }
 
-  /// Recomputes a listed item's focusability as indexing and ``applyReveal()`` would.
+  /// Recomputes a listed item's focusability as indexing and ``applyReveal()`` would, and the
+  /// places in its group if it changed.
   private mutating func refreshFocusable(_ position: Int) {
-    index.focusable[position] = index.baseFocusable(position, layout) && isRevealed(position)
+    let focusable = index.baseFocusable(position, layout) && isRevealed(position)
+    guard focusable != index.focusable[position] else { return }
+    index.focusable[position] = focusable
+    index.recountFocusable(inGroup: index.itemGroup[position])
   }
 
   /// Applies `body` to the group at `path` (a place among siblings per level, outermost

@@ -284,6 +284,7 @@ public struct FocusState: Sendable, Equatable {
     for position in layout.items.indices {
       index.focusable[position] = index.baseFocusable(position, layout) && isRevealed(position)
     }
+    index.recountFocusable()
     for span in index.virtualSpans.indices {
       let group = index.virtualSpans[span].group
       index.virtualSpans[span].focusable = index.nodes[group].enabled && isRevealed(group: group)

@@ -20,6 +20,8 @@ struct LayoutIndex: Sendable, Equatable {
     var enabled: Bool
     /// Index into `virtualSpans` when the group declares its items virtually, else -1.
     var virtual: Int = -1
+    /// How many of `directItems` are focusable (kept with `focusable`, see ``focusPlace``).
+    var focusableCount = 0
   }
 
   /// Item id → index into `layout.items`.
@@ -38,8 +40,16 @@ struct LayoutIndex: Sendable, Equatable {
   var rank: [Int] = []
   /// Item indices in reading order.
   var readingOrder: [Int] = []
-  /// Per item: available and in no disabled group.
+  /// Per item: available and in no disabled group. Whoever changes it recounts the items'
+  /// groups (``recountFocusable(inGroup:)``), so that ``focusPlace`` follows.
   var focusable: [Bool] = []
+  /// Per listed item: its 1-based place among the focusable items directly in its group (or
+  /// among the root's ungrouped items) in reading order, 0 if it cannot take focus; with each
+  /// group's ``Node/focusableCount`` and ``rootFocusableCount``, the spoken "4 of 12" is two
+  /// loads instead of a scan of the group.
+  var focusPlace: [Int] = []
+  /// How many of `rootItems` are focusable.
+  var rootFocusableCount = 0
   /// The items the layout declares selected (every layout change selects them again).
   var declaredSelected: [Int] = []
   /// Per guide: the group index it belongs to, or -1.
@@ -102,12 +112,45 @@ struct LayoutIndex: Sendable, Equatable {
         nodes[group].directItems.append(item)
       }
     }
+    focusPlace = [Int](repeating: 0, count: count)
+    recountFocusable()
     guideGroup = layout.guides.map { guide in guide.group.flatMap { groupIndex[$0] } ?? -1 }
     for (position, guide) in layout.guides.enumerated() { guideIndex[guide.id] = position }
     subtreeBounds = makeBounds(layout)
     usesIPadNavigation =
       layout.navigation == .ipados || groupValues.contains { $0.navigation == .ipados }
     tabStops = makeTabLoop(layout)
+  }
+
+  /// Recounts ``focusPlace`` and the focusable count of group `group`'s direct items (-1: the
+  /// root's ungrouped items) from `focusable`. O(k) in the number of those items.
+  mutating func recountFocusable(inGroup group: Int) {
+    let members = group >= 0 ? nodes[group].directItems : rootItems
+    var count = 0
+    for member in members {
+      if focusable[member] {
+        count += 1
+        focusPlace[member] = count
+      } else {
+        focusPlace[member] = 0
+      }
+    }
+    if group >= 0 { nodes[group].focusableCount = count } else { rootFocusableCount = count }
+  }
+
+  /// Recounts every group's places (after `focusable` changed anywhere). O(n).
+  mutating func recountFocusable() {
+    recountFocusable(inGroup: -1)
+    for group in nodes.indices { recountFocusable(inGroup: group) }
+  }
+
+  /// The item's place among the focusable items directly in its group and their count
+  /// (``focusPlace``); nil for an item that cannot take focus. A listed item's only. O(1).
+  func placeAmongFocusable(_ position: Int) -> (index: Int, count: Int)? {
+    let place = focusPlace[position]
+    guard place > 0 else { return nil }
+    let group = itemGroup[position]
+    return (place, group >= 0 ? nodes[group].focusableCount : rootFocusableCount)
   }
 
   /// Whether the item can take focus by the layout alone: available, not a label, in no
