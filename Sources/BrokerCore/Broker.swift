@@ -304,6 +304,9 @@ public final class Broker {
       return refuseBacklogged(peer, frame: frames[1])
     }
     guard let principal = principal(for: access, peer: peer, frame: frames[1]) else { return }
+    if let input = KeyInputFrame(frames[1]) {
+      return serve(input, peer: peer, principal: principal)
+    }
     let envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])

@@ -69,6 +69,27 @@ extension BrokerRequest {
     }
   }
 
+  /// The domain request of a key input read straight from its frame: what
+  /// `init(wire:body:peer:sender:)` makes of the envelope SwiftProtobuf decodes from the same
+  /// bytes (`KeyInputLaneTests` holds the two together).
+  init(keyInput input: KeyInputFrame, peer: [UInt8], sender: String? = nil)
+    throws(ControlRefusal)
+  {
+    let sender = sender ?? input.sender
+    guard input.protocolVersion == WireProtocol.version else {
+      throw .unsupportedVersion(input.protocolVersion)
+    }
+    let remoteInput: RemoteInput
+    switch KeyMapping.input(for: input.key) {
+    case .success(let value): remoteInput = value
+    case .failure(let problem): throw .invalidInput(problem)
+    }
+    self = .input(
+      remoteInput, screen: input.screenID.isEmpty ? nil : input.screenID,
+      remote: RemoteIdentity.of(peer: peer, sender: sender),
+      cause: FocusCause(sender: sender, sequence: input.seq))
+  }
+
   private static func register(_ request: Tenfoot_V1_RegisterScreen) throws(ControlRefusal)
     -> BrokerRequest
   {

@@ -125,6 +125,25 @@ final class GroupCommit {
     let outcome = core.handle(
       envelope, body: body ?? envelope.body, peer: peer, principal: principal, owners: owners,
       press: presses?.press(in: envelope), at: now)
+    return handled(outcome, core: &core)
+  }
+
+  /// Lets `core`'s domain handle a key input read straight from its frame, as above.
+  func handle(
+    _ input: KeyInputFrame, peer: [UInt8], principal: Principal, owners: [String: String],
+    core: inout WireBroker, at now: BrokerInstant
+  ) -> WireBroker.Outcome {
+    let outcome = core.handle(
+      input, peer: peer, principal: principal, owners: owners,
+      press: presses?.press(id: input.pressID), at: now)
+    return handled(outcome, core: &core)
+  }
+
+  /// Notes what the domain did for the request that produced `outcome`: the screen it touched,
+  /// the records to persist, the press id to record.
+  private func handled(_ outcome: WireBroker.Outcome, core: inout WireBroker)
+    -> WireBroker.Outcome
+  {
     screen = core.domain.takeTouchedScreen()
     didHandle(records: outcome.records)
     if let press = outcome.press {

@@ -68,20 +68,19 @@ extension InputLimits {
     return nil
   }
 
+  /// The first problem with a key input read straight from its frame: what
+  /// `problem(_:body:)` finds in the envelope SwiftProtobuf decodes from the same bytes (a key
+  /// input has no text, and its key and phase are KeyMapping's to check).
+  static func problem(_ input: KeyInputFrame) -> Tenfoot_V1_Error? {
+    if !input.sender.isEmpty, let problem = TextRules.idProblem(input.sender) {
+      return error(.malformed, "sender: " + problem)
+    }
+    return idsProblem(screen: input.screenID, press: input.pressID)
+  }
+
   /// An input's screen and press ids and its typed text (`stringProblem` for an input).
   private static func inputProblem(_ input: Tenfoot_V1_Input) -> Tenfoot_V1_Error? {
-    let screen = input.screenID
-    if !screen.isEmpty,
-      let problem = TextRules.idProblem(screen, maximumLength: ScreenID.maxLength)
-    {
-      return error(.invalidInput, "input.screen_id: \(problem)")
-    }
-    let press = input.pressID
-    if !press.isEmpty,
-      let problem = TextRules.itemIDProblem(press, maximumLength: TextRules.maximumIDLength)
-    {
-      return error(.invalidInput, "input.press_id: \(problem)")
-    }
+    if let problem = idsProblem(screen: input.screenID, press: input.pressID) { return problem }
     if case .text(let text) = input.event {
       switch text.edit {
       case .set(let value), .append(let value):
@@ -90,6 +89,21 @@ extension InputLimits {
         }
       default: break
       }
+    }
+    return nil
+  }
+
+  /// An input's screen id and press id (each may be empty: none).
+  private static func idsProblem(screen: String, press: String) -> Tenfoot_V1_Error? {
+    if !screen.isEmpty,
+      let problem = TextRules.idProblem(screen, maximumLength: ScreenID.maxLength)
+    {
+      return error(.invalidInput, "input.screen_id: \(problem)")
+    }
+    if !press.isEmpty,
+      let problem = TextRules.itemIDProblem(press, maximumLength: TextRules.maximumIDLength)
+    {
+      return error(.invalidInput, "input.press_id: \(problem)")
     }
     return nil
   }

@@ -20,8 +20,14 @@ struct PressLedger {
   /// `envelope`'s press id and whether the store applied it already (by this broker, earlier
   /// in the same batch, or before a takeover); nil if it carries none.
   func press(in envelope: Tenfoot_V1_Envelope) -> Press? {
-    guard case .input(let input) = envelope.body, !input.pressID.isEmpty else { return nil }
-    return Press(id: input.pressID, applied: store.hasApplied(press: input.pressID))
+    guard case .input(let input) = envelope.body else { return nil }
+    return press(id: input.pressID)
+  }
+
+  /// The press id `id` (an input's, empty for none) and whether the store applied it already.
+  func press(id: String) -> Press? {
+    guard !id.isEmpty else { return nil }
+    return Press(id: id, applied: store.hasApplied(press: id))
   }
 
   /// Records the press id the domain applied with the next commit: a repeat from now on.

@@ -69,11 +69,39 @@ struct WireBroker {
     let request: BrokerRequest
     do {
       request = try BrokerRequest(
-        wire: envelope, body: body, peer: peer,
-        sender: principal.role == .local ? nil : principal.id)
+        wire: envelope, body: body, peer: peer, sender: Self.sender(of: principal))
     } catch {
       return Outcome(reply: .error(Tenfoot_V1_Error(error)))
     }
+    return handle(request, press: press, principal: principal, owners: owners, at: now)
+  }
+
+  /// Handles a key input read straight from its frame (`KeyInputFrame`), as `handle(_:body:…)`
+  /// handles the envelope SwiftProtobuf decodes from the same bytes.
+  mutating func handle(
+    _ input: KeyInputFrame, peer: [UInt8], principal: Principal, owners: [String: String],
+    press: Press?, at now: BrokerInstant
+  ) -> Outcome {
+    let request: BrokerRequest
+    do {
+      request = try BrokerRequest(keyInput: input, peer: peer, sender: Self.sender(of: principal))
+    } catch {
+      return Outcome(reply: .error(Tenfoot_V1_Error(error)))
+    }
+    return handle(request, press: press, principal: principal, owners: owners, at: now)
+  }
+
+  /// The name a request from `principal` is made under in place of the envelope's `sender`:
+  /// nil for a local peer, else its key's id (a CURVE peer speaks as nobody else).
+  static func sender(of principal: Principal) -> String? {
+    principal.role == .local ? nil : principal.id
+  }
+
+  /// Lets the domain handle a request mapped from the wire, at most once with `press`.
+  private mutating func handle(
+    _ request: BrokerRequest, press: Press?, principal: Principal, owners: [String: String],
+    at now: BrokerInstant
+  ) -> Outcome {
     // In two steps, and `map` static: `map(domain.handle(…))` would copy `self` for the call
     // while the argument mutates it, and every press would copy the sessions dictionary.
     let handled =
@@ -90,8 +118,7 @@ struct WireBroker {
     _ request: BrokerRequest, principal: Principal, owners: [String: String],
     at now: BrokerInstant
   ) -> Outcome {
-    let handled = domain.handle(request, from: principal, owners: owners, at: now)
-    return Self.map(handled)
+    handle(request, press: nil, principal: principal, owners: owners, at: now)
   }
 
   /// Applies a registration prepared off the loop (`BrokerDomain.prepareRegistration`), with

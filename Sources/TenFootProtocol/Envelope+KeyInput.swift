@@ -15,9 +15,7 @@ extension Tenfoot_V1_Envelope {
   /// The envelope `bytes` hold when they are a key input in the usual shape; nil otherwise
   /// (`decode(_:)` then asks SwiftProtobuf).
   public static func decodedKeyInput(_ bytes: [UInt8]) -> Tenfoot_V1_Envelope? {
-    decodedByHand(bytes, bodyField: 13) { reader in
-      Tenfoot_V1_Input.keyInput(&reader).map { .input($0) }
-    }
+    KeyInputFrame(bytes)?.envelope
   }
 
   /// The envelope `bytes` hold when its header fields come in field-number order, each at most
@@ -29,11 +27,40 @@ extension Tenfoot_V1_Envelope {
     _ bytes: [UInt8], bodyField: Int,
     body readBody: (inout WireReader) -> Tenfoot_V1_Envelope.OneOf_Body?
   ) -> Tenfoot_V1_Envelope? {
-    bytes.withUnsafeBufferPointer { buffer -> Tenfoot_V1_Envelope? in
+    guard let (header, body) = readByHand(bytes, bodyField: bodyField, body: readBody) else {
+      return nil
+    }
+    var envelope = Tenfoot_V1_Envelope()
+    envelope.protocolVersion = header.version
+    envelope.seq = header.seq
+    envelope.sentAtNs = header.sentAt
+    envelope.replyTo = header.replyTo
+    if !header.sender.isEmpty { envelope.sender = header.sender }
+    envelope.body = body
+    return envelope
+  }
+
+  /// An envelope's header fields, read by hand (`readByHand`).
+  struct Header {
+    var version: UInt32 = 0
+    var seq: UInt64 = 0
+    var sentAt: UInt64 = 0
+    var replyTo: UInt64 = 0
+    var sender = ""
+  }
+
+  /// The header and the body `bytes` hold in the shape `decodedByHand` reads, the body read by
+  /// `readBody` into whatever the caller keeps (a generated body, or plain fields); nil
+  /// otherwise. The sender's string is made only once the body was read.
+  @inline(__always)
+  static func readByHand<Body>(
+    _ bytes: [UInt8], bodyField: Int, body readBody: (inout WireReader) -> Body?
+  ) -> (Header, Body)? {
+    bytes.withUnsafeBufferPointer { buffer -> (Header, Body)? in
       var reader = WireReader(buffer)
-      var header: (version: UInt32, seq: UInt64, sentAt: UInt64, replyTo: UInt64) = (0, 0, 0, 0)
+      var header = Header()
       var sender: Range<Int>?
-      var body: Tenfoot_V1_Envelope.OneOf_Body?
+      var body: Body?
       var last = 0
       while !reader.atEnd {
         guard let (field, wireType) = reader.tag(), field > last else { return nil }
@@ -61,51 +88,18 @@ extension Tenfoot_V1_Envelope {
         }
       }
       guard let body else { return nil }
-      var envelope = Tenfoot_V1_Envelope()
-      envelope.protocolVersion = header.version
-      envelope.seq = header.seq
-      envelope.sentAtNs = header.sentAt
-      envelope.replyTo = header.replyTo
       if let sender {
         guard let text = reader.string(in: sender) else { return nil }
-        envelope.sender = text
+        header.sender = text
       }
-      envelope.body = body
-      return envelope
+      return (header, body)
     }
-  }
-}
-
-extension Tenfoot_V1_Input {
-  /// The `Input` `reader` holds when it is a key event in the usual shape; nil otherwise.
-  fileprivate static func keyInput(_ reader: inout WireReader) -> Tenfoot_V1_Input? {
-    var input = Tenfoot_V1_Input()
-    var isKey = false
-    var last = 0
-    while !reader.atEnd {
-      guard let (field, wireType) = reader.tag(), field > last else { return nil }
-      last = field
-      switch (field, wireType) {
-      case (1, 2):
-        guard let screen = reader.string() else { return nil }
-        input.screenID = screen
-      case (2, 2):
-        guard let key = reader.nested(Tenfoot_V1_KeyEvent.read) else { return nil }
-        input.event = .key(key)
-        isKey = true
-      case (5, 2):
-        guard let pressID = reader.string() else { return nil }
-        input.pressID = pressID
-      default: return nil
-      }
-    }
-    return isKey ? input : nil
   }
 }
 
 extension Tenfoot_V1_KeyEvent {
   /// The `KeyEvent` `reader` holds in the usual shape; nil otherwise.
-  fileprivate static func read(_ reader: inout WireReader) -> Tenfoot_V1_KeyEvent? {
+  static func read(_ reader: inout WireReader) -> Tenfoot_V1_KeyEvent? {
     var event = Tenfoot_V1_KeyEvent()
     var last = 0
     while !reader.atEnd {

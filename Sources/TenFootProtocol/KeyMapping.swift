@@ -17,7 +17,7 @@ package enum KeyMapping {
   }
 
   /// The engine input for a key event; `.failure` for invalid input.
-  static func input(for key: Tenfoot_V1_KeyEvent) -> Result<RemoteInput, KeyMappingError> {
+  package static func input(for key: Tenfoot_V1_KeyEvent) -> Result<RemoteInput, KeyMappingError> {
     guard let phase = ButtonPhase(wire: key.phase) else { return .failure(.keyPhase) }
     guard let button = RemoteButton(wire: key.key) else {
       return .failure(.unknownKey(key.key.rawValue))
