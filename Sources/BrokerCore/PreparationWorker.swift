@@ -180,8 +180,7 @@ final class PreparationWorker: @unchecked Sendable {
     }
     do {
       let request = try BrokerRequest(
-        wire: envelope, peer: job.peer,
-        sender: job.principal.role == .local ? nil : job.principal.id)
+        wire: envelope, peer: job.peer, sender: WireBroker.sender(of: job.principal))
       prepared.result = .request(request)
     } catch {
       prepared.result = .refused(Tenfoot_V1_Error(error))

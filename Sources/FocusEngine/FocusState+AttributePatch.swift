@@ -3,11 +3,11 @@
 /// patch moves no frame, adds or removes nothing and leaves the group tree's shape as it was,
 /// so the layout it makes is valid whenever the current one is (validation reads none of those
 /// flags) and every derived table but the per-item `focusable` flags (and the places counted
-/// from them) and the groups' `enabled` stays what it was. It is applied in place: the ids looked up, the flags set, the changed
-/// items' focusability recomputed, then focus recovers exactly as after a whole replacement
-/// (``recoverFocus(_:cause:focusing:)``). The state is the one the general path
-/// (``applyPatchWhole(_:cause:)``) gives, and so is the error of a patch that names an unknown
-/// id (nothing changes then).
+/// from them) and the groups' `enabled` stays what it was. It is applied in place: the ids
+/// looked up, the flags set, the changed items' focusability recomputed, then focus recovers
+/// exactly as after a whole replacement (``recoverFocus(_:cause:focusing:)``). The state is the
+/// one the general path (``applyPatchWhole(_:cause:)``) gives, and so is the error of a patch
+/// that names an unknown id (nothing changes then).
 ///
 /// Layouts with virtual groups take the general path (their stored ids follow content keys
 /// across every layout change, ``followVirtualKeys(_:)``).
