@@ -33,7 +33,13 @@ final class AllowListKeeper {
   private var logLimiter = LogLimiter()
   /// The allow-list's peers by whole key in hex, as the rules see them: rebuilt when the list
   /// changes, so a message costs one dictionary lookup, not a scan decoding every key.
-  private(set) var principals: [String: Principal]
+  private(set) var principals: [String: Principal] {
+    didSet { lastLookup = nil }
+  }
+  /// The last key `principal(forKey:)` looked up and what it found: a connection's messages
+  /// come in runs, and hashing a 64-character key costs about a thousand instructions.
+  /// Forgotten whenever `principals` is rebuilt.
+  private var lastLookup: (key: String, principal: Principal?)?
   /// Screen id → the hex key of the screen key that owns it: the list's, and the claims
   /// being written.
   private(set) var owners: [String: String]
@@ -66,6 +72,15 @@ final class AllowListKeeper {
     watcher = store.watchedFile.flatMap { FileChangeWatcher(path: $0) }
     owners = Self.owners(of: store.list, claims: [:])
     principals = Self.principals(of: store.list)
+  }
+
+  /// The principal of the allow-listed key `key` (its whole key in hex), nil if the list does
+  /// not hold it: `principals[key]`, remembered for the next message with the same key.
+  func principal(forKey key: String) -> Principal? {
+    if let lastLookup, lastLookup.key == key { return lastLookup.principal }
+    let principal = principals[key]
+    lastLookup = (key, principal)
+    return principal
   }
 
   /// The list as last loaded.

@@ -174,7 +174,8 @@ public final class Broker {
       throttle.charge(lastBudget, bytes: received.bytes)
       drained += received.bytes
       let frames = received.frames
-      if frames.count == 2, try takeIfPart(frames, access: PeerAccess(userID: received.userID)) {
+      let access = peerKey.access(for: received.userID)
+      if frames.count == 2, try takeIfPart(frames, access: access) {
         continue
       }
       // Large messages, and those of a connection with one in preparation, go off the loop;
@@ -183,10 +184,10 @@ public final class Broker {
         frames[1].count >= configuration.preparationThreshold
           || (!preparation.isEmpty && preparation.isWaiting(frames[0]))
       {
-        try prepareOffLoop(frames, access: PeerAccess(userID: received.userID))
+        try prepareOffLoop(frames, access: access)
         continue
       }
-      try serve(frames, access: PeerAccess(userID: received.userID))
+      try serve(frames, access: access)
     }
     // Group commit: one transaction for the whole drain, then the held replies and
     // publications (or STORE_UNAVAILABLE for what could not be made durable).
@@ -247,6 +248,8 @@ public final class Broker {
   var lastAdmission = PeerThrottle.Admission.serve
   /// Whose budget the last message was charged to (set by `admit`).
   var lastBudget: [UInt8] = []
+  /// The last CURVE key's access and budget name, kept while its messages keep coming.
+  private var peerKey = PeerKeyCache()
 
   /// Spends a token of the budget of the message's sender: its CURVE key (the ZAP `User-Id`)
   /// when it has one, so a key gets one budget however many connections it opens, else its
@@ -256,7 +259,12 @@ public final class Broker {
   private func admit(_ peer: [UInt8], key: String?) -> Bool {
     // A key's budget name starts with a zero byte, as only libzmq's own 5-byte routing ids do
     // (a peer may not choose one that does), so no connection can pose as a key's budget.
-    lastBudget = key.map { [0] + Array($0.utf8) } ?? peer
+    if let key {
+      peerKey.use(key)
+      lastBudget = peerKey.budget
+    } else {
+      lastBudget = peer
+    }
     // A quarantined key's messages are dropped unread, and its connections cut (`overBudget`).
     if let key, isQuarantined(key) {
       lastAdmission = .drop

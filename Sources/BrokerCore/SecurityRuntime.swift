@@ -87,7 +87,7 @@ final class SecurityRuntime {
   func principal(for access: PeerAccess) -> Principal? {
     guard case .peer(let key) = access else { return .local }
     allowList.settle()
-    return allowList.principals[key]
+    return allowList.principal(forKey: key)
   }
 
   /// Binds `screen` to the screen key `key` on the allow-list (its first registration), off
