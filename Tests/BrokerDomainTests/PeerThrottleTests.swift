@@ -73,7 +73,11 @@ struct PeerThrottleTests {
       rate: rate, burst: burst, byteRate: byteRate, byteBurst: byteBurst)
     var random = SplitMix64(seed: UInt64(rate * 7 + burst))
     var now = BrokerInstant.origin + .seconds(1)
-    var peers: [[UInt8]] = (0..<6).map { [0, UInt8($0), 7] }
+    // Routing ids, and CURVE keys' budget names (a zero byte, then "peer:" and 64 hex digits):
+    // two that differ only in their last byte, and one that is the other's prefix.
+    let key = [0] + Array(("peer:" + String(repeating: "ab", count: 32)).utf8)
+    var peers: [[UInt8]] =
+      (0..<3).map { [0, UInt8($0), 7] } + [key, key.dropLast() + [0x63], Array(key.prefix(33))]
     var last = peers[0]
     var decisions: [PeerThrottle.Admission: Int] = [:]
     for step in 0..<20_000 {
