@@ -15,8 +15,9 @@ public enum BrokerEffect: Sendable, Equatable {
 
 /// A state message for a session's subscribers.
 public enum Publication: Sendable, Equatable {
-  /// The whole state (after a registration or a patch: deltas never carry layouts).
-  case snapshot(SessionSnapshot)
+  /// The whole state (after a registration or a patch: deltas never carry layouts). Boxed, as
+  /// `BrokerReply.snapshot` is: inline it would make every effect the size of a snapshot.
+  indirect case snapshot(SessionSnapshot)
   /// What changed since the previous sequence number.
   case change(StateChange)
 

@@ -6,8 +6,10 @@ public enum BrokerReply: Sendable, Equatable {
   case welcome(Welcome)
   /// The request was applied (or changed nothing).
   case ack(Acknowledgement)
-  /// A session's whole state.
-  case snapshot(SessionSnapshot)
+  /// A session's whole state. Boxed: inline, its 616 bytes (the session's whole focus state)
+  /// would make every reply that size, and every reply and outcome copied on the input path
+  /// (an acknowledgement's 50 bytes) pay for moving it.
+  indirect case snapshot(SessionSnapshot)
   /// The focus debugger's answer.
   case debugReport(screen: String, DebugAnswer)
   /// The request was refused; nothing changed.
