@@ -96,25 +96,37 @@ extension BrokerDomain {
   static func changedStates(before: FocusState, after: FocusState, effects: [FocusEffect])
     -> [ItemStateChange]
   {
+    changedStates(from: before.prior, in: before, after: after, effects: effects)
+  }
+
+  /// ``changedStates(before:after:effects:)`` for the state before given as `prior` read on
+  /// `tables`, the state whose layout tables it had (`after` itself when the step kept them;
+  /// see `FocusState.Prior`).
+  static func changedStates(
+    from prior: FocusState.Prior, in tables: FocusState, after: FocusState,
+    effects: [FocusEffect]
+  ) -> [ItemStateChange] {
     var changed: [ItemStateChange] = []
     func note(_ id: String, old: FocusDisplayState?, new: FocusDisplayState?) {
       guard !changed.contains(where: { $0.id == id }), let new, new != old else { return }
       changed.append(ItemStateChange(id: id, state: new))
     }
     func touch(_ id: String?) {
-      if let id { note(id, old: before.displayState(of: id), new: after.displayState(of: id)) }
+      if let id {
+        note(id, old: tables.displayState(of: id, at: prior), new: after.displayState(of: id))
+      }
     }
     /// An effect's item, unless it is one of the two focused items (touched first, always).
     func touchNamed(_ id: String?) {
-      if id != before.focused, id != after.focused { touch(id) }
+      if id != prior.focused, id != after.focused { touch(id) }
     }
     // The focused items' states are read where each state keeps its focus (no id lookup).
-    if let id = before.focused {
+    if let id = prior.focused {
       let new = after.focused == id ? after.focusedDisplayState : after.displayState(of: id)
-      note(id, old: before.focusedDisplayState, new: new)
+      note(id, old: tables.focusedDisplayState(at: prior), new: new)
     }
-    if let id = after.focused, id != before.focused {
-      note(id, old: before.displayState(of: id), new: after.focusedDisplayState)
+    if let id = after.focused, id != prior.focused {
+      note(id, old: tables.displayState(of: id, at: prior), new: after.focusedDisplayState)
     }
     for effect in effects {
       switch effect {

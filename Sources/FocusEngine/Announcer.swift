@@ -43,14 +43,24 @@ public struct Announcer: Sendable, Equatable {
   public mutating func announce(
     _ effects: [FocusEffect], before: FocusState, after: FocusState, at time: UInt64
   ) -> Announcement? {
+    announce(effects, from: before.prior, in: before, after: after, at: time)
+  }
+
+  /// ``announce(_:before:after:at:)`` for the state before the step given as `prior` read on
+  /// `tables`, the state whose layout tables it had (`after` itself when the step kept them;
+  /// see ``FocusState/Prior``).
+  public mutating func announce(
+    _ effects: [FocusEffect], from prior: FocusState.Prior, in tables: FocusState,
+    after: FocusState, at time: UInt64
+  ) -> Announcement? {
     let verbosity = after.layout.verbosity
     var parts: [AnnouncementPart] = []
     var interrupt = false
     var described = false
     if effects.contains(where: \.isFocusChange), let next = after.focused,
-      next != before.focused || effects.contains(where: \.isRecovery)
+      next != prior.focused || effects.contains(where: \.isRecovery)
     {
-      let was = before.focused.map { before.groupIDs(aroundItem: $0) } ?? []
+      let was = prior.focused.map { tables.groupIDs(aroundItem: $0) } ?? []
       parts = Self.describe(next, in: after, leaving: Set(was), verbosity: verbosity)
       interrupt = true
       described = true

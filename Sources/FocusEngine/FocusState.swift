@@ -161,6 +161,14 @@ public struct FocusState: Sendable, Equatable {
   }
 
   func displayState(at position: Int) -> FocusDisplayState {
+    displayState(at: position, focused: focused, pressed: pressed, selected: selected)
+  }
+
+  /// ``displayState(at:)`` with the facts besides the layout tables given: the focused item,
+  /// the pressed one and the selection (this state's, or a ``Prior``'s).
+  func displayState(
+    at position: Int, focused: String?, pressed: String?, selected: Set<String>
+  ) -> FocusDisplayState {
     if !index.isFocusable(position) {
       return itemKind(at: position) == .label ? .unfocused : .unavailable
     }

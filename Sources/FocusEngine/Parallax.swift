@@ -95,7 +95,26 @@ public struct Parallax: Sendable, Equatable {
   /// is kept with the focus), without looking its id up or copying it.
   public static func of(_ focus: FocusState, tilt: Point, bump: Direction?) -> Parallax? {
     guard let id = focus.focused, let position = focus.focusedPosition else { return nil }
-    let state = focus.displayState(at: position)
+    return of(id, at: position, in: focus, state: focus.displayState(at: position), tilt, bump)
+  }
+
+  /// The parallax the item focused at `prior` had, read on `tables`, the state whose layout
+  /// tables it had then (see ``FocusState/Prior``): what ``of(_:tilt:bump:)`` gave for the
+  /// state at `prior`.
+  public static func of(
+    _ prior: FocusState.Prior, in tables: FocusState, tilt: Point, bump: Direction?
+  ) -> Parallax? {
+    guard let id = prior.focused, let position = prior.focusedAt,
+      let state = tables.focusedDisplayState(at: prior)
+    else { return nil }
+    return of(id, at: position, in: tables, state: state, tilt, bump)
+  }
+
+  /// The parallax of item `id`, at `position` in `focus`'s tables, shown `state`.
+  private static func of(
+    _ id: String, at position: Int, in focus: FocusState, state: FocusDisplayState,
+    _ tilt: Point, _ bump: Direction?
+  ) -> Parallax {
     var tilt = tilt
     if let bump {
       switch bump {
