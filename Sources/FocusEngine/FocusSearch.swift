@@ -241,8 +241,9 @@ extension FocusState {
         if let distance = best.distance, floor > distance { return }
         let shift = shift(ofDomain: grids[slot].domain)
         let local = source.offsetBy(dx: shift.x, dy: shift.y)
-        grids[slot].grid.forEachInBeam(of: local, direction) { band, members in
-          if let distance = best.distance, band > distance { return false }
+        // A loop, not `forEachInBeam`'s closure: the closure would copy the whole state.
+        for (band, members) in grids[slot].grid.beam(of: local, direction) {
+          if let distance = best.distance, band > distance { break }
           for member in members {
             let position = Int(member)
             guard admits(position, reach) else { continue }
@@ -250,7 +251,6 @@ extension FocusState {
               layout.items[position].frame.offsetBy(dx: -shift.x, dy: -shift.y),
               rank: index.rankOf(position), .item(position))
           }
-          return true
         }
       }
     }
