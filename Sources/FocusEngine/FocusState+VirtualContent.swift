@@ -41,8 +41,57 @@ extension FocusState {
   /// that are gone are forgotten. O(virtual groups + rows asked for).
   mutating func askForVirtualContent() -> [FocusEffect] {
     guard !index.virtualSpans.isEmpty || !virtualWanted.isEmpty else { return [] }
-    if wantedStillCovers { return [] }
-    return askForVirtualContentWhole()
+    if wantedBySpan.spans.isEmpty {
+      guard wantedStillCovers else { return askForVirtualContentWhole() }
+      noteWantedBySpan()
+      return []
+    }
+    switch wantedBySpanCovers {
+    case nil: return askForVirtualContentWhole()
+    case true?: return []
+    case false?:
+      // Covered in another view: noted for the steps after this one.
+      let views = index.virtualSpans.map { virtualView(ofGroup: $0.group) }
+      for span in views.indices { wantedBySpan.spans[span].view = views[span] }
+      return []
+    }
+  }
+
+  /// ``wantedStillCovers`` read from ``wantedBySpan`` (which must be noted): each group's
+  /// wanted region by its span, and its view compared with the last one found covered before
+  /// any region is computed (a step that scrolled nothing computes none). Nil: not covered;
+  /// true: covered, every view the one noted; false: covered, some view another. O(virtual
+  /// groups).
+  var wantedBySpanCovers: Bool? {
+    var same = true
+    for span in index.virtualSpans.indices {
+      let view = virtualView(ofGroup: index.virtualSpans[span].group)
+      if wantedBySpan.spans[span].view == view { continue }
+      same = false
+      if let visible = index.virtualSpans[span].items.region(in: view) {
+        guard
+          wantedBySpan.spans[span].region.contains(
+            index.virtualSpans[span].items.wanted(around: visible, fraction: 0.5))
+        else { return nil }
+      }
+    }
+    return same
+  }
+
+  /// Notes ``wantedBySpan`` from ``virtualWanted`` when every virtual group has a wanted region
+  /// for its shape and no other group has one (what ``wantedStillCovers`` asks first);
+  /// otherwise leaves it forgotten. O(virtual groups).
+  mutating func noteWantedBySpan() {
+    guard virtualWanted.count == index.virtualSpans.count else { return }
+    var spans: [WantedBySpan.Noted] = []
+    spans.reserveCapacity(index.virtualSpans.count)
+    for span in index.virtualSpans.indices {
+      guard let want = virtualWanted.index(forKey: index.nodes[index.virtualSpans[span].group].id),
+        index.virtualSpans[span].items.hasShape(virtualWanted.values[want].shape)
+      else { return }
+      spans.append(WantedBySpan.Noted(region: virtualWanted.values[want].region))
+    }
+    wantedBySpan = WantedBySpan(spans: spans)
   }
 
   /// ``askForVirtualContent()`` without its shortcut: every group's region computed and the
@@ -71,6 +120,7 @@ extension FocusState {
       }
     }
     virtualWanted = wanted
+    noteWantedBySpan()
     return effects
   }
 
@@ -125,6 +175,30 @@ extension FocusState {
     }
     return result
   }
+}
+
+/// ``FocusState/virtualWanted`` by virtual span (empty: forgotten, or some group lacks a
+/// wanted region for its shape), with the view of each group last found inside its region's
+/// inner half: what the check after each step reads instead of looking each group's want up
+/// by id and comparing its shape. Derived, like the index's tables: it takes no part in a
+/// state's equality. One array, so a copy of the state retains one buffer more.
+struct WantedBySpan: Sendable, Equatable {
+  /// One virtual span's wanted region and the view last found covered by it (nil: none yet).
+  struct Noted: Sendable, Equatable {
+    var region: VirtualRegion
+    var view: Rect?
+  }
+
+  /// Per virtual span, in span order.
+  var spans: [Noted] = []
+
+  /// Forgets the regions (after `virtualWanted` or the index changed).
+  mutating func forget() {
+    if !spans.isEmpty { spans = [] }
+  }
+
+  /// Always equal: a cache of facts the state holds elsewhere.
+  static func == (lhs: Self, rhs: Self) -> Bool { true }
 }
 
 /// Items `range` of virtual group `group`.

@@ -47,10 +47,17 @@ public struct FocusState: Sendable, Equatable {
   public internal(set) var revealed: Set<String>
   /// Virtual group id → the region of its items its app was last asked to fill (see
   /// ``VirtualWant``).
-  public internal(set) var virtualWanted: [String: VirtualWant]
+  public internal(set) var virtualWanted: [String: VirtualWant] {
+    didSet { wantedBySpan.forget() }
+  }
+  /// `virtualWanted` by virtual span, for the content request's check after each step
+  /// (``WantedBySpan``); forgotten whenever `virtualWanted` or the index changes.
+  var wantedBySpan = WantedBySpan()
   /// Tables derived from the layout (changed in place only by an attribute-only patch,
   /// `FocusState+AttributePatch.swift`).
-  var index: LayoutIndex
+  var index: LayoutIndex {
+    didSet { wantedBySpan.forget() }
+  }
   /// Per group index: the sum of the scroll offsets of the group and its scrolling ancestors.
   var shift: [Point]
   /// Per group index: its own scroll offset (`scrollOffsets` by index, zero when absent).

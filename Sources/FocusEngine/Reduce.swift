@@ -33,8 +33,9 @@ public func reduce(
 }
 
 /// One step of ``reduce(_:_:cause:)`` before virtual groups ask for content: each event's
-/// rule is a step of its own (`FocusState+Steps.swift`).
-private func reduceStep(
+/// rule is a step of its own (`FocusState+Steps.swift`). Internal so that `VirtualStepTests`
+/// can hold the request after it to the whole pass.
+func reduceStep(
   _ state: inout FocusState, _ event: FocusEvent, cause: FocusCause?
 ) -> [FocusEffect] {
   switch event {

@@ -68,6 +68,58 @@ struct VirtualStepTests {
     #expect(asked > 300)
   }
 
+  @Test("the content request read by span asks and keeps what the whole pass does")
+  func contentBySpan() throws {
+    var sameViews = 0
+    var otherViews = 0
+    var asked = 0
+    var byID = 0
+    for seed in 0..<UInt64(Self.layouts) {
+      var rng = SplitMix64(seed: seed)
+      var state = try FocusState(layout: Self.layout(&rng, shrink: 0))
+      for step in 0..<Self.steps {
+        // The step as `reduce` takes it, with the regions by span its last request noted.
+        var stepped = state
+        _ = reduceStep(&stepped, Self.event(&rng), cause: nil)
+        let bySpan = !stepped.wantedBySpan.spans.isEmpty
+        let covers = bySpan ? stepped.wantedBySpanCovers : nil
+        let views = stepped.index.virtualSpans.map { stepped.virtualView(ofGroup: $0.group) }
+        let before = stepped.virtualWanted
+        let notedViews = stepped.wantedBySpan.spans.map(\.view)
+        var whole = stepped
+        let expected = whole.askForVirtualContentWhole()
+        let actual = stepped.askForVirtualContent()
+        #expect(actual == expected, "seed \(seed) step \(step)")
+        #expect(stepped == whole, "seed \(seed) step \(step)")
+        // What is noted is what `virtualWanted` says, and a view noted is one found covered.
+        var noted = stepped
+        noted.wantedBySpan = WantedBySpan()
+        noted.noteWantedBySpan()
+        #expect(
+          stepped.wantedBySpan.spans.map(\.region) == noted.wantedBySpan.spans.map(\.region),
+          "seed \(seed)")
+        switch covers {
+        case _ where !bySpan:
+          // A group that showed nothing yet has no region: the check looks wants up by id.
+          byID += 1
+        case nil:
+          asked += 1
+        case let same?:
+          #expect(expected.isEmpty && whole.virtualWanted == before, "seed \(seed) step \(step)")
+          #expect(same == (notedViews == views), "seed \(seed) step \(step)")
+          #expect(stepped.wantedBySpan.spans.map(\.view) == views, "seed \(seed) step \(step)")
+          if same { sameViews += 1 } else { otherViews += 1 }
+        }
+        state = stepped
+      }
+    }
+    // Each way through the check happens often enough to be compared.
+    #expect(sameViews > 1_000)
+    #expect(otherViews > 1_000)
+    #expect(asked > 300)
+    #expect(byID > 100)
+  }
+
   @Test("a declaration's shape compares as its shape copy does, with or without content")
   func shapes() {
     var rng = SplitMix64(seed: 62)
