@@ -120,6 +120,32 @@ struct VirtualStepTests {
     #expect(byID > 100)
   }
 
+  @Test("a virtual id made from its bytes is the group, #, and the index joined")
+  func idBytes() {
+    var rng = SplitMix64(seed: 64)
+    let groups = ["", "g", "grid", "rail-of-many-posters", "grillé", "日本語の行", "a#b", "v0"]
+    var short = 0
+    var long = 0
+    for _ in 0..<5_000 {
+      let group = groups[rng.int(0...groups.count - 1)]
+      let index =
+        switch rng.int(0...3) {
+        case 0: rng.int(0...9)
+        case 1: rng.int(0...99_999)
+        case 2: rng.int(0...VirtualItems.maximumCount)
+        default: rng.int(-1_000...(-1))
+        }
+      let id = VirtualItems.id(group: group, index: index)
+      #expect(id == group + "#" + String(index), "\(group) \(index)")
+      if index >= 0 { #expect(VirtualItems.parse(id)?.index == index, "\(group) \(index)") }
+      if id.utf8.count <= 15 { short += 1 } else { long += 1 }
+    }
+    #expect(VirtualItems.id(group: "grid", index: Int.max) == "grid#\(Int.max)")
+    // Both the small (inline) strings and the allocated ones are made.
+    #expect(short > 1_000)
+    #expect(long > 1_000)
+  }
+
   @Test("a declaration's shape compares as its shape copy does, with or without content")
   func shapes() {
     var rng = SplitMix64(seed: 62)
