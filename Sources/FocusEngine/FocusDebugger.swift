@@ -48,7 +48,7 @@ extension FocusState {
     if group >= 0 {
       let chain = index.ancestors(of: group).map { index.nodes[$0].id }
       lines.append("groups: \(chain.joined(separator: " < "))")
-      let last = lastFocused[index.nodes[group].id]
+      let last = rememberedAt[group]
       lines.append("priority: \(describe(priority(of: position, last: last)))")
       for ancestor in index.ancestors(of: group)
       where entryItem(ofGroup: ancestor, scope: -1) == position {

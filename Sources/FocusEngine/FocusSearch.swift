@@ -289,8 +289,8 @@ extension FocusState {
     var result: Int?
     for ancestor in index.ancestors(of: group) {
       if index.contains(group: ancestor, item: source) { break }  // Not entered: already in.
-      let node = index.groupValues[ancestor]
-      guard node.remembersLastFocused, let last = lastFocused[node.id],
+      // The flag only: a copy of the whole `Group` would retain each of its fields.
+      guard index.groupValues[ancestor].remembersLastFocused, let last = rememberedAt[ancestor],
         let position = index.position(of: last), index.isFocusable(position),
         index.contains(group: ancestor, item: position),
         index.contains(group: scope, item: position)
@@ -306,7 +306,7 @@ extension FocusState {
   /// `preferredFocus` chain decides, then reading order.
   func entryItem(ofGroup group: Int, scope: Int) -> Int? {
     let node = index.groupValues[group]
-    let last = lastFocused[node.id]
+    let last = rememberedAt[group]
     let end = group + index.nodes[group].subtreeCount
     var best: (priority: Int, rank: Int, position: Int)?
     for member in group..<end {

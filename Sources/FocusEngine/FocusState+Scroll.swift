@@ -23,7 +23,7 @@ extension FocusState {
     guard let id = focused, let position else { return }
     let group = index.groupOf(position)
     guard group >= 0 else { return }
-    lastFocusedOwn[index.nodes[group].id] = id
+    rememberedOwnAt[group] = id
     var outermost = -1
     let firstScroll = effects.count
     // The offsets of the scrolling groups passed so far (innermost first): they move the item
@@ -32,7 +32,7 @@ extension FocusState {
     for ancestor in index.ancestors(of: group) {
       // The id and axis only: a copy of the whole `Group` would retain each of its fields.
       let groupID = index.nodes[ancestor].id
-      lastFocused[groupID] = id
+      rememberedAt[ancestor] = id
       guard index.groupValues[ancestor].scroll != nil else { continue }
       if scrollIntoView(position, group: ancestor, inner: inner) {
         outermost = ancestor

@@ -26,11 +26,23 @@ public struct FocusState: Sendable, Equatable {
   /// The ids of items whose selected flag is set.
   public internal(set) var selected: Set<String>
   /// Group id → the item focused there last. Kept by id, so it survives a layout replacement
-  /// that keeps the ids.
-  public internal(set) var lastFocused: [String: String]
+  /// that keeps the ids. Stored by group index (``rememberedAt``).
+  public internal(set) var lastFocused: [String: String] {
+    get { Self.byID(rememberedAt, index) }
+    set { rememberedAt = Self.byIndex(newValue, index) }
+  }
   /// Group id → the item focused last among the group's own (direct) items: the previously
   /// focused item of the group's Tab stop, which focus in a nested group does not overwrite.
-  internal(set) var lastFocusedOwn: [String: String]
+  /// Stored by group index (``rememberedOwnAt``).
+  var lastFocusedOwn: [String: String] {
+    get { Self.byID(rememberedOwnAt, index) }
+    set { rememberedOwnAt = Self.byIndex(newValue, index) }
+  }
+  /// Per group index: ``lastFocused`` of the group (nil: none). A focus change writes it by
+  /// index, without hashing the group's id.
+  var rememberedAt: [String?]
+  /// Per group index: ``lastFocusedOwn`` of the group (nil: none).
+  var rememberedOwnAt: [String?]
   /// Scrolling group id → its scroll offset (content moved left and up by this much).
   public internal(set) var scrollOffsets: [String: Point]
   /// Text field id → its current value.
@@ -82,8 +94,8 @@ public struct FocusState: Sendable, Equatable {
     self.pressed = nil
     self.focusedID = nil
     self.focusedAt = nil
-    self.lastFocused = [:]
-    self.lastFocusedOwn = [:]
+    self.rememberedAt = Array(repeating: nil, count: index.nodes.count)
+    self.rememberedOwnAt = Array(repeating: nil, count: index.nodes.count)
     self.scrollOffsets = [:]
     self.lastInputWasDirectional = false
     self.lastInputWasPointer = false
@@ -266,8 +278,11 @@ public struct FocusState: Sendable, Equatable {
     let changes: [FocusEffect]
     (textValues, changes) = textFields(of: newLayout, keeping: textValues)
     let keyed = storedVirtualKeys()
+    // Taken by id before the group indices change, and put back by the new ones.
+    let remembered = (lastFocused, lastFocusedOwn)
     layout = newLayout
     index = LayoutIndex(newLayout)
+    (lastFocused, lastFocusedOwn) = remembered
     if !keyed.isEmpty { followVirtualKeys(keyed) }
     let index = self.index
     focusedAt = focused.flatMap { index.position(of: $0) }
@@ -357,6 +372,24 @@ public struct FocusState: Sendable, Equatable {
       guard value.utf8.count <= Layout.maximumTextLength else { continue }
       textValues[id] = value
     }
+  }
+
+  /// A memory by group index as a table by group id.
+  private static func byID(_ memory: [String?], _ index: LayoutIndex) -> [String: String] {
+    var table: [String: String] = [:]
+    for group in memory.indices.prefix(index.nodes.count) {
+      if let item = memory[group] { table[index.nodes[group].id] = item }
+    }
+    return table
+  }
+
+  /// A table by group id as a memory by group index (groups the layout lacks are dropped).
+  private static func byIndex(_ table: [String: String], _ index: LayoutIndex) -> [String?] {
+    var memory: [String?] = Array(repeating: nil, count: index.nodes.count)
+    for (group, item) in table {
+      if let node = index.groupIndex[group] { memory[node] = item }
+    }
+    return memory
   }
 
   /// What the groups remember, for saving and ``FocusEvent/restoreMemory(_:)``.

@@ -169,7 +169,7 @@ extension FocusState {
   /// them, else the first in reading order.
   func stopEntry(_ stop: Int, scope: Int) -> Int? {
     if stop >= 0, index.nodes[stop].virtual >= 0 {
-      let last = lastFocusedOwn[index.nodes[stop].id]
+      let last = rememberedOwnAt[stop]
       guard let entry = virtualEntry(ofGroup: stop, scope: scope, last: last) else { return nil }
       if entry.priority == 0, let preferred = index.groupValues[stop].preferredFocus,
         let position = index.position(of: preferred), index.groupOf(position) == stop
@@ -179,7 +179,7 @@ extension FocusState {
       return entry.position
     }
     let members = stop >= 0 ? index.nodes[stop].directItems : index.rootItems
-    let last = stop >= 0 ? lastFocusedOwn[index.nodes[stop].id] : nil
+    let last = stop >= 0 ? rememberedOwnAt[stop] : nil
     var best: (priority: Int, position: Int)?
     for position in members where index.isFocusable(position) {
       guard index.contains(group: scope, item: position) else { continue }

@@ -146,6 +146,61 @@ struct VirtualStepTests {
     #expect(long > 1_000)
   }
 
+  @Test("memory kept by group index reads, moves and survives a new layout as the table by id")
+  func memoryByIndex() throws {
+    var kept = 0
+    var dropped = 0
+    for seed in 0..<UInt64(Self.layouts) {
+      var rng = SplitMix64(seed: seed)
+      var state = try FocusState(layout: Self.layout(&rng, shrink: 0))
+      for _ in 0..<40 {
+        reduce(&state, Self.event(&rng))
+        // Every focus change remembers the item in each group around it, by id as by index.
+        if let focused = state.focusedPosition, let id = state.focused {
+          let group = state.index.groupOf(focused)
+          if group >= 0 {
+            #expect(state.lastFocusedOwn[state.index.nodes[group].id] == id, "seed \(seed)")
+            for ancestor in state.index.ancestors(of: group) {
+              #expect(state.lastFocused[state.index.nodes[ancestor].id] == id, "seed \(seed)")
+            }
+          }
+        }
+        #expect(state.rememberedAt.count == state.index.nodes.count)
+        #expect(state.rememberedOwnAt.count == state.index.nodes.count)
+      }
+      // A layout with the groups in another order (other indices), smaller, or one gone.
+      var other = Self.layout(&rng, shrink: rng.int(0...3))
+      other.groups.reverse()
+      let before = state.lastFocused
+      let beforeOwn = state.lastFocusedOwn
+      _ = state.replace(other)
+      let index = LayoutIndex(other)
+      let expected = before.filter {
+        index.groupIndex[$0.key] != nil && index.position(of: $0.value) != nil
+      }
+      let expectedOwn = beforeOwn.filter { entry in
+        guard let group = index.groupIndex[entry.key], let item = index.position(of: entry.value)
+        else { return false }
+        return index.groupOf(item) == group
+      }
+      #expect(state.lastFocused == expected, "seed \(seed)")
+      #expect(state.lastFocusedOwn == expectedOwn, "seed \(seed)")
+      #expect(state.memory == FocusMemory(lastFocused: expected, lastFocusedOwn: expectedOwn))
+      kept += expected.count
+      dropped += before.count - expected.count
+      // Restored from its own saved memory, a state remembers the same.
+      var restored = state
+      restored.lastFocused = [:]
+      restored.lastFocusedOwn = [:]
+      reduce(&restored, .restoreMemory(state.memory))
+      #expect(restored.lastFocused == state.lastFocused, "seed \(seed)")
+      #expect(restored.lastFocusedOwn == state.lastFocusedOwn, "seed \(seed)")
+    }
+    // Both a kept memory and a dropped one happen often enough to be compared.
+    #expect(kept > 50)
+    #expect(dropped > 20)
+  }
+
   @Test("a declaration's shape compares as its shape copy does, with or without content")
   func shapes() {
     var rng = SplitMix64(seed: 62)
