@@ -113,7 +113,7 @@ public struct ScreenSession: Sendable, Equatable {
   func isRecorded(by record: SessionRecord?) -> Bool {
     guard let record, record.focused == focus.focused,
       record.selected.count == focus.selected.count, record.text == focus.textValues,
-      record.memory == focus.memory
+      focus.remembers(record.memory)
     else { return false }
     return record.selected.allSatisfy(focus.selected.contains)
   }

@@ -392,6 +392,26 @@ public struct FocusState: Sendable, Equatable {
     return memory
   }
 
+  /// Whether `memory` is ``memory`` (what the groups remember), compared in place: no table is
+  /// built. O(groups).
+  public func remembers(_ memory: FocusMemory) -> Bool {
+    Self.matches(rememberedAt, memory.lastFocused, index)
+      && Self.matches(rememberedOwnAt, memory.lastFocusedOwn, index)
+  }
+
+  /// Whether a memory by group index holds exactly the entries of a table by group id.
+  private static func matches(
+    _ memory: [String?], _ table: [String: String], _ index: LayoutIndex
+  ) -> Bool {
+    var count = 0
+    for group in memory.indices.prefix(index.nodes.count) {
+      guard let item = memory[group] else { continue }
+      count += 1
+      guard table[index.nodes[group].id] == item else { return false }
+    }
+    return count == table.count
+  }
+
   /// What the groups remember, for saving and ``FocusEvent/restoreMemory(_:)``.
   public var memory: FocusMemory {
     FocusMemory(lastFocused: lastFocused, lastFocusedOwn: lastFocusedOwn)

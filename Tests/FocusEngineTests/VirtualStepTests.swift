@@ -150,6 +150,8 @@ struct VirtualStepTests {
   func memoryByIndex() throws {
     var kept = 0
     var dropped = 0
+    var same = 0
+    var differ = 0
     for seed in 0..<UInt64(Self.layouts) {
       var rng = SplitMix64(seed: seed)
       var state = try FocusState(layout: Self.layout(&rng, shrink: 0))
@@ -186,6 +188,27 @@ struct VirtualStepTests {
       #expect(state.lastFocused == expected, "seed \(seed)")
       #expect(state.lastFocusedOwn == expectedOwn, "seed \(seed)")
       #expect(state.memory == FocusMemory(lastFocused: expected, lastFocusedOwn: expectedOwn))
+      // Compared in place as the tables compare: the same memory, and one entry off.
+      var others = [state.memory]
+      for (group, item) in expected {
+        var changed = state.memory
+        changed.lastFocused[group] = item + "x"
+        others.append(changed)
+        changed.lastFocused[group] = nil
+        others.append(changed)
+      }
+      for (group, _) in expectedOwn {
+        var changed = state.memory
+        changed.lastFocusedOwn[group] = nil
+        others.append(changed)
+      }
+      var extra = state.memory
+      extra.lastFocused["elsewhere"] = "i0"
+      others.append(extra)
+      for memory in others {
+        #expect(state.remembers(memory) == (memory == state.memory), "seed \(seed)")
+        if state.remembers(memory) { same += 1 } else { differ += 1 }
+      }
       kept += expected.count
       dropped += before.count - expected.count
       // Restored from its own saved memory, a state remembers the same.
@@ -199,6 +222,8 @@ struct VirtualStepTests {
     // Both a kept memory and a dropped one happen often enough to be compared.
     #expect(kept > 50)
     #expect(dropped > 20)
+    #expect(same > 50)
+    #expect(differ > 50)
   }
 
   @Test("a declaration's shape compares as its shape copy does, with or without content")
