@@ -358,7 +358,7 @@ let package = Package(
       name: "BrokerCoreTests",
       dependencies: [
         "BrokerCore", "BrokerDomain", "ZeroMQ", "FocusEngine", "TenFootProtocol", "TenFootSecurity",
-        "TenFootStore", "TestSupport", "CMalloc", "TenFootClient",
+        "TenFootStore", "TestSupport", "CMalloc", "TenFootClient", "ScreenCore",
       ]
     ),
     .testTarget(

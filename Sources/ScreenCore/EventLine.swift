@@ -1,3 +1,4 @@
+import FocusEngine
 import TenFootProtocol
 
 /// A frame's status line (``ScreenFrame/lastEvent``): either a line as given, or the effects a
@@ -12,17 +13,24 @@ enum EventLine: Sendable, Equatable {
   case text(String?)
   /// The effects of the delta applied last: their summaries joined with "; ".
   case effects([Tenfoot_V1_FocusEffect])
+  /// The same, from a delta read straight into engine values (`DeltaFrame`): their summaries
+  /// are the wire effects' (which are the engine's).
+  case events([FocusEffect])
 
   /// The line itself.
   var text: String? {
     switch self {
     case .text(let line): line
     case .effects(let effects): effects.map(\.summary).joined(separator: "; ")
+    case .events(let events): events.map(\.summary).joined(separator: "; ")
     }
   }
 
   static func == (lhs: EventLine, rhs: EventLine) -> Bool {
     if case .effects(let left) = lhs, case .effects(let right) = rhs, left == right {
+      return true
+    }
+    if case .events(let left) = lhs, case .events(let right) = rhs, left == right {
       return true
     }
     return lhs.text == rhs.text

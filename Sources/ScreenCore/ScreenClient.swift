@@ -163,6 +163,15 @@ public final class ScreenClient {
         "dropped state message: wrong frame count", metadata: ["frames": "\(frames.count)"])
       return
     }
+    // A press's delta in the usual shape goes straight into the frame (`DeltaFrame`).
+    if frames[0] == topic, let delta = DeltaFrame(frames[1]) {
+      if dropDeltas.remove(delta.seq) != nil {
+        logger.notice(
+          "dropped delta on purpose (--debug-drop-delta)", metadata: ["seq": "\(delta.seq)"])
+        return
+      }
+      return try perform(sync.apply(delta: delta))
+    }
     let envelope: Tenfoot_V1_Envelope
     do {
       envelope = try Tenfoot_V1_Envelope.decode(frames[1])

@@ -21,8 +21,9 @@ public struct StateSync: Sendable {
   public let screen: String
   /// The frame shown now, nil until the first snapshot.
   public private(set) var frame: ScreenFrame?
-  /// Deltas received while waiting for a snapshot, oldest first (bounded).
-  private var pending: [Tenfoot_V1_StateDelta] = []
+  /// Deltas received while waiting for a snapshot, oldest first (bounded), in the form they
+  /// came in.
+  private var pending: [Delta] = []
   /// Whether a snapshot has been asked for and not yet applied.
   public private(set) var awaitingSnapshot = true
   /// The most deltas buffered while waiting; older ones are dropped (the snapshot covers them).
@@ -84,6 +85,17 @@ public struct StateSync: Sendable {
 
   /// Applies a published delta.
   public mutating func apply(delta: Tenfoot_V1_StateDelta) -> Action {
+    apply(.message(delta))
+  }
+
+  /// Applies a published delta read straight from its bytes: the same as applying the
+  /// `StateDelta` SwiftProtobuf decodes from them, without making it (see `DeltaFrame`).
+  public mutating func apply(delta: DeltaFrame) -> Action {
+    apply(.frame(delta))
+  }
+
+  @inline(__always)
+  private mutating func apply(_ delta: Delta) -> Action {
     guard !awaitingSnapshot, let epoch = frame?.epoch, let seq = frame?.seq else {
       if pending.count >= Self.pendingLimit { pending.removeFirst() }
       pending.append(delta)
@@ -117,6 +129,27 @@ public struct StateSync: Sendable {
     return .resync(reason: reason)
   }
 
+  private static func merge(_ delta: Delta, into frame: inout ScreenFrame) {
+    switch delta {
+    case .message(let delta): merge(delta, into: &frame)
+    case .frame(let delta): merge(delta, into: &frame)
+    }
+  }
+
+  /// `merge` of the generated message, over engine values made as it goes.
+  private static func merge(_ delta: DeltaFrame, into frame: inout ScreenFrame) {
+    frame.seq = delta.seq
+    frame.focused = delta.focused
+    for (id, state) in delta.changed { frame.states[id] = state }
+    frame.eventLine = .events(delta.events)
+    frame.parallax = delta.parallax
+    if !delta.text.isEmpty { frame.text.merge(delta.text) { $1 } }
+    frame.editingText = delta.editingText
+    frame.events = delta.events
+    frame.announcement = delta.announcement
+    for (group, offset) in delta.scroll { frame.scroll[group] = offset }
+  }
+
   private static func merge(_ delta: Tenfoot_V1_StateDelta, into frame: inout ScreenFrame) {
     frame.seq = delta.seq
     frame.focused = delta.hasFocused ? delta.focused : nil
@@ -131,5 +164,26 @@ public struct StateSync: Sendable {
     frame.announcement = delta.hasAnnouncement ? Announcement(wire: delta.announcement) : nil
     if delta.hasPointer { frame.pointer = PointerPresentation(wire: delta.pointer) }
     for offset in delta.scroll { frame.scroll[offset.group] = Point(x: offset.x, y: offset.y) }
+  }
+
+  /// A delta as it came in: the generated message (the generic path), or read straight from
+  /// its bytes.
+  private enum Delta: Sendable {
+    case message(Tenfoot_V1_StateDelta)
+    case frame(DeltaFrame)
+
+    var epoch: UInt64 {
+      switch self {
+      case .message(let delta): delta.epoch
+      case .frame(let delta): delta.epoch
+      }
+    }
+
+    var seq: UInt64 {
+      switch self {
+      case .message(let delta): delta.seq
+      case .frame(let delta): delta.seq
+      }
+    }
   }
 }

@@ -68,6 +68,14 @@ struct WireReader {
     return String(validating: bytes, as: UTF8.self)
   }
 
+  /// Reads past a string field; false if it is not valid UTF-8. Makes no string for ASCII.
+  mutating func skipString() -> Bool {
+    guard let range = payload() else { return false }
+    var high: UInt8 = 0
+    for byte in UnsafeBufferPointer(rebasing: buffer[range]) { high |= byte }
+    return high < 0x80 || string(in: range) != nil
+  }
+
   /// A `double` field's 8 little-endian bytes.
   mutating func double() -> Double? {
     guard end - offset >= 8 else { return nil }

@@ -7,7 +7,8 @@ import ZeroMQ
 
 /// TenFoot's real path: a remote's DEALER sends an encoded `Input`, the broker runs the engine
 /// and publishes a `StateDelta`, and the screen side decodes it and applies it with `StateSync`
-/// (the code `tenfoot-screen` runs), exactly as a screen would before rendering.
+/// (the code `tenfoot-screen` runs: a delta in the usual shape read straight into a
+/// `DeltaFrame`), exactly as a screen would before rendering.
 struct TenFootPath: TwoHopPath {
   private let remote: Socket
   private let subscriber: Socket
@@ -93,14 +94,20 @@ struct TenFootPath: TwoHopPath {
     repeat {
       while let frames = try subscriber.receiveMultipart(dontWait: true) {
         guard frames.count == 2, frames[0] == topicBytes else { continue }
-        let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
         let action: StateSync.Action
-        switch envelope.body {
-        case .delta(let delta):
+        // As the screen does: a delta in the usual shape straight into the frame.
+        if let delta = DeltaFrame(frames[1]) {
           deltaBytes = frames[1].count
           action = sync.apply(delta: delta)
-        case .snapshot(let snapshot): action = sync.apply(snapshot: snapshot)
-        default: continue
+        } else {
+          let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
+          switch envelope.body {
+          case .delta(let delta):
+            deltaBytes = frames[1].count
+            action = sync.apply(delta: delta)
+          case .snapshot(let snapshot): action = sync.apply(snapshot: snapshot)
+          default: continue
+          }
         }
         switch action {
         case .render(let frame) where frame.seq > 0: return true

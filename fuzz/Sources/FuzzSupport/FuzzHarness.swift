@@ -1,6 +1,7 @@
 import BrokerDomain
 import FocusEngine
 import Foundation
+import ScreenCore
 import TenFootProtocol
 
 @testable import BrokerCore
@@ -35,6 +36,30 @@ public enum FuzzHarness {
   /// The ROUTER identity the requests come from (libzmq's generated form: 0, then 4 bytes).
   static let peer: [UInt8] = [0, 0x80, 0x00, 0x41, 0xA7]
 
+  /// The screen's delta lane (`DeltaFrame`) takes only what the hand decoder takes, and a
+  /// screen showing the state before it ends where SwiftProtobuf's delta takes it (a NaN is
+  /// never equal to itself: frames that print one are not compared).
+  static func deltaLane(_ bytes: [UInt8]) {
+    guard let lane = DeltaFrame(bytes) else { return }
+    precondition(
+      Tenfoot_V1_Envelope.decodedDelta(bytes) != nil,
+      "fuzz: the delta lane took a frame the hand decoder declines")
+    guard case .delta(let delta)? = (try? Tenfoot_V1_Envelope(serializedBytes: bytes))?.body else {
+      preconditionFailure("fuzz: the delta lane took a frame SwiftProtobuf declines")
+    }
+    var snapshot = Tenfoot_V1_ScreenState()
+    snapshot.epoch = delta.epoch
+    snapshot.seq = delta.seq &- 1
+    var generic = StateSync(screen: "main")
+    _ = generic.apply(snapshot: snapshot)
+    var viaLane = generic
+    let expected = generic.apply(delta: delta)
+    let action = viaLane.apply(delta: lane)
+    precondition(
+      action == expected || "\(expected)".contains("nan"),
+      "fuzz: the delta lane applies differently")
+  }
+
   /// The control path: decode an envelope, check its limits, let the broker handle it (with
   /// screen `main` registered) and encode the reply and every publication, as `Broker` does.
   public static func envelope(_ bytes: [UInt8]) {
@@ -52,6 +77,7 @@ public enum FuzzHarness {
         delta == reference || delta.textFormatString() == reference?.textFormatString(),
         "fuzz: decodedDelta differs from SwiftProtobuf")
     }
+    deltaLane(bytes)
     guard let envelope = try? Tenfoot_V1_Envelope.decode(bytes) else { return }
     _ = envelope.bodyName
     if let problem = InputLimits.problem(envelope) {
