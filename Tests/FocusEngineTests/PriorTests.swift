@@ -46,6 +46,37 @@ struct PriorTests {
     #expect(kept > 100)
   }
 
+  @Test(
+    "in virtual groups too: arrows, Tab and far focus keep the tables; the prior reads as before",
+    arguments: Array(UInt64(1)...30))
+  func keepsVirtualTables(seed: UInt64) throws {
+    var rng = SplitMix64(seed: 9_100 + seed)
+    var state = try FocusState(layout: VirtualStepTests.layout(&rng, shrink: 0))
+    var moved = 0
+    for step in 0..<150 {
+      let event = VirtualStepTests.event(&rng)
+      #expect(event.keepsLayoutTables)
+      let before = state
+      let prior = state.prior
+      reduce(&state, event)
+      #expect(
+        state.layout == before.layout && state.index == before.index,
+        "seed \(seed), step \(step): \(event)")
+      if state.focused != before.focused { moved += 1 }
+      #expect(state.focusedDisplayState(at: prior) == before.focusedDisplayState)
+      if let id = before.focused {
+        #expect(state.displayState(of: id, at: prior) == before.displayState(of: id))
+      }
+      if let id = state.focused {
+        #expect(state.displayState(of: id, at: prior) == before.displayState(of: id))
+      }
+      #expect(
+        Parallax.of(prior, in: state, tilt: .zero, bump: nil)
+          == Parallax.of(before, tilt: .zero, bump: nil))
+    }
+    #expect(moved > 0, "seed \(seed): focus never moved")
+  }
+
   /// Rows of items in groups, some revealed by the pointer, some disabled.
   static func layout(_ rng: inout SplitMix64) -> Layout {
     var layout = Layout(items: [], groups: [])
