@@ -37,8 +37,9 @@ final class AllowListKeeper {
     didSet { lastLookup = nil }
   }
   /// The last key `principal(forKey:)` looked up and what it found: a connection's messages
-  /// come in runs, and hashing a 64-character key costs about a thousand instructions.
-  /// Forgotten whenever `principals` is rebuilt.
+  /// come in runs, and a lookup hashes a 64-character key (with `settle`, 2,243 instructions a
+  /// message before, 385 for this lookup now; callgrind, the CURVE broker). Forgotten whenever
+  /// `principals` is rebuilt.
   private var lastLookup: (key: String, principal: Principal?)?
   /// Screen id → the hex key of the screen key that owns it: the list's, and the claims
   /// being written.

@@ -33,7 +33,8 @@ public struct PeerThrottle: Sendable {
   }
 
   /// A budget's name (a routing id, or a CURVE key's 70 bytes), hashed as one run of bytes:
-  /// `[UInt8]`'s own hashing feeds the hasher a byte at a time, about 10 instructions a byte.
+  /// `[UInt8]`'s own hashing feeds the hasher a byte at a time. For a key's name `charge` took
+  /// 3,272 → 1,270 instructions and `admission` 3,296 → 1,049 (callgrind, the CURVE broker).
   private struct Name: Hashable, Sendable {
     let bytes: [UInt8]
 
