@@ -16,7 +16,26 @@ import SystemCalls
 /// Results: `EINTR` is retried (`SystemCall`), `EAGAIN` (would block, only with `dontWait`) is
 /// a value (`false` from `send`, `nil` from `receive`), any other errno throws `ZeroMQError`.
 public final class Socket {
-  let handle: UnsafeMutableRawPointer
+  /// The libzmq socket, for a call that cannot process the socket's commands (`Poller` reads
+  /// `ZMQ_FD` and asks `ZMQ_EVENTS` through it); every other call goes through `handle`.
+  let rawHandle: UnsafeMutableRawPointer
+  /// How many libzmq calls were made on the socket; `Poller` asks `ZMQ_EVENTS` again only of a
+  /// socket used since it last asked.
+  let operations = Operations()
+
+  /// The libzmq socket, counted as an operation: any call on a socket may process the commands
+  /// in its mailbox, taking the signal of its `ZMQ_FD`.
+  var handle: UnsafeMutableRawPointer {
+    operations.count &+= 1
+    return rawHandle
+  }
+
+  /// A socket's count of libzmq calls, shared with the pollers that watch it (so a poller
+  /// holds the count, not the socket).
+  final class Operations {
+    var count: UInt64 = 0
+  }
+
   /// The message the receive methods fill, kept at a stable address (zmq_msg_t must not
   /// move) and allocated once per socket, not per message.
   let message: UnsafeMutablePointer<zmq_msg_t>
@@ -33,7 +52,7 @@ public final class Socket {
     guard let handle = zmq_socket(context.handle, type.rawValue) else {
       throw ZeroMQError.last("zmq_socket")
     }
-    self.handle = handle
+    rawHandle = handle
     self.context = context
     self.type = type
     message = .allocate(capacity: 1)
