@@ -47,6 +47,11 @@ extension Broker {
   }
 
   func reply(to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body) {
+    reply(to: peer, replyTo: replyTo, body: .body(body))
+  }
+
+  /// Replies `body` (a press's acknowledgement written from the domain's value).
+  func reply(to peer: [UInt8], replyTo: UInt64, body: OutgoingReply) {
     if let group, group.isOpen {
       group.hold(.reply(peer: peer, replyTo: replyTo, body: body))
     } else {
@@ -67,18 +72,24 @@ extension Broker {
     }
   }
 
-  private func sendReply(
-    to peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body
-  ) {
+  private func sendReply(to peer: [UInt8], replyTo: UInt64, body: OutgoingReply) {
     // A registration's reply waits for its claim (one emptiness check for every other reply).
     if !claimReplies.isEmpty, claimReplies.keep(.init(peer: peer, replyTo: replyTo), body) {
       return
     }
     sentCount += 1
     outgoing.reset()
-    Tenfoot_V1_Envelope.write(
-      sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, replyTo: replyTo,
-      body: body, to: &outgoing)
+    switch body {
+    case .body(let body):
+      Tenfoot_V1_Envelope.write(
+        sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, replyTo: replyTo,
+        body: body, to: &outgoing)
+    case .ack(let ack):
+      Tenfoot_V1_Envelope.write(
+        sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, replyTo: replyTo,
+        bodyField: OutgoingReply.ackField, to: &outgoing
+      ) { ack.writeAck(to: &$0) }
+    }
     do {
       // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
       if try !control.send(peer, outgoing.bytes, dontWait: true) {
@@ -155,9 +166,16 @@ extension Broker {
 
   /// Publishes an envelope encoded with `nextPublication()`'s seq.
   private func sendPublication(topic: String, envelope: [UInt8]) {
+    // The topic frame is sent from the string's own UTF-8 (no array made for it), then the
+    // envelope, as `send(_:_:dontWait:)` sends two frames.
+    var topic = topic
     do {
       // PUB never blocks: at the high-water mark it drops, and screens resync on the gap.
-      try state.send(Array(topic.utf8), envelope, dontWait: true)
+      let started = try topic.withUTF8 { topic in
+        try state.send(UnsafeRawBufferPointer(topic), more: true, dontWait: true)
+      }
+      // libzmq guarantees the remaining frames of a started multipart message are accepted.
+      if started { try state.send(envelope) }
     } catch {
       logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(error)"])
     }

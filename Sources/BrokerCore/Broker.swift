@@ -350,21 +350,21 @@ public final class Broker {
   ) {
     if let token = outcome.held { heldReplies[token] = (peer, seq) }
     if !outcome.binds.isEmpty { claim(outcome.binds, replyingTo: peer, seq: seq) }
-    if case .error(let error) = outcome.reply, error.code == .forbidden {
+    if let error = outcome.outgoingReply.error, error.code == .forbidden {
       logger.notice(
         "request forbidden",
         metadata: [
           "peer.id": "\(principal.id)", "peer.role": "\(principal.role.rawValue)",
           "request": "\(request)", "error.message": "\(error.message)",
         ])
-    } else if case .error(let error) = outcome.reply {
+    } else if let error = outcome.outgoingReply.error {
       logRefusal(error, sender: sender, request: request)
     } else {
       logger.debug("request served", metadata: ["peer": "\(sender)", "request": "\(request)"])
     }
     // Publish before replying: a peer that sees the ack can rely on the state being on its way.
     send(outcome)
-    if outcome.held == nil { reply(to: peer, replyTo: seq, body: outcome.reply) }
+    if outcome.held == nil { reply(to: peer, replyTo: seq, body: outcome.outgoingReply) }
   }
 
   /// Sends an outcome's publications, then the replies it released.

@@ -28,6 +28,15 @@ extension BrokerReply {
   }
 }
 
+extension BrokerReply {
+  /// The reply as it goes out: an acknowledgement kept as the domain's value (written when
+  /// sent), anything else as its wire body.
+  var outgoing: OutgoingReply {
+    if case .ack(let ack) = self { return .ack(ack) }
+    return .body(wire)
+  }
+}
+
 extension Publication {
   /// The topic and wire body to publish on the state socket.
   var wire: (topic: String, body: Tenfoot_V1_Envelope.OneOf_Body) {
@@ -67,6 +76,21 @@ extension Tenfoot_V1_Ack {
     effects = ack.effects.map(Tenfoot_V1_FocusEffect.init)
     editingText = ack.editingText
     app = ack.app
+  }
+}
+
+extension Acknowledgement {
+  /// Writes the contents of `Tenfoot_V1_Ack(self)` without making it: the reply to every
+  /// press, written from the domain's value into the broker's reused buffer as a step's change
+  /// is (`StateChange.writeDelta`). Field by field as `Tenfoot_V1_Ack.write(to:)`;
+  /// `DirectAckEncodingTests` pins the bytes to the message the initialiser makes.
+  func writeAck(to writer: inout WireWriter) {
+    if seq != 0 { writer.uint64(1, seq) }
+    if let focused { writer.string(2, focused) }
+    for effect in effects { writer.message(3) { effect.write(to: &$0) } }
+    if !screen.isEmpty { writer.string(4, screen) }
+    if editingText { writer.bool(5, true) }
+    if app { writer.bool(6, true) }
   }
 }
 

@@ -12,7 +12,7 @@ struct ClaimReplies {
     var replyTo: UInt64
   }
 
-  private var waiting: [Route: (writes: Int, body: Tenfoot_V1_Envelope.OneOf_Body?)] = [:]
+  private var waiting: [Route: (writes: Int, reply: OutgoingReply?)] = [:]
 
   /// Whether no reply waits for a claim (the reply path's only cost when none does).
   var isEmpty: Bool { waiting.isEmpty }
@@ -23,23 +23,23 @@ struct ClaimReplies {
     waiting[route, default: (0, nil)].writes += writes
   }
 
-  /// The reply `body` to `route` is ready: returns whether it waits for a claim (kept until
-  /// then) rather than going out now.
-  mutating func keep(_ route: Route, _ body: Tenfoot_V1_Envelope.OneOf_Body) -> Bool {
+  /// The reply to `route` is ready: returns whether it waits for a claim (kept until then)
+  /// rather than going out now.
+  mutating func keep(_ route: Route, _ reply: OutgoingReply) -> Bool {
     guard waiting[route] != nil else { return false }
-    waiting[route]?.body = body
+    waiting[route]?.reply = reply
     return true
   }
 
   /// A claim the reply to `route` waited for was written (or failed): returns the reply if it
   /// is ready and waits for nothing more.
-  mutating func written(_ route: Route) -> Tenfoot_V1_Envelope.OneOf_Body? {
+  mutating func written(_ route: Route) -> OutgoingReply? {
     guard let entry = waiting[route] else { return nil }
     guard entry.writes <= 1 else {
       waiting[route]?.writes -= 1
       return nil
     }
     waiting[route] = nil
-    return entry.body
+    return entry.reply
   }
 }

@@ -39,7 +39,8 @@ import ZeroMQ
 final class GroupCommit {
   /// A reply or a publication waiting for the commit.
   enum Output {
-    case reply(peer: [UInt8], replyTo: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)
+    /// A reply (a press's acknowledgement written when sent, see `OutgoingReply`).
+    case reply(peer: [UInt8], replyTo: UInt64, body: OutgoingReply)
     case publish(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)
     /// A step's change, written as its delta when sent (`StateChange.writeDelta`).
     case publishChange(topic: String, change: StateChange)
@@ -244,7 +245,7 @@ final class GroupCommit {
     batch.end(refusing: undone) { output in
       guard case .reply(let peer, let replyTo, _) = output else { return nil }
       refused += 1
-      return .reply(peer: peer, replyTo: replyTo, body: .error(error))
+      return .reply(peer: peer, replyTo: replyTo, body: .body(.error(error)))
     }
   }
 }

@@ -15,8 +15,9 @@ struct WireBroker {
 
   /// What handling one envelope produced.
   struct Outcome {
-    /// The reply body for the requester.
-    var reply: Tenfoot_V1_Envelope.OneOf_Body
+    /// The reply for the requester: a wire body, or a press's acknowledgement kept as the
+    /// domain's value and written when it is sent (`Acknowledgement.writeAck`).
+    var outgoingReply: OutgoingReply
     /// State messages for the PUB socket, in order.
     var outgoing: [(topic: String, publication: OutgoingPublication)] = []
     /// A registration prepared off the loop: the snapshot it publishes, encoded there (a
@@ -33,6 +34,19 @@ struct WireBroker {
     var released: [(token: UInt64, body: Tenfoot_V1_Envelope.OneOf_Body)] = []
     /// The press id to record as applied with the commit (see `PressLedger`).
     var press: String?
+
+    /// An outcome replying `reply`.
+    init(reply: Tenfoot_V1_Envelope.OneOf_Body) { outgoingReply = .body(reply) }
+
+    /// An outcome replying `reply`, written when it is sent.
+    init(reply: OutgoingReply) { outgoingReply = reply }
+
+    /// The reply as a wire body (an acknowledgement made as its `Ack`, the message its
+    /// writer mirrors).
+    var reply: Tenfoot_V1_Envelope.OneOf_Body {
+      get { outgoingReply.body }
+      set { outgoingReply = .body(newValue) }
+    }
 
     /// The state messages as wire bodies (a change made as its `StateDelta`), in order.
     var publications: [(topic: String, body: Tenfoot_V1_Envelope.OneOf_Body)] {
@@ -155,7 +169,7 @@ struct WireBroker {
   private static func map(_ handled: BrokerDomain.Outcome, encodedSnapshot: [UInt8]? = nil)
     -> Outcome
   {
-    var outcome = Outcome(reply: handled.reply.wire)
+    var outcome = Outcome(reply: handled.reply.outgoing)
     for effect in handled.effects {
       switch effect {
       case .publish(.change(let change)):
@@ -175,6 +189,30 @@ struct WireBroker {
     outcome.press = handled.recordedPress
     if case .held(let token, _) = handled.reply { outcome.held = token }
     return outcome
+  }
+}
+
+/// A reply for the control socket: a wire body, or a press's acknowledgement, which the broker
+/// writes straight from the domain's value as it sends it (the reply to every press).
+enum OutgoingReply {
+  case body(Tenfoot_V1_Envelope.OneOf_Body)
+  case ack(Acknowledgement)
+
+  /// The field number of the `ack` body (an `Ack`) in `Envelope`.
+  static let ackField = 17
+
+  /// The wire body (an acknowledgement made as its `Ack`, the message its writer mirrors).
+  var body: Tenfoot_V1_Envelope.OneOf_Body {
+    switch self {
+    case .body(let body): body
+    case .ack(let ack): .ack(Tenfoot_V1_Ack(ack))
+    }
+  }
+
+  /// The error the reply carries, if it is one.
+  var error: Tenfoot_V1_Error? {
+    if case .body(.error(let error)) = self { return error }
+    return nil
   }
 }
 

@@ -114,7 +114,7 @@ struct GroupCommitPipelineTests {
         for publication in outcome.publications {
           group.hold(.publish(topic: publication.topic, body: publication.body))
         }
-        group.hold(.reply(peer: [peer], replyTo: seq, body: outcome.reply))
+        group.hold(.reply(peer: [peer], replyTo: seq, body: outcome.outgoingReply))
       }
       return (seqs, Self.sent(group.commit(&core)))
     }
@@ -128,7 +128,7 @@ struct GroupCommitPipelineTests {
     static func sent(_ outputs: [GroupCommit.Output]) -> [Sent] {
       outputs.map { output in
         switch output {
-        case .reply(_, let replyTo, let body): .reply(seq: replyTo, body)
+        case .reply(_, let replyTo, let body): .reply(seq: replyTo, body.body)
         case .publish(let topic, _), .publishChange(let topic, _), .publishSnapshot(let topic, _):
           .publish(topic)
         }

@@ -89,11 +89,11 @@ struct PressLedgerTests {
         for publication in outcome.publications {
           group.hold(.publish(topic: publication.topic, body: publication.body))
         }
-        group.hold(.reply(peer: [1], replyTo: seq, body: outcome.reply))
+        group.hold(.reply(peer: [1], replyTo: seq, body: outcome.outgoingReply))
       }
       return group.commit(&core).compactMap { output in
         guard case .reply(_, _, let body) = output else { return nil }
-        return body
+        return body.body
       }
     }
 
