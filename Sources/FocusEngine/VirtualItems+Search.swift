@@ -127,41 +127,37 @@ extension VirtualItems {
     guard let (low, high) = lines ?? beam() else { return }
     let firstOverlapping = major.first(near: major.estimateEnd(sMin)) { major.end($0) >= sMin }
     let middle = min(max(minor.nearest(to: (bMin + bMax) / 2), low), high)
+    // The grid's shape read once (`rows` and `columns` are computed), not per line visited.
+    let width = columns
+    let lastRow = (count - 1) / width
+    let lastRowCount = count - lastRow * width
     func visit(_ line: Int) {
       guard line >= low && line <= high else { return }
       // The last slot that exists on this line (the last row may be partial).
-      let limit = lastSlot(onLine: line, horizontal: horizontal)
+      let limit =
+        horizontal
+        ? (line == lastRow ? lastRowCount - 1 : min(count, width) - 1)
+        : (line < lastRowCount ? lastRow : lastRow - 1)
+      func cell(_ slot: Int) -> Int { horizontal ? line * width + slot : slot * width + line }
       // Unavailable items (supplied content) are stepped over: each step passes one of at
       // most `maximumContent` entries.
-      func available(_ slot: Int) -> Bool { isAvailable(cell(line: line, slot: slot, horizontal)) }
+      func available(_ slot: Int) -> Bool { isAvailable(cell(slot)) }
       if forward {
         var slot = firstAhead
         while slot <= limit && !available(slot) { slot += 1 }
-        if slot <= limit { body(cell(line: line, slot: slot, horizontal)) }
+        if slot <= limit { body(cell(slot)) }
         return
       }
       var last = min(lastBehind, limit)
       while last >= 0 && !available(last) { last -= 1 }
       guard last >= 0 else { return }
-      body(cell(line: line, slot: last, horizontal))
+      body(cell(last))
       var overlapping = firstOverlapping
       while overlapping < last && !available(overlapping) { overlapping += 1 }
-      if overlapping < last { body(cell(line: line, slot: overlapping, horizontal)) }
+      if overlapping < last { body(cell(overlapping)) }
     }
     for line in (middle - 2)...(middle + 1) { visit(line) }
-    if !horizontal { visit(min(middle, count - 1 - (rows - 1) * columns)) }
-  }
-
-  /// The last slot along the direction that holds an item on a line.
-  private func lastSlot(onLine line: Int, horizontal: Bool) -> Int {
-    let lastRow = rows - 1
-    let lastRowCount = count - lastRow * columns
-    if horizontal { return line == lastRow ? lastRowCount - 1 : min(count, columns) - 1 }
-    return line < lastRowCount ? lastRow : lastRow - 1
-  }
-
-  private func cell(line: Int, slot: Int, _ horizontal: Bool) -> Int {
-    horizontal ? line * columns + slot : slot * columns + line
+    if !horizontal { visit(min(middle, lastRowCount - 1)) }
   }
 
   /// Calls `body` with the indices of the cells that can be nearest to `frame` (content

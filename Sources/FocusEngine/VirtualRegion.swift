@@ -35,19 +35,23 @@ public struct VirtualRegion: Sendable, Hashable {
     -> [Range<Int>]
   {
     var result: [Range<Int>] = []
+    result.reserveCapacity(min(rows.count, VirtualItems.maximumContent))
+    // A row's columns, less `other`'s where it covers the row: at most two spans, appended as
+    // they are (an array of spans per row cost most of a request of 24 rows).
+    let cut = other?.columns.clamped(to: columns) ?? columns.lowerBound..<columns.lowerBound
     for row in rows {
-      var spans = [columns]
-      if let other, other.rows.contains(row) {
-        let cut = other.columns.clamped(to: columns)
-        spans =
-          cut.isEmpty
-          ? [columns]
-          : [columns.lowerBound..<cut.lowerBound, cut.upperBound..<columns.upperBound]
-      }
-      for span in spans where !span.isEmpty {
-        let low = row * width + span.lowerBound
-        let high = min(row * width + span.upperBound, count)
+      let base = row * width
+      func append(_ span: Range<Int>) {
+        guard !span.isEmpty else { return }
+        let low = base + span.lowerBound
+        let high = min(base + span.upperBound, count)
         if low < high { result.append(low..<high) }
+      }
+      if let other, other.rows.contains(row), !cut.isEmpty {
+        append(columns.lowerBound..<cut.lowerBound)
+        append(cut.upperBound..<columns.upperBound)
+      } else {
+        append(columns)
       }
     }
     return result
