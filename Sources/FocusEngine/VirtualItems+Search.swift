@@ -7,8 +7,11 @@
 /// (distance and rank both grow with the slot); moving back, the last candidate slot, or the
 /// first slot the source overlaps when that one is a candidate too (distance 0, lower rank).
 /// Across the direction, the beam's lines score by the offset between centres, which is least
-/// at the line nearest the source's centre: that line and its neighbours are tried, and the
-/// nearest line that exists where the last row is partial.
+/// at the line nearest the source's centre: lines are tried outward from it, by that offset,
+/// until one offers the least distance any line can (its best slot not an unavailable item
+/// stepped over); a farther line can only lose to it. From a cell of the group that is the one
+/// line of the beam; from a wider source past unavailable items, as many lines as it takes
+/// (a menu bar above a grid whose nearest first-row items are unavailable).
 ///
 /// **Per-index sizes** (``sizes``, a row or a column): the axis along the runs places its slots
 /// by the runs' prefix sums, and its estimates come from a binary search over the runs
@@ -92,7 +95,9 @@ extension VirtualItems {
   }
 
   /// Calls `body` with the indices of the cells that can win a tvOS move from `source`
-  /// (content space) in `direction`; some may repeat. O(1).
+  /// (content space) in `direction`; some may repeat. O(1) from a cell of the group or when
+  /// the lines nearest the source's centre hold available candidates; O(lines of the beam)
+  /// at worst.
   func forEachSearchCell(from source: Rect, _ direction: Direction, _ body: (Int) -> Void) {
     guard count > 0 else { return }
     let horizontal = direction == .left || direction == .right
@@ -124,15 +129,20 @@ extension VirtualItems {
         !((sMax > major.end(slot) || sMin >= major.end(slot)) && sMin > major.start(slot))
       } - 1
     if forward ? firstAhead >= major.count : lastBehind < 0 { return }
-    guard let (low, high) = lines ?? beam() else { return }
+    guard let (low, beamHigh) = lines ?? beam() else { return }
     let firstOverlapping = major.first(near: major.estimateEnd(sMin)) { major.end($0) >= sMin }
-    let middle = min(max(minor.nearest(to: (bMin + bMax) / 2), low), high)
     // The grid's shape read once (`rows` and `columns` are computed), not per line visited.
     let width = columns
     let lastRow = (count - 1) / width
     let lastRowCount = count - lastRow * width
-    func visit(_ line: Int) {
-      guard line >= low && line <= high else { return }
+    // Moving down into a partial last row: the columns past it hold no cell.
+    let high =
+      !horizontal && forward && firstAhead == lastRow ? min(beamHigh, lastRowCount - 1) : beamHigh
+    guard low <= high else { return }
+    let middle = min(max(minor.nearest(to: (bMin + bMax) / 2), low), high)
+    // Calls `body` with the line's best cells; true if one lies at the least distance any line
+    // can offer (the slot the arithmetic names, no unavailable item stepped over).
+    func visit(_ line: Int) -> Bool {
       // The last slot that exists on this line (the last row may be partial).
       let limit =
         horizontal
@@ -145,19 +155,43 @@ extension VirtualItems {
       if forward {
         var slot = firstAhead
         while slot <= limit && !available(slot) { slot += 1 }
-        if slot <= limit { body(cell(slot)) }
-        return
+        guard slot <= limit else { return false }
+        body(cell(slot))
+        return slot == firstAhead
       }
       var last = min(lastBehind, limit)
       while last >= 0 && !available(last) { last -= 1 }
-      guard last >= 0 else { return }
+      guard last >= 0 else { return false }
       body(cell(last))
       var overlapping = firstOverlapping
       while overlapping < last && !available(overlapping) { overlapping += 1 }
       if overlapping < last { body(cell(overlapping)) }
+      return last == lastBehind || last >= firstOverlapping
     }
-    for line in (middle - 2)...(middle + 1) { visit(line) }
-    if !horizontal { visit(min(middle, lastRowCount - 1)) }
+    // Outward from the nearest line, in the order of the offset between centres (it grows on
+    // either side), until a line offers the least distance: a farther line can only lose to
+    // it. Without unavailable items that is the nearest line, or the nearest that exists; from
+    // a cell of the group the beam is that one line. `visit` is written once so that it is
+    // inlined once.
+    let centre = (bMin + bMax) / 2
+    func offset(_ line: Int) -> Double { abs((minor.start(line) + minor.end(line)) / 2 - centre) }
+    var below = middle
+    var above = middle + 1
+    var best: Int?
+    var closing = false
+    while below >= low || above <= high {
+      let takeBelow =
+        above > high || (below >= low && (below == middle || offset(below) <= offset(above)))
+      let line = takeBelow ? below : above
+      // Past the best: the next line on either side too (an offset equal to the best's, with
+      // a lower rank, may differ from it by rounding here), then stop.
+      if !closing, let best, offset(line) > offset(best) { closing = true }
+      if takeBelow { below -= 1 } else { above += 1 }
+      if visit(line) && best == nil { best = line }
+      if closing {
+        if takeBelow { below = low - 1 } else { above = high + 1 }
+      }
+    }
   }
 
   /// Calls `body` with the indices of the cells that can be nearest to `frame` (content

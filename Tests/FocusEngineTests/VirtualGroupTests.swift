@@ -79,6 +79,45 @@ struct VirtualGroupTests {
     #expect(reduce(&state, .move(.up)) == [.movementFailed(.up)])
   }
 
+  @Test("down from a wide menu bar past unavailable items lands where the listed grid does")
+  func wideSourcePastUnavailable() throws {
+    // A bar over columns 1–7 of an 8×3 grid whose first row holds only columns 0 and 7: the
+    // four columns nearest the bar's centre (column 4) have nothing in row 0, column 7 is
+    // nearer the centre than column 0.
+    let bar = Item(id: "bar", frame: Rect(x: 300, y: 40, width: 1520, height: 60))
+    let unavailable = 1...6
+    func frame(_ index: Int) -> Rect {
+      Rect(
+        x: Double(100 + index % 8 * 220), y: Double(200 + index / 8 * 120), width: 200, height: 100)
+    }
+    let virtual = Layout(
+      items: [bar],
+      groups: [
+        Group(
+          id: "grid",
+          virtual: VirtualItems(
+            count: 24, origin: Point(x: 100, y: 200), itemSize: Size(width: 200, height: 100),
+            spacing: Size(width: 20, height: 20), arrangement: .grid(columns: 8),
+            content: Dictionary(
+              uniqueKeysWithValues: unavailable.map { ($0, VirtualContent(available: false)) })))
+      ],
+      initialFocus: "bar")
+    // The same grid written out as listed items, the same ones unavailable.
+    let listed = Layout(
+      items: [bar]
+        + (0..<24).map {
+          Item(id: "cell\($0)", frame: frame($0), available: !unavailable.contains($0))
+        },
+      groups: [Group(id: "grid", items: (0..<24).map { "cell\($0)" })],
+      initialFocus: "bar")
+    var state = try FocusState(layout: virtual)
+    var reference = try FocusState(layout: listed)
+    _ = reduce(&state, .move(.down))
+    _ = reduce(&reference, .move(.down))
+    #expect(reference.focused == "cell7")
+    #expect(state.focused == "grid#7")
+  }
+
   @Test("a remembering virtual group returns to the index focused there last")
   func memory() throws {
     var state = try FocusState(layout: layout(remembers: true))

@@ -14,14 +14,14 @@ struct VirtualSearchCellTests {
     var none = 0
     var partial = 0
     var stepped = 0
+    var wide = 0
     for _ in 0..<3_000 {
       let items = Self.declaration(&rng)
       if items.count % items.columns != 0 { partial += 1 }
-      // From a cell of the group (which the search leaves out) or from anywhere around it. With
-      // unavailable items, only from a cell: a source wider than four lines whose nearest lines
-      // hold no available candidate misses a farther line (the search tries four).
+      // From a cell of the group (which the search leaves out) or from anywhere around it, wide
+      // sources included: their nearest lines may hold no available candidate.
+      let excluded = rng.chance(0.6) ? rng.int(0...items.count - 1) : nil
       let unavailable = items.content.values.contains { !$0.available }
-      let excluded = unavailable || rng.chance(0.6) ? rng.int(0...items.count - 1) : nil
       let source = excluded.map { items.frame(at: $0) } ?? Self.rect(&rng)
       for direction in Direction.allCases {
         var expected = TVOSBest(source: source, direction: direction)
@@ -37,13 +37,16 @@ struct VirtualSearchCellTests {
         #expect(actual.hit == expected.hit, "\(items) from \(source) \(direction)")
         if expected.hit == nil { none += 1 } else { found += 1 }
         if case .item(let item)? = expected.hit, !items.isAvailable(item + 1) { stepped += 1 }
+        if excluded == nil, unavailable, expected.hit != nil { wide += 1 }
       }
     }
-    // Wins, misses, partial last rows and winners next to unavailable items all happen.
+    // Wins, misses, partial last rows, winners next to unavailable items and winners from
+    // sources around a group with unavailable items all happen.
     #expect(found > 5_000)
     #expect(none > 1_000)
     #expect(partial > 500)
     #expect(stepped > 200)
+    #expect(wide > 400)
   }
 
   @Test("a request's ranges are each row's columns less the region asked before, row by row")
@@ -142,10 +145,11 @@ struct VirtualSearchCellTests {
       arrangement: arrangement, content: content, sizes: sizes)
   }
 
-  /// A source somewhere around a declaration's items.
+  /// A source somewhere around a declaration's items, sometimes as wide or tall as a menu bar.
   static func rect(_ rng: inout SplitMix64) -> Rect {
     Rect(
       x: Double(rng.int(-600...4_000)), y: Double(rng.int(-600...4_000)),
-      width: Double(rng.int(1...400)), height: Double(rng.int(1...400)))
+      width: Double(rng.int(1...(rng.chance(0.3) ? 4_000 : 400))),
+      height: Double(rng.int(1...(rng.chance(0.3) ? 4_000 : 400))))
   }
 }
