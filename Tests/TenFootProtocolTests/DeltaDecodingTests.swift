@@ -102,6 +102,83 @@ struct DeltaDecodingTests {
     #expect(Tenfoot_V1_Envelope.decodedDelta(bytes) == envelope)
   }
 
+  /// Deltas with what a screen has no use for and `DeltaFrame` keeps aside for `decodedDelta`:
+  /// unknown display states, headings and announcement kinds among known ones, an announcement
+  /// with no known part, a cause, shadow or specular present but empty, or absent.
+  static var keptAside: [(name: String, delta: Tenfoot_V1_StateDelta, lane: Bool)] {
+    var states = Tenfoot_V1_StateDelta()
+    states.changed = [
+      .with { $0.id = "a" },
+      .with {
+        $0.id = "b"; $0.state = .focused
+      },
+      .with {
+        $0.id = "c"; $0.state = .UNRECOGNIZED(9)
+      },
+      .with {
+        $0.id = "d"; $0.state = .unfocused
+      }, .with { $0.id = "e" },
+    ]
+    states.effects = [.with { $0.highlighted = "b" }]
+    var headings = Tenfoot_V1_StateDelta()
+    headings.effects = [
+      .with { $0.movementFailed = .UNRECOGNIZED(77) }, .with { $0.movementFailed = .programmatic },
+      .with {
+        $0.focusChanged = .with {
+          $0.next = "b"
+          $0.cause = .with { $0.sender = "r" }
+        }
+      },
+      .with { $0.focusChanged.heading = .left },
+    ]
+    var absent = Tenfoot_V1_StateDelta()
+    absent.screenID = "tv"
+    absent.parallax = .with { $0.item = "b" }
+    var empty = absent
+    empty.cause = Tenfoot_V1_Cause()
+    empty.parallax.shadow = Tenfoot_V1_Shadow()
+    empty.parallax.specular = Tenfoot_V1_Point()
+    empty.announcement = Tenfoot_V1_Announcement()
+    var kinds = Tenfoot_V1_StateDelta()
+    kinds.announcement = .with {
+      $0.parts = [
+        .with { $0.text = "?" },
+        .with {
+          $0.kind = .label; $0.text = "B"
+        },
+        .with {
+          $0.kind = .UNRECOGNIZED(40); $0.text = "!"
+        }, .with { $0.kind = .hint },
+        .with { $0.kind = .UNRECOGNIZED(41) },
+      ]
+      $0.text = "B. "
+    }
+    var unknownOnly = Tenfoot_V1_StateDelta()
+    unknownOnly.announcement = .with {
+      $0.parts = [.with { $0.text = "?" }]
+      $0.interrupt = true
+      $0.text = "?"
+    }
+    return [
+      ("states", states, true), ("headings", headings, false), ("absent parts", absent, true),
+      ("empty parts", empty, true), ("announcement kinds", kinds, true),
+      ("no known announcement part", unknownOnly, true),
+    ]
+  }
+
+  @Test("what a screen has no use for is read by hand all the same, as SwiftProtobuf reads it")
+  func keptAside() throws {
+    for (name, delta, lane) in Self.keptAside {
+      let envelope = Tenfoot_V1_Envelope(
+        sender: "broker", seq: 3, sentAtNanoseconds: 4, replyTo: 5, body: .delta(delta))
+      let bytes: [UInt8] = try envelope.serializedBytes()
+      #expect(Tenfoot_V1_Envelope.decodedDelta(bytes) == envelope, "\(name)")
+      #expect(KeyInputDecodingTests.reference(bytes) == envelope, "\(name)")
+      // The screen's lane declines only effects of headings it does not know.
+      #expect((DeltaFrame(bytes) != nil) == lane, "\(name)")
+    }
+  }
+
   @Test("mutated frames: the hand-written path answers as SwiftProtobuf does, or declines")
   func mutatedFrames() throws {
     var samples = PressMessageSamples(seed: 0xF4D)
