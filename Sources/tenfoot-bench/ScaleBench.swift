@@ -177,26 +177,43 @@ enum ScaleBench {
     mutating func drain(_ subscriber: Socket, sentAt: [[UInt64]]) throws {
       while let frames = try subscriber.receiveMultipart(dontWait: true) {
         guard frames.count == 2 else { continue }
+        // As a screen does (`TenFootPath`): a delta in the usual shape straight into its frame.
+        if let delta = DeltaFrame(frames[1]) {
+          try count(
+            syncs[delta.screenID]?.apply(delta: delta), of: delta.screenID, seq: delta.seq,
+            cause: delta.cause.sequence, sentAt: sentAt)
+          continue
+        }
         let envelope = try Tenfoot_V1_Envelope.decode(frames[1])
         switch envelope.body {
         case .delta(let delta):
-          guard case .render = syncs[delta.screenID]?.apply(delta: delta) else {
-            throw BenchError("delta \(delta.seq) of \(delta.screenID) did not apply")
-          }
-          // Presses (odd seqs) move focus; a release may publish too (a tilt change).
-          // Counted once per press, at its first delta.
-          let remote = Int(delta.cause.seq >> 40)
-          guard delta.cause.seq % 2 == 1, remote < senderIndex.count,
-            seen.insert(delta.cause.seq).inserted
-          else { continue }
-          applied += 1
-          let sent = sentAt[remote][Int(delta.cause.seq % 64)]
-          _ = latencies.record(MonotonicClock.nanoseconds() - sent)
+          try count(
+            syncs[delta.screenID]?.apply(delta: delta), of: delta.screenID, seq: delta.seq,
+            cause: delta.cause.seq, sentAt: sentAt)
         case .snapshot(let snapshot):
           _ = syncs[snapshot.screenID]?.apply(snapshot: snapshot)
         default: continue
         }
       }
+    }
+
+    /// Counts a delta of `screen` that `action` applied, and its press's latency.
+    private mutating func count(
+      _ action: StateSync.Action?, of screen: String, seq: UInt64, cause: UInt64,
+      sentAt: [[UInt64]]
+    ) throws {
+      guard case .render = action else {
+        throw BenchError("delta \(seq) of \(screen) did not apply")
+      }
+      // Presses (odd seqs) move focus; a release may publish too (a tilt change).
+      // Counted once per press, at its first delta.
+      let remote = Int(cause >> 40)
+      guard cause % 2 == 1, remote < senderIndex.count, seen.insert(cause).inserted else {
+        return
+      }
+      applied += 1
+      let sent = sentAt[remote][Int(cause % 64)]
+      _ = latencies.record(MonotonicClock.nanoseconds() - sent)
     }
   }
 }
