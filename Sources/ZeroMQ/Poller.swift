@@ -12,17 +12,19 @@ import SystemCalls
 /// timers is an `EventLoop`, which polls with this.
 ///
 /// Why not `zmq_poll`: it asks every socket's `ZMQ_EVENTS` twice per wait (a pass before it
-/// blocks and one after it wakes, each a `getpid` and a zero-timeout `poll` on the socket's
-/// mailbox), and begins with a zero-timeout `poll` of all descriptors. The broker with CURVE
-/// polls three sockets (control, ZAP, pairing) of which a press touches one: about 15 system
-/// calls a wait where 6 do. This poller keeps what each socket's `ZMQ_EVENTS` said and the
-/// socket's operation count then (`Socket.operations`, bumped by every libzmq call on it).
-/// A socket not used since it was last asked can have gained input only through a command to
-/// its mailbox, which makes its `ZMQ_FD` readable; so it is asked again only when it was used
-/// since (a receive, a send or an option may have taken the descriptor's signal with the
-/// commands it processed) or its descriptor woke the wait. That is libzmq's documented
-/// contract for `ZMQ_FD` (edge-triggered: check `ZMQ_EVENTS` after every operation), kept per
-/// socket. The readiness reported is `zmq_poll`'s: `PollerTests` compare the two.
+/// blocks and one after it wakes, each a `getpid` and a zero-timeout `poll` of the socket's
+/// mailbox) and begins with a zero-timeout `poll` of all descriptors; the broker with CURVE
+/// polls three sockets (control, ZAP, pairing), of which a press touches one. This poller keeps
+/// what each socket's `ZMQ_EVENTS` said and the socket's operation count then
+/// (`Socket.operations`, bumped by every libzmq call on it). A socket not used since it was
+/// last asked can have gained input only through a command to its mailbox, which makes its
+/// `ZMQ_FD` readable; so it is asked again only when it was used since (a receive, a send or an
+/// option may have taken the descriptor's signal with the commands it processed) or its
+/// descriptor woke the wait. That is libzmq's contract for `ZMQ_FD` (edge-triggered: check
+/// `ZMQ_EVENTS` after every operation), kept per socket. `strace -f` of the durable part's
+/// CURVE in-memory broker: about 5.6 fewer system calls (`getpid` and `poll`) a control
+/// message; the plain broker's loop thread 29.6 → 27.7 a press and its release (the
+/// accounting part). `PollerTests` hold what it reports to a model of the queues.
 public struct Poller {
   /// The descriptors `poll(2)` waits on: a socket's `ZMQ_FD` (-1 if it could not be read: the
   /// socket is then asked on every wait, which reports its error) or the raw descriptor.
