@@ -124,6 +124,9 @@ public struct Poller {
   /// records the answer and the socket's operation count.
   private mutating func ask(_ index: Int) throws(ZeroMQError) {
     guard let socket = items[index].socket else { return }
+    // Asking is an operation too: another poller of the same socket (a handler's
+    // `awaitInput` on a socket its loop polls) must ask again after this took the signal.
+    socket.operations.count &+= 1
     var events: Int32 = 0
     var size = MemoryLayout<Int32>.size
     guard zmq_getsockopt(socket.handle, ZMQ_EVENTS, &events, &size) == 0 else {

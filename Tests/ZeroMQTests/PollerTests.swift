@@ -37,6 +37,23 @@ struct PollerTests {
     #expect(try poller.poll(timeout: .zero) == 0)
   }
 
+  @Test("input another poller of the same socket found is still reported, without waiting")
+  func anotherPollerAsked() throws {
+    let pull = try Socket(context, .pull)
+    let push = try Socket(context, .push)
+    try push.connect(try pull.bindFresh(.inproc))
+    var loopPoller = Poller()
+    loopPoller.add(pull)
+    #expect(try loopPoller.poll(timeout: .zero) == 0)
+    try push.send("a")
+    // A handler waiting on the socket its loop polls: its own poller asks ZMQ_EVENTS, which
+    // processes the message's command and takes the descriptor's signal.
+    #expect(try pull.awaitInput(until: .now + .seconds(3)))
+    let started = ContinuousClock.now
+    #expect(try loopPoller.poll(timeout: .seconds(3)) == 1, "the queued message was not reported")
+    #expect(ContinuousClock.now - started < .seconds(2), "the poll waited for its timeout")
+  }
+
   @Test("a socket left unread is reported again, and one drained is not")
   func levelTriggered() throws {
     let pull = try Socket(context, .pull)
