@@ -281,7 +281,8 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Colour"]),
     .testTarget(name: "ColourTests", dependencies: ["Colour"]),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
-    .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+    // FocusEngine for its seeded generator (SplitMix64), as the other suites use it.
+    .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ", "FocusEngine"]),
     .testTarget(
       name: "TenFootClientTests",
       dependencies: ["TenFootClient", "FocusEngine", "TenFootProtocol", "TestSupport", "ZeroMQ"]),

@@ -87,7 +87,7 @@ extension Broker {
     case .ack(let ack):
       Tenfoot_V1_Envelope.write(
         sender: "broker", seq: sentCount, sentAtNanoseconds: now().nanoseconds, replyTo: replyTo,
-        bodyField: OutgoingReply.ackField, to: &outgoing
+        bodyField: Tenfoot_V1_Envelope.ackField, to: &outgoing
       ) { ack.writeAck(to: &$0) }
     }
     do {

@@ -198,9 +198,6 @@ enum OutgoingReply {
   case body(Tenfoot_V1_Envelope.OneOf_Body)
   case ack(Acknowledgement)
 
-  /// The field number of the `ack` body (an `Ack`) in `Envelope`.
-  static let ackField = 17
-
   /// The wire body (an acknowledgement made as its `Ack`, the message its writer mirrors).
   var body: Tenfoot_V1_Envelope.OneOf_Body {
     switch self {

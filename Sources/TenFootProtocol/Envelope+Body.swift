@@ -93,7 +93,7 @@ extension Tenfoot_V1_Envelope {
       protocolVersion: WireProtocol.version, sender: sender, seq: seq,
       sentAtNs: sentAtNanoseconds, replyTo: replyTo, to: &writer)
     switch body {
-    case .ack(let ack): writer.message(17) { ack.write(to: &$0) }
+    case .ack(let ack): writer.message(ackField) { ack.write(to: &$0) }
     case .delta(let delta): writer.message(16) { delta.write(to: &$0) }
     case .input(let input) where input.isKeyInput: writer.message(13) { input.write(to: &$0) }
     default:
@@ -152,6 +152,8 @@ extension Tenfoot_V1_Envelope {
 
   /// The field number of the `snapshot` body (a `ScreenState`) in `Envelope`.
   public static let snapshotField = 15
+  /// The field number of the `ack` body (an `Ack`, the reply to every press) in `Envelope`.
+  public static let ackField = 17
 
   /// The body's field number in `Envelope` and its own encoding.
   private static func encodedBody(_ body: Tenfoot_V1_Envelope.OneOf_Body) -> (Int, [UInt8])? {
@@ -169,7 +171,7 @@ extension Tenfoot_V1_Envelope {
       case .snapshotRequest(let message): return (14, try message.serializedBytes())
       case .snapshot(let message): return (snapshotField, try message.serializedBytes())
       case .delta(let message): return (16, try message.serializedBytes())
-      case .ack(let message): return (17, try message.serializedBytes())
+      case .ack(let message): return (ackField, try message.serializedBytes())
       case .error(let message): return (18, try message.serializedBytes())
       case .heartbeat(let message): return (19, try message.serializedBytes())
       case .patchLayout(let message): return (20, try message.serializedBytes())

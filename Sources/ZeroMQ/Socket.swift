@@ -16,8 +16,8 @@ import SystemCalls
 /// Results: `EINTR` is retried (`SystemCall`), `EAGAIN` (would block, only with `dontWait`) is
 /// a value (`false` from `send`, `nil` from `receive`), any other errno throws `ZeroMQError`.
 public final class Socket {
-  /// The libzmq socket, for a call that cannot process the socket's commands (`Poller` reads
-  /// `ZMQ_FD` and asks `ZMQ_EVENTS` through it); every other call goes through `handle`.
+  /// The libzmq socket, uncounted: for `Poller`, which reads `ZMQ_FD` (no commands processed)
+  /// and counts its own `ZMQ_EVENTS` asks; every other call goes through `handle`.
   let rawHandle: UnsafeMutableRawPointer
   /// How many libzmq calls were made on the socket; `Poller` asks `ZMQ_EVENTS` again only of a
   /// socket used since it last asked.

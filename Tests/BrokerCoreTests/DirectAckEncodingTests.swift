@@ -70,7 +70,7 @@ struct DirectAckEncodingTests {
       var writer = WireWriter()
       Tenfoot_V1_Envelope.write(
         sender: "broker", seq: 9, sentAtNanoseconds: 12, replyTo: 7,
-        bodyField: OutgoingReply.ackField, to: &writer
+        bodyField: Tenfoot_V1_Envelope.ackField, to: &writer
       ) { ack.writeAck(to: &$0) }
       let old = Tenfoot_V1_Envelope.encoded(
         sender: "broker", seq: 9, sentAtNanoseconds: 12, replyTo: 7,

@@ -1,3 +1,4 @@
+import FocusEngine
 import Foundation
 import Testing
 import ZeroMQ
@@ -96,7 +97,7 @@ struct PollerTests {
   @Test(
     "what it reports matches what is queued, over 3,000 random operations", arguments: [1, 2, 3])
   func randomOperations(seed: UInt64) throws {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     let kinds: [(SocketType, SocketType)] = [(.pull, .push), (.pair, .pair), (.dealer, .dealer)]
     var polled: [Socket] = []
     var peers: [Socket] = []
@@ -161,18 +162,5 @@ struct PollerTests {
         #expect(try poller.poll(timeout: .seconds(5)) == expected)
       }
     }
-  }
-}
-
-/// SplitMix64: the same sequence for a seed on every run.
-private struct SeededRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
