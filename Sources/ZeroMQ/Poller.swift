@@ -86,7 +86,16 @@ public struct Poller {
       }
       // Unused since it was asked, a socket's answer still holds: only a command, which makes
       // its descriptor readable, can have brought input.
-      if items[index].askedAt != socket.operations.count { try ask(index) }
+      if items[index].askedAt != socket.operations.count {
+        // A receive that found nothing was the socket's last call: its answer is the ask's
+        // (`Socket.Operations.drainedAt`).
+        if socket.operations.drainedAt == socket.operations.count, descriptors[index].fd >= 0 {
+          items[index].askedAt = socket.operations.count
+          items[index].readable = false
+        } else {
+          try ask(index)
+        }
+      }
       if items[index].readable { ready += 1 }
     }
     // With input already there, a zero-timeout pass still reports the other items (the

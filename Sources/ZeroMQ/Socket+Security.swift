@@ -32,7 +32,10 @@ extension Socket {
       let flags: Int32 = dontWait && frames.isEmpty ? ZMQ_DONTWAIT : 0
       if SystemCall.retryingInterrupts({ zmq_msg_recv(message, handle, flags) }) < 0 {
         let error = zmq_errno()
-        if error == EAGAIN && frames.isEmpty { return nil }
+        if error == EAGAIN && frames.isEmpty {
+          if dontWait { operations.drained() }
+          return nil
+        }
         throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
       }
       // The property is on every frame of a message but the ROUTER's routing id: asking the

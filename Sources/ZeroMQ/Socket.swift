@@ -34,6 +34,15 @@ public final class Socket {
   /// holds the count, not the socket).
   final class Operations {
     var count: UInt64 = 0
+    /// `count` right after a receive with `dontWait` found nothing (`EAGAIN`), `UInt64.max`
+    /// before one did. Such a receive processed every command in the socket's mailbox (libzmq
+    /// does before it answers `EAGAIN`) and found no input, which is what asking `ZMQ_EVENTS`
+    /// would say: while `count` still equals it, `Poller` takes it as the socket's answer
+    /// instead of asking (a `getpid` and a zero-timeout `poll` after every drain).
+    var drainedAt = UInt64.max
+
+    /// Notes a receive with `dontWait` that found nothing, the last call on the socket.
+    func drained() { drainedAt = count }
   }
 
   /// The message the receive methods fill, kept at a stable address (zmq_msg_t must not
@@ -176,7 +185,10 @@ public final class Socket {
     defer { zmq_msg_close(message) }
     if SystemCall.retryingInterrupts({ zmq_msg_recv(message, handle, flags) }) < 0 {
       let error = zmq_errno()
-      if error == EAGAIN { return nil }
+      if error == EAGAIN {
+        if dontWait { operations.drained() }
+        return nil
+      }
       throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
     }
     let size = zmq_msg_size(message)

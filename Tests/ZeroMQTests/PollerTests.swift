@@ -1,7 +1,7 @@
 import FocusEngine
 import Foundation
 import Testing
-import ZeroMQ
+@testable import ZeroMQ
 
 #if canImport(Glibc)
   import Glibc
@@ -70,6 +70,32 @@ struct PollerTests {
     #expect(try pull.receive(dontWait: true) == bytes("b"))
     #expect(try poller.poll(timeout: .zero) == 0)
     #expect(try poller.poll(timeout: .milliseconds(20)) == 0)
+  }
+
+  @Test(
+    "a receive that found nothing stands for the ask, and input after it still wakes the wait",
+    arguments: [Transport.ipc, .tcp])
+  func drainedReceiveIsTheAnswer(_ transport: Transport) throws {
+    let router = try Socket(context, .router)
+    let endpoint = try router.bindFresh(transport)
+    let dealer = try Socket(context, .dealer)
+    try dealer.connect(endpoint)
+    var poller = Poller()
+    poller.add(router)
+    try dealer.send("a")
+    #expect(try poller.poll(timeout: .seconds(5)) == 1, "nothing arrived within 5 s")
+    #expect(try router.receiveMultipartWithUserID(dontWait: true)?.frames.last == bytes("a"))
+    #expect(try router.receiveMultipartWithUserID(dontWait: true) == nil)
+    // The empty receive was the last call: the poller takes its answer without asking.
+    let before = router.operations.count
+    #expect(try poller.poll(timeout: .zero) == 0)
+    #expect(router.operations.count == before, "the poller asked ZMQ_EVENTS after a drain")
+    try dealer.send("b")
+    #expect(try poller.poll(timeout: .seconds(5)) == 1, "input after the drain did not wake it")
+    #expect(try router.receive(dontWait: true) != nil)
+    #expect(try router.receive(dontWait: true) == bytes("b"))
+    #expect(try router.receive(dontWait: true) == nil)
+    #expect(try poller.poll(timeout: .zero) == 0)
   }
 
   @Test("input that arrives while the poll blocks wakes it", arguments: [Transport.ipc, .tcp])
