@@ -16,10 +16,12 @@ extension Tenfoot_V1_Envelope {
   }
 
   /// Decodes one frame; a frame that is not a valid Envelope throws `ProtocolError.malformed`.
-  /// A key input and a delta are read by hand (`decodedKeyInput`, `decodedDelta`), everything
-  /// else by SwiftProtobuf.
+  /// A key input, a delta and an ack are read by hand (`decodedKeyInput`, `decodedDelta`,
+  /// `decodedAck`), everything else by SwiftProtobuf.
   public static func decode(_ bytes: [UInt8]) throws(ProtocolError) -> Tenfoot_V1_Envelope {
-    if let envelope = decodedKeyInput(bytes) ?? decodedDelta(bytes) { return envelope }
+    if let envelope = decodedKeyInput(bytes) ?? decodedDelta(bytes) ?? decodedAck(bytes) {
+      return envelope
+    }
     do {
       return try Tenfoot_V1_Envelope(serializedBytes: bytes)
     } catch {
