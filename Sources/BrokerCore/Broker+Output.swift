@@ -92,7 +92,10 @@ extension Broker {
     }
     do {
       // dontWait: a peer that stopped reading must not stall the broker; its reply is dropped.
-      if try !control.send(peer, outgoing.bytes, dontWait: true) {
+      let sent = try outgoing.withUnsafeBytes { envelope throws(ZeroMQError) in
+        try control.send(peer, envelope, dontWait: true)
+      }
+      if !sent {
         logger.warning("dropped reply: peer not reading", metadata: ["peer": "\(hex(peer))"])
       }
     } catch {
@@ -132,7 +135,7 @@ extension Broker {
     Tenfoot_V1_Envelope.write(
       sender: "broker", seq: seq, sentAtNanoseconds: now().nanoseconds, body: body,
       to: &outgoing)
-    sendPublication(topic: topic, envelope: outgoing.bytes)
+    outgoing.withUnsafeBytes { sendPublication(topic: topic, envelope: $0) }
   }
 
   private func sendPublication(topic: String, change: StateChange) {
@@ -142,7 +145,7 @@ extension Broker {
       sender: "broker", seq: seq, sentAtNanoseconds: now().nanoseconds,
       bodyField: Tenfoot_V1_Envelope.deltaField, to: &outgoing
     ) { change.writeDelta(to: &$0) }
-    sendPublication(topic: topic, envelope: outgoing.bytes)
+    outgoing.withUnsafeBytes { sendPublication(topic: topic, envelope: $0) }
   }
 
   private func sendSnapshot(topic: String, bytes: [UInt8]) {
@@ -166,6 +169,12 @@ extension Broker {
 
   /// Publishes an envelope encoded with `nextPublication()`'s seq.
   private func sendPublication(topic: String, envelope: [UInt8]) {
+    envelope.withUnsafeBytes { sendPublication(topic: topic, envelope: $0) }
+  }
+
+  /// Publishes an envelope encoded with `nextPublication()`'s seq, from the memory it was
+  /// written to (the reused `outgoing` buffer: not copied into an array to be sent).
+  private func sendPublication(topic: String, envelope: UnsafeRawBufferPointer) {
     // The topic frame is sent from the string's own UTF-8 (no array made for it), then the
     // envelope, as `send(_:_:dontWait:)` sends two frames.
     var topic = topic

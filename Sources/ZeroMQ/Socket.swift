@@ -175,6 +175,17 @@ public final class Socket {
     return try send(second)
   }
 
+  /// Sends a message of two frames atomically, as `send(_:_:dontWait:)` does, the second sent
+  /// from memory the caller owns (a reply written into a reused buffer, not copied out of it).
+  @discardableResult
+  public func send(_ first: [UInt8], _ second: UnsafeRawBufferPointer, dontWait: Bool = false)
+    throws(ZeroMQError) -> Bool
+  {
+    guard try send(first, more: true, dontWait: dontWait) else { return false }
+    // libzmq guarantees the remaining frames of a started multipart message are accepted.
+    return try send(second)
+  }
+
   // MARK: Receiving
 
   /// Receives one frame, or nil if `dontWait` is set and nothing is queued.
