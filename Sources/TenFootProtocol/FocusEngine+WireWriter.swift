@@ -92,7 +92,28 @@ extension Announcement {
       }
     }
     if interrupt { writer.bool(2, true) }
-    let text = self.text
-    if !text.isEmpty { writer.string(3, text) }
+    writeText(to: &writer)
+  }
+
+  /// Writes field 3, `text`, from the parts as the getter joins them, without joining them:
+  /// its length first (the parts' and their separators'), then each separator and part.
+  private func writeText(to writer: inout WireWriter) {
+    var length = 0
+    for part in parts {
+      let count = part.text.utf8.count
+      if count == 0 { continue }
+      if length != 0 { length += 2 }  // ", " or ". ", as the getter puts between parts.
+      length += count
+    }
+    guard length != 0 else { return }
+    writer.lengthDelimited(3, length: length)
+    var first = true
+    for part in parts {
+      let count = part.text.utf8.count
+      if count == 0 { continue }
+      if !first { writer.append(part.kind == .hint ? UInt8(ascii: ".") : UInt8(ascii: ","), 0x20) }
+      first = false
+      writer.append(utf8: part.text, length: count)
+    }
   }
 }
