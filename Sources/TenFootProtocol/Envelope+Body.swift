@@ -41,11 +41,18 @@ extension Tenfoot_V1_Envelope {
   /// scalars that hold their default, and the body fields (10 and up) come after the header
   /// fields (1–5); `EncodingTests` holds this to SwiftProtobuf's output for every body kind.
   public func encoded() -> [UInt8] {
-    guard unknownFields.data.isEmpty, let body,
-      let (fieldNumber, bodyBytes) = Self.encodedBody(body)
-    else {
-      return standardEncoded()
+    guard unknownFields.data.isEmpty, let body else { return standardEncoded() }
+    if case .input(let input) = body, input.isKeyInput {
+      // A press or release, every remote's message: written in place in one writer, not
+      // written into one, copied out and spliced into another.
+      var writer = WireWriter(capacity: 64 + sender.utf8.count)
+      Self.writeHeader(
+        protocolVersion: protocolVersion, sender: sender, seq: seq, sentAtNs: sentAtNs,
+        replyTo: replyTo, to: &writer)
+      writer.message(13) { input.write(to: &$0) }
+      return writer.bytes
     }
+    guard let (fieldNumber, bodyBytes) = Self.encodedBody(body) else { return standardEncoded() }
     return encoded(bodyField: fieldNumber, bodyBytes)
   }
 
