@@ -2,9 +2,11 @@ import BrokerDomain
 import FocusEngine
 import Testing
 
-/// `PeerThrottle` changes a peer's bucket in place (one lookup in `admit`, one in `charge`): it must decide exactly as the straightforward version it replaced,
-/// which looked the peer up for every read and write (`Reference`, below).
-@Suite("Peer throttle: one lookup per message, the same decisions")
+/// `PeerThrottle` changes a peer's bucket in place, found by the position it keeps for the last
+/// peer admitted (no lookup for a repeat, in `admit` or in `charge`): it must decide exactly as
+/// the straightforward version, which looked the peer up for every read and write
+/// (`Reference`, below), through new peers (the table growing) and prunes.
+@Suite("Peer throttle: at most one lookup per message, the same decisions")
 struct PeerThrottleTests {
   /// The throttle as it was before the slot was remembered, kept as the reference.
   struct Reference {
