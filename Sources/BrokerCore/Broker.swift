@@ -167,7 +167,7 @@ public final class Broker {
       // its message is consumed without being copied.
       guard
         let received = try control.receiveMultipartWithUserID(
-          dontWait: true, keep: { [unowned self] peer, userID in admit(peer, key: userID) })
+          dontWait: true, keep: { peer, userID in admit(peer, key: userID) })
       else { break }
       if !received.kept || lastAdmission == .refuse { overBudget(received) }
       guard received.kept, !received.frames.isEmpty else { continue }

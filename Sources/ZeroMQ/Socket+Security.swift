@@ -5,26 +5,28 @@ import SystemCalls
 extension Socket {
   /// Receives every frame of one message together with the `User-Id` property a ZAP handler
   /// gave the connection it arrived on (nil without ZAP), or nil if `dontWait` is set and
-  /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so the first two
-  /// frames are asked and the first answer kept; each is read before its message is released.
+  /// nothing is queued. A ROUTER's routing-id frame carries no metadata, so the second frame is
+  /// asked (the first when it is alone); it is read before its message is released.
   ///
-  /// `keep`, if given, sees the first frame (a ROUTER's peer identity) and the `User-Id` once
-  /// the second frame has arrived, and may refuse the rest: then the remaining frames are
-  /// consumed without being copied and only the first is returned, with `kept` false (cheap
-  /// dropping for flood control), and `source` names the connection it came on (`MessageSource`,
-  /// so a flooding peer can be cut). `bytes` counts every frame after the first, kept or not.
+  /// `keep` (by default, everything is kept) sees the first frame (a ROUTER's peer identity)
+  /// and the `User-Id` once the second frame has arrived, and may refuse the rest: then the
+  /// remaining frames are consumed without being copied and only the first is returned, with
+  /// `kept` false (cheap dropping for flood control), and `source` names the connection it came
+  /// on (`MessageSource`, so a flooding peer can be cut). `bytes` counts every frame after the
+  /// first, kept or not. `keep` does not escape: as an optional closure it did, and its context
+  /// was allocated on every call, the empty read that ends each drain included.
   public func receiveMultipartWithUserID(
     dontWait: Bool = false, peerAddress: Bool = false,
-    keep: ((_ routingID: [UInt8], _ userID: String?) -> Bool)? = nil
+    keep: (_ routingID: [UInt8], _ userID: String?) -> Bool = { _, _ in true }
   ) throws(ZeroMQError) -> ReceivedWithUserID? {
     var frames: [[UInt8]] = []
     var bytes = 0
     var source: MessageSource?
-    frames.reserveCapacity(2)  // A ROUTER's routing id and one envelope, the common message.
     var userID: String?
     var address: String?
     var more = true
     var kept = true
+    var index = 0  // Of the frame being read.
     while more {
       guard zmq_msg_init(message) == 0 else { throw ZeroMQError.last("zmq_msg_init") }
       defer { zmq_msg_close(message) }
@@ -38,20 +40,25 @@ extension Socket {
         }
         throw ZeroMQError(errno: error, operation: "zmq_msg_recv")
       }
-      // The property is on every frame of a message but the ROUTER's routing id: asking the
-      // first two frames finds it (each ask is a metadata lookup, so not on every frame).
-      if userID == nil, frames.count < 2, let value = zmq_msg_gets(message, "User-Id") {
+      // A ROUTER's routing id and one envelope, the common message; reserved only once a
+      // message came (every drain ends on an empty read, which allocated it for nothing).
+      if frames.isEmpty { frames.reserveCapacity(2) }
+      more = zmq_msg_more(message) != 0
+      // The property is on every frame of a message but a ROUTER's routing id: one ask finds
+      // it, on the second frame, or on the first when it is the only one (each ask is a
+      // metadata lookup, about 190 instructions; asking the routing id too was one per press).
+      if index == 1 || (index == 0 && !more), let value = zmq_msg_gets(message, "User-Id") {
         userID = String(cString: value)
       }
       if peerAddress, address == nil, let value = zmq_msg_gets(message, "Peer-Address") {
         address = String(cString: value)
       }
-      more = zmq_msg_more(message) != 0
+      index += 1
       // Decided on the second frame, before it is copied: the routing-id frame carries no
       // metadata, the second one names the key (so a budget can be per key).
       let size = zmq_msg_size(message)
       if !frames.isEmpty { bytes += size }
-      if frames.count == 1, kept, let keep, !keep(frames[0], userID) {
+      if frames.count == 1, kept, !keep(frames[0], userID) {
         kept = false
         source = MessageSource(message)
       }
