@@ -346,7 +346,8 @@ public struct BrokerDomain: Sendable, Equatable {
         announcement = session.announcer.announce(
           effects, from: prior, in: session.focus, after: session.focus, at: now.nanoseconds)
         changed = changedStates(
-          from: prior, in: session.focus, after: session.focus, effects: effects)
+          from: prior, in: session.focus, after: session.focus, effects: effects,
+          keptTables: true)
       }
       session.seq += 1
       var text: [String: String] = [:]

@@ -40,6 +40,22 @@ extension FocusState {
     return displayState(
       at: position, focused: prior.focused, pressed: prior.pressed, selected: prior.selected)
   }
+
+  /// The display state now of the item focused at `prior` (nil if none), read at its position
+  /// with no id looked up. This state must have the layout tables of the state `prior` was
+  /// taken from (a step that kept them, see ``Prior``).
+  public func displayStateOfFocused(at prior: Prior) -> FocusDisplayState? {
+    guard let position = prior.focusedAt else { return nil }
+    return displayState(at: position)
+  }
+
+  /// The display state the item focused now had at `prior` (nil if none is focused), read at
+  /// its position with no id looked up; the same condition on the layout tables.
+  public func priorDisplayStateOfFocused(at prior: Prior) -> FocusDisplayState? {
+    guard let position = focusedAt else { return nil }
+    return displayState(
+      at: position, focused: prior.focused, pressed: prior.pressed, selected: prior.selected)
+  }
 }
 
 extension FocusEvent {
