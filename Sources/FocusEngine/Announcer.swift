@@ -60,8 +60,11 @@ public struct Announcer: Sendable, Equatable {
     if effects.contains(where: \.isFocusChange), let next = after.focused,
       next != prior.focused || effects.contains(where: \.isRecovery)
     {
-      let was = prior.focused.map { tables.groupIDs(aroundItem: $0) } ?? []
-      parts = Self.describe(next, in: after, leaving: Set(was), verbosity: verbosity)
+      // Both items read at the positions their states keep (`prior`'s on `tables`): no id
+      // looked up (about 350 instructions a move).
+      let was = prior.focusedAt.map { tables.groupIDs(at: $0) } ?? []
+      parts = Self.describe(
+        next, at: after.focusedPosition, in: after, leaving: Set(was), verbosity: verbosity)
       interrupt = true
       described = true
     }
@@ -96,7 +99,8 @@ public struct Announcer: Sendable, Equatable {
   /// if focus had just arrived (a session's first focus); nil if nothing is focused.
   public func announceFocus(in state: FocusState) -> Announcement? {
     guard let id = state.focused else { return nil }
-    let parts = Self.describe(id, in: state, leaving: [], verbosity: state.layout.verbosity)
+    let parts = Self.describe(
+      id, at: state.focusedPosition, in: state, leaving: [], verbosity: state.layout.verbosity)
     return parts.isEmpty ? nil : Announcement(parts: parts, interrupt: true)
   }
 
@@ -105,9 +109,18 @@ public struct Announcer: Sendable, Equatable {
   static func describe(
     _ id: String, in state: FocusState, leaving was: Set<String>, verbosity: Verbosity
   ) -> [AnnouncementPart] {
+    describe(id, at: state.index.position(of: id), in: state, leaving: was, verbosity: verbosity)
+  }
+
+  /// ``describe(_:in:leaving:verbosity:)`` of item `id` at `position` in `state`'s index (nil:
+  /// not there).
+  static func describe(
+    _ id: String, at position: Int?, in state: FocusState, leaving was: Set<String>,
+    verbosity: Verbosity
+  ) -> [AnnouncementPart] {
     // The item is looked up once; the parts go into one buffer (a description has at most a
     // few groups and seven other parts).
-    guard let position = state.index.position(of: id) else { return [] }
+    guard let position else { return [] }
     let item = state.itemValue(at: position)
     var parts: [AnnouncementPart] = []
     parts.reserveCapacity(8)
@@ -225,8 +238,38 @@ func grouped(_ value: Int) -> String {
 
 /// A position as spoken: "4 of 12", the numbers grouped by thousands.
 func spokenPosition(_ index: Int, of count: Int) -> String {
-  var text = grouped(index)
-  text += " of "
-  text += grouped(count)
-  return text
+  // Both below a thousand (nearly every group): the digits written straight into one small
+  // string ("999 of 999" is 10 bytes), not two numbers made and appended (about 550
+  // instructions a description less).
+  guard (0..<1000).contains(index), (0..<1000).contains(count) else {
+    var text = grouped(index)
+    text += " of "
+    text += grouped(count)
+    return text
+  }
+  return String(unsafeUninitializedCapacity: 10) { buffer in
+    var end = writeDigits(index, to: buffer, at: 0)
+    for byte in " of ".utf8 {
+      buffer[end] = byte
+      end += 1
+    }
+    return writeDigits(count, to: buffer, at: end)
+  }
+}
+
+/// Writes `value` (0 to 999) in decimal at `start` of `buffer`; returns the end.
+private func writeDigits(_ value: Int, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int)
+  -> Int
+{
+  var end = start
+  if value >= 100 {
+    buffer[end] = UInt8(truncatingIfNeeded: 48 + value / 100)
+    end += 1
+  }
+  if value >= 10 {
+    buffer[end] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
+    end += 1
+  }
+  buffer[end] = UInt8(truncatingIfNeeded: 48 + value % 10)
+  return end + 1
 }

@@ -130,6 +130,11 @@ extension FocusState {
   /// The ids of the groups around an item, innermost first.
   func groupIDs(aroundItem id: String) -> [String] {
     guard let position = index.position(of: id) else { return [] }
+    return groupIDs(at: position)
+  }
+
+  /// ``groupIDs(aroundItem:)`` of the item at `position`.
+  func groupIDs(at position: Int) -> [String] {
     let group = index.groupOf(position)
     guard group >= 0 else { return [] }
     return index.ancestors(of: group).map { index.nodes[$0].id }

@@ -49,6 +49,64 @@ struct AnnouncerEquivalenceTests {
     }
   }
 
+  @Test(
+    "announce reads both focused items at their positions as a lookup by id would",
+    arguments: Array(1...40))
+  func announceMatches(seed: UInt64) throws {
+    var rng = SplitMix64(seed: 9_100 + seed)
+    var layout = RandomLayouts.anything(&rng, maxItems: 30)
+    layout.verbosity = rng.pick(Verbosity.allCases)
+    layout.groups = layout.groups.map { Self.labelled($0, &rng) }
+    guard var state = try? FocusState(layout: layout) else { return }
+    var announcer = Announcer()
+    for step in 0..<120 {
+      let before = state
+      let event = RandomLayouts.event(&rng, state)
+      let effects = reduce(&state, event)
+      let time = UInt64(step) * 700_000_000
+      // The in-place form, on the tables after the step, when the step kept them.
+      var inPlace = announcer
+      let said = announcer.announce(effects, before: before, after: state, at: time)
+      if event.keepsLayoutTables {
+        #expect(
+          inPlace.announce(effects, from: before.prior, in: state, after: state, at: time) == said,
+          "seed \(seed), step \(step): \(event)")
+      }
+      // The description as the straightforward computation gives it: both items looked up
+      // by id, first in what was said.
+      let moved = effects.contains {
+        if case .focusChanged = $0 { return true }
+        return false
+      }
+      let recovered = effects.contains {
+        if case .focusChanged(let context) = $0 { return context.heading == .recovery }
+        return false
+      }
+      if moved, let next = state.focused, next != before.focused || recovered {
+        let was = before.focused.map { before.groupIDs(aroundItem: $0) } ?? []
+        let expected = Self.reference(
+          next, in: state, leaving: Set(was), verbosity: state.layout.verbosity)
+        #expect(
+          Array((said?.parts ?? []).prefix(expected.count)) == expected,
+          "seed \(seed), step \(step): \(event)")
+      }
+      let focus = state.focused.map {
+        Self.reference($0, in: state, leaving: [], verbosity: state.layout.verbosity)
+      }
+      #expect(
+        announcer.announceFocus(in: state)?.parts == (focus?.isEmpty == false ? focus : nil),
+        "seed \(seed), step \(step)")
+    }
+  }
+
+  /// `group` and its nested groups, some given a spoken label (some empty).
+  static func labelled(_ group: Group, _ rng: inout SplitMix64) -> Group {
+    var group = group
+    if rng.chance(0.6) { group.accessibilityLabel = rng.pick(["Row", "Shelf", ""]) }
+    group.groups = group.groups.map { labelled($0, &rng) }
+    return group
+  }
+
   @Test("grouped numbers match grouping digit by digit")
   func groupedMatches() {
     var rng = SplitMix64(seed: 31)
@@ -60,6 +118,30 @@ struct AnnouncerEquivalenceTests {
       #expect(grouped(value) == Self.referenceGrouped(value), "\(value)")
     }
     #expect(spokenPosition(1_234, of: 1_000_000) == "1,234 of 1,000,000")
+  }
+
+  @Test("a spoken position written digit by digit matches the interpolated grouped numbers")
+  func spokenPositionMatches() {
+    // Every pair below a thousand that a count of a few edges meets, then seeded pairs on
+    // both sides of the fast path's bounds (negative, a thousand and more).
+    let edges = [0, 1, 9, 10, 11, 99, 100, 101, 500, 998, 999]
+    for index in -1...1_001 {
+      for count in edges + [index, 1_000] {
+        #expect(
+          spokenPosition(index, of: count)
+            == "\(Self.referenceGrouped(index)) of \(Self.referenceGrouped(count))",
+          "\(index) of \(count)")
+      }
+    }
+    var rng = SplitMix64(seed: 47)
+    for _ in 0..<2_000 {
+      let index = rng.int(-2_000...2_000) >> rng.int(0...10)
+      let count = rng.int(-2_000...2_000_000) >> rng.int(0...20)
+      #expect(
+        spokenPosition(index, of: count)
+          == "\(Self.referenceGrouped(index)) of \(Self.referenceGrouped(count))",
+        "\(index) of \(count)")
+    }
   }
 
   static func reference(
