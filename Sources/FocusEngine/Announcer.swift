@@ -134,9 +134,10 @@ public struct Announcer: Sendable, Equatable {
     if let value = state.accessibilityValue(of: item, id: id) {
       parts.append(AnnouncementPart(.value, value))
     }
-    for trait in state.accessibilityTraits(of: item, id: id, at: position)
-    where verbosity != .low || trait == .selected {
-      parts.append(AnnouncementPart(.trait, trait.spoken))
+    state.forEachAccessibilityTrait(of: item, id: id, at: position) { trait in
+      if verbosity != .low || trait == .selected {
+        parts.append(AnnouncementPart(.trait, trait.spoken))
+      }
     }
     if verbosity != .low, let place = state.accessibilityPosition(at: position), place.count > 1 {
       parts.append(AnnouncementPart(.position, spokenPosition(place.index, of: place.count)))
