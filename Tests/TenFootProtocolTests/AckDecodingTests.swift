@@ -28,19 +28,9 @@ struct AckDecodingTests {
 
   @Test("random acks: what the hand-written path reads is what SwiftProtobuf reads")
   func randomAcks() throws {
-    var samples = PressMessageSamples(seed: 0xAC4)
-    var read = 0
-    for index in 0..<3000 {
-      let envelope = Self.envelope(&samples, movesOnly: index % 2 == 0)
-      let bytes: [UInt8] = try envelope.serializedBytes()
-      let reference = KeyInputDecodingTests.reference(bytes)
-      if let decoded = Tenfoot_V1_Envelope.decodedAck(bytes) {
-        read += 1
-        try #require(decoded == envelope, "ack \(index)")
-        try #require(decoded == reference, "ack \(index)")
-      }
-      try #require((try? Tenfoot_V1_Envelope.decode(bytes)) == reference, "ack \(index)")
-    }
+    let read = try HandDecodingChecks.random(
+      seed: 0xAC4, count: 3000, make: { Self.envelope(&$0, movesOnly: $1 % 2 == 0) },
+      decoded: Tenfoot_V1_Envelope.decodedAck)
     // Enum values past Int32.max and invalid strings are declined; most of the moves-only
     // half must still take the hand-written path.
     #expect(read > 600, "\(read) of 3,000 random acks read by hand")
@@ -84,22 +74,9 @@ struct AckDecodingTests {
 
   @Test("mutated frames: the hand-written path answers as SwiftProtobuf does, or declines")
   func mutatedFrames() throws {
-    var samples = PressMessageSamples(seed: 0xA3F)
-    var declined = 0
-    let mutator = KeyInputDecodingTests()
-    for _ in 0..<10_000 {
-      var bytes: [UInt8] = try Self.envelope(&samples, movesOnly: true).serializedBytes()
-      for _ in 0..<(1 + samples.random.below(3)) { mutator.mutate(&bytes, &samples) }
-      let reference = KeyInputDecodingTests.reference(bytes)
-      if let decoded = Tenfoot_V1_Envelope.decodedAck(bytes) {
-        try #require(DeltaDecodingTests.same(decoded, reference), "\(bytes)")
-      } else {
-        declined += 1
-      }
-      try #require(
-        DeltaDecodingTests.same(try? Tenfoot_V1_Envelope.decode(bytes), reference),
-        "decode(_:) of \(bytes)")
-    }
+    let declined = try HandDecodingChecks.mutated(
+      seed: 0xA3F, count: 10_000, make: { Self.envelope(&$0, movesOnly: true) },
+      decoded: Tenfoot_V1_Envelope.decodedAck)
     #expect(declined > 2000, "\(declined) of 10,000 mutated frames declined")
   }
 

@@ -37,20 +37,9 @@ struct DeltaDecodingTests {
 
   @Test("random deltas: what the hand-written path reads is what SwiftProtobuf reads")
   func randomDeltas() throws {
-    var samples = PressMessageSamples(seed: 0xDE1)
-    var read = 0
-    for index in 0..<3000 {
-      let movesOnly = index % 2 == 0
-      let envelope = Self.envelope(&samples, movesOnly: movesOnly)
-      let bytes: [UInt8] = try envelope.serializedBytes()
-      let reference = KeyInputDecodingTests.reference(bytes)
-      if let decoded = Tenfoot_V1_Envelope.decodedDelta(bytes) {
-        read += 1
-        try #require(decoded == envelope, "delta \(index)")
-        try #require(decoded == reference, "delta \(index)")
-      }
-      try #require((try? Tenfoot_V1_Envelope.decode(bytes)) == reference, "delta \(index)")
-    }
+    let read = try HandDecodingChecks.random(
+      seed: 0xDE1, count: 3000, make: { Self.envelope(&$0, movesOnly: $1 % 2 == 0) },
+      decoded: Tenfoot_V1_Envelope.decodedDelta)
     // Enum values past Int32.max (negative ones) and invalid strings are declined; most of
     // the moves-only half must still take the hand-written path.
     #expect(read > 600, "\(read) of 3,000 random deltas read by hand")
@@ -181,21 +170,9 @@ struct DeltaDecodingTests {
 
   @Test("mutated frames: the hand-written path answers as SwiftProtobuf does, or declines")
   func mutatedFrames() throws {
-    var samples = PressMessageSamples(seed: 0xF4D)
-    var declined = 0
-    let mutator = KeyInputDecodingTests()
-    for _ in 0..<10_000 {
-      var bytes: [UInt8] = try Self.envelope(&samples, movesOnly: true).serializedBytes()
-      for _ in 0..<(1 + samples.random.below(3)) { mutator.mutate(&bytes, &samples) }
-      let reference = KeyInputDecodingTests.reference(bytes)
-      if let decoded = Tenfoot_V1_Envelope.decodedDelta(bytes) {
-        try #require(Self.same(decoded, reference), "\(bytes)")
-      } else {
-        declined += 1
-      }
-      try #require(
-        Self.same(try? Tenfoot_V1_Envelope.decode(bytes), reference), "decode(_:) of \(bytes)")
-    }
+    let declined = try HandDecodingChecks.mutated(
+      seed: 0xF4D, count: 10_000, make: { Self.envelope(&$0, movesOnly: true) },
+      decoded: Tenfoot_V1_Envelope.decodedDelta)
     #expect(declined > 2000, "\(declined) of 10,000 mutated frames declined")
   }
 
