@@ -164,18 +164,14 @@ extension Tenfoot_V1_Envelope {
   /// The field number of the `ack` body (an `Ack`, the reply to every press) in `Envelope`.
   public static let ackField = 17
 
-  /// The body's field number in `Envelope` and its own encoding.
+  /// The body's field number in `Envelope` and its own encoding by SwiftProtobuf (a key input
+  /// never comes here: `encoded()` and `write(...body:to:)` write it in place by hand).
   private static func encodedBody(_ body: Tenfoot_V1_Envelope.OneOf_Body) -> (Int, [UInt8])? {
     do {
       switch body {
       case .hello(let message): return (10, try message.serializedBytes())
       case .welcome(let message): return (11, try message.serializedBytes())
       case .registerScreen(let message): return (12, try message.serializedBytes())
-      case .input(let message) where message.isKeyInput:
-        // A press or release, every remote's message: written by hand (`PressMessages+Wire`).
-        var writer = WireWriter(capacity: 64)
-        message.write(to: &writer)
-        return (13, writer.bytes)
       case .input(let message): return (13, try message.serializedBytes())
       case .snapshotRequest(let message): return (14, try message.serializedBytes())
       case .snapshot(let message): return (snapshotField, try message.serializedBytes())

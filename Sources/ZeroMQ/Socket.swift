@@ -170,9 +170,9 @@ public final class Socket {
   public func send(_ first: [UInt8], _ second: [UInt8], dontWait: Bool = false)
     throws(ZeroMQError) -> Bool
   {
-    guard try send(first, more: true, dontWait: dontWait) else { return false }
-    // libzmq guarantees the remaining frames of a started multipart message are accepted.
-    return try send(second)
+    try withUnsafeBytesTyped(second) { second throws(ZeroMQError) in
+      try send(first, second, dontWait: dontWait)
+    }
   }
 
   /// Sends a message of two frames atomically, as `send(_:_:dontWait:)` does, the second sent
